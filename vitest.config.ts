@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    globalSetup: ['server/test/global-setup.ts'],
+    projects: [
+      ...drivers.map((driver) => ({
+        test: {
+          name: `api:${driver}`,
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts'],
+          environment: 'node',
+          env: { DRAPE_TEST_DRIVER: driver },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['server/test/fail-on-console-error.ts'],
+        },
+      })),
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.tsx', 'web/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
