@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
+import { PageQuerySchema } from './common';
+import { OutfitItemSchema, OutfitSchema } from './outfit';
+
+/**
+ * The closet is what the shopper bought. A closet outfit is an outfit all five of whose
+ * products the shopper owns, in any colour or size.
+ */
+
+/** Free-text search: case-insensitive, anywhere in the text; `%` and `_` are plain characters. */
+export const ClosetSearchSchema = z
+  .string({ error: 'Search must be text' })
+  .trim()
+  .max(100, 'Search must be at most 100 characters')
+  .optional();
+
+export const ClosetListQuerySchema = PageQuerySchema.extend({ q: ClosetSearchSchema });
+export type ClosetListQuery = z.input<typeof ClosetListQuerySchema>;
+
+/** An occasion or a category, named (`Date Night`, `Tops`, case-insensitive) or by id. */
+const NameOrIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(40, 'must be at most 40 characters')
+  .regex(/^[\p{L}\p{N} &'-]+$/u, 'may use letters, digits, spaces, dashes and apostrophes');
+
+export const ClosetOccasionParamsSchema = z.object({ occasion: NameOrIdSchema });
+export const ClosetCategoryParamsSchema = z.object({ category: NameOrIdSchema });
+
+/** A piece the shopper owns: the variant bought, how many, and when. */
+export const ClosetPieceSchema = ItemSchema.extend({
+  quantity: z.number().int(),
+  /** ISO timestamps. */
+  firstBoughtAt: z.string(),
+  lastBoughtAt: z.string(),
+});
+export type ClosetPiece = z.infer<typeof ClosetPieceSchema>;
+
+/**
+ * A piece of a closet outfit: the outfit's own variant, plus the variant the shopper owns of
+ * the same product (the same item when they bought exactly that colour and size).
+ */
+export const ClosetOutfitItemSchema = OutfitItemSchema.extend({ owned: ClosetPieceSchema });
+export type ClosetOutfitItem = z.infer<typeof ClosetOutfitItemSchema>;
+
+export const ClosetOutfitSchema = OutfitSchema.extend({
+  items: z.array(ClosetOutfitItemSchema),
+  /** When the last of its five products was bought: the day the outfit came together. */
+  completedAt: z.string(),
+});
+export type ClosetOutfit = z.infer<typeof ClosetOutfitSchema>;
+
+/** One page of closet outfits; nextOffset is null on the last page. */
+export const ClosetOutfitPageSchema = z.object({
+  outfits: z.array(ClosetOutfitSchema),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+export type ClosetOutfitPage = z.infer<typeof ClosetOutfitPageSchema>;
+
+export const ClosetOccasionOutfitPageSchema = ClosetOutfitPageSchema.extend({
+  occasion: OccasionSchema,
+});
+export type ClosetOccasionOutfitPage = z.infer<typeof ClosetOccasionOutfitPageSchema>;
+
+export const ClosetOccasionCountSchema = OccasionSchema.extend({
+  /** Closet outfits for this occasion. */
+  outfits: z.number().int(),
+  /** Pictures of the pieces of its most recently completed closet outfit (empty when none). */
+  cover: z.array(z.string()),
+});
+export type ClosetOccasionCount = z.infer<typeof ClosetOccasionCountSchema>;
+
+export const ClosetCategoryCountSchema = CategorySchema.extend({
+  /** Different pieces (variants) owned in this category. */
+  pieces: z.number().int(),
+  /** Units owned, counting every copy bought. */
+  units: z.number().int(),
+  /** Picture of the piece bought most recently, for the category tile. */
+  cover: z.string().nullable(),
+});
+export type ClosetCategoryCount = z.infer<typeof ClosetCategoryCountSchema>;
+
+export const ClosetPiecePageSchema = z.object({
+  category: CategorySchema,
+  pieces: z.array(ClosetPieceSchema),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+export type ClosetPiecePage = z.infer<typeof ClosetPiecePageSchema>;

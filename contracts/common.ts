@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const ErrorCodeSchema = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unavailable',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Field-level problems, keyed by the field's path (`zip`, `item_ids.2`). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/**
+ * A positive database id in a path, query or body: a JSON number, or the digits of one as paths
+ * and query strings carry it. Nothing else is coerced: `true`, `[5]`, `0x10`, `1e1` and ` 7` are
+ * not ids, however JavaScript would read them.
+ */
+export const IdSchema = z
+  .union([z.number(), z.string().regex(/^[0-9]+$/)], { error: 'must be a number' })
+  .transform(Number)
+  .pipe(
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be positive')
+      .max(2_147_483_647, 'is too large'),
+  );
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
+
+/** Paging for search results: an opaque offset the server hands back. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
+import { IdSchema } from './common';
+import { MAX_QUANTITY } from './money';
+import { OutfitItemSchema, OutfitSchema } from './outfit';
+import { CategoryFilterSchema, SearchTextSchema } from './search';
+
+/**
+ * A favourite piece: the item (the variant the shopper picked), how many they want, and the
+ * outfit it is tagged with. `source` tells a piece the shopper hearted from one that a right
+ * swipe brought along; `outfitId` is null for a piece hearted from search.
+ */
+export const FavoriteItemSchema = ItemSchema.extend({
+  favoriteId: z.number().int(),
+  outfitId: z.number().int().nullable(),
+  outfitName: z.string().nullable(),
+  occasionId: z.number().int().nullable(),
+  source: z.enum(['heart', 'outfit']),
+  quantity: z.number().int().min(0).max(MAX_QUANTITY),
+  favoritedAt: z.string(),
+});
+export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;
+
+/**
+ * A piece of a favourite outfit as this shopper keeps it: when they changed its colour or size,
+ * the variant they chose. `favorite` is null once the piece is no longer among their favourites.
+ */
+export const FavoriteOutfitPieceSchema = OutfitItemSchema.extend({
+  favorite: z.object({ id: z.number().int(), quantity: z.number().int() }).nullable(),
+});
+export type FavoriteOutfitPiece = z.infer<typeof FavoriteOutfitPieceSchema>;
+
+export const FavoriteOutfitSchema = OutfitSchema.extend({
+  items: z.array(FavoriteOutfitPieceSchema),
+  favoritedAt: z.string(),
+});
+export type FavoriteOutfit = z.infer<typeof FavoriteOutfitSchema>;
+
+export const OccasionCountSchema = OccasionSchema.extend({ count: z.number().int() });
+export type OccasionCount = z.infer<typeof OccasionCountSchema>;
+
+export const CategoryCountSchema = CategorySchema.extend({ count: z.number().int() });
+export type CategoryCount = z.infer<typeof CategoryCountSchema>;
+
+/** One variant of a product, for the colour and size selectors. */
+export const VariantOptionSchema = z.object({
+  itemId: z.number().int(),
+  productId: z.number().int(),
+  color: z.string(),
+  colorHex: z.string(),
+  size: z.string(),
+  stock: z.number().int(),
+  price: z.string(),
+  priceCents: z.number().int(),
+  img: z.string(),
+});
+export type VariantOption = z.infer<typeof VariantOptionSchema>;
+
+// ---- requests ----
+
+/** An empty query value or the word `null` means "the piece hearted without an outfit". */
+/** An id in a JSON body: a real number, not text or a list that happens to coerce to one. */
+const BodyIdSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is too large');
+
+const NullableIdSchema = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === 'none' ? null : v),
+  IdSchema.nullable(),
+);
+
+export const OccasionParamsSchema = z.object({ occasionId: IdSchema });
+
+export const CategoryParamsSchema = z.object({
+  category: z.string().trim().min(1, 'is required').max(40, 'is too long'),
+});
+
+export const SpecificItemQuerySchema = z.object({
+  itemid: IdSchema,
+  /** Optional: without it the shopper's one favourite row for the item is meant. */
+  outfitid: NullableIdSchema.optional(),
+});
+export type SpecificItemQuery = z.input<typeof SpecificItemQuerySchema>;
+
+const ShortText = z.string().trim().min(1, 'is required').max(80, 'is too long');
+
+/**
+ * Which product's variants: `productId` (preferred) or SPEC's product `name`. `color` narrows the
+ * sizes to those made in that colour; `size` narrows the colours to those made in that size.
+ */
+export const VariantsQuerySchema = z
+  .object({
+    productId: IdSchema.optional(),
+    name: ShortText.optional(),
+    color: ShortText.optional(),
+    size: z.string().trim().min(1, 'is required').max(20, 'is too long').optional(),
+  })
+  .refine((q) => q.productId !== undefined || q.name !== undefined, {
+    message: 'give productId or name',
+    path: ['productId'],
+  });
+export type VariantsQuery = z.input<typeof VariantsQuerySchema>;
+
+const qtyRules = (n: z.ZodNumber) =>
+  n
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${MAX_QUANTITY}`)
+    .max(MAX_QUANTITY, `must be between 1 and ${MAX_QUANTITY}`);
+const QtySchema = qtyRules(z.number({ error: 'must be a number' }));
+const QtyParamSchema = qtyRules(z.coerce.number({ error: 'must be a number' }));
+
+/**
+ * `outfitId` says which favourite row is meant when the same piece is a favourite more than once
+ * (a number for the outfit it is tagged with, null for the one hearted on its own). Without it
+ * the shopper's only favourite row for the item is meant.
+ */
+export const IncreaseQuantityBodySchema = z.object({
+  itemId: BodyIdSchema,
+  qty: QtySchema,
+  outfitId: BodyIdSchema.nullable().optional(),
+});
+export type IncreaseQuantityBody = z.input<typeof IncreaseQuantityBodySchema>;
+
+export const DecreaseQuantityParamsSchema = z.object({ id: IdSchema, qty: QtyParamSchema });
+export const DecreaseQuantityQuerySchema = z.object({ outfitId: NullableIdSchema.optional() });
+
+/**
+ * SPEC sends `{ item, newColor }` where item is the item (or its id); Drape's client sends
+ * `{ itemId, outfitId, newColor }` so the favourite row is unambiguous. Both are accepted.
+ */
+const ItemRefSchema = z.union([
+  BodyIdSchema,
+  z.object({ id: BodyIdSchema, outfitId: BodyIdSchema.nullable().optional() }),
+]);
+
+const ChangeTargetShape = {
+  itemId: BodyIdSchema.optional(),
+  item: ItemRefSchema.optional(),
+  outfitId: BodyIdSchema.nullable().optional(),
+};
+const namesItem = (b: { itemId?: number | undefined; item?: unknown }) =>
+  b.itemId !== undefined || b.item !== undefined;
+const itemRequired = { message: 'is required', path: ['itemId'] };
+
+export const ChangeColorBodySchema = z
+  .object({ ...ChangeTargetShape, newColor: ShortText })
+  .refine(namesItem, itemRequired);
+export type ChangeColorBody = z.input<typeof ChangeColorBodySchema>;
+
+export const ChangeSizeBodySchema = z
+  .object({
+    ...ChangeTargetShape,
+    newSize: z.string().trim().min(1, 'is required').max(20, 'is too long'),
+  })
+  .refine(namesItem, itemRequired);
+export type ChangeSizeBody = z.input<typeof ChangeSizeBodySchema>;
+
+export const HeartItemBodySchema = z.object({ itemId: BodyIdSchema });
+export type HeartItemBody = z.input<typeof HeartItemBodySchema>;
+
+export const ItemIdParamsSchema = z.object({ itemId: IdSchema });
+
+/** The search bar on the favourites pages: the shopper's own outfits, optionally one occasion. */
+export const FavoriteOutfitSearchQuerySchema = z.object({
+  q: SearchTextSchema,
+  occasion: IdSchema.optional(),
+});
+
+export const FavoriteItemSearchQuerySchema = z.object({
+  q: SearchTextSchema,
+  cat: CategoryFilterSchema,
+});
+
+export const HeartResultSchema = z.object({ ok: z.literal(true), favorite: z.boolean() });
+export type HeartResult = z.infer<typeof HeartResultSchema>;

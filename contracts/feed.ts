@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { IdSchema } from './common';
+import { OutfitSchema } from './outfit';
+
+export const SWIPE_DIRECTIONS = ['like', 'nope'] as const;
+export const SwipeDirectionSchema = z.enum(SWIPE_DIRECTIONS);
+export type SwipeDirection = z.infer<typeof SwipeDirectionSchema>;
+
+export const FEED_PAGE_DEFAULT = 10;
+export const FEED_PAGE_MAX = 30;
+/** How many outfits the client may ask the feed to skip (the cards it already holds). */
+export const FEED_EXCLUDE_MAX = 100;
+
+/** An outfit on a swipe card, with the pieces this shopper has hearted on it. */
+export const FeedOutfitSchema = OutfitSchema.extend({
+  heartedItemIds: z.array(z.number().int()),
+});
+export type FeedOutfit = z.infer<typeof FeedOutfitSchema>;
+
+/** `exclude` arrives as `1,2,3` or as a repeated parameter. */
+const IdListSchema = z.preprocess(
+  (v) => {
+    if (v === undefined || v === '') return [];
+    const parts = Array.isArray(v) ? v : [v];
+    return parts.flatMap((p) => (typeof p === 'string' ? p.split(',').filter(Boolean) : [p]));
+  },
+  z.array(IdSchema).max(FEED_EXCLUDE_MAX, `at most ${FEED_EXCLUDE_MAX} ids`),
+);
+
+export const FeedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, `must be between 1 and ${FEED_PAGE_MAX}`)
+    .max(FEED_PAGE_MAX, `must be between 1 and ${FEED_PAGE_MAX}`)
+    .default(FEED_PAGE_DEFAULT),
+  /** Outfits the client already shows or still has to send a swipe for. */
+  exclude: IdListSchema.optional(),
+  /**
+   * Seeds the small random variety in the ranking: the same seed gives the same order. Left out,
+   * the server picks one. `0` turns the variety off.
+   */
+  seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+export type FeedQuery = z.input<typeof FeedQuerySchema>;
+
+export const FeedPageSchema = z.object({
+  outfits: z.array(FeedOutfitSchema),
+  /** True when at least one more unswiped outfit is waiting after this page. */
+  hasMore: z.boolean(),
+});
+export type FeedPage = z.infer<typeof FeedPageSchema>;
+
+/** An id in a JSON body: a real number, not text or anything else that happens to coerce. */
+const BodyIdSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is too large');
+
+export const OutfitRefBodySchema = z.object({ outfitId: BodyIdSchema });
+export type OutfitRefBody = z.input<typeof OutfitRefBodySchema>;
+
+export const SwipeResultSchema = z.object({
+  outfitId: z.number().int(),
+  direction: SwipeDirectionSchema,
+  /** False when the shopper had already swiped this outfit the same way: nothing changed. */
+  changed: z.boolean(),
+});
+export type SwipeResult = z.infer<typeof SwipeResultSchema>;
+
+export const UndoResultSchema = z.object({
+  direction: SwipeDirectionSchema,
+  outfit: FeedOutfitSchema,
+});
+export type UndoResult = z.infer<typeof UndoResultSchema>;
+
+export const OutfitUnfavoriteResultSchema = z.object({
+  outfitId: z.number().int(),
+  /** How many pieces that came with the outfit were removed from the favourites. */
+  removedItems: z.number().int(),
+  changed: z.boolean(),
+});
+export type OutfitUnfavoriteResult = z.infer<typeof OutfitUnfavoriteResultSchema>;
+
+export const ItemHeartBodySchema = z.object({ itemId: BodyIdSchema, outfitId: BodyIdSchema });
+export type ItemHeartBody = z.input<typeof ItemHeartBodySchema>;
+
+export const ItemHeartParamsSchema = z.object({ itemId: IdSchema, outfitId: IdSchema });
+
+export const ItemHeartResultSchema = z.object({
+  itemId: z.number().int(),
+  outfitId: z.number().int(),
+  favorite: z.boolean(),
+});
+export type ItemHeartResult = z.infer<typeof ItemHeartResultSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ArrivalSchema } from './cart';
+import { IdSchema } from './common';
+
+export const PAYMENT_METHODS = ['paypal', 'apple_pay'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: "Payment method must be 'paypal' or 'apple_pay'",
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  apple_pay: 'Apple Pay',
+};
+
+/** One key per checkout attempt: a retry or a double click with the same key makes no second order. */
+export const IdempotencyKeySchema = z
+  .string({ error: 'Idempotency key is required' })
+  .min(8, 'Idempotency key must be at least 8 characters')
+  .max(100, 'Idempotency key must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Idempotency key may use letters, digits, dashes and underscores');
+
+export const CheckoutBodySchema = z.object({
+  addressId: IdSchema,
+  paymentMethod: PaymentMethodSchema,
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
+
+/** DR-YYMMDD- then letters and digits; see server/features/orders/README.md. */
+export const OrderNumberSchema = z
+  .string()
+  .max(40)
+  .regex(/^DR-[0-9]{6}-[0-9A-Z]{4,}$/, 'is not an order number');
+
+export const OrderParamsSchema = z.object({ number: OrderNumberSchema });
+
+export const OrderLineSchema = z.object({
+  /** The line's own id within the order history. */
+  id: z.number().int(),
+  /** Null once the shop no longer sells that piece; the line keeps its own copy. */
+  itemId: z.number().int().nullable(),
+  name: z.string(),
+  img: z.string(),
+  color: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  unitPrice: z.string(),
+  lineTotalCents: z.number().int(),
+  lineTotal: z.string(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+export const OrderAddressSchema = z.object({
+  nickname: z.string(),
+  street_address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+export const OrderSchema = z.object({
+  number: z.string(),
+  /** ISO timestamp. */
+  placedAt: z.string(),
+  paymentMethod: PaymentMethodSchema,
+  lines: z.array(OrderLineSchema),
+  units: z.number().int(),
+  subtotalCents: z.number().int(),
+  subtotal: z.string(),
+  shippingCents: z.number().int(),
+  shipping: z.string(),
+  totalCents: z.number().int(),
+  total: z.string(),
+  address: OrderAddressSchema,
+  arrival: ArrivalSchema,
+  /** Whether the confirmation e-mail went out. */
+  emailed: z.boolean(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});

@@ -1,0 +1,88 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+  type FastifyServerOptions,
+  type HTTPMethods,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiError } from '../contracts/common';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { features } from './features';
+import authPlugin from './plugins/auth';
+import configPlugin from './plugins/config';
+import databasePlugin from './plugins/database';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import webPlugin from './plugins/web';
+
+/** One registered route, as the security tests walk them. */
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the collector, HEAD twins left out. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // Drape's ids and routes are short; anything longer is not ours.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals (a malformed %-escape, an over-long path segment) answer in the
+    // API's error shape too, not Fastify's.
+    frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+      const body: ApiError = {
+        error: { code: 'bad_request', message: 'That address is not one Drape understands.' },
+      };
+      reply.status(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send(body);
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Collected before any plugin adds routes, so the authorisation and hostile-input suites can
+  // walk every route there is and fail when one is missing from their tables.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, schema: route.schema });
+    }
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+  for (const feature of features) await app.register(feature);
+  await app.register(webPlugin, { webRoot: config.webRoot });
+  return app;
+}

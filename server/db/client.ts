@@ -1,0 +1,168 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query builder both drivers share; transactions have the same shape. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain SQL access for migrations, health checks and bulk loading. */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs one or more statements without parameters. */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  db: Db;
+  sql: SqlClient;
+  driver: 'pglite' | 'postgres';
+  /** Runs fn with a single connection held, so session-level locks stay with it. */
+  withConnection<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the whole database, loadable with openPglite's loadDataDir. */
+  dump?: () => Promise<Blob>;
+}
+
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two processes writing one folder would corrupt it.
+ * A lock file holding our pid keeps a second process out; a lock left by a dead process is
+ * taken over.
+ */
+function lockDataFolder(dir: string): () => void {
+  const lockFile = path.join(dir, 'drape.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      // Our own pid counts too: a second open in this process would corrupt the folder as well.
+      if (Number.isInteger(holder) && isAlive(holder)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dir} is already open in process ${holder}. ` +
+            'Stop that process, or set DATABASE_URL to share a PostgreSQL server between processes.',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dir}.`);
+}
+
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
+  let unlock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataFolder(dataDir);
+    try {
+      client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  }
+  const sqlClient: SqlClient = {
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await client.query<T>(text, params);
+      return result.rows;
+    },
+    async exec(text: string) {
+      await client.exec(text);
+    },
+  };
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    sql: sqlClient,
+    driver: 'pglite',
+    // PGlite has one connection; its own queue serialises callers.
+    withConnection: (fn) => fn(sqlClient),
+    dump: () => client.dumpDataDir('gzip'),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+function pgSqlClient(runner: pg.Pool | pg.PoolClient): SqlClient {
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await runner.query(text, params);
+      return result.rows as T[];
+    },
+    async exec(text: string) {
+      await runner.query(text);
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server (a restart) must not crash the process.
+  pool.on('error', () => {});
+  // Nor may a checked-out one: a connection that drops between two statements of a transaction
+  // makes its client emit 'error' with nobody listening, which would end the process. The next
+  // query on it fails instead, the request answers 503, and the pool discards the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    sql: pgSqlClient(pool),
+    driver: 'postgres',
+    async withConnection(fn) {
+      const conn = await pool.connect();
+      try {
+        return await fn(pgSqlClient(conn));
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,196 @@
+/**
+ * Drizzle's view of the tables. The SQL in ./migrations is the source of truth for constraints,
+ * triggers and indexes; this file mirrors the columns so queries are typed.
+ */
+
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+  slot: text('slot').$type<'outerwear' | 'top' | 'accessory' | 'bottom' | 'footwear'>().notNull(),
+});
+
+export const occasions = pgTable('occasions', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  categoryId: smallint('category_id').notNull(),
+  garment: text('garment').notNull(),
+  seller: text('seller').notNull(),
+  description: text('description').notNull(),
+});
+
+export const items = pgTable('items', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull(),
+  categoryId: smallint('category_id').notNull(),
+  name: text('name').notNull(),
+  seller: text('seller').notNull(),
+  color: text('color').notNull(),
+  colorHex: text('color_hex').notNull(),
+  size: text('size').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  stock: integer('stock').notNull(),
+  image: text('image').notNull(),
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(name || ' ' || color || ' ' || seller)`,
+  ),
+});
+
+export const outfits = pgTable('outfits', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  occasionId: smallint('occasion_id').notNull(),
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outfitItems = pgTable(
+  'outfit_items',
+  {
+    outfitId: integer('outfit_id').notNull(),
+    slot: text('slot').$type<'outerwear' | 'top' | 'accessory' | 'bottom' | 'footwear'>().notNull(),
+    itemId: integer('item_id').notNull(),
+    categoryId: smallint('category_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.outfitId, t.slot] })],
+);
+
+export const swipes = pgTable(
+  'swipes',
+  {
+    userId: integer('user_id').notNull(),
+    outfitId: integer('outfit_id').notNull(),
+    direction: text('direction').$type<'like' | 'nope'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
+);
+
+export const itemFavorites = pgTable('item_favorites', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  itemId: integer('item_id').notNull(),
+  outfitId: integer('outfit_id'),
+  /** 'heart': the shopper hearted it; 'outfit': it came with a right swipe on outfitId. */
+  source: text('source').$type<'heart' | 'outfit'>().notNull(),
+  quantity: smallint('quantity').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: integer('user_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    quantity: smallint('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  nickname: text('nickname').notNull(),
+  streetAddress: text('street_address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zip: text('zip').notNull(),
+  preferred: boolean('preferred').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  number: text('number').notNull(),
+  userId: integer('user_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  paymentMethod: text('payment_method').$type<'paypal' | 'apple_pay'>().notNull(),
+  paymentReference: text('payment_reference').notNull(),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  shippingCents: integer('shipping_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  shipNickname: text('ship_nickname').notNull(),
+  shipStreetAddress: text('ship_street_address').notNull(),
+  shipCity: text('ship_city').notNull(),
+  shipState: text('ship_state').notNull(),
+  shipZip: text('ship_zip').notNull(),
+  arrivesFrom: date('arrives_from', { mode: 'string' }).notNull(),
+  arrivesTo: date('arrives_to', { mode: 'string' }).notNull(),
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  itemId: integer('item_id'),
+  productId: integer('product_id'),
+  name: text('name').notNull(),
+  color: text('color').notNull(),
+  size: text('size').notNull(),
+  image: text('image').notNull(),
+  unitPriceCents: integer('unit_price_cents').notNull(),
+  quantity: smallint('quantity').notNull(),
+  lineTotalCents: integer('line_total_cents').notNull(),
+});
+
+export const closetItems = pgTable(
+  'closet_items',
+  {
+    userId: integer('user_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    firstBoughtAt: timestamp('first_bought_at', { withTimezone: true }).notNull().defaultNow(),
+    lastBoughtAt: timestamp('last_bought_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
+/** Every word of the items' and outfits' search texts, kept by triggers (0003_search.sql). */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});

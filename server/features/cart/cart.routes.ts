@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AddOutfitToCartBodySchema,
+  AddToCartBodySchema,
+  CartItemParamsSchema,
+  CartSchema,
+  SetCartQuantityBodySchema,
+} from '../../../contracts/cart';
+import { ApiErrorSchema } from '../../../contracts/common';
+import { currentUser } from '../../plugins/auth';
+import * as service from './cart.service';
+
+export default async function cartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['cart'];
+  const errors = {
+    400: ApiErrorSchema,
+    401: ApiErrorSchema,
+    404: ApiErrorSchema,
+    409: ApiErrorSchema,
+  };
+
+  app.get(
+    '/api/cart',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The cart: lines, units, subtotal, shipping, total and arrival window',
+        response: { 200: CartSchema, 401: ApiErrorSchema },
+      },
+    },
+    (request) => service.getCart(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/cart',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Add a piece (quantity 1–9, default 1; adds to a line already there, 9 at most)',
+        body: AddToCartBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.addItem(db, currentUser(request).id, request.body.itemId, request.body.quantity),
+  );
+
+  app.post(
+    '/api/cart/outfit',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "Purchase Outfit: add one of each of the outfit's five pieces",
+        body: AddOutfitToCartBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    (request) => service.addOutfit(db, currentUser(request).id, request.body.outfitId),
+  );
+
+  app.put(
+    '/api/cart/:itemId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Change the quantity of a piece in the cart (1–9)',
+        params: CartItemParamsSchema,
+        body: SetCartQuantityBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.setQuantity(
+        db,
+        currentUser(request).id,
+        request.params.itemId,
+        request.body.quantity,
+      ),
+  );
+
+  app.delete(
+    '/api/cart/:itemId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Take a piece out of the cart',
+        params: CartItemParamsSchema,
+        response: {
+          200: CartSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    (request) => service.removeItem(db, currentUser(request).id, request.params.itemId),
+  );
+
+  app.delete(
+    '/api/buy',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Empty the cart',
+        response: { 200: CartSchema, 401: ApiErrorSchema },
+      },
+    },
+    (request) => service.emptyCart(db, currentUser(request).id),
+  );
+}

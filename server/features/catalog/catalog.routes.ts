@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CategorySchema, ItemSchema, OccasionSchema } from '../../../contracts/catalog';
+import { ApiErrorSchema, IdSchema, PageQuerySchema } from '../../../contracts/common';
+import { toItem } from '../../lib/items';
+import * as repo from './catalog.repository';
+
+const ItemsQuerySchema = PageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  category: IdSchema.optional(),
+});
+
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['catalogue'];
+
+  app.get(
+    '/api/occasions',
+    { schema: { tags, summary: 'The five occasions', response: { 200: z.array(OccasionSchema) } } },
+    () => repo.listOccasions(db),
+  );
+
+  app.get(
+    '/api/item/categories',
+    {
+      schema: { tags, summary: 'The five categories', response: { 200: z.array(CategorySchema) } },
+    },
+    () => repo.listCategories(db),
+  );
+
+  app.get(
+    '/api/item/all',
+    {
+      schema: {
+        tags,
+        summary: 'Catalogue items, in pages',
+        querystring: ItemsQuerySchema,
+        response: { 200: z.array(ItemSchema), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { limit, offset, category } = request.query;
+      const rows = await repo.listItems(db, { limit, offset, categoryId: category });
+      return rows.map(toItem);
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/occasions', () => {
+  it('lists the five occasions with their fixed ids', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/occasions' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 1, name: 'Airport' },
+      { id: 2, name: 'Brunch' },
+      { id: 3, name: 'Casual' },
+      { id: 4, name: 'Date Night' },
+      { id: 5, name: 'Work' },
+    ]);
+  });
+});
+
+describe('GET /api/item/categories', () => {
+  it('lists the categories with SPEC ids and their slot', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/item/categories' });
+    const byId = Object.fromEntries(
+      res.json().map((c: { id: number; slot: string }) => [c.id, c.slot]),
+    );
+    expect(byId).toEqual({ 1: 'top', 2: 'bottom', 3: 'footwear', 6: 'outerwear', 7: 'accessory' });
+  });
+});
+
+describe('GET /api/item/all', () => {
+  it('pages items with display prices computed from cents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/item/all?limit=5&offset=5' });
+    expect(res.statusCode).toBe(200);
+    const items = res.json();
+    expect(items).toHaveLength(5);
+    expect(items[0].id).toBe(6);
+    for (const item of items) {
+      expect(item.price).toBe(
+        `$${(item.priceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      );
+      expect(item.img).toMatch(/^\/images\/items\/[a-z-]+\/[a-z-]+\.svg$/);
+    }
+  });
+
+  it('filters by category and rejects bad paging', async () => {
+    const shoes = await t.app.inject({ method: 'GET', url: '/api/item/all?category=3' });
+    expect(shoes.json().every((i: { categoryId: number }) => i.categoryId === 3)).toBe(true);
+    for (const q of ['limit=0', 'limit=abc', 'offset=-1', 'category=x', 'limit=100000']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/item/all?${q}` })).statusCode).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe('item pictures', () => {
+  it('serves an SVG for an item, cached for a year, and 404 for unknown ones', async () => {
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/item/all?limit=1' })).json();
+    const res = await t.app.inject({ method: 'GET', url: item.img });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.body).toContain(item.colorHex.toLowerCase().slice(1));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/images/items/spaceship/black.svg' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('unknown API paths and health', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('reports the database in /api/health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { ok: true } });
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/user/login');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/occasions' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

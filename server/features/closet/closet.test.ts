@@ -1,0 +1,536 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ClosetCategoryCount,
+  ClosetOccasionCount,
+  ClosetOccasionOutfitPage,
+  ClosetOutfit,
+  ClosetOutfitPage,
+  ClosetPiecePage,
+} from '../../../contracts/closet';
+import { type Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Piece {
+  slot: string;
+  itemId: number;
+  productId: number;
+  categoryId: number;
+}
+
+const sql = <T>(text: string, params: unknown[] = []) => t.db.database.sql.query<T>(text, params);
+
+async function piecesOf(outfitId: number): Promise<Piece[]> {
+  return sql<Piece>(
+    `SELECT oi.slot, oi.item_id AS "itemId", i.product_id AS "productId", i.category_id AS "categoryId"
+       FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      WHERE oi.outfit_id = $1 ORDER BY oi.slot`,
+    [outfitId],
+  );
+}
+
+/** A variant of the product other than this item (another colour or size). */
+async function siblingOf(itemId: number): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    `SELECT s.id FROM items i JOIN items s ON s.product_id = i.product_id AND s.id <> i.id
+      WHERE i.id = $1 ORDER BY s.color <> i.color DESC, s.id LIMIT 1`,
+    [itemId],
+  );
+  if (!row) throw new Error(`item ${itemId} has no sibling variant`);
+  return row.id;
+}
+
+/** What checkout does for a purchase, written directly. */
+async function own(userId: number, itemId: number, quantity = 1, boughtAt?: string) {
+  await sql(
+    `INSERT INTO closet_items (user_id, item_id, product_id, quantity, first_bought_at, last_bought_at)
+     SELECT $1, id, product_id, $3, coalesce($4::timestamptz, now()), coalesce($4::timestamptz, now())
+       FROM items WHERE id = $2`,
+    [userId, itemId, quantity, boughtAt ?? null],
+  );
+}
+
+/** The closet rule, stated the slow and obvious way, to check the fast query against. */
+async function expectedClosetOutfitIds(userId: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>(
+    `SELECT o.id FROM outfits o
+      WHERE NOT EXISTS (
+        SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+         WHERE oi.outfit_id = o.id
+           AND NOT EXISTS (SELECT 1 FROM closet_items c WHERE c.user_id = $1 AND c.product_id = i.product_id))
+      ORDER BY o.id`,
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function closetOutfitIds(agent: Agent): Promise<number[]> {
+  const res = await agent.get('/api/closet/outfits?limit=50');
+  expect(res.statusCode).toBe(200);
+  const page = res.json() as ClosetOutfitPage;
+  expect(page.total).toBe(page.outfits.length);
+  return page.outfits.map((o) => o.id).sort((a, b) => a - b);
+}
+
+/** An outfit of the occasion whose products appear in no other outfit, so counts are exact. */
+async function loneOutfit(occasionId: number, skip: number[] = []): Promise<number> {
+  const rows = await sql<{ id: number }>(
+    `SELECT o.id FROM outfits o
+      WHERE o.occasion_id = $1 AND NOT (o.id = ANY($2::int[]))
+        AND NOT EXISTS (
+          SELECT 1 FROM outfit_items a JOIN items ai ON ai.id = a.item_id
+            JOIN items bi ON bi.product_id = ai.product_id
+            JOIN outfit_items b ON b.item_id = bi.id AND b.outfit_id <> o.id
+           WHERE a.outfit_id = o.id
+             AND NOT EXISTS (
+               SELECT 1 FROM outfit_items b2 JOIN items b2i ON b2i.id = b2.item_id
+                WHERE b2.outfit_id = b.outfit_id
+                  AND NOT EXISTS (
+                    SELECT 1 FROM outfit_items a2 JOIN items a2i ON a2i.id = a2.item_id
+                     WHERE a2.outfit_id = o.id AND a2i.product_id = b2i.product_id)))
+      ORDER BY o.id LIMIT 1`,
+    [occasionId, skip],
+  );
+  // Falls back to any outfit of the occasion; the tests compare with the slow rule anyway.
+  if (rows[0]) return rows[0].id;
+  const [any] = await sql<{ id: number }>(
+    'SELECT id FROM outfits WHERE occasion_id = $1 AND NOT (id = ANY($2::int[])) ORDER BY id LIMIT 1',
+    [occasionId, skip],
+  );
+  return any!.id;
+}
+
+describe('GET /api/closet/outfits', () => {
+  it('is 401 for a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/closet/outfits' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is empty for a new shopper', async () => {
+    const { agent } = await signUp(t.app);
+    const res = await agent.get('/api/closet/outfits');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outfits: [], total: 0, nextOffset: null });
+  });
+
+  it('holds an outfit exactly when all five of its products are owned, in any variant', async () => {
+    const { agent, user } = await signUp(t.app);
+    const outfitId = await loneOutfit(4);
+    const pieces = await piecesOf(outfitId);
+    expect(pieces).toHaveLength(5);
+
+    // Four of five pieces, one of them in another colour: not yet.
+    const [last, ...firstFour] = pieces;
+    for (const p of firstFour) await own(user.id, p.itemId);
+    expect(await closetOutfitIds(agent)).not.toContain(outfitId);
+    expect(await closetOutfitIds(agent)).toEqual(await expectedClosetOutfitIds(user.id));
+    expect((await agent.get(`/api/closet/outfits/${outfitId}`)).statusCode).toBe(404);
+    const dateNight = (await agent.get('/api/closet/items/occasions/4')).json();
+    expect(dateNight.outfits.map((o: ClosetOutfit) => o.id)).not.toContain(outfitId);
+    expect(dateNight.total).toBe(dateNight.outfits.length);
+
+    // The fifth product, bought in a different colour or size: now it is a closet outfit.
+    const sibling = await siblingOf(last!.itemId);
+    await own(user.id, sibling, 2);
+    const ids = await closetOutfitIds(agent);
+    expect(ids).toContain(outfitId);
+    expect(ids).toEqual(await expectedClosetOutfitIds(user.id));
+
+    const page = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+    const outfit = page.outfits.find((o) => o.id === outfitId)!;
+    expect(outfit.items.map((i) => i.slot)).toEqual([
+      'outerwear',
+      'top',
+      'accessory',
+      'bottom',
+      'footwear',
+    ]);
+    // The outfit's own pieces are shown, each paired with what the shopper owns of it.
+    expect(outfit.items.map((i) => i.id).sort()).toEqual(pieces.map((p) => p.itemId).sort());
+    const swapped = outfit.items.find((i) => i.slot === last!.slot)!;
+    expect(swapped.owned.id).toBe(sibling);
+    expect(swapped.owned.productId).toBe(swapped.productId);
+    expect(swapped.owned.quantity).toBe(2);
+    for (const item of outfit.items.filter((i) => i.slot !== last!.slot)) {
+      expect(item.owned.id).toBe(item.id);
+      expect(item.owned.quantity).toBe(1);
+    }
+    expect(outfit.items[0]!.owned.lastBoughtAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(outfit.completedAt).toMatch(/Z$/);
+  });
+
+  it('matches the slow rule for a shopper who owns a scatter of pieces', async () => {
+    const { agent, user } = await signUp(t.app);
+    // Every product of three outfits, plus odd pieces: some outfits complete, some not.
+    const chosen = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id LIMIT 3');
+    for (const { id } of chosen) {
+      for (const p of await piecesOf(id)) {
+        await sql(
+          `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+           VALUES ($1, $2, $3, 1) ON CONFLICT DO NOTHING`,
+          [user.id, p.itemId, p.productId],
+        );
+      }
+    }
+    await sql(
+      `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+       SELECT $1, id, product_id, 1 FROM items WHERE id % 37 = 0 ON CONFLICT DO NOTHING`,
+      [user.id],
+    );
+    const expected = await expectedClosetOutfitIds(user.id);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(await closetOutfitIds(agent)).toEqual(expected);
+  });
+
+  it('pages, newest completed first', async () => {
+    const { agent, user } = await signUp(t.app);
+    const older = await loneOutfit(1);
+    const newer = await loneOutfit(2, [older]);
+    for (const p of await piecesOf(older)) await own(user.id, p.itemId, 1, '2026-01-05T10:00:00Z');
+    for (const p of await piecesOf(newer)) {
+      await sql(
+        `INSERT INTO closet_items (user_id, item_id, product_id, quantity, first_bought_at, last_bought_at)
+         VALUES ($1, $2, $3, 1, '2026-02-01T10:00:00Z', '2026-02-01T10:00:00Z')
+         ON CONFLICT DO NOTHING`,
+        [user.id, p.itemId, p.productId],
+      );
+    }
+    const total = (await expectedClosetOutfitIds(user.id)).length;
+    const first = (await agent.get('/api/closet/outfits?limit=1')).json() as ClosetOutfitPage;
+    expect(first.total).toBe(total);
+    expect(first.outfits).toHaveLength(1);
+    expect(first.nextOffset).toBe(1);
+    expect(first.outfits[0]!.id).toBe(newer);
+    expect(first.outfits[0]!.completedAt).toBe('2026-02-01T10:00:00.000Z');
+
+    const all = (await agent.get('/api/closet/outfits?limit=50')).json() as ClosetOutfitPage;
+    expect(all.outfits.map((o) => o.id)).toContain(older);
+    expect(all.nextOffset).toBeNull();
+    const past = (await agent.get('/api/closet/outfits?offset=500')).json() as ClosetOutfitPage;
+    expect(past).toEqual({ outfits: [], total, nextOffset: null });
+  });
+
+  it('searches name and description without regard to case, with % and _ taken literally', async () => {
+    const { agent, user } = await signUp(t.app);
+    const source = await loneOutfit(3);
+    const pieces = await piecesOf(source);
+    // A second outfit made of the same pieces, whose name holds the characters LIKE treats
+    // as wildcards.
+    await t.db.database.sql.exec(`
+      BEGIN;
+      INSERT INTO outfits (id, name, description, occasion_id)
+        VALUES (9001, '100% Linen_Weekend', 'Breezy layers for a slow Sunday.', 3);
+      INSERT INTO outfit_items (outfit_id, slot, item_id, category_id)
+        SELECT 9001, slot, item_id, category_id FROM outfit_items WHERE outfit_id = ${source};
+      COMMIT;`);
+    for (const p of pieces) await own(user.id, p.itemId);
+
+    const search = async (q: string) => {
+      const res = await agent.get(`/api/closet/outfits?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as ClosetOutfitPage).outfits.map((o) => o.id);
+    };
+    expect(await search('%')).toEqual([9001]);
+    expect(await search('0% l')).toEqual([9001]);
+    expect(await search('n_w')).toEqual([9001]);
+    expect(await search('_')).toEqual([9001]);
+    expect(await search('LINEN')).toEqual([9001]);
+    expect(await search('slow sunday')).toEqual([9001]);
+    expect(await search('1%0')).toEqual([]);
+    expect(await search('\\')).toEqual([]);
+    expect((await search('  ')).length).toBe((await expectedClosetOutfitIds(user.id)).length);
+  });
+
+  it.each(['limit=0', 'limit=51', 'limit=x', 'offset=-1', `q=${'a'.repeat(101)}`])(
+    'rejects ?%s with 400',
+    async (query) => {
+      const { agent } = await signUp(t.app);
+      const res = await agent.get(`/api/closet/outfits?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    },
+  );
+});
+
+describe('GET /api/closet/outfits/:id', () => {
+  it('shows a closet outfit to its owner only: another shopper gets 404 for it', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const outfitId = await loneOutfit(5);
+    for (const p of await piecesOf(outfitId)) await own(a.user.id, p.itemId, 3);
+
+    const mine = await a.agent.get(`/api/closet/outfits/${outfitId}`);
+    expect(mine.statusCode).toBe(200);
+    const outfit = mine.json() as ClosetOutfit;
+    expect(outfit).toMatchObject({ id: outfitId, occasionId: 5, occasion: 'Work' });
+    expect(outfit.items).toHaveLength(5);
+    expect(outfit.items.every((i) => i.owned.quantity === 3)).toBe(true);
+
+    const theirs = await b.agent.get(`/api/closet/outfits/${outfitId}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe('not_found');
+    expect(await closetOutfitIds(b.agent)).toEqual([]);
+    const counts = (
+      await b.agent.get('/api/closet/items/occasions')
+    ).json() as ClosetOccasionCount[];
+    expect(counts.every((c) => c.outfits === 0)).toBe(true);
+    const cats = (await b.agent.get('/api/closet/items/category')).json() as ClosetCategoryCount[];
+    expect(cats.every((c) => c.pieces === 0 && c.units === 0 && c.cover === null)).toBe(true);
+    const tops = (await b.agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
+    expect(tops.pieces).toEqual([]);
+  });
+
+  it('is 404 for an unknown outfit and 400 for a bad id', async () => {
+    const { agent } = await signUp(t.app);
+    expect((await agent.get('/api/closet/outfits/999999')).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const res = await agent.get(`/api/closet/outfits/${id}`);
+      expect(res.statusCode, id).toBe(400);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/closet/outfits/1' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('GET /api/closet/items/occasions', () => {
+  it('lists all five occasions with the number of closet outfits in each', async () => {
+    const { agent, user } = await signUp(t.app);
+    const date = await loneOutfit(4);
+    for (const p of await piecesOf(date)) await own(user.id, p.itemId);
+    const res = await agent.get('/api/closet/items/occasions');
+    expect(res.statusCode).toBe(200);
+    const counts = res.json() as ClosetOccasionCount[];
+    expect(counts.map((c) => c.name)).toEqual([
+      'Airport',
+      'Brunch',
+      'Casual',
+      'Date Night',
+      'Work',
+    ]);
+
+    const expected = await sql<{ occasion_id: number; n: number }>(
+      'SELECT occasion_id, count(*)::int AS n FROM outfits WHERE id = ANY($1::int[]) GROUP BY occasion_id',
+      [await expectedClosetOutfitIds(user.id)],
+    );
+    for (const c of counts) {
+      expect(c.outfits).toBe(expected.find((e) => e.occasion_id === c.id)?.n ?? 0);
+      expect(c.cover.length).toBe(c.outfits > 0 ? 5 : 0);
+    }
+    expect(counts.find((c) => c.id === 4)!.outfits).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('GET /api/closet/items/occasions/:occasion', () => {
+  it('finds the occasion by name (any case) or id, and lists only its closet outfits', async () => {
+    const { agent, user } = await signUp(t.app);
+    const date = await loneOutfit(4);
+    const work = await loneOutfit(5);
+    for (const id of [date, work]) for (const p of await piecesOf(id)) await own(user.id, p.itemId);
+
+    for (const name of ['Date%20Night', 'date%20night', '4']) {
+      const res = await agent.get(`/api/closet/items/occasions/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      const page = res.json() as ClosetOccasionOutfitPage;
+      expect(page.occasion).toEqual({ id: 4, name: 'Date Night' });
+      expect(page.outfits.map((o) => o.id)).toContain(date);
+      expect(page.outfits.map((o) => o.id)).not.toContain(work);
+      expect(page.outfits.every((o) => o.occasionId === 4)).toBe(true);
+    }
+  });
+
+  it('is 404 for an unknown occasion and 400 for a malformed one', async () => {
+    const { agent } = await signUp(t.app);
+    for (const name of ['Gala', '99', 'Date%20Nights']) {
+      expect((await agent.get(`/api/closet/items/occasions/${name}`)).statusCode, name).toBe(404);
+    }
+    for (const name of ['%25', 'a'.repeat(41), '%3Cscript%3E', '%20%20']) {
+      expect((await agent.get(`/api/closet/items/occasions/${name}`)).statusCode, name).toBe(400);
+    }
+    expect((await agent.get('/api/closet/items/occasions/Work?limit=0')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/closet/items/category', () => {
+  it('counts pieces and units owned per category, with the newest piece as cover', async () => {
+    const { agent, user } = await signUp(t.app);
+    const pieces = await piecesOf(await loneOutfit(2));
+    const top = pieces.find((p) => p.slot === 'top')!;
+    const shoe = pieces.find((p) => p.slot === 'footwear')!;
+    await own(user.id, top.itemId, 2, '2026-01-01T09:00:00Z');
+    const topSibling = await siblingOf(top.itemId);
+    await own(user.id, topSibling, 1, '2026-03-01T09:00:00Z');
+    await own(user.id, shoe.itemId, 1);
+
+    const res = await agent.get('/api/closet/items/category');
+    expect(res.statusCode).toBe(200);
+    const counts = res.json() as ClosetCategoryCount[];
+    expect(counts.map((c) => c.name)).toEqual([
+      'Tops',
+      'Bottoms',
+      'Footwear',
+      'Outerwear',
+      'Accessories',
+    ]);
+    const [newest] = await sql<{ image: string }>('SELECT image FROM items WHERE id = $1', [
+      topSibling,
+    ]);
+    expect(counts.find((c) => c.id === 1)).toMatchObject({
+      pieces: 2,
+      units: 3,
+      cover: newest!.image,
+    });
+    expect(counts.find((c) => c.id === 3)).toMatchObject({ pieces: 1, units: 1 });
+    expect(counts.find((c) => c.id === 2)).toMatchObject({ pieces: 0, units: 0, cover: null });
+  });
+});
+
+describe('GET /api/closet/items/category/:category', () => {
+  it('lists owned pieces by category name, slot or id, with quantity and purchase dates', async () => {
+    const { agent, user } = await signUp(t.app);
+    const pieces = await piecesOf(await loneOutfit(1));
+    const top = pieces.find((p) => p.slot === 'top')!;
+    await own(user.id, top.itemId, 4, '2026-02-14T18:30:00Z');
+    await own(user.id, pieces.find((p) => p.slot === 'bottom')!.itemId);
+
+    for (const name of ['Tops', 'tops', 'top', '1']) {
+      const res = await agent.get(`/api/closet/items/category/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      const page = res.json() as ClosetPiecePage;
+      expect(page.category).toEqual({ id: 1, name: 'Tops', slot: 'top' });
+      expect(page.total).toBe(1);
+      expect(page.pieces).toHaveLength(1);
+      expect(page.pieces[0]).toMatchObject({
+        id: top.itemId,
+        productId: top.productId,
+        categoryId: 1,
+        quantity: 4,
+        firstBoughtAt: '2026-02-14T18:30:00.000Z',
+        lastBoughtAt: '2026-02-14T18:30:00.000Z',
+      });
+      expect(page.pieces[0]!.price).toMatch(/^\$\d+\.\d\d$/);
+    }
+  });
+
+  it('searches name, colour and seller, with % and _ taken literally', async () => {
+    const { agent, user } = await signUp(t.app);
+    const tops = await sql<{ id: number; name: string; color: string; seller: string }>(
+      'SELECT id, name, color, seller FROM items WHERE category_id = 1 ORDER BY id LIMIT 40',
+    );
+    for (const item of tops) await own(user.id, item.id);
+    const search = async (q: string) => {
+      const res = await agent.get(
+        `/api/closet/items/category/Tops?limit=50&q=${encodeURIComponent(q)}`,
+      );
+      expect(res.statusCode).toBe(200);
+      return (res.json() as ClosetPiecePage).pieces.map((p) => p.id).sort((a, b) => a - b);
+    };
+    const first = tops[0]!;
+    const byColor = tops.filter((i) => i.color.toLowerCase().includes(first.color.toLowerCase()));
+    expect(await search(first.color.toUpperCase())).toEqual(
+      expect.arrayContaining(byColor.map((i) => i.id)),
+    );
+    const bySeller = tops.filter((i) =>
+      `${i.name} ${i.color} ${i.seller}`.toLowerCase().includes(first.seller.toLowerCase()),
+    );
+    expect(await search(first.seller)).toEqual(bySeller.map((i) => i.id).sort((a, b) => a - b));
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect(await search('zzzz-nothing')).toEqual([]);
+  });
+
+  it('pages', async () => {
+    const { agent, user } = await signUp(t.app);
+    const shoes = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE category_id = 3 ORDER BY id LIMIT 5',
+    );
+    for (const s of shoes) await own(user.id, s.id);
+    const first = (
+      await agent.get('/api/closet/items/category/Footwear?limit=2')
+    ).json() as ClosetPiecePage;
+    expect(first).toMatchObject({ total: 5, nextOffset: 2 });
+    expect(first.pieces).toHaveLength(2);
+    const last = (
+      await agent.get('/api/closet/items/category/3?limit=2&offset=4')
+    ).json() as ClosetPiecePage;
+    expect(last).toMatchObject({ total: 5, nextOffset: null });
+    expect(last.pieces).toHaveLength(1);
+  });
+
+  it('is 404 for an unknown category, 400 for bad input, 401 for a visitor', async () => {
+    const { agent } = await signUp(t.app);
+    for (const name of ['Hats', '4', '99']) {
+      expect((await agent.get(`/api/closet/items/category/${name}`)).statusCode, name).toBe(404);
+    }
+    for (const url of [
+      '/api/closet/items/category/%25',
+      `/api/closet/items/category/${'x'.repeat(41)}`,
+      `/api/closet/items/category/Tops?q=${'q'.repeat(101)}`,
+      '/api/closet/items/category/Tops?offset=abc',
+    ]) {
+      const res = await agent.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/closet/items/category' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('the closet after PUT /api/buy', () => {
+  it('holds the bought outfit and its pieces, and counts a second purchase', async () => {
+    const { agent } = await signUp(t.app);
+    const [outfit] = await sql<{ id: number }>(
+      `SELECT o.id FROM outfits o
+        WHERE o.occasion_id = 4
+          AND NOT EXISTS (SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                           WHERE oi.outfit_id = o.id AND i.stock < 3)
+        ORDER BY o.id LIMIT 1`,
+    );
+    const outfitId = outfit!.id;
+    const address = await agent.post('/api/shipping', {
+      nickname: 'Home',
+      street_address: '12 Linden Row',
+      city: 'Portland',
+      state: 'OR',
+      zip: '97205',
+      preferred: true,
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    const buy = async (key: string) => {
+      const cart = await agent.post('/api/cart/outfit', { outfitId });
+      expect(cart.statusCode, cart.body).toBe(200);
+      const order = await agent.put('/api/buy', {
+        addressId: address.json().id,
+        paymentMethod: 'paypal',
+        idempotencyKey: key,
+      });
+      expect(order.statusCode, order.body).toBe(201);
+    };
+
+    await buy('closet-test-order-1');
+    const one = await agent.get(`/api/closet/outfits/${outfitId}`);
+    expect(one.statusCode).toBe(200);
+    const bought = one.json() as ClosetOutfit;
+    expect(bought.items.every((i) => i.owned.id === i.id && i.owned.quantity === 1)).toBe(true);
+    const night = (await agent.get('/api/closet/items/occasions/Date%20Night')).json();
+    expect(night.outfits.map((o: ClosetOutfit) => o.id)).toContain(outfitId);
+    const cats = (await agent.get('/api/closet/items/category')).json() as ClosetCategoryCount[];
+    expect(cats.map((c) => c.pieces)).toEqual([1, 1, 1, 1, 1]);
+
+    await buy('closet-test-order-2');
+    const again = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
+    expect(again.items.every((i) => i.owned.quantity === 2)).toBe(true);
+    const tops = (await agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
+    expect(tops.pieces).toHaveLength(1);
+    expect(tops.pieces[0]!.quantity).toBe(2);
+    expect(Date.parse(tops.pieces[0]!.lastBoughtAt)).toBeGreaterThanOrEqual(
+      Date.parse(tops.pieces[0]!.firstBoughtAt),
+    );
+  });
+});

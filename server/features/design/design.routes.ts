@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SLOTS } from '../../../contracts/catalog';
+import { ApiErrorSchema, IdParamsSchema, IdSchema, OkSchema } from '../../../contracts/common';
+import {
+  CreateOutfitBodySchema,
+  DesignItemGroupSchema,
+  DesignItemsQuerySchema,
+  DesignOutfitsQuerySchema,
+  EditOutfitBodySchema,
+} from '../../../contracts/design';
+import { OutfitItemSchema, OutfitSchema } from '../../../contracts/outfit';
+import * as service from './design.service';
+
+const ITEM_IDS_RULE =
+  'item_ids holds the five pieces, either as a list in slot order [outerwear, top, accessory, ' +
+  'bottom, footwear] or as an object keyed by slot {"outerwear": 12, "top": 7, …}. Each item must ' +
+  'exist and be of its slot’s category (outerwear 6, top 1, accessory 7, bottom 2, footwear 3). ' +
+  'The name must be unique without regard to case (409 otherwise); occasion is an occasion id ' +
+  '(1 Airport … 5 Work). Any other problem is a 400 whose `fields` name the offending parts ' +
+  '(`item_ids.2` or `item_ids.top`, as sent), and nothing is written.';
+
+/** The design area: administrators build the outfits shoppers swipe. Every call is admin-only. */
+export default async function designRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['design'];
+  const denied = { 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+  app.get(
+    '/api/design/outfits',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Outfits with their five pieces, newest first; `q` searches names',
+        description:
+          'Paged with `limit` (1–100, default 50) and `offset`. With `q`, outfits whose name ' +
+          'contains it (any case; `%` and `_` are plain characters), exact and prefix matches first.',
+        querystring: DesignOutfitsQuerySchema,
+        response: { 200: z.array(OutfitSchema), 400: ApiErrorSchema, ...denied },
+      },
+    },
+    (request) => service.listOutfits(db, request.query),
+  );
+
+  app.post(
+    '/api/design/outfit/create',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Create an outfit from five catalogue items',
+        description: ITEM_IDS_RULE,
+        body: CreateOutfitBodySchema,
+        response: { 201: OutfitSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, ...denied },
+      },
+    },
+    async (request, reply) => {
+      const outfit = await service.createOutfit(db, request.body);
+      return reply.status(201).send(outfit);
+    },
+  );
+
+  app.put(
+    '/api/design/outfit/edit/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Replace an outfit’s name, description, occasion and pieces',
+        description: `${ITEM_IDS_RULE} The body's \`id\` may be left out; when sent it must equal the path's.`,
+        params: IdParamsSchema,
+        body: EditOutfitBodySchema,
+        response: {
+          200: OutfitSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    (request) => service.editOutfit(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/design/outfit/delete/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete an outfit',
+        description:
+          'Shoppers’ swipes and favourites of it go with it; their orders and closets keep what ' +
+          'they bought.',
+        params: IdParamsSchema,
+        response: { 200: OkSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...denied },
+      },
+    },
+    async (request) => {
+      await service.deleteOutfit(db, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  for (const slot of SLOTS) {
+    app.get(
+      `/api/design/${slot}/:outfitId`,
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags,
+          summary: `The ${slot} piece of an outfit`,
+          params: z.object({ outfitId: IdSchema }),
+          response: { 200: OutfitItemSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...denied },
+        },
+      },
+      (request) => service.getSlotItem(db, request.params.outfitId, slot),
+    );
+  }
+
+  app.get(
+    '/api/item/design',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Catalogue items grouped by category, for the design carousels',
+        description:
+          'One group per category in slot order (or only `category`), each with a page of ' +
+          'items (`limit` per category, default 24, and `offset`), in-stock first. `q` matches ' +
+          'name, colour or seller; `color` is an exact colour. `total` counts the matches; ' +
+          '`colors` lists every colour of the category. Items carry `stock`.',
+        querystring: DesignItemsQuerySchema,
+        response: { 200: z.array(DesignItemGroupSchema), 400: ApiErrorSchema, ...denied },
+      },
+    },
+    (request) => service.listDesignItems(db, request.query),
+  );
+}

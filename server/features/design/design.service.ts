@@ -1,0 +1,200 @@
+import type { z } from 'zod';
+import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
+import {
+  type CreateOutfitBodySchema,
+  type DesignItemGroup,
+  type DesignItemsQuerySchema,
+  type DesignOutfitsQuerySchema,
+  type EditOutfitBodySchema,
+  toSlotItemIds,
+} from '../../../contracts/design';
+import type { Outfit, OutfitItem } from '../../../contracts/outfit';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import { toItem } from '../../lib/items';
+import { loadOutfits } from '../../lib/outfits';
+import * as repo from './design.repository';
+
+type CreateInput = z.output<typeof CreateOutfitBodySchema>;
+type EditInput = z.output<typeof EditOutfitBodySchema>;
+type OutfitsQuery = z.output<typeof DesignOutfitsQuerySchema>;
+type ItemsQuery = z.output<typeof DesignItemsQuerySchema>;
+
+/** A piece of each slot's category, for messages: "item 12 is Footwear, but the top slot needs a Top". */
+const PIECE: Record<Slot, string> = {
+  outerwear: 'Outerwear',
+  top: 'a Top',
+  accessory: 'an Accessory',
+  bottom: 'a Bottom',
+  footwear: 'Footwear',
+};
+
+/** Drizzle wraps driver errors; the SQLSTATE is on the cause. */
+function sqlState(error: unknown): string | undefined {
+  return pgCode(error) ?? pgCode((error as { cause?: unknown } | null)?.cause);
+}
+
+function duplicateName(name: string) {
+  return conflict(`An outfit named "${name}" already exists. Choose another name.`);
+}
+
+export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Outfit[]> {
+  const ids = await repo.listOutfitIds(db, query);
+  return loadOutfits(db, ids);
+}
+
+interface Checked {
+  occasionId: number;
+  pieces: { slot: Slot; itemId: number; categoryId: number }[];
+}
+
+/**
+ * The rules the database would also enforce, checked first so the answer says what is wrong:
+ * the occasion exists, and each slot holds an existing item of that slot's category.
+ */
+async function checkOutfit(db: Db, input: CreateInput): Promise<Checked> {
+  const slotIds = toSlotItemIds(input.item_ids);
+  const sentAsList = Array.isArray(input.item_ids);
+  const [occasions, found] = await Promise.all([
+    repo.listOccasions(db),
+    repo.findItemCategories(db, Object.values(slotIds)),
+  ]);
+  const fields: Record<string, string> = {};
+  if (!occasions.some((o) => o.id === input.occasion)) {
+    const choices = occasions.map((o) => `${o.id} ${o.name}`).join(', ');
+    fields.occasion = `occasion ${input.occasion} does not exist; choose one of ${choices}`;
+  }
+  const byId = new Map(found.map((item) => [item.id, item]));
+  const pieces: Checked['pieces'] = [];
+  SLOTS.forEach((slot, index) => {
+    const itemId = slotIds[slot];
+    const key = `item_ids.${sentAsList ? index : slot}`;
+    const item = byId.get(itemId);
+    if (!item) {
+      fields[key] = `item ${itemId} does not exist (${slot} slot)`;
+    } else if (item.categoryId !== CATEGORY_ID_BY_SLOT[slot]) {
+      fields[key] =
+        `item ${itemId} is ${PIECE[item.slot]}, but the ${slot} slot needs ${PIECE[slot]}`;
+    } else {
+      pieces.push({ slot, itemId, categoryId: item.categoryId });
+    }
+  });
+  const problems = Object.values(fields);
+  if (problems.length > 0) {
+    const message = problems.join('; ');
+    throw badRequest(message.charAt(0).toUpperCase() + message.slice(1), fields);
+  }
+  return { occasionId: input.occasion, pieces };
+}
+
+/** Constraint errors that slip past the checks (a race with another admin) become 4xx. */
+function mapWriteError(error: unknown, name: string): never {
+  const state = sqlState(error);
+  if (state === PG.uniqueViolation) throw duplicateName(name);
+  if (state === PG.checkViolation) {
+    throw badRequest('An outfit needs exactly five pieces, one per slot, each of its category.');
+  }
+  if (state === PG.foreignKeyViolation) {
+    throw badRequest('One of the items or the occasion no longer exists. Reload and try again.');
+  }
+  throw error;
+}
+
+async function loadOne(db: Db, id: number): Promise<Outfit> {
+  const [outfit] = await loadOutfits(db, [id]);
+  if (!outfit) throw notFound(`Outfit ${id} does not exist.`);
+  return outfit;
+}
+
+export async function createOutfit(db: Db, input: CreateInput): Promise<Outfit> {
+  const checked = await checkOutfit(db, input);
+  if (await repo.findOutfitIdByName(db, input.name)) throw duplicateName(input.name);
+  let id: number;
+  try {
+    // The five-slot trigger is deferred: it checks the outfit and its pieces at commit.
+    id = await db.transaction(async (tx) => {
+      const outfitId = await repo.insertOutfit(tx, {
+        name: input.name,
+        description: input.description,
+        occasionId: checked.occasionId,
+      });
+      await repo.putOutfitItems(tx, outfitId, checked.pieces);
+      return outfitId;
+    });
+  } catch (error) {
+    mapWriteError(error, input.name);
+  }
+  return loadOne(db, id);
+}
+
+export async function editOutfit(db: Db, pathId: number, input: EditInput): Promise<Outfit> {
+  if (input.id !== undefined && input.id !== pathId) {
+    throw badRequest(
+      `The outfit id in the path (${pathId}) and in the body (${input.id}) differ.`,
+      { id: `must be ${pathId}, the id in the path` },
+    );
+  }
+  if (!(await repo.outfitExists(db, pathId))) throw notFound(`Outfit ${pathId} does not exist.`);
+  const checked = await checkOutfit(db, input);
+  if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
+  try {
+    await db.transaction(async (tx) => {
+      const updated = await repo.updateOutfit(tx, pathId, {
+        name: input.name,
+        description: input.description,
+        occasionId: checked.occasionId,
+      });
+      if (!updated) throw notFound(`Outfit ${pathId} does not exist.`);
+      await repo.putOutfitItems(tx, pathId, checked.pieces);
+    });
+  } catch (error) {
+    mapWriteError(error, input.name);
+  }
+  return loadOne(db, pathId);
+}
+
+/**
+ * Swipes and favourites of the outfit go with it (ON DELETE CASCADE); orders keep their own
+ * copy of each line and closets hold items, so what shoppers bought stays theirs.
+ */
+export async function deleteOutfit(db: Db, id: number): Promise<void> {
+  if (!(await repo.deleteOutfit(db, id))) throw notFound(`Outfit ${id} does not exist.`);
+}
+
+export async function getSlotItem(db: Db, outfitId: number, slot: Slot): Promise<OutfitItem> {
+  const row = await repo.findSlotItem(db, outfitId, slot);
+  if (!row) throw notFound(`Outfit ${outfitId} does not exist.`);
+  return { ...toItem(row), slot };
+}
+
+/** The carousels: one group per category in slot order, each a filtered page of items. */
+export async function listDesignItems(db: Db, query: ItemsQuery): Promise<DesignItemGroup[]> {
+  const all = await repo.listCategories(db);
+  const order = new Map(SLOTS.map((slot, i) => [slot, i]));
+  const wanted = all
+    .filter((c) => query.category === undefined || c.id === query.category)
+    .sort((a, b) => (order.get(a.slot) ?? 0) - (order.get(b.slot) ?? 0));
+  if (query.category !== undefined && wanted.length === 0) {
+    throw badRequest(
+      `category ${query.category} does not exist; choose one of ${all.map((c) => `${c.id} ${c.name}`).join(', ')}`,
+      { category: 'is not a category' },
+    );
+  }
+  const ids = wanted.map((c) => c.id);
+  const filters = { q: query.q || undefined, color: query.color || undefined };
+  const [totals, colors, pages] = await Promise.all([
+    repo.countItemsByCategory(db, ids, filters),
+    repo.colorsByCategory(db, ids),
+    Promise.all(
+      wanted.map((c) =>
+        repo.listCategoryItems(db, c.id, filters, { limit: query.limit, offset: query.offset }),
+      ),
+    ),
+  ]);
+  return wanted.map((category, i) => ({
+    category,
+    items: (pages[i] ?? []).map(toItem),
+    total: totals.get(category.id) ?? 0,
+    colors: colors.get(category.id) ?? [],
+  }));
+}

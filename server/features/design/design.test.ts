@@ -1,0 +1,627 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOTS, type Slot } from '../../../contracts/catalog';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: Agent;
+let shopper: Agent;
+let shopperId: number;
+let visitor: Agent;
+/** In-stock item ids per slot, from the seeded catalogue. */
+const pool = {} as Record<Slot, number[]>;
+
+const CATEGORY_OF: Record<Slot, number> = {
+  outerwear: 6,
+  top: 1,
+  accessory: 7,
+  bottom: 2,
+  footwear: 3,
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The template holds no accounts, so the first admin registration is allowed.
+  admin = (await signUp(t.app, { isAdmin: true })).agent;
+  const signedUp = await signUp(t.app);
+  shopper = signedUp.agent;
+  shopperId = signedUp.user.id;
+  visitor = new Agent(t.app);
+  for (const slot of SLOTS) {
+    const rows = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE category_id = $1 AND stock > 0 ORDER BY id LIMIT 6',
+      [CATEGORY_OF[slot]],
+    );
+    pool[slot] = rows.map((r) => r.id);
+  }
+});
+afterAll(() => t.close());
+
+function sql<T = Record<string, unknown>>(text: string, params?: unknown[]) {
+  return t.db.database.sql.query<T>(text, params);
+}
+
+/** Five item ids in slot order; `pick` chooses which of each slot's candidates. */
+function itemIds(pick = 0): number[] {
+  return SLOTS.map((slot) => pool[slot][pick % pool[slot].length]!);
+}
+
+function bySlot(pick = 0): Record<Slot, number> {
+  return Object.fromEntries(SLOTS.map((slot, i) => [slot, itemIds(pick)[i]!])) as Record<
+    Slot,
+    number
+  >;
+}
+
+let nameCounter = 0;
+function uniqueName(prefix = 'Studio look') {
+  nameCounter += 1;
+  return `${prefix} ${process.pid}-${nameCounter}`;
+}
+
+async function counts() {
+  const [row] = await sql<{ outfits: number; pieces: number }>(
+    `SELECT (SELECT count(*)::int FROM outfits) AS outfits,
+            (SELECT count(*)::int FROM outfit_items) AS pieces`,
+  );
+  return row!;
+}
+
+async function createOutfit(overrides: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/design/outfit/create', {
+    name: uniqueName(),
+    description: 'Soft layers for a long day.',
+    occasion: 1,
+    item_ids: itemIds(),
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; name: string; items: { id: number; slot: Slot }[] };
+}
+
+describe('authorisation of every design call', () => {
+  type Call = { name: string; run: (agent: Agent) => Promise<{ statusCode: number }> };
+  const calls: Call[] = [
+    { name: 'GET /api/design/outfits', run: (a) => a.get('/api/design/outfits') },
+    {
+      name: 'POST /api/design/outfit/create',
+      run: (a) =>
+        a.post('/api/design/outfit/create', {
+          name: uniqueName('Auth look'),
+          occasion: 2,
+          item_ids: itemIds(1),
+        }),
+    },
+    {
+      name: 'PUT /api/design/outfit/edit/:id',
+      run: async (a) => {
+        const id = (await sql<{ id: number }>('SELECT min(id) AS id FROM outfits'))[0]!.id;
+        const [row] = await sql<{ name: string; occasion_id: number }>(
+          'SELECT name, occasion_id FROM outfits WHERE id = $1',
+          [id],
+        );
+        return a.put(`/api/design/outfit/edit/${id}`, {
+          id,
+          name: row!.name,
+          description: 'Edited by the authorisation test.',
+          occasion: row!.occasion_id,
+          item_ids: itemIds(2),
+        });
+      },
+    },
+    {
+      name: 'DELETE /api/design/outfit/delete/:id',
+      run: async (a) => {
+        const { id } = await createOutfit();
+        return a.delete(`/api/design/outfit/delete/${id}`);
+      },
+    },
+    ...SLOTS.map((slot) => ({
+      name: `GET /api/design/${slot}/:outfitId`,
+      run: async (a: Agent) => {
+        const id = (await sql<{ id: number }>('SELECT min(id) AS id FROM outfits'))[0]!.id;
+        return a.get(`/api/design/${slot}/${id}`);
+      },
+    })),
+    { name: 'GET /api/item/design', run: (a) => a.get('/api/item/design') },
+  ];
+
+  it.each(calls)('$name: 401 for a visitor, 403 for a shopper, 2xx for an admin', async (call) => {
+    const before = await counts();
+    expect((await call.run(visitor)).statusCode).toBe(401);
+    expect((await call.run(shopper)).statusCode).toBe(403);
+    const { outfits } = await counts();
+    // A refused call writes nothing (the delete case creates its own outfit as the admin).
+    expect(outfits - before.outfits).toBe(call.name.startsWith('DELETE') ? 2 : 0);
+    const res = await call.run(admin);
+    expect(res.statusCode).toBeGreaterThanOrEqual(200);
+    expect(res.statusCode).toBeLessThan(300);
+  });
+});
+
+describe('POST /api/design/outfit/create', () => {
+  it('accepts item_ids as a list in slot order or as an object keyed by slot', async () => {
+    const fromList = await createOutfit({ item_ids: itemIds(0), occasion: 5 });
+    expect(fromList.items.map((i) => [i.slot, i.id])).toEqual(
+      SLOTS.map((slot, i) => [slot, itemIds(0)[i]]),
+    );
+    const fromObject = await createOutfit({ item_ids: bySlot(3) });
+    expect(fromObject.items.map((i) => i.id)).toEqual(itemIds(3));
+    expect(fromObject).toMatchObject({ occasionId: 1, occasion: 'Airport' });
+  });
+
+  it('trims the name and keeps a missing description empty', async () => {
+    const name = uniqueName();
+    const outfit = await createOutfit({ name: `  ${name}  `, description: undefined });
+    expect(outfit).toMatchObject({ name, description: '' });
+  });
+
+  const bad: [string, Record<string, unknown>, RegExp, string][] = [
+    ['four items', { item_ids: [1, 2, 3, 4] }, /exactly five item ids.*got 4/, 'item_ids'],
+    ['six items', { item_ids: [1, 2, 3, 4, 5, 6] }, /got 6/, 'item_ids'],
+    ['no items', { item_ids: undefined }, /list of five item ids/, 'item_ids'],
+    [
+      'a text id',
+      { item_ids: ['a', 2, 3, 4, 5] },
+      /outerwear item must be an item id/,
+      'item_ids.0',
+    ],
+    ['a missing slot', { item_ids: { top: 1 } }, /outerwear item is missing/, 'item_ids.outerwear'],
+    ['an unknown occasion', { occasion: 9 }, /occasion 9 does not exist/i, 'occasion'],
+    ['a missing occasion', { occasion: undefined }, /occasion is required/, 'occasion'],
+    ['an empty occasion', { occasion: '' }, /occasion is required/, 'occasion'],
+    ['a text occasion', { occasion: 'Work' }, /occasion must be an occasion id/, 'occasion'],
+    ['a missing name', { name: undefined }, /name is required/, 'name'],
+    ['a blank name', { name: '   ' }, /name is required/, 'name'],
+    ['a long name', { name: 'x'.repeat(81) }, /at most 80/, 'name'],
+    ['a long description', { description: 'x'.repeat(1001) }, /at most 1000/, 'description'],
+  ];
+  it.each(bad)(
+    'rejects %s with a 400 that says so, and writes nothing',
+    async (_, patch, message, field) => {
+      const before = await counts();
+      const res = await admin.post('/api/design/outfit/create', {
+        name: uniqueName(),
+        occasion: 1,
+        item_ids: itemIds(),
+        ...patch,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const { error } = res.json();
+      expect(error.code).toBe('validation_failed');
+      expect(error.message).toMatch(message);
+      expect(Object.keys(error.fields)).toContain(field);
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it('rejects an unknown slot key', async () => {
+    const res = await admin.post('/api/design/outfit/create', {
+      name: uniqueName(),
+      occasion: 1,
+      item_ids: { ...bySlot(), hat: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields['item_ids.hat']).toMatch(/"hat" is not a slot/);
+  });
+
+  it('names each piece that is in the wrong slot', async () => {
+    const before = await counts();
+    const ids = itemIds();
+    // Shoes where the top goes, a top where the shoes go.
+    const swapped = [ids[0], ids[4], ids[2], ids[3], ids[1]];
+    const res = await admin.post('/api/design/outfit/create', {
+      name: uniqueName(),
+      occasion: 3,
+      item_ids: swapped,
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.fields).toEqual({
+      'item_ids.1': `item ${ids[4]} is Footwear, but the top slot needs a Top`,
+      'item_ids.4': `item ${ids[1]} is a Top, but the footwear slot needs Footwear`,
+    });
+    expect(error.message).toMatch(/^Item \d+ is Footwear, but the top slot needs a Top; item/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('keys problems by slot when item_ids was an object, and names an unknown item', async () => {
+    const before = await counts();
+    const res = await admin.post('/api/design/outfit/create', {
+      name: uniqueName(),
+      occasion: 3,
+      item_ids: { ...bySlot(), accessory: 99_999_999, bottom: pool.outerwear[0] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      'item_ids.accessory': 'item 99999999 does not exist (accessory slot)',
+      'item_ids.bottom': `item ${pool.outerwear[0]} is Outerwear, but the bottom slot needs a Bottom`,
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a name already used, whatever its case, with 409', async () => {
+    const first = await createOutfit();
+    const before = await counts();
+    const res = await admin.post('/api/design/outfit/create', {
+      name: first.name.toUpperCase(),
+      occasion: 2,
+      item_ids: itemIds(1),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('already exists'),
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('lets the unique index settle two creates racing for one name', async () => {
+    const name = uniqueName('Race');
+    const body = { name, occasion: 4, item_ids: itemIds(2) };
+    const results = await Promise.all([
+      admin.post('/api/design/outfit/create', body),
+      admin.post('/api/design/outfit/create', { ...body, name: name.toLowerCase() }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await sql('SELECT id FROM outfits WHERE lower(name) = lower($1)', [name]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('PUT /api/design/outfit/edit/:id', () => {
+  it('refuses a body id that differs from the path, an unknown outfit and a bad id', async () => {
+    const outfit = await createOutfit();
+    const body = { name: outfit.name, occasion: 1, item_ids: itemIds(1) };
+    const mismatch = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      ...body,
+      id: outfit.id + 1,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.message).toMatch(/path \(\d+\) and in the body \(\d+\) differ/);
+    expect(mismatch.json().error.fields).toHaveProperty('id');
+
+    const unknown = await admin.put('/api/design/outfit/edit/99999999', body);
+    expect(unknown.statusCode).toBe(404);
+
+    for (const id of ['abc', '0', '-3', '1.5']) {
+      const res = await admin.put(`/api/design/outfit/edit/${id}`, body);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('id');
+    }
+    const [row] = await sql<{ item_id: number }>(
+      "SELECT item_id FROM outfit_items WHERE outfit_id = $1 AND slot = 'top'",
+      [outfit.id],
+    );
+    expect(row!.item_id).toBe(itemIds(0)[1]);
+  });
+
+  it('refuses a wrong piece or another outfit’s name and leaves the outfit as it was', async () => {
+    const outfit = await createOutfit();
+    const other = await createOutfit();
+    const snapshot = async () => ({
+      head: await sql('SELECT name, description, occasion_id FROM outfits WHERE id = $1', [
+        outfit.id,
+      ]),
+      pieces: await sql(
+        'SELECT slot, item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY slot',
+        [outfit.id],
+      ),
+    });
+    const before = await snapshot();
+    const wrongPiece = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      id: outfit.id,
+      name: outfit.name,
+      description: 'changed',
+      occasion: 2,
+      item_ids: { ...bySlot(1), footwear: pool.accessory[0] },
+    });
+    expect(wrongPiece.statusCode).toBe(400);
+    expect(wrongPiece.json().error.fields['item_ids.footwear']).toBe(
+      `item ${pool.accessory[0]} is an Accessory, but the footwear slot needs Footwear`,
+    );
+    const taken = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      name: ` ${other.name.toLowerCase()} `,
+      occasion: 2,
+      item_ids: itemIds(1),
+    });
+    expect(taken.statusCode).toBe(409);
+    const fourPieces = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      name: outfit.name,
+      occasion: 2,
+      item_ids: itemIds(1).slice(0, 4),
+    });
+    expect(fourPieces.statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps its own name when only the case changes', async () => {
+    const outfit = await createOutfit();
+    const res = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      name: outfit.name.toUpperCase(),
+      occasion: 2,
+      item_ids: itemIds(0),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe(outfit.name.toUpperCase());
+  });
+});
+
+describe('DELETE /api/design/outfit/delete/:id', () => {
+  it('answers 404 for an unknown outfit and 400 for a bad id', async () => {
+    expect((await admin.delete('/api/design/outfit/delete/99999999')).statusCode).toBe(404);
+    expect((await admin.delete('/api/design/outfit/delete/abc')).statusCode).toBe(400);
+  });
+
+  it('removes swipes and favourites of the outfit but keeps orders and closets', async () => {
+    const outfit = await createOutfit();
+    const ids = outfit.items.map((i) => i.id);
+    await sql("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'like')", [
+      shopperId,
+      outfit.id,
+    ]);
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+       SELECT $1, unnest($2::int[]), $3, 'outfit'`,
+      [shopperId, ids, outfit.id],
+    );
+    // A purchase of the outfit's pieces, as checkout writes it.
+    const [order] = await sql<{ id: number }>(
+      `INSERT INTO orders (number, user_id, idempotency_key, payment_method, payment_reference,
+         subtotal_cents, shipping_cents, total_cents, ship_nickname, ship_street_address,
+         ship_city, ship_state, ship_zip, arrives_from, arrives_to)
+       SELECT 'DR-TEST-' || $2, $1, 'design-test-' || $2, 'paypal', 'sandbox-1',
+         sum(price_cents)::int, 1999, sum(price_cents)::int + 1999, 'Home', '1 Main St',
+         'Springfield', 'IL', '62701', current_date + 3, current_date + 5
+         FROM items WHERE id = ANY($3::int[])
+       RETURNING id`,
+      [shopperId, outfit.id, ids],
+    );
+    await sql(
+      `INSERT INTO order_lines (order_id, item_id, product_id, name, color, size, image,
+         unit_price_cents, quantity, line_total_cents)
+       SELECT $1, id, product_id, name, color, size, image, price_cents, 1, price_cents
+         FROM items WHERE id = ANY($2::int[])`,
+      [order!.id, ids],
+    );
+    await sql(
+      `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+       SELECT $1, id, product_id, 1 FROM items WHERE id = ANY($2::int[])`,
+      [shopperId, ids],
+    );
+
+    const res = await admin.delete(`/api/design/outfit/delete/${outfit.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    const left = async (table: string, where: string, params: unknown[]) =>
+      (
+        await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params)
+      )[0]!.n;
+    expect(await left('outfits', 'id = $1', [outfit.id])).toBe(0);
+    expect(await left('outfit_items', 'outfit_id = $1', [outfit.id])).toBe(0);
+    expect(await left('swipes', 'outfit_id = $1', [outfit.id])).toBe(0);
+    expect(await left('item_favorites', 'outfit_id = $1', [outfit.id])).toBe(0);
+    expect(await left('orders', 'id = $1', [order!.id])).toBe(1);
+    expect(
+      await left('order_lines', 'order_id = $1 AND item_id = ANY($2::int[])', [order!.id, ids]),
+    ).toBe(5);
+    expect(
+      await left('closet_items', 'user_id = $1 AND item_id = ANY($2::int[])', [shopperId, ids]),
+    ).toBe(5);
+    expect(await left('items', 'id = ANY($1::int[])', [ids])).toBe(5);
+    expect((await admin.get(`/api/design/top/${outfit.id}`)).statusCode).toBe(404);
+  });
+  it('works after a shopper right-swiped it and bought it through checkout', async () => {
+    const outfit = await createOutfit();
+    const { agent: buyer, user } = await signUp(t.app);
+    const liked = await buyer.post('/api/outfit/favorite', { outfitId: outfit.id });
+    expect(liked.statusCode, liked.body).toBeLessThan(300);
+    const addToCart = await buyer.post('/api/cart/outfit', { outfitId: outfit.id });
+    expect(addToCart.statusCode, addToCart.body).toBeLessThan(300);
+    const address = await buyer.post('/api/shipping', {
+      nickname: 'Home',
+      street_address: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    const bought = await buyer.put('/api/buy', {
+      addressId: address.json().id,
+      paymentMethod: 'paypal',
+      idempotencyKey: `design-${outfit.id}-checkout`,
+    });
+    expect(bought.statusCode, bought.body).toBeLessThan(300);
+    const favouritesBefore = await sql('SELECT 1 FROM item_favorites WHERE outfit_id = $1', [
+      outfit.id,
+    ]);
+    expect(favouritesBefore.length).toBeGreaterThan(0);
+
+    expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(200);
+
+    expect(await sql('SELECT 1 FROM swipes WHERE outfit_id = $1', [outfit.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM item_favorites WHERE outfit_id = $1', [outfit.id])).toEqual([]);
+    const orders = await buyer.get('/api/buy');
+    expect(orders.statusCode).toBe(200);
+    const [order] = orders.json() as { lines: { itemId: number | null }[] }[];
+    expect(order!.lines.map((l) => l.itemId).sort()).toEqual(outfit.items.map((i) => i.id).sort());
+    const closet = await sql<{ item_id: number }>(
+      'SELECT item_id FROM closet_items WHERE user_id = $1 ORDER BY item_id',
+      [user.id],
+    );
+    expect(closet.map((r) => r.item_id)).toEqual(
+      outfit.items.map((i) => i.id).sort((a, b) => a - b),
+    );
+  });
+});
+
+describe('an outfit from create to delete', () => {
+  it('is created, found by name, read slot by slot, edited and deleted', async () => {
+    const name = uniqueName('Round trip');
+    const created = await admin.post('/api/design/outfit/create', {
+      name,
+      description: 'A camel coat over a crisp shirt.',
+      occasion: 5,
+      item_ids: itemIds(0),
+    });
+    expect(created.statusCode).toBe(201);
+    const outfit = created.json();
+    expect(outfit).toMatchObject({ name, occasionId: 5, occasion: 'Work' });
+    expect(outfit.items).toHaveLength(5);
+
+    const newest = (await admin.get('/api/design/outfits?limit=1')).json();
+    expect(newest.map((o: { id: number }) => o.id)).toEqual([outfit.id]);
+    const found = (
+      await admin.get(
+        `/api/design/outfits?q=${encodeURIComponent(name.slice(0, 12).toUpperCase())}`,
+      )
+    ).json();
+    expect(found.map((o: { id: number }) => o.id)).toContain(outfit.id);
+
+    for (const [i, slot] of SLOTS.entries()) {
+      const piece = await admin.get(`/api/design/${slot}/${outfit.id}`);
+      expect(piece.statusCode).toBe(200);
+      expect(piece.json()).toMatchObject({
+        id: itemIds(0)[i],
+        slot,
+        categoryId: CATEGORY_OF[slot],
+      });
+    }
+
+    const edited = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      id: outfit.id,
+      name,
+      description: 'Now with loafers.',
+      occasion: 2,
+      item_ids: { ...bySlot(0), footwear: pool.footwear[1] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ description: 'Now with loafers.', occasion: 'Brunch' });
+    expect((await admin.get(`/api/design/footwear/${outfit.id}`)).json().id).toBe(pool.footwear[1]);
+    expect((await admin.get(`/api/design/top/${outfit.id}`)).json().id).toBe(pool.top[0]);
+    const [row] = await sql<{ later: boolean }>(
+      'SELECT updated_at > created_at AS later FROM outfits WHERE id = $1',
+      [outfit.id],
+    );
+    expect(row!.later).toBe(true);
+
+    expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(200);
+    const after = (await admin.get(`/api/design/outfits?q=${encodeURIComponent(name)}`)).json();
+    expect(after).toEqual([]);
+    expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/design/outfits', () => {
+  it('treats % and _ as plain characters and pages the list', async () => {
+    const name = uniqueName('100% wool_look');
+    await createOutfit({ name });
+    const hit = (await admin.get(`/api/design/outfits?q=${encodeURIComponent('0% wool_')}`)).json();
+    expect(hit.map((o: { name: string }) => o.name)).toEqual([name]);
+    expect((await admin.get('/api/design/outfits?q=%25%25')).json()).toEqual([]);
+    const page = (await admin.get('/api/design/outfits?limit=3&offset=1')).json();
+    expect(page).toHaveLength(3);
+    for (const q of ['limit=0', 'limit=101', 'offset=-1', `q=${'x'.repeat(81)}`]) {
+      expect((await admin.get(`/api/design/outfits?${q}`)).statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/item/design', () => {
+  it('groups items by category in slot order, with stock, totals and colours', async () => {
+    const res = await admin.get('/api/item/design?limit=5');
+    expect(res.statusCode).toBe(200);
+    const groups = res.json();
+    expect(groups.map((g: { category: { slot: string } }) => g.category.slot)).toEqual([...SLOTS]);
+    for (const group of groups) {
+      expect(group.items.length).toBeLessThanOrEqual(5);
+      expect(group.total).toBeGreaterThan(5);
+      expect(group.colors.length).toBeGreaterThan(1);
+      for (const item of group.items) {
+        expect(item.categoryId).toBe(group.category.id);
+        expect(typeof item.stock).toBe('number');
+      }
+    }
+  });
+
+  it('puts sold-out items last', async () => {
+    await sql('UPDATE items SET stock = 0 WHERE id = $1', [pool.top[0]]);
+    try {
+      const [first] = (await admin.get('/api/item/design?category=1&limit=1')).json();
+      expect(first.items[0].stock).toBeGreaterThan(0);
+      const offset = first.total - 1;
+      const [last] = (
+        await admin.get(`/api/item/design?category=1&limit=1&offset=${offset}`)
+      ).json();
+      expect(last.items[0].stock).toBe(0);
+    } finally {
+      await sql('UPDATE items SET stock = 10 WHERE id = $1', [pool.top[0]]);
+    }
+  });
+
+  it('filters one category by colour and by text, and pages it', async () => {
+    const [all] = (await admin.get('/api/item/design?category=3&limit=100')).json();
+    expect(all.category).toMatchObject({ id: 3, slot: 'footwear' });
+    const color: string = all.colors[0];
+    const [byColor] = (
+      await admin.get(
+        `/api/item/design?category=3&color=${encodeURIComponent(color.toUpperCase())}`,
+      )
+    ).json();
+    expect(byColor.items.length).toBeGreaterThan(0);
+    expect(byColor.items.every((i: { color: string }) => i.color === color)).toBe(true);
+    expect(byColor.total).toBeLessThan(all.total);
+
+    const word = all.items[0].name.split(' ').at(-1).toLowerCase();
+    const [byText] = (
+      await admin.get(`/api/item/design?category=3&q=${encodeURIComponent(word)}`)
+    ).json();
+    expect(byText.total).toBeGreaterThan(0);
+    for (const item of byText.items) {
+      expect(`${item.name} ${item.color} ${item.seller}`.toLowerCase()).toContain(word);
+    }
+
+    const [second] = (await admin.get('/api/item/design?category=3&limit=2&offset=2')).json();
+    expect(second.items.map((i: { id: number }) => i.id)).toEqual(
+      all.items.slice(2, 4).map((i: { id: number }) => i.id),
+    );
+    const [none] = (await admin.get('/api/item/design?category=3&q=zzzzqqq')).json();
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('rejects an unknown category and bad paging', async () => {
+    const unknown = await admin.get('/api/item/design?category=4');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toMatch(/category 4 does not exist/);
+    for (const q of ['category=x', 'limit=0', 'limit=101', 'offset=-2']) {
+      expect((await admin.get(`/api/item/design?${q}`)).statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('the database rules behind the design area', () => {
+  it('refuses an outfit with four pieces even when written directly', async () => {
+    const before = await counts();
+    await expect(
+      t.db.database.withConnection(async (client) => {
+        await client.exec('BEGIN');
+        try {
+          const [row] = await client.query<{ id: number }>(
+            "INSERT INTO outfits (name, occasion_id) VALUES ('Direct four', 1) RETURNING id",
+          );
+          for (const slot of SLOTS.slice(0, 4)) {
+            await client.query(
+              'INSERT INTO outfit_items (outfit_id, slot, item_id, category_id) VALUES ($1, $2, $3, $4)',
+              [row!.id, slot, pool[slot][0], CATEGORY_OF[slot]],
+            );
+          }
+          await client.exec('COMMIT');
+        } catch (error) {
+          await client.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    ).rejects.toThrow(/needs exactly 5/);
+    expect(await counts()).toEqual(before);
+  });
+});

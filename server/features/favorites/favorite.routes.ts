@@ -1,0 +1,299 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../contracts/common';
+import {
+  CategoryCountSchema,
+  CategoryParamsSchema,
+  ChangeColorBodySchema,
+  ChangeSizeBodySchema,
+  DecreaseQuantityParamsSchema,
+  DecreaseQuantityQuerySchema,
+  FavoriteItemSchema,
+  FavoriteItemSearchQuerySchema,
+  FavoriteOutfitSchema,
+  FavoriteOutfitSearchQuerySchema,
+  HeartItemBodySchema,
+  HeartResultSchema,
+  IncreaseQuantityBodySchema,
+  ItemIdParamsSchema,
+  OccasionCountSchema,
+  OccasionParamsSchema,
+  SpecificItemQuerySchema,
+  VariantOptionSchema,
+  VariantsQuerySchema,
+} from '../../../contracts/favorites';
+import { currentUser } from '../../plugins/auth';
+import * as service from './favorite.service';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
+const withNotFound = { ...errors, 404: ApiErrorSchema };
+
+export default async function favoriteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['favourites'];
+  // onRequest, not preHandler: a visitor gets 401 before the body is even looked at.
+  const onRequest = app.requireUser;
+
+  app.get(
+    '/api/favorites/outfits',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Outfits the shopper swiped right on, newest first, with their pieces',
+        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+      },
+    },
+    (request) => service.listFavoriteOutfits(db, currentUser(request).id),
+  );
+
+  app.get(
+    '/api/favorites/occasions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The five occasions, each with how many favourite outfits it holds',
+        response: { 200: z.array(OccasionCountSchema), ...errors },
+      },
+    },
+    (request) => service.countByOccasion(db, currentUser(request).id),
+  );
+
+  app.get(
+    '/api/favorites/categories',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The categories, each with how many favourite pieces it holds',
+        response: { 200: z.array(CategoryCountSchema), ...errors },
+      },
+    },
+    (request) => service.countByCategory(db, currentUser(request).id),
+  );
+
+  app.get(
+    '/api/favorites/outfits/:occasionId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Favourite outfits for one occasion (400 for an unknown occasion)',
+        params: OccasionParamsSchema,
+        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+      },
+    },
+    (request) =>
+      service.listFavoriteOutfitsForOccasion(
+        db,
+        currentUser(request).id,
+        request.params.occasionId,
+      ),
+  );
+
+  app.get(
+    '/api/favorites/items/:category',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Favourite pieces in a category (by name, e.g. Tops, or id), newest first',
+        params: CategoryParamsSchema,
+        response: { 200: z.array(FavoriteItemSchema), ...withNotFound },
+      },
+    },
+    (request) =>
+      service.listFavoriteItemsInCategory(db, currentUser(request).id, request.params.category),
+  );
+
+  app.get(
+    '/api/favorites/specific/favorite/item',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One favourite piece, by item and the outfit it is tagged with',
+        querystring: SpecificItemQuerySchema,
+        response: { 200: FavoriteItemSchema, ...withNotFound },
+      },
+    },
+    (request) =>
+      service.getFavoriteItem(
+        db,
+        currentUser(request).id,
+        request.query.itemid,
+        request.query.outfitid,
+      ),
+  );
+
+  app.get(
+    '/api/favorites/item/sizes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A product's variants by size; with color, the sizes made in that colour",
+        querystring: VariantsQuerySchema,
+        response: { 200: z.array(VariantOptionSchema), ...withNotFound },
+      },
+    },
+    (request) => service.listVariants(db, request.query),
+  );
+
+  app.get(
+    '/api/favorites/item/colors',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A product's variants by colour; with size, the colours made in that size",
+        querystring: VariantsQuerySchema,
+        response: { 200: z.array(VariantOptionSchema), ...withNotFound },
+      },
+    },
+    (request) => service.listVariants(db, request.query),
+  );
+
+  app.post(
+    '/api/favorites/items/increase',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Want qty more of a favourite piece (the result must stay within 0–9)',
+        body: IncreaseQuantityBodySchema,
+        response: { 200: FavoriteItemSchema, ...withNotFound },
+      },
+    },
+    (request) =>
+      service.changeQuantity(
+        db,
+        currentUser(request).id,
+        request.body.itemId,
+        request.body.outfitId,
+        request.body.qty,
+      ),
+  );
+
+  app.delete(
+    '/api/favorites/items/decrease/:id/:qty',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Want qty fewer of a favourite piece (the result must stay within 0–9)',
+        params: DecreaseQuantityParamsSchema,
+        querystring: DecreaseQuantityQuerySchema,
+        response: { 200: FavoriteItemSchema, ...withNotFound },
+      },
+    },
+    (request) =>
+      service.changeQuantity(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        request.query.outfitId,
+        -request.params.qty,
+      ),
+  );
+
+  app.put(
+    '/api/item/changecolor',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Move a favourite to the same product in another colour, same size',
+        body: ChangeColorBodySchema,
+        response: { 200: FavoriteItemSchema, ...withNotFound, 409: ApiErrorSchema },
+      },
+    },
+    (request) => service.changeColor(db, currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/api/item/changesize',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Move a favourite to the same product in another size, same colour',
+        body: ChangeSizeBodySchema,
+        response: { 200: FavoriteItemSchema, ...withNotFound, 409: ApiErrorSchema },
+      },
+    },
+    (request) => service.changeSize(db, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/item/search/favorite',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Heart a piece from search (a favourite of its own, without an outfit)',
+        body: HeartItemBodySchema,
+        response: { 200: HeartResultSchema, 201: HeartResultSchema, ...withNotFound },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.heartItem(db, currentUser(request).id, request.body.itemId);
+      return reply.status(created ? 201 : 200).send({ ok: true, favorite: true });
+    },
+  );
+
+  app.delete(
+    '/api/item/search/unfavorite/:itemId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Take back a heart given from search; pieces that came with outfits stay',
+        params: ItemIdParamsSchema,
+        response: { 200: HeartResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.unheartItem(db, currentUser(request).id, request.params.itemId);
+      return { ok: true as const, favorite: false };
+    },
+  );
+
+  app.get(
+    '/api/favorites/search',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Search the shopper's favourite outfits, optionally in one occasion",
+        querystring: FavoriteOutfitSearchQuerySchema,
+        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+      },
+    },
+    (request) =>
+      service.searchFavoriteOutfits(
+        db,
+        currentUser(request).id,
+        request.query.q,
+        request.query.occasion,
+      ),
+  );
+
+  app.get(
+    '/api/favorites/search/item',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Search the shopper's favourite pieces, optionally in some categories",
+        querystring: FavoriteItemSearchQuerySchema,
+        response: { 200: z.array(FavoriteItemSchema), ...errors },
+      },
+    },
+    (request) =>
+      service.searchFavoriteItems(db, currentUser(request).id, request.query.q, request.query.cat),
+  );
+}

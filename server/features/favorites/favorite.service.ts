@@ -1,0 +1,303 @@
+import type { z } from 'zod';
+import type {
+  CategoryCount,
+  ChangeColorBodySchema,
+  ChangeSizeBodySchema,
+  FavoriteItem,
+  FavoriteOutfit,
+  FavoriteOutfitPiece,
+  OccasionCount,
+  VariantOption,
+  VariantsQuerySchema,
+} from '../../../contracts/favorites';
+import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
+import type { Db } from '../../db/client';
+import { resolveCategoryRefs } from '../../lib/categories';
+import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import { toItem } from '../../lib/items';
+import { loadOutfits } from '../../lib/outfits';
+import { compareSizes } from '../../lib/sizes';
+import { expandTerms, parseSearchText } from '../../lib/text-search';
+import * as repo from './favorite.repository';
+
+type ChangeColorInput = z.output<typeof ChangeColorBodySchema>;
+type ChangeSizeInput = z.output<typeof ChangeSizeBodySchema>;
+type VariantsInput = z.output<typeof VariantsQuerySchema>;
+
+export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
+  return {
+    ...toItem(row),
+    favoriteId: row.favoriteId,
+    outfitId: row.outfitId,
+    outfitName: row.outfitName,
+    occasionId: row.occasionId,
+    source: row.source,
+    quantity: row.quantity,
+    favoritedAt: new Date(row.favoritedAt).toISOString(),
+  };
+}
+
+// ---- outfits ----
+
+/**
+ * Liked outfits with their pieces as this shopper keeps them: a piece whose colour or size they
+ * changed shows the variant they chose, a piece they took out of favourites shows the outfit's
+ * own with `favorite: null`.
+ */
+async function assembleOutfits(
+  db: Db,
+  userId: number,
+  liked: { outfitId: number; likedAt: Date }[],
+): Promise<FavoriteOutfit[]> {
+  if (liked.length === 0) return [];
+  const ids = liked.map((l) => l.outfitId);
+  const [outfits, pieces] = await Promise.all([
+    loadOutfits(db, ids),
+    repo.listFavoriteItems(db, userId, { outfitIds: ids }),
+  ]);
+  const likedAt = new Map(liked.map((l) => [l.outfitId, l.likedAt]));
+  const byOutfitAndCategory = new Map<string, repo.FavoriteRow[]>();
+  for (const piece of pieces) {
+    const key = `${piece.outfitId}:${piece.categoryId}`;
+    byOutfitAndCategory.set(key, [...(byOutfitAndCategory.get(key) ?? []), piece]);
+  }
+  return outfits.map((outfit) => ({
+    ...outfit,
+    favoritedAt: new Date(likedAt.get(outfit.id) ?? 0).toISOString(),
+    items: outfit.items.map((piece): FavoriteOutfitPiece => {
+      const candidates = byOutfitAndCategory.get(`${outfit.id}:${piece.categoryId}`) ?? [];
+      // One slot per category, so the category finds the row; the outfit's own piece wins a tie.
+      const row = candidates.find((c) => c.id === piece.id) ?? candidates[0];
+      if (!row) return { ...piece, favorite: null };
+      return {
+        ...toItem(row),
+        slot: piece.slot,
+        favorite: { id: row.favoriteId, quantity: row.quantity },
+      };
+    }),
+  }));
+}
+
+export async function listFavoriteOutfits(db: Db, userId: number): Promise<FavoriteOutfit[]> {
+  return assembleOutfits(db, userId, await repo.listLikedOutfits(db, userId));
+}
+
+export async function listFavoriteOutfitsForOccasion(
+  db: Db,
+  userId: number,
+  occasionId: number,
+): Promise<FavoriteOutfit[]> {
+  if (!(await repo.occasionExists(db, occasionId))) {
+    throw badRequest('There is no such occasion.', { occasionId: 'is not a known occasion' });
+  }
+  return assembleOutfits(db, userId, await repo.listLikedOutfits(db, userId, { occasionId }));
+}
+
+export async function searchFavoriteOutfits(
+  db: Db,
+  userId: number,
+  q: string,
+  occasionId: number | undefined,
+): Promise<FavoriteOutfit[]> {
+  if (occasionId !== undefined && !(await repo.occasionExists(db, occasionId))) {
+    throw badRequest('There is no such occasion.', { occasion: 'is not a known occasion' });
+  }
+  const terms = await expandTerms(db, parseSearchText(q).terms);
+  const liked = await repo.listLikedOutfits(db, userId, { occasionId, terms });
+  return assembleOutfits(db, userId, liked);
+}
+
+export async function countByOccasion(db: Db, userId: number): Promise<OccasionCount[]> {
+  return repo.countLikedByOccasion(db, userId);
+}
+
+export async function countByCategory(db: Db, userId: number): Promise<CategoryCount[]> {
+  return repo.countFavoritesByCategory(db, userId);
+}
+
+// ---- items ----
+
+export async function listFavoriteItemsInCategory(
+  db: Db,
+  userId: number,
+  categoryRef: string,
+): Promise<FavoriteItem[]> {
+  const category = await repo.findCategory(db, categoryRef);
+  if (!category) throw notFound(`There is no category "${categoryRef}".`);
+  const rows = await repo.listFavoriteItems(db, userId, { categoryIds: [category.id] });
+  return rows.map(toFavoriteItem);
+}
+
+export async function searchFavoriteItems(
+  db: Db,
+  userId: number,
+  q: string,
+  categoryRefs: readonly string[],
+): Promise<FavoriteItem[]> {
+  const categoryIds = await resolveCategoryRefs(db, categoryRefs);
+  const terms = await expandTerms(db, parseSearchText(q).terms);
+  const rows = await repo.listFavoriteItems(db, userId, { categoryIds, terms });
+  return rows.map(toFavoriteItem);
+}
+
+/**
+ * The one favourite row meant by (item, outfit). Without an outfit the shopper's only row for
+ * the item is meant; when the piece is a favourite more than once the caller must say which.
+ */
+async function findFavorite(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: repo.OutfitRef,
+): Promise<repo.FavoriteRow> {
+  const rows = await repo.listFavoriteItems(db, userId, { itemId, outfitId });
+  const [row] = rows;
+  if (!row) throw notFound('That piece is not among your favourites.');
+  if (rows.length > 1) {
+    throw badRequest('That piece is a favourite more than once: say which outfit it is from.', {
+      outfitId: 'is required for this piece',
+    });
+  }
+  return row;
+}
+
+export async function getFavoriteItem(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: repo.OutfitRef,
+): Promise<FavoriteItem> {
+  return toFavoriteItem(await findFavorite(db, userId, itemId, outfitId));
+}
+
+async function reload(db: Db, userId: number, favoriteId: number): Promise<FavoriteItem> {
+  const [row] = await repo.listFavoriteItems(db, userId, { favoriteId });
+  if (!row) throw notFound('That piece is not among your favourites.');
+  return toFavoriteItem(row);
+}
+
+/**
+ * Changes the wanted quantity by delta. The result must stay within 0–9: a change that would
+ * leave that range is refused (400) rather than clamped, so a client working from a stale
+ * quantity learns about it instead of silently getting a number it did not ask for.
+ */
+export async function changeQuantity(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: repo.OutfitRef,
+  delta: number,
+): Promise<FavoriteItem> {
+  const row = await findFavorite(db, userId, itemId, outfitId);
+  const next = await repo.changeQuantity(db, userId, row.favoriteId, delta, {
+    min: 0,
+    max: MAX_QUANTITY,
+  });
+  if (next === undefined) {
+    const current = await reload(db, userId, row.favoriteId);
+    throw badRequest(
+      `You want ${current.quantity}; the quantity must stay between 0 and ${MAX_QUANTITY}.`,
+      { qty: `must keep the quantity between 0 and ${MAX_QUANTITY}` },
+    );
+  }
+  return reload(db, userId, row.favoriteId);
+}
+
+/** SPEC's `item` may be the id or the item itself; Drape's client sends itemId and outfitId. */
+function changeTarget(input: ChangeColorInput | ChangeSizeInput): {
+  itemId: number;
+  outfitId: repo.OutfitRef;
+} {
+  if (input.itemId !== undefined) return { itemId: input.itemId, outfitId: input.outfitId };
+  const item = input.item;
+  if (typeof item === 'number') return { itemId: item, outfitId: input.outfitId };
+  if (item === undefined) throw badRequest('Say which piece.', { itemId: 'is required' });
+  return {
+    itemId: item.id,
+    outfitId: input.outfitId !== undefined ? input.outfitId : item.outfitId,
+  };
+}
+
+/**
+ * Moves a favourite to the sibling variant of the same product: a colour change keeps the size,
+ * a size change keeps the colour. When that variant is not made, 409 and nothing changes.
+ */
+async function changeVariant(
+  db: Db,
+  userId: number,
+  target: { itemId: number; outfitId: repo.OutfitRef },
+  want: { color?: string; size?: string },
+): Promise<FavoriteItem> {
+  const row = await findFavorite(db, userId, target.itemId, target.outfitId);
+  const color = want.color ?? row.color;
+  const size = want.size ?? row.size;
+  const siblingId = await repo.findVariant(db, row.productId, color, size);
+  if (siblingId === undefined) {
+    throw conflict(
+      want.color !== undefined
+        ? `${row.name} is not made in ${want.color} in size ${row.size}.`
+        : `${row.name} in ${row.color} is not made in size ${want.size}.`,
+    );
+  }
+  if (siblingId === row.id) return toFavoriteItem(row);
+  try {
+    const moved = await repo.moveFavorite(db, userId, row.favoriteId, siblingId);
+    if (!moved) throw notFound('That piece is not among your favourites.');
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) {
+      throw conflict('That colour and size is already among your favourites for this outfit.');
+    }
+    throw error;
+  }
+  return reload(db, userId, row.favoriteId);
+}
+
+export function changeColor(db: Db, userId: number, input: ChangeColorInput) {
+  return changeVariant(db, userId, changeTarget(input), { color: input.newColor });
+}
+
+export function changeSize(db: Db, userId: number, input: ChangeSizeInput) {
+  return changeVariant(db, userId, changeTarget(input), { size: input.newSize });
+}
+
+// ---- variants ----
+
+/**
+ * The variants of a product, for the selectors: narrowed to one colour (the sizes it is made
+ * in) or one size (the colours it is made in).
+ */
+export async function listVariants(db: Db, query: VariantsInput): Promise<VariantOption[]> {
+  const productIds = await repo.findProductIds(db, query);
+  if (productIds.length === 0) throw notFound('There is no such product.');
+  const rows = await repo.listVariants(db, productIds, { color: query.color, size: query.size });
+  return rows
+    .map((r) => ({
+      itemId: r.id,
+      productId: r.productId,
+      color: r.color,
+      colorHex: r.colorHex,
+      size: r.size,
+      stock: r.stock,
+      price: formatCents(r.priceCents),
+      priceCents: r.priceCents,
+      img: r.image,
+    }))
+    .sort((a, b) => a.color.localeCompare(b.color) || compareSizes(a.size, b.size));
+}
+
+// ---- hearts from search ----
+
+export async function heartItem(db: Db, userId: number, itemId: number): Promise<boolean> {
+  if (!(await repo.findItem(db, itemId))) throw notFound('There is no such item.');
+  try {
+    return await repo.insertHeart(db, userId, itemId);
+  } catch (error) {
+    // The item was deleted between the check and the insert.
+    if (pgCode(error) === PG.foreignKeyViolation) throw notFound('There is no such item.');
+    throw error;
+  }
+}
+
+export async function unheartItem(db: Db, userId: number, itemId: number): Promise<void> {
+  await repo.deleteHeart(db, userId, itemId);
+}

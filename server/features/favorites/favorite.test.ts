@@ -1,0 +1,588 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof signUp>>;
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  return t.db.database.sql.query<T>(text, params);
+}
+
+/** A right swipe as the feed records it: the swipe plus the outfit's five pieces. */
+async function likeOutfit(userId: number, outfitId: number, at = 'now()') {
+  await sql(
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at) VALUES ($1, $2, 'like', ${at})`,
+    [userId, outfitId],
+  );
+  await sql(
+    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+     SELECT $1, item_id, outfit_id, 'outfit' FROM outfit_items WHERE outfit_id = $2`,
+    [userId, outfitId],
+  );
+}
+
+async function outfitsOfOccasion(occasionId: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>(
+    'SELECT id FROM outfits WHERE occasion_id = $1 ORDER BY id',
+    [occasionId],
+  );
+  return rows.map((r) => r.id);
+}
+
+async function piece(outfitId: number, slot: string) {
+  const [row] = await sql<{ id: number; product_id: number; color: string; size: string }>(
+    `SELECT i.id, i.product_id, i.color, i.size FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      WHERE oi.outfit_id = $1 AND oi.slot = $2`,
+    [outfitId, slot],
+  );
+  return row!;
+}
+
+/** A colour the piece's product is made in, in the piece's size, other than its own. */
+async function siblingColor(p: { id: number; product_id: number; size: string; color: string }) {
+  const rows = await sql<{ id: number; color: string }>(
+    'SELECT id, color FROM items WHERE product_id = $1 AND size = $2 AND color <> $3 ORDER BY id',
+    [p.product_id, p.size, p.color],
+  );
+  return rows[0];
+}
+
+async function favoriteRows(userId: number) {
+  return sql<{ item_id: number; outfit_id: number | null; quantity: number; source: string }>(
+    'SELECT item_id, outfit_id, quantity, source FROM item_favorites WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
+}
+
+/** A piece whose product has another colour in its size and a size that colour is not made in. */
+async function pieceWithSiblings() {
+  const rows = await sql<{ outfit_id: number; slot: string }>(
+    `SELECT oi.outfit_id, oi.slot FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      WHERE EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id AND s.size = i.size
+                      AND s.color <> i.color)
+        AND EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id AND s.color = i.color
+                      AND s.size <> i.size)
+      ORDER BY oi.outfit_id, oi.slot LIMIT 1`,
+  );
+  return rows[0]!;
+}
+
+let alice: Shopper;
+let bob: Shopper;
+let airport: number[];
+let work: number[];
+
+beforeAll(async () => {
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
+  airport = await outfitsOfOccasion(1);
+  work = await outfitsOfOccasion(5);
+  await likeOutfit(alice.user.id, airport[0]!, "now() - interval '2 hours'");
+  await likeOutfit(alice.user.id, work[0]!, "now() - interval '1 hour'");
+  await likeOutfit(alice.user.id, airport[1]!);
+  // A left swipe is not a favourite.
+  await sql("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'nope')", [
+    alice.user.id,
+    work[1]!,
+  ]);
+});
+
+describe('favourites need a signed-in shopper', () => {
+  it.each([
+    ['GET', '/api/favorites/outfits'],
+    ['GET', '/api/favorites/occasions'],
+    ['GET', '/api/favorites/outfits/1'],
+    ['GET', '/api/favorites/items/Tops'],
+    ['GET', '/api/favorites/specific/favorite/item?itemid=1'],
+    ['GET', '/api/favorites/item/sizes?name=x'],
+    ['POST', '/api/favorites/items/increase'],
+    ['DELETE', '/api/favorites/items/decrease/1/1'],
+    ['PUT', '/api/item/changecolor'],
+    ['POST', '/api/item/search/favorite'],
+    ['DELETE', '/api/item/search/unfavorite/1'],
+    ['GET', '/api/favorites/search?q=a'],
+    ['GET', '/api/favorites/search/item?q=a'],
+  ] as const)('%s %s is 401 for a visitor', async (method, url) => {
+    const res = await new Agent(t.app).request({ method, url });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/favorites/outfits', () => {
+  it('lists liked outfits newest first, each with its five pieces marked as favourites', async () => {
+    const res = await alice.agent.get('/api/favorites/outfits');
+    expect(res.statusCode).toBe(200);
+    const outfits = res.json();
+    expect(outfits.map((o: { id: number }) => o.id)).toEqual([airport[1], work[0], airport[0]]);
+    for (const outfit of outfits) {
+      expect(outfit.items.map((i: { slot: string }) => i.slot)).toEqual([
+        'outerwear',
+        'top',
+        'accessory',
+        'bottom',
+        'footwear',
+      ]);
+      for (const item of outfit.items) {
+        expect(item.favorite).toEqual({ id: expect.any(Number), quantity: 1 });
+        expect(item.price).toMatch(/^\$\d/);
+      }
+    }
+  });
+
+  it('is empty for another shopper', async () => {
+    const res = await bob.agent.get('/api/favorites/outfits');
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('GET /api/favorites/occasions', () => {
+  it('gives the five occasions with this shopper’s counts', async () => {
+    const res = await alice.agent.get('/api/favorites/occasions');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 1, name: 'Airport', count: 2 },
+      { id: 2, name: 'Brunch', count: 0 },
+      { id: 3, name: 'Casual', count: 0 },
+      { id: 4, name: 'Date Night', count: 0 },
+      { id: 5, name: 'Work', count: 1 },
+    ]);
+    const other = await bob.agent.get('/api/favorites/occasions');
+    expect(other.json().every((o: { count: number }) => o.count === 0)).toBe(true);
+  });
+});
+
+describe('GET /api/favorites/categories', () => {
+  it('counts favourite pieces per category', async () => {
+    const res = await alice.agent.get('/api/favorites/categories');
+    expect(res.statusCode).toBe(200);
+    const counts = Object.fromEntries(
+      res.json().map((c: { name: string; count: number }) => [c.name, c.count]),
+    );
+    expect(counts).toEqual({ Tops: 3, Bottoms: 3, Footwear: 3, Outerwear: 3, Accessories: 3 });
+  });
+});
+
+describe('GET /api/favorites/outfits/{occasionId}', () => {
+  it('lists the favourite outfits of one occasion', async () => {
+    const res = await alice.agent.get('/api/favorites/outfits/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((o: { id: number }) => o.id)).toEqual([airport[1], airport[0]]);
+    expect((await alice.agent.get('/api/favorites/outfits/2')).json()).toEqual([]);
+    expect((await bob.agent.get('/api/favorites/outfits/1')).json()).toEqual([]);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99'])('answers 400 for occasion %s', async (id) => {
+    const res = await alice.agent.get(`/api/favorites/outfits/${id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('GET /api/favorites/items/{category}', () => {
+  it('lists favourite pieces of a category by name or id, tagged with their outfit', async () => {
+    for (const ref of ['Tops', 'tops', '1']) {
+      const res = await alice.agent.get(`/api/favorites/items/${ref}`);
+      expect(res.statusCode).toBe(200);
+      const items = res.json();
+      expect(items).toHaveLength(3);
+      for (const item of items) {
+        expect(item).toMatchObject({
+          categoryId: 1,
+          category: 'Tops',
+          quantity: 1,
+          source: 'outfit',
+          outfitName: expect.any(String),
+        });
+        expect([airport[0], airport[1], work[0]]).toContain(item.outfitId);
+      }
+    }
+  });
+
+  it('is 404 for an unknown category and empty for another shopper', async () => {
+    expect((await alice.agent.get('/api/favorites/items/Hats')).statusCode).toBe(404);
+    expect((await alice.agent.get('/api/favorites/items/4')).statusCode).toBe(404);
+    expect((await bob.agent.get('/api/favorites/items/Tops')).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/favorites/specific/favorite/item', () => {
+  it('returns one favourite piece, and 404 for anyone else or a piece not favoured', async () => {
+    const top = await piece(airport[0]!, 'top');
+    const url = `/api/favorites/specific/favorite/item?outfitid=${airport[0]}&itemid=${top.id}`;
+    const res = await alice.agent.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: top.id, outfitId: airport[0], quantity: 1 });
+
+    expect((await bob.agent.get(url)).statusCode).toBe(404);
+    const notFavoured = await piece(work[1]!, 'top');
+    expect(
+      (
+        await alice.agent.get(
+          `/api/favorites/specific/favorite/item?outfitid=${work[1]}&itemid=${notFavoured.id}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it.each(['itemid=abc', 'outfitid=1', 'itemid=1&outfitid=x', 'itemid=0'])(
+    'answers 400 for %s',
+    async (qs) => {
+      const res = await alice.agent.get(`/api/favorites/specific/favorite/item?${qs}`);
+      expect(res.statusCode).toBe(400);
+    },
+  );
+});
+
+describe('GET /api/favorites/item/sizes and /colors', () => {
+  it('lists the variants of a product, narrowed by colour or size', async () => {
+    const top = await piece(airport[0]!, 'top');
+    const all = await alice.agent.get(`/api/favorites/item/sizes?productId=${top.product_id}`);
+    expect(all.statusCode).toBe(200);
+    const variants = all.json();
+    const [count] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM items WHERE product_id = $1',
+      [top.product_id],
+    );
+    expect(variants).toHaveLength(count!.n);
+
+    const sizes = await alice.agent.get(
+      `/api/favorites/item/sizes?productId=${top.product_id}&color=${encodeURIComponent(top.color)}`,
+    );
+    const sizeList = sizes.json();
+    expect(sizeList.length).toBeGreaterThan(0);
+    expect(sizeList.every((v: { color: string }) => v.color === top.color)).toBe(true);
+    expect(sizeList[0]).toMatchObject({
+      itemId: expect.any(Number),
+      size: expect.any(String),
+      stock: expect.any(Number),
+      colorHex: expect.stringMatching(/^#/),
+    });
+
+    const colors = await alice.agent.get(
+      `/api/favorites/item/colors?productId=${top.product_id}&size=${encodeURIComponent(top.size)}`,
+    );
+    expect(colors.json().every((v: { size: string }) => v.size === top.size)).toBe(true);
+    expect(colors.json().map((v: { color: string }) => v.color)).toContain(top.color);
+  });
+
+  it('accepts SPEC’s product name', async () => {
+    const [product] = await sql<{ name: string; id: number }>(
+      'SELECT name, id FROM products ORDER BY id LIMIT 1',
+    );
+    const res = await alice.agent.get(
+      `/api/favorites/item/colors?name=${encodeURIComponent(product!.name)}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().every((v: { productId: number }) => v.productId === product!.id)).toBe(true);
+  });
+
+  it('answers 404 for an unknown product and 400 without one', async () => {
+    expect(
+      (await alice.agent.get('/api/favorites/item/sizes?name=Nothing%20Here')).statusCode,
+    ).toBe(404);
+    expect((await alice.agent.get('/api/favorites/item/sizes?productId=999999')).statusCode).toBe(
+      404,
+    );
+    expect((await alice.agent.get('/api/favorites/item/sizes')).statusCode).toBe(400);
+    expect((await alice.agent.get('/api/favorites/item/colors?productId=x')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/favorites/items/increase and DELETE /api/favorites/items/decrease', () => {
+  it('changes the wanted quantity within 0–9 and refuses to leave that range', async () => {
+    const p = await piece(work[0]!, 'footwear');
+    const outfitId = work[0]!;
+    const quantity = async () =>
+      (await favoriteRows(alice.user.id)).find(
+        (r) => r.item_id === p.id && r.outfit_id === outfitId,
+      )!.quantity;
+
+    const up = await alice.agent.post('/api/favorites/items/increase', {
+      itemId: p.id,
+      outfitId,
+      qty: 2,
+    });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ id: p.id, quantity: 3 });
+
+    // The piece is a favourite once, so SPEC's body without outfitId is unambiguous.
+    expect(
+      (await alice.agent.post('/api/favorites/items/increase', { itemId: p.id, qty: 6 })).json()
+        .quantity,
+    ).toBe(9);
+    const over = await alice.agent.post('/api/favorites/items/increase', { itemId: p.id, qty: 1 });
+    expect(over.statusCode).toBe(400);
+    expect(await quantity()).toBe(9);
+
+    const down = await alice.agent.delete(
+      `/api/favorites/items/decrease/${p.id}/9?outfitId=${outfitId}`,
+    );
+    expect(down.statusCode).toBe(200);
+    expect(down.json().quantity).toBe(0);
+    const under = await alice.agent.delete(`/api/favorites/items/decrease/${p.id}/1`);
+    expect(under.statusCode).toBe(400);
+    expect(await quantity()).toBe(0);
+    await alice.agent.post('/api/favorites/items/increase', { itemId: p.id, qty: 1 });
+    expect(await quantity()).toBe(1);
+  });
+
+  it.each([
+    [{ itemId: 1, qty: 0 }],
+    [{ itemId: 1, qty: 10 }],
+    [{ itemId: 1, qty: 'two' }],
+    [{ itemId: 1, qty: 1.5 }],
+    [{ qty: 1 }],
+    [{ itemId: 'x', qty: 1 }],
+  ])('answers 400 for %j and changes nothing', async (body) => {
+    const before = await favoriteRows(alice.user.id);
+    const res = await alice.agent.post('/api/favorites/items/increase', body);
+    expect(res.statusCode).toBe(400);
+    expect(await favoriteRows(alice.user.id)).toEqual(before);
+  });
+
+  it.each(['1/0', '1/10', 'x/1', '1/x'])('answers 400 for decrease/%s', async (path) => {
+    const res = await alice.agent.delete(`/api/favorites/items/decrease/${path}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is 404 for another shopper’s favourite, which stays as it was', async () => {
+    const p = await piece(work[0]!, 'footwear');
+    const before = await favoriteRows(alice.user.id);
+    const up = await bob.agent.post('/api/favorites/items/increase', {
+      itemId: p.id,
+      outfitId: work[0],
+      qty: 1,
+    });
+    expect(up.statusCode).toBe(404);
+    const down = await bob.agent.delete(`/api/favorites/items/decrease/${p.id}/1`);
+    expect(down.statusCode).toBe(404);
+    expect(await favoriteRows(alice.user.id)).toEqual(before);
+  });
+});
+
+describe('PUT /api/item/changecolor and /api/item/changesize', () => {
+  let shopper: Shopper;
+  let outfitId: number;
+  let p: Awaited<ReturnType<typeof piece>>;
+
+  beforeAll(async () => {
+    shopper = await signUp(t.app);
+    const target = await pieceWithSiblings();
+    outfitId = target.outfit_id;
+    p = await piece(outfitId, target.slot);
+    await likeOutfit(shopper.user.id, outfitId);
+  });
+
+  it('moves the favourite to the same product in the new colour, keeping the size', async () => {
+    const sibling = (await siblingColor(p))!;
+    const res = await shopper.agent.put('/api/item/changecolor', {
+      itemId: p.id,
+      outfitId,
+      newColor: sibling.color.toUpperCase(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: sibling.id,
+      color: sibling.color,
+      size: p.size,
+      productId: p.product_id,
+      outfitId,
+    });
+    const rows = await favoriteRows(shopper.user.id);
+    expect(rows.some((r) => r.item_id === sibling.id && r.outfit_id === outfitId)).toBe(true);
+    expect(rows.some((r) => r.item_id === p.id)).toBe(false);
+
+    // The outfit card shows the variant the shopper chose.
+    const outfits = (await shopper.agent.get('/api/favorites/outfits')).json();
+    const shown = outfits[0].items.find((i: { productId: number }) => i.productId === p.product_id);
+    expect(shown).toMatchObject({ id: sibling.id, color: sibling.color });
+
+    // SPEC's body: `item` as the id, or as the item itself.
+    const back = await shopper.agent.put('/api/item/changecolor', {
+      item: sibling.id,
+      newColor: p.color,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().id).toBe(p.id);
+    const again = await shopper.agent.put('/api/item/changecolor', {
+      item: { id: p.id, name: 'whatever the client holds', outfitId },
+      newColor: p.color,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(p.id);
+  });
+
+  it('answers 409 for a colour the product is not made in, and changes nothing', async () => {
+    const before = await favoriteRows(shopper.user.id);
+    const res = await shopper.agent.put('/api/item/changecolor', {
+      itemId: p.id,
+      outfitId,
+      newColor: 'Neon Plaid',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('conflict');
+    expect(await favoriteRows(shopper.user.id)).toEqual(before);
+  });
+
+  it('moves to another size in the same colour, and 409 for a size not made', async () => {
+    const [other] = await sql<{ id: number; size: string }>(
+      'SELECT id, size FROM items WHERE product_id = $1 AND color = $2 AND size <> $3 ORDER BY id',
+      [p.product_id, p.color, p.size],
+    );
+    const res = await shopper.agent.put('/api/item/changesize', {
+      itemId: p.id,
+      outfitId,
+      newSize: other!.size,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: other!.id, color: p.color, size: other!.size });
+
+    const before = await favoriteRows(shopper.user.id);
+    const missing = await shopper.agent.put('/api/item/changesize', {
+      itemId: other!.id,
+      outfitId,
+      newSize: 'XXXL',
+    });
+    expect(missing.statusCode).toBe(409);
+    expect(await favoriteRows(shopper.user.id)).toEqual(before);
+
+    await shopper.agent.put('/api/item/changesize', {
+      itemId: other!.id,
+      outfitId,
+      newSize: p.size,
+    });
+  });
+
+  it.each([
+    [{ newColor: 'Black' }],
+    [{ itemId: 'abc', newColor: 'Black' }],
+    [{ itemId: 1 }],
+    [{ itemId: 1, newColor: '' }],
+    [{ itemId: 1, newColor: 'x'.repeat(81) }],
+    [{ item: { name: 'no id' }, newColor: 'Black' }],
+    [{ item: [1], newColor: 'Black' }],
+  ])('answers 400 for %j and changes nothing', async (body) => {
+    const before = await favoriteRows(shopper.user.id);
+    const res = await shopper.agent.put('/api/item/changecolor', body);
+    expect(res.statusCode).toBe(400);
+    expect(await favoriteRows(shopper.user.id)).toEqual(before);
+  });
+
+  it('is 404 for another shopper, whose attempt changes nothing', async () => {
+    const sibling = (await siblingColor(p))!;
+    const before = await favoriteRows(shopper.user.id);
+    const color = await bob.agent.put('/api/item/changecolor', {
+      itemId: p.id,
+      outfitId,
+      newColor: sibling.color,
+    });
+    expect(color.statusCode).toBe(404);
+    const size = await bob.agent.put('/api/item/changesize', {
+      item: p.id,
+      newSize: p.size,
+    });
+    expect(size.statusCode).toBe(404);
+    expect(await favoriteRows(shopper.user.id)).toEqual(before);
+  });
+});
+
+describe('POST /api/item/search/favorite and DELETE /api/item/search/unfavorite/{itemId}', () => {
+  it('hearts a piece on its own, beside the same piece from an outfit, and unhearts only it', async () => {
+    const shopper = await signUp(t.app);
+    const outfitId = airport[2]!;
+    await likeOutfit(shopper.user.id, outfitId);
+    const top = await piece(outfitId, 'top');
+
+    const first = await shopper.agent.post('/api/item/search/favorite', { itemId: top.id });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ ok: true, favorite: true });
+    const again = await shopper.agent.post('/api/item/search/favorite', { itemId: top.id });
+    expect(again.statusCode).toBe(200);
+
+    let rows = (await favoriteRows(shopper.user.id)).filter((r) => r.item_id === top.id);
+    expect(rows).toEqual([
+      { item_id: top.id, outfit_id: outfitId, quantity: 1, source: 'outfit' },
+      { item_id: top.id, outfit_id: null, quantity: 1, source: 'heart' },
+    ]);
+
+    // Now the piece is a favourite twice: the row must be named.
+    const ambiguous = await shopper.agent.get(
+      `/api/favorites/specific/favorite/item?itemid=${top.id}`,
+    );
+    expect(ambiguous.statusCode).toBe(400);
+    const own = await shopper.agent.get(
+      `/api/favorites/specific/favorite/item?itemid=${top.id}&outfitid=null`,
+    );
+    expect(own.json()).toMatchObject({ outfitId: null, source: 'heart', outfitName: null });
+    const tops = (await shopper.agent.get('/api/favorites/items/Tops')).json();
+    expect(tops.filter((i: { id: number }) => i.id === top.id)).toHaveLength(2);
+
+    // Bob's unheart touches only Bob's rows.
+    expect((await bob.agent.delete(`/api/item/search/unfavorite/${top.id}`)).statusCode).toBe(200);
+    expect((await favoriteRows(shopper.user.id)).filter((r) => r.item_id === top.id)).toHaveLength(
+      2,
+    );
+
+    const off = await shopper.agent.delete(`/api/item/search/unfavorite/${top.id}`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ ok: true, favorite: false });
+    rows = (await favoriteRows(shopper.user.id)).filter((r) => r.item_id === top.id);
+    expect(rows).toEqual([{ item_id: top.id, outfit_id: outfitId, quantity: 1, source: 'outfit' }]);
+  });
+
+  it('answers 404 for an unknown item and 400 for a bad id, storing nothing', async () => {
+    const before = await favoriteRows(bob.user.id);
+    expect((await bob.agent.post('/api/item/search/favorite', { itemId: 999999 })).statusCode).toBe(
+      404,
+    );
+    for (const body of [{ itemId: 'x' }, {}, { itemId: -3 }]) {
+      expect((await bob.agent.post('/api/item/search/favorite', body)).statusCode).toBe(400);
+    }
+    expect((await bob.agent.delete('/api/item/search/unfavorite/abc')).statusCode).toBe(400);
+    expect(await favoriteRows(bob.user.id)).toEqual(before);
+  });
+});
+
+describe('GET /api/favorites/search and /api/favorites/search/item', () => {
+  it('searches the shopper’s own favourite outfits, typos included', async () => {
+    const [outfit] = await sql<{ name: string }>('SELECT name FROM outfits WHERE id = $1', [
+      work[0],
+    ]);
+    const word = outfit!.name.split(' ').find((w) => w.length >= 5) ?? outfit!.name;
+    const res = await alice.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((o: { id: number }) => o.id)).toContain(work[0]);
+    expect(
+      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`)).json(),
+    ).toEqual([]);
+
+    const all = await alice.agent.get('/api/favorites/search?q=');
+    expect(all.json()).toHaveLength(3);
+    const airportOnly = await alice.agent.get('/api/favorites/search?q=&occasion=1');
+    expect(airportOnly.json()).toHaveLength(2);
+    expect((await alice.agent.get('/api/favorites/search?q=%25')).json()).toEqual([]);
+    expect((await alice.agent.get('/api/favorites/search?occasion=77')).statusCode).toBe(400);
+  });
+
+  it('searches favourite pieces by text and categories', async () => {
+    const tops = (await alice.agent.get('/api/favorites/items/Tops')).json();
+    const name: string = tops[0].name;
+    const word = name.split(' ').at(-1)!;
+    const res = await alice.agent.get(
+      `/api/favorites/search/item?q=${encodeURIComponent(word.toUpperCase())}&cat=Tops`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+    expect(res.json().every((i: { categoryId: number }) => i.categoryId === 1)).toBe(true);
+
+    const two = await alice.agent.get('/api/favorites/search/item?cat=1&cat=6');
+    expect(two.json()).toHaveLength(6);
+    expect((await alice.agent.get('/api/favorites/search/item?cat=Hats')).statusCode).toBe(400);
+    expect((await bob.agent.get('/api/favorites/search/item?cat=1')).json()).toEqual([]);
+  });
+});

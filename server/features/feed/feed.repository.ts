@@ -1,0 +1,404 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SwipeDirection } from '../../../contracts/feed';
+import type { Db } from '../../db/client';
+import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+
+/** Both drivers hand raw results back with their rows under `rows`. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * The taste model. A shopper's swipes and hearts are signals on pieces; every candidate piece
+ * earns points for sharing the exact item, the product, the category in the same colour, or
+ * just the colour with a signal, and the outfit for sharing its occasion. Likes count +1, a
+ * heart (a deliberate choice of one piece) +1.5, a nope -0.5 (a nope is a verdict on the whole
+ * look, weaker evidence against each of its pieces). Slots are weighted by how much of the look
+ * they make: the coat is the first thing anyone sees, the accessory the last.
+ */
+export const TASTE = {
+  like: 1,
+  nope: -0.5,
+  heart: 1.5,
+  item: 3,
+  product: 2,
+  categoryColor: 1.5,
+  color: 0.5,
+  occasion: 2,
+  slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
+  /**
+   * Largest random nudge per outfit; scores are normalised per signal, so this stays small. Kept
+   * no larger than the occasion spread, so a shopper with no history gets strict round-robin.
+   */
+  jitter: 0.1,
+  /** Subtracted per earlier pick from the same occasion, so a page mixes occasions. */
+  occasionSpread: 0.1,
+} as const;
+
+/** How many candidates each source may add before scoring (see rankFeed). */
+export const POOL = { items: 60, products: 20, looks: 3, perLook: 80, explore: 250 } as const;
+
+/**
+ * Taste follows the latest swipes and hearts: it drifts, and a history of thousands must not
+ * make every feed request read all of it.
+ */
+export const PROFILE = { swipes: 300, hearts: 150 } as const;
+
+/**
+ * Ids of the best unswiped, fully in-stock outfits for this shopper, best first. One statement
+ * in three steps: the taste profile from the shopper's own swipes and hearts (a few thousand
+ * rows at most); a capped pool of candidates found through indexes; and the full score for
+ * those candidates only. Swiped outfits are dropped through the swipes primary key. A catalogue
+ * small enough for the exploration sample to hold every unswiped outfit is ranked exactly.
+ */
+export async function rankFeed(
+  db: Db,
+  options: { userId: number; limit: number; exclude: readonly number[]; seed: number },
+): Promise<number[]> {
+  const { userId, limit, seed } = options;
+  const exclude = `{${options.exclude.join(',')}}`;
+  const s = TASTE.slot;
+  // The model's constants are part of the statement, so the planner sees plain numbers.
+  const n = (value: number, digits = 4) => sql.raw(value.toFixed(digits));
+  const rows = await rowsOf<{ outfit_id: number }>(
+    db,
+    sql`
+    WITH swiped AS (
+      SELECT s.outfit_id,
+             (CASE WHEN s.direction = 'like' THEN ${n(TASTE.like)} ELSE ${n(TASTE.nope)} END)::float8 AS w
+        FROM swipes s
+       WHERE s.user_id = ${userId}
+       ORDER BY s.created_at DESC
+       LIMIT ${n(PROFILE.swipes, 0)}
+    ),
+    hearts AS (
+      SELECT f.item_id, ${n(TASTE.heart)}::float8 AS w
+        FROM item_favorites f
+       WHERE f.user_id = ${userId} AND f.source = 'heart'
+       ORDER BY f.created_at DESC
+       LIMIT ${n(PROFILE.hearts, 0)}
+    ),
+    -- The LATERAL ... OFFSET 0 subqueries keep these joins as a few index lookups per outfit;
+    -- left to itself the planner hashes the whole items table for a few thousand rows.
+    signals AS (
+      SELECT pc.item_id, pc.product_id, pc.category_id, pc.color, sw.w
+        FROM swiped sw
+       CROSS JOIN LATERAL (
+               SELECT i.id AS item_id, i.product_id, i.category_id, i.color
+                 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                WHERE oi.outfit_id = sw.outfit_id
+               OFFSET 0
+             ) pc
+      UNION ALL
+      SELECT i.id, i.product_id, i.category_id, i.color, h.w
+        FROM hearts h
+       CROSS JOIN LATERAL (
+               SELECT i.id, i.product_id, i.category_id, i.color FROM items i WHERE i.id = h.item_id
+               OFFSET 0
+             ) i
+    ),
+    norm AS (
+      SELECT greatest((SELECT count(*) FROM swiped) + (SELECT count(*) FROM hearts), 1)::float8 AS n
+    ),
+    t_item AS (SELECT item_id, sum(w) AS w FROM signals GROUP BY item_id),
+    t_product AS (SELECT product_id, sum(w) AS w FROM signals GROUP BY product_id),
+    t_look AS (SELECT category_id, color, sum(w) AS w FROM signals GROUP BY category_id, color),
+    t_color AS (SELECT color, sum(w) AS w FROM signals GROUP BY color),
+    t_occasion AS (
+      SELECT o.occasion_id, sum(sw.w) AS w
+        FROM swiped sw JOIN outfits o ON o.id = sw.outfit_id
+       GROUP BY o.occasion_id
+    ),
+    -- Candidate generation: outfits sharing the shopper's strongest liked pieces, products and
+    -- looks, plus a seeded sample of everything unswiped (exploration, and all a new shopper
+    -- gets). Each source is capped, so the scoring below reads a few thousand rows, never the
+    -- whole catalogue.
+    unswiped AS (
+      SELECT o.id AS outfit_id
+        FROM outfits o
+       WHERE NOT EXISTS (
+               SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = o.id
+             )
+         AND o.id <> ALL(${exclude}::int[])
+    ),
+    pool AS (
+      SELECT oi.outfit_id
+        FROM (SELECT item_id FROM t_item WHERE w > 0 ORDER BY w DESC, item_id LIMIT ${n(POOL.items, 0)}) k
+        JOIN outfit_items oi ON oi.item_id = k.item_id
+      UNION
+      SELECT oi.outfit_id
+        FROM (SELECT product_id FROM t_product WHERE w > 0 ORDER BY w DESC, product_id LIMIT ${n(POOL.products, 0)}) k
+        JOIN items i ON i.product_id = k.product_id
+        JOIN outfit_items oi ON oi.item_id = i.id
+      UNION
+      SELECT oi.outfit_id
+        FROM (SELECT category_id, color FROM t_look WHERE w > 0 ORDER BY w DESC, category_id, color LIMIT ${n(POOL.looks, 0)}) k
+       CROSS JOIN LATERAL (
+               SELECT i.id FROM items i
+                WHERE i.category_id = k.category_id AND i.color = k.color
+                ORDER BY hashtext(i.id::text || ':' || ${seed}::int::text)
+                LIMIT ${n(POOL.perLook, 0)}
+             ) x
+        JOIN outfit_items oi ON oi.item_id = x.id
+      UNION
+      (SELECT u.outfit_id FROM unswiped u
+        ORDER BY hashtext(u.outfit_id::text || ':' || ${seed}::int::text)
+        LIMIT ${n(POOL.explore, 0)})
+    ),
+    -- Materialised on purpose: the five pieces of each pool outfit are fetched once, through
+    -- the keys, and only then hash-joined with the (small) taste tables.
+    pool_pieces AS MATERIALIZED (
+      SELECT p.outfit_id, pc.item_id, pc.slot, pc.product_id, pc.category_id, pc.color, pc.stock
+        FROM pool p
+       CROSS JOIN LATERAL (
+               SELECT oi.item_id, oi.slot, i.product_id, i.category_id, i.color, i.stock
+                 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                WHERE oi.outfit_id = p.outfit_id
+               OFFSET 0
+             ) pc
+       WHERE NOT EXISTS (
+               SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = p.outfit_id
+             )
+         AND p.outfit_id <> ALL(${exclude}::int[])
+    ),
+    candidates AS (
+      SELECT pp.outfit_id,
+             sum(
+               (CASE pp.slot
+                  WHEN 'outerwear' THEN ${n(s.outerwear)} WHEN 'top' THEN ${n(s.top)}
+                  WHEN 'bottom' THEN ${n(s.bottom)} WHEN 'footwear' THEN ${n(s.footwear)}
+                  ELSE ${n(s.accessory)} END)::float8
+               * (${n(TASTE.item)} * coalesce(ti.w, 0) + ${n(TASTE.product)} * coalesce(tp.w, 0)
+                  + ${n(TASTE.categoryColor)} * coalesce(tl.w, 0) + ${n(TASTE.color)} * coalesce(tc.w, 0))
+             ) AS piece_score
+        FROM pool_pieces pp
+        LEFT JOIN t_item ti ON ti.item_id = pp.item_id
+        LEFT JOIN t_product tp ON tp.product_id = pp.product_id
+        LEFT JOIN t_look tl ON tl.category_id = pp.category_id AND tl.color = pp.color
+        LEFT JOIN t_color tc ON tc.color = pp.color
+       GROUP BY pp.outfit_id
+      HAVING bool_and(pp.stock > 0)
+    ),
+    scored AS (
+      SELECT c.outfit_id, o.occasion_id,
+             (c.piece_score + ${n(TASTE.occasion)} * coalesce(tocc.w, 0)) / norm.n
+             + (CASE WHEN ${seed}::int = 0 THEN 0
+                     ELSE (hashtext(c.outfit_id::text || ':' || ${seed}::int::text) & 65535)
+                          / 65536.0 * ${n(TASTE.jitter)} END)::float8 AS score
+        FROM candidates c
+        JOIN outfits o ON o.id = c.outfit_id
+        LEFT JOIN t_occasion tocc ON tocc.occasion_id = o.occasion_id
+       CROSS JOIN norm
+    )
+    SELECT outfit_id
+      FROM (
+        SELECT outfit_id,
+               score - ${n(TASTE.occasionSpread)}
+                 * (row_number() OVER (PARTITION BY occasion_id ORDER BY score DESC, outfit_id) - 1)
+                 AS rank_score
+          FROM scored
+      ) ranked
+     ORDER BY rank_score DESC, outfit_id
+     LIMIT ${limit}`,
+  );
+  return rows.map((r) => Number(r.outfit_id));
+}
+
+/** Which of these outfits' pieces the shopper has among their favourites, per outfit. */
+export async function favoritePiecesOn(
+  db: Db,
+  userId: number,
+  outfitIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byOutfit = new Map<number, number[]>();
+  if (outfitIds.length === 0) return byOutfit;
+  const rows = await db
+    .select({ outfitId: itemFavorites.outfitId, itemId: itemFavorites.itemId })
+    .from(itemFavorites)
+    .where(and(eq(itemFavorites.userId, userId), inArray(itemFavorites.outfitId, [...outfitIds])));
+  for (const row of rows) {
+    if (row.outfitId === null) continue;
+    const list = byOutfit.get(row.outfitId) ?? [];
+    list.push(row.itemId);
+    byOutfit.set(row.outfitId, list);
+  }
+  return byOutfit;
+}
+
+export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: outfits.id })
+    .from(outfits)
+    .where(eq(outfits.id, outfitId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function itemExists(db: Db, itemId: number): Promise<boolean> {
+  const rows = await db.select({ id: items.id }).from(items).where(eq(items.id, itemId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: outfitItems.itemId })
+    .from(outfitItems)
+    .where(and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Records a swipe unless one exists. Under concurrency the losers wait for the winner's commit
+ * and insert nothing. clock_timestamp, not now(): two swipes in one transaction must still order.
+ */
+export async function insertSwipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  direction: SwipeDirection,
+): Promise<boolean> {
+  const rows = await db
+    .insert(swipes)
+    .values({ userId, outfitId, direction, createdAt: sql`clock_timestamp()` })
+    .onConflictDoNothing()
+    .returning({ outfitId: swipes.outfitId });
+  return rows.length > 0;
+}
+
+/** The shopper's swipe on this outfit, locked until the transaction ends. */
+export async function lockSwipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+): Promise<SwipeDirection | undefined> {
+  const rows = await db
+    .select({ direction: swipes.direction })
+    .from(swipes)
+    .where(and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId)))
+    .for('update');
+  return rows[0]?.direction;
+}
+
+export async function changeSwipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  direction: SwipeDirection,
+): Promise<void> {
+  await db
+    .update(swipes)
+    .set({ direction, createdAt: sql`clock_timestamp()` })
+    .where(and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId)));
+}
+
+/** The shopper's most recent swipe, locked; a concurrent undo moves on to the one before. */
+export async function lockLatestSwipe(
+  db: Db,
+  userId: number,
+): Promise<{ outfitId: number; direction: SwipeDirection } | undefined> {
+  const rows = await db
+    .select({ outfitId: swipes.outfitId, direction: swipes.direction })
+    .from(swipes)
+    .where(eq(swipes.userId, userId))
+    .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+export async function deleteSwipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  direction?: SwipeDirection,
+): Promise<boolean> {
+  const rows = await db
+    .delete(swipes)
+    .where(
+      and(
+        eq(swipes.userId, userId),
+        eq(swipes.outfitId, outfitId),
+        direction ? eq(swipes.direction, direction) : undefined,
+      ),
+    )
+    .returning({ outfitId: swipes.outfitId });
+  return rows.length > 0;
+}
+
+/**
+ * Adds the outfit's five pieces to the favourites, tagged with it. A piece already there for
+ * this outfit (hearted on the card) keeps its row and its 'heart' source.
+ */
+export async function addOutfitPieces(db: Db, userId: number, outfitId: number): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+    SELECT ${userId}, oi.item_id, oi.outfit_id, 'outfit'
+      FROM outfit_items oi
+     WHERE oi.outfit_id = ${outfitId}
+    ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
+    RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Removes the pieces a right swipe brought along (in whatever variant the shopper moved them to). */
+export async function removeOutfitPieces(
+  db: Db,
+  userId: number,
+  outfitId: number,
+): Promise<number> {
+  const rows = await db
+    .delete(itemFavorites)
+    .where(
+      and(
+        eq(itemFavorites.userId, userId),
+        eq(itemFavorites.outfitId, outfitId),
+        eq(itemFavorites.source, 'outfit'),
+      ),
+    )
+    .returning({ id: itemFavorites.id });
+  return rows.length;
+}
+
+/**
+ * Hearts a piece on an outfit. A piece that came with a right swipe becomes the shopper's own
+ * choice, so unfavouriting the outfit later keeps it.
+ */
+export async function heartPiece(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number,
+): Promise<void> {
+  await db
+    .insert(itemFavorites)
+    .values({ userId, itemId, outfitId, source: 'heart' })
+    .onConflictDoUpdate({
+      target: [itemFavorites.userId, itemFavorites.itemId, itemFavorites.outfitId],
+      set: { source: 'heart' },
+      setWhere: sql`${itemFavorites.source} <> 'heart'`,
+    });
+}
+
+export async function unheartPiece(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(itemFavorites)
+    .where(
+      and(
+        eq(itemFavorites.userId, userId),
+        eq(itemFavorites.itemId, itemId),
+        eq(itemFavorites.outfitId, outfitId),
+      ),
+    )
+    .returning({ id: itemFavorites.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../contracts/common';
+import {
+  FeedPageSchema,
+  FeedQuerySchema,
+  ItemHeartBodySchema,
+  ItemHeartParamsSchema,
+  ItemHeartResultSchema,
+  OutfitRefBodySchema,
+  OutfitUnfavoriteResultSchema,
+  SwipeResultSchema,
+  UndoResultSchema,
+} from '../../../contracts/feed';
+import { currentUser } from '../../plugins/auth';
+import * as service from './feed.service';
+
+/** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
+export default async function feedRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['feed'];
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+  app.get(
+    '/api/outfit/home',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'A page of unswiped outfits, ranked by this shopper’s taste',
+        querystring: FeedQuerySchema,
+        response: { 200: FeedPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => service.getFeed(db, currentUser(request).id, request.query),
+  );
+
+  app.post(
+    '/api/outfit/favorite',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Right swipe: favourite the outfit and its five pieces',
+        body: OutfitRefBodySchema,
+        response: { 200: SwipeResultSchema, ...errors },
+      },
+    },
+    async (request) => service.swipe(db, currentUser(request).id, request.body.outfitId, 'like'),
+  );
+
+  app.post(
+    '/api/outfit/reject',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Left swipe: reject the outfit',
+        body: OutfitRefBodySchema,
+        response: { 200: SwipeResultSchema, ...errors },
+      },
+    },
+    async (request) => service.swipe(db, currentUser(request).id, request.body.outfitId, 'nope'),
+  );
+
+  app.post(
+    '/api/outfit/undo',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Take back the latest swipe and whatever it created',
+        response: { 200: UndoResultSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => service.undoLastSwipe(db, currentUser(request).id),
+  );
+
+  app.post(
+    '/api/outfit/search/unfavorite',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Unfavourite an outfit and the pieces it brought (never pieces hearted alone)',
+        body: OutfitRefBodySchema,
+        response: { 200: OutfitUnfavoriteResultSchema, ...errors },
+      },
+    },
+    async (request) => service.unfavoriteOutfit(db, currentUser(request).id, request.body.outfitId),
+  );
+
+  app.post(
+    '/api/item/favorite',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Heart a piece of an outfit',
+        body: ItemHeartBodySchema,
+        response: { 200: ItemHeartResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.heartItem(db, currentUser(request).id, request.body.itemId, request.body.outfitId),
+  );
+
+  app.delete(
+    '/api/item/unfavorite/:itemId/:outfitId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Un-heart a piece of an outfit',
+        params: ItemHeartParamsSchema,
+        response: { 200: ItemHeartResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.unheartItem(
+        db,
+        currentUser(request).id,
+        request.params.itemId,
+        request.params.outfitId,
+      ),
+  );
+}

@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import type {
+  FeedOutfit,
+  FeedPage,
+  ItemHeartResult,
+  OutfitUnfavoriteResult,
+  SwipeDirection,
+  SwipeResult,
+  UndoResult,
+} from '../../../contracts/feed';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { loadOutfits } from '../../lib/outfits';
+import * as repo from './feed.repository';
+
+async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
+  const [outfits, hearts] = await Promise.all([
+    loadOutfits(db, ids),
+    repo.favoritePiecesOn(db, userId, ids),
+  ]);
+  return outfits.map((outfit) => ({
+    ...outfit,
+    heartedItemIds: (hearts.get(outfit.id) ?? []).sort((a, b) => a - b),
+  }));
+}
+
+export async function getFeed(
+  db: Db,
+  userId: number,
+  query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
+): Promise<FeedPage> {
+  const seed = query.seed ?? randomInt(1, 2_147_483_647);
+  // One more than asked tells whether another page exists without counting them all.
+  const ids = await repo.rankFeed(db, {
+    userId,
+    limit: query.limit + 1,
+    exclude: query.exclude ?? [],
+    seed,
+  });
+  const page = ids.slice(0, query.limit);
+  return { outfits: await withHearts(db, userId, page), hasMore: ids.length > query.limit };
+}
+
+/**
+ * A right or left swipe. One swipe per shopper and outfit: repeating it changes nothing, and
+ * swiping the other way turns it around with its effects (a like's pieces come and go with it).
+ */
+export async function swipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  direction: SwipeDirection,
+): Promise<SwipeResult> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
+    let changed = await repo.insertSwipe(tx, userId, outfitId, direction);
+    if (!changed) {
+      const current = await repo.lockSwipe(tx, userId, outfitId);
+      if (current === direction) return { outfitId, direction, changed: false };
+      if (current === undefined) {
+        // Undone between our insert and our lock: record it afresh.
+        await repo.insertSwipe(tx, userId, outfitId, direction);
+      } else {
+        await repo.changeSwipe(tx, userId, outfitId, direction);
+      }
+      changed = true;
+    }
+    if (direction === 'like') await repo.addOutfitPieces(tx, userId, outfitId);
+    else await repo.removeOutfitPieces(tx, userId, outfitId);
+    return { outfitId, direction, changed };
+  });
+}
+
+/** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
+export async function undoLastSwipe(db: Db, userId: number): Promise<UndoResult> {
+  const undone = await db.transaction(async (tx) => {
+    const latest = await repo.lockLatestSwipe(tx, userId);
+    if (!latest) throw notFound('There is no swipe to undo.');
+    await repo.deleteSwipe(tx, userId, latest.outfitId);
+    if (latest.direction === 'like') await repo.removeOutfitPieces(tx, userId, latest.outfitId);
+    return latest;
+  });
+  const [outfit] = await withHearts(db, userId, [undone.outfitId]);
+  if (!outfit) throw notFound('That outfit no longer exists.');
+  return { direction: undone.direction, outfit };
+}
+
+/**
+ * Unfavourites an outfit: the like goes, and with it the pieces it brought along; pieces the
+ * shopper hearted themselves stay. The outfit may show up in the feed again.
+ */
+export async function unfavoriteOutfit(
+  db: Db,
+  userId: number,
+  outfitId: number,
+): Promise<OutfitUnfavoriteResult> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
+    const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
+    const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
+    return { outfitId, removedItems, changed: changed || removedItems > 0 };
+  });
+}
+
+export async function heartItem(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number,
+): Promise<ItemHeartResult> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
+    if (!(await repo.outfitHasItem(tx, outfitId, itemId))) {
+      throw notFound('That piece is not part of this outfit.');
+    }
+    await repo.heartPiece(tx, userId, itemId, outfitId);
+    return { itemId, outfitId, favorite: true };
+  });
+}
+
+/**
+ * Un-hearts a piece on an outfit. The piece may be a variant the shopper switched to on their
+ * favourites page, so it need not be one of the outfit's own five.
+ */
+export async function unheartItem(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number,
+): Promise<ItemHeartResult> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
+    if (!(await repo.itemExists(tx, itemId))) throw notFound('That item does not exist.');
+    await repo.unheartPiece(tx, userId, itemId, outfitId);
+    return { itemId, outfitId, favorite: false };
+  });
+}

@@ -1,0 +1,546 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof signUp>>;
+
+const query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+  t.db.database.sql.query<T>(text, params);
+
+/** Everything a feed call could change, for "nothing changed" checks. */
+async function counts() {
+  const [row] = await query<{ swipes: number; favorites: number; hearts: number }>(
+    `SELECT (SELECT count(*)::int FROM swipes) AS swipes,
+            (SELECT count(*)::int FROM item_favorites) AS favorites,
+            (SELECT count(*)::int FROM item_favorites WHERE source = 'heart') AS hearts`,
+  );
+  return row!;
+}
+
+async function swipesOf(userId: number) {
+  return query<{ outfit_id: number; direction: string }>(
+    'SELECT outfit_id, direction FROM swipes WHERE user_id = $1 ORDER BY outfit_id',
+    [userId],
+  );
+}
+
+async function favoritesOf(userId: number, outfitId?: number) {
+  return query<{ item_id: number; outfit_id: number | null; source: string }>(
+    `SELECT item_id, outfit_id, source FROM item_favorites
+      WHERE user_id = $1 AND ($2::int IS NULL OR outfit_id = $2)
+      ORDER BY item_id`,
+    [userId, outfitId ?? null],
+  );
+}
+
+async function piecesOf(outfitId: number): Promise<number[]> {
+  const rows = await query<{ item_id: number }>(
+    'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id',
+    [outfitId],
+  );
+  return rows.map((r) => r.item_id);
+}
+
+async function feed(agent: Agent, params = ''): Promise<FeedPage> {
+  const res = await agent.get(`/api/outfit/home${params}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every outfit the shopper's feed still offers, page by page as the client would ask. */
+async function wholeFeed(agent: Agent): Promise<FeedOutfit[]> {
+  const seen: FeedOutfit[] = [];
+  for (let guard = 0; guard < 20; guard++) {
+    const exclude = seen.map((o) => o.id).join(',');
+    const page = await feed(agent, `?limit=30${exclude ? `&exclude=${exclude}` : ''}`);
+    seen.push(...page.outfits);
+    if (!page.hasMore) return seen;
+  }
+  throw new Error('feed did not end');
+}
+
+const like = (s: Shopper, outfitId: unknown) => s.agent.post('/api/outfit/favorite', { outfitId });
+const nope = (s: Shopper, outfitId: unknown) => s.agent.post('/api/outfit/reject', { outfitId });
+
+const BAD_OUTFIT_BODIES: object[] = [
+  {},
+  { outfitId: 'abc' },
+  { outfitId: 0 },
+  { outfitId: -3 },
+  { outfitId: 1.5 },
+  { outfitId: 2 ** 31 },
+  { outfitId: null },
+  { outfitId: [1] },
+  { outfitId: '5' },
+  { outfitId: true },
+];
+
+describe('GET /api/outfit/home', () => {
+  it('is for signed-in shoppers only', async () => {
+    const res = await new Agent(t.app).get('/api/outfit/home');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('gives a new shopper a page of ten whole outfits mixing every occasion', async () => {
+    const s = await signUp(t.app);
+    const page = await feed(s.agent);
+    expect(page.outfits).toHaveLength(10);
+    expect(page.hasMore).toBe(true);
+    for (const outfit of page.outfits) {
+      expect(outfit.items.map((i) => i.slot)).toEqual([
+        'outerwear',
+        'top',
+        'accessory',
+        'bottom',
+        'footwear',
+      ]);
+      expect(outfit.heartedItemIds).toEqual([]);
+      expect(outfit.items.every((i) => i.stock > 0)).toBe(true);
+      expect(outfit.items[0]!.price).toMatch(/^\$[\d,]+\.\d\d$/);
+    }
+    // No history: the page goes round the five occasions twice.
+    const occasions = page.outfits.map((o) => o.occasionId);
+    expect(new Set(occasions.slice(0, 5)).size).toBe(5);
+    expect(new Set(occasions.slice(5, 10)).size).toBe(5);
+  });
+
+  it('varies with the seed, and one seed always gives the same order', async () => {
+    const s = await signUp(t.app);
+    const order = async (seed: number) =>
+      (await feed(s.agent, `?limit=30&seed=${seed}`)).outfits.map((o) => o.id);
+    const first = await order(7);
+    expect(await order(7)).toEqual(first);
+    const others = await Promise.all([order(8), order(9), order(10)]);
+    expect(others.some((o) => o.join() !== first.join())).toBe(true);
+  });
+
+  it('honours limit and exclude, and rejects bad values with 400', async () => {
+    const s = await signUp(t.app);
+    expect((await feed(s.agent, '?limit=1')).outfits).toHaveLength(1);
+    expect((await feed(s.agent, '?limit=30')).outfits).toHaveLength(30);
+    const first = await feed(s.agent, '?limit=5&seed=3');
+    const ids = first.outfits.map((o) => o.id);
+    const next = await feed(s.agent, `?limit=5&seed=3&exclude=${ids.join(',')}`);
+    expect(next.outfits.map((o) => o.id).filter((id) => ids.includes(id))).toEqual([]);
+    const repeated = await feed(
+      s.agent,
+      `?limit=5&seed=3&${ids.map((i) => `exclude=${i}`).join('&')}`,
+    );
+    expect(repeated.outfits.map((o) => o.id)).toEqual(next.outfits.map((o) => o.id));
+    for (const q of [
+      'limit=0',
+      'limit=31',
+      'limit=abc',
+      'limit=-1',
+      'limit=2.5',
+      'exclude=abc',
+      'exclude=1,-2',
+      `exclude=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      'seed=-1',
+      'seed=x',
+    ]) {
+      const res = await s.agent.get(`/api/outfit/home?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+  });
+
+  it('never offers an outfit the shopper swiped, either way', async () => {
+    const s = await signUp(t.app);
+    const page = await feed(s.agent, '?limit=4');
+    const [a, b, c] = page.outfits.map((o) => o.id);
+    expect((await like(s, a)).statusCode).toBe(200);
+    expect((await nope(s, b)).statusCode).toBe(200);
+    const rest = await wholeFeed(s.agent);
+    const ids = rest.map((o) => o.id);
+    expect(ids).not.toContain(a);
+    expect(ids).not.toContain(b);
+    expect(ids).toContain(c);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(58);
+  });
+
+  it('keeps an outfit whose piece was hearted, and shows the heart', async () => {
+    const s = await signUp(t.app);
+    const [outfit] = (await feed(s.agent, '?limit=1')).outfits;
+    const piece = outfit!.items[2]!;
+    const res = await s.agent.post('/api/item/favorite', {
+      itemId: piece.id,
+      outfitId: outfit!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const again = (await wholeFeed(s.agent)).find((o) => o.id === outfit!.id);
+    expect(again?.heartedItemIds).toEqual([piece.id]);
+  });
+
+  it('ranks outfits like a favourited one first: black outerwear after a black-coat like', async () => {
+    const blackCoats = await query<{ outfit_id: number }>(
+      `SELECT oi.outfit_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+        WHERE oi.slot = 'outerwear' AND i.color = 'Black' ORDER BY oi.outfit_id`,
+    );
+    const withBlackCoat = new Set(blackCoats.map((r) => r.outfit_id));
+    expect(withBlackCoat.size).toBeGreaterThan(5);
+    const s = await signUp(t.app);
+    // A new shopper's first page is a mix: the black coats are not already on top.
+    const before = (await feed(s.agent, '?seed=0&limit=5')).outfits;
+    expect(before.filter((o) => withBlackCoat.has(o.id)).length).toBeLessThan(5);
+
+    const liked = Math.min(...withBlackCoat);
+    expect((await like(s, liked)).statusCode).toBe(200);
+    const after = (await feed(s.agent, '?seed=0&limit=10')).outfits;
+    expect(after.map((o) => o.id)).not.toContain(liked);
+    const top = after.slice(0, 3);
+    for (const outfit of top) {
+      const coat = outfit.items.find((i) => i.slot === 'outerwear')!;
+      expect(coat.color, `${outfit.name} leads the feed`).toBe('Black');
+    }
+    // The ordinary variety is small enough not to undo that.
+    const jittered = (await feed(s.agent, '?seed=12345&limit=3')).outfits;
+    for (const outfit of jittered) {
+      expect(outfit.items.find((i) => i.slot === 'outerwear')!.color).toBe('Black');
+    }
+  });
+
+  it('keeps one shopper’s swipes and hearts out of another’s feed', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const before = (await feed(a.agent, '?seed=0&limit=30')).outfits;
+    const outfit = before[0]!;
+    await like(b, before[1]!.id);
+    await nope(b, before[2]!.id);
+    await b.agent.post('/api/item/favorite', { itemId: outfit.items[0]!.id, outfitId: outfit.id });
+    const after = (await feed(a.agent, '?seed=0&limit=30')).outfits;
+    expect(after.map((o) => o.id)).toEqual(before.map((o) => o.id));
+    expect(after.every((o) => o.heartedItemIds.length === 0)).toBe(true);
+    const forB = (await feed(b.agent, '?seed=0&limit=30')).outfits;
+    expect(forB.find((o) => o.id === outfit.id)?.heartedItemIds).toEqual([outfit.items[0]!.id]);
+  });
+
+  it('runs dry once every outfit is swiped', async () => {
+    const s = await signUp(t.app);
+    const all = await wholeFeed(s.agent);
+    expect(all).toHaveLength(60);
+    for (const [i, outfit] of all.entries()) {
+      expect((await (i % 2 ? like(s, outfit.id) : nope(s, outfit.id))).statusCode).toBe(200);
+    }
+    expect(await feed(s.agent)).toEqual({ outfits: [], hasMore: false });
+  });
+});
+
+describe('POST /api/outfit/favorite', () => {
+  it('records a like and favourites the five pieces, tagged with the outfit', async () => {
+    const s = await signUp(t.app);
+    const res = await like(s, 5);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outfitId: 5, direction: 'like', changed: true });
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 5, direction: 'like' }]);
+    const favorites = await favoritesOf(s.user.id);
+    expect(favorites.map((f) => f.item_id)).toEqual(await piecesOf(5));
+    expect(favorites.every((f) => f.outfit_id === 5 && f.source === 'outfit')).toBe(true);
+  });
+
+  it('leaves a piece hearted on the card as the shopper’s own', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(6);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 6 });
+    await like(s, 6);
+    const favorites = await favoritesOf(s.user.id, 6);
+    expect(favorites).toHaveLength(5);
+    expect(favorites.filter((f) => f.source === 'heart').map((f) => f.item_id)).toEqual([piece]);
+  });
+
+  it('is harmless to repeat', async () => {
+    const s = await signUp(t.app);
+    await like(s, 7);
+    const before = await counts();
+    const again = await like(s, 7);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ outfitId: 7, direction: 'like', changed: false });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('makes one swipe and five favourites from 50 identical swipes at once', async () => {
+    const s = await signUp(t.app);
+    const results = await Promise.all(Array.from({ length: 50 }, () => like(s, 8)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(results.filter((r) => r.json().changed)).toHaveLength(1);
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 8, direction: 'like' }]);
+    expect(await favoritesOf(s.user.id)).toHaveLength(5);
+  });
+
+  it('turns a nope into a like, bringing the pieces', async () => {
+    const s = await signUp(t.app);
+    await nope(s, 9);
+    const res = await like(s, 9);
+    expect(res.json()).toEqual({ outfitId: 9, direction: 'like', changed: true });
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 9, direction: 'like' }]);
+    expect(await favoritesOf(s.user.id, 9)).toHaveLength(5);
+  });
+
+  it('answers 404 for an unknown outfit and 400 for a bad body, changing nothing', async () => {
+    const s = await signUp(t.app);
+    const before = await counts();
+    const missing = await like(s, 999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    for (const body of BAD_OUTFIT_BODIES) {
+      const res = await s.agent.post('/api/outfit/favorite', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    expect((await s.agent.post('/api/outfit/favorite')).statusCode).toBe(400);
+    expect((await new Agent(t.app).post('/api/outfit/favorite', { outfitId: 1 })).statusCode).toBe(
+      401,
+    );
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/outfit/reject', () => {
+  it('records a nope and keeps what the shopper hearted', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(10);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 10 });
+    const res = await nope(s, 10);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outfitId: 10, direction: 'nope', changed: true });
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 10, direction: 'nope' }]);
+    expect(await favoritesOf(s.user.id)).toEqual([
+      { item_id: piece, outfit_id: 10, source: 'heart' },
+    ]);
+  });
+
+  it('turns a like into a nope, taking back the pieces the like added', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(11);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 11 });
+    await like(s, 11);
+    expect(await favoritesOf(s.user.id, 11)).toHaveLength(5);
+    const res = await nope(s, 11);
+    expect(res.json()).toEqual({ outfitId: 11, direction: 'nope', changed: true });
+    expect(await favoritesOf(s.user.id, 11)).toEqual([
+      { item_id: piece, outfit_id: 11, source: 'heart' },
+    ]);
+    const again = await nope(s, 11);
+    expect(again.json().changed).toBe(false);
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 11, direction: 'nope' }]);
+  });
+
+  it('answers 404 for an unknown outfit and 400 for a bad body, changing nothing', async () => {
+    const s = await signUp(t.app);
+    const before = await counts();
+    expect((await nope(s, 424_242)).statusCode).toBe(404);
+    for (const body of BAD_OUTFIT_BODIES) {
+      expect((await s.agent.post('/api/outfit/reject', body)).statusCode).toBe(400);
+    }
+    expect((await new Agent(t.app).post('/api/outfit/reject', { outfitId: 1 })).statusCode).toBe(
+      401,
+    );
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/outfit/undo', () => {
+  it('answers 404 when there is nothing to undo', async () => {
+    const s = await signUp(t.app);
+    const res = await s.agent.post('/api/outfit/undo');
+    expect(res.statusCode).toBe(404);
+    expect((await new Agent(t.app).post('/api/outfit/undo')).statusCode).toBe(401);
+  });
+
+  it('takes back the latest swipes one by one, with what they created', async () => {
+    const s = await signUp(t.app);
+    const [heart] = await piecesOf(13);
+    await s.agent.post('/api/item/favorite', { itemId: heart, outfitId: 13 });
+    await nope(s, 12);
+    await like(s, 13);
+    await nope(s, 14);
+
+    const first = await s.agent.post('/api/outfit/undo');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ direction: 'nope', outfit: { id: 14 } });
+    expect(first.json().outfit.items).toHaveLength(5);
+
+    const second = await s.agent.post('/api/outfit/undo');
+    expect(second.json()).toMatchObject({
+      direction: 'like',
+      outfit: { id: 13, heartedItemIds: [heart] },
+    });
+    // The like's pieces are gone; the heart given before it stays.
+    expect(await favoritesOf(s.user.id)).toEqual([
+      { item_id: heart, outfit_id: 13, source: 'heart' },
+    ]);
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 12, direction: 'nope' }]);
+    const ids = (await wholeFeed(s.agent)).map((o) => o.id);
+    expect(ids).toContain(13);
+    expect(ids).toContain(14);
+    expect(ids).not.toContain(12);
+  });
+
+  it('never touches another shopper’s swipes', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    await like(a, 15);
+    await like(b, 16);
+    expect((await b.agent.post('/api/outfit/undo')).json().outfit.id).toBe(16);
+    expect((await b.agent.post('/api/outfit/undo')).statusCode).toBe(404);
+    expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 15, direction: 'like' }]);
+    expect(await favoritesOf(a.user.id)).toHaveLength(5);
+  });
+});
+
+describe('POST /api/outfit/search/unfavorite', () => {
+  it('removes the like and the pieces it brought, never pieces hearted alone', async () => {
+    const s = await signUp(t.app);
+    const [heart] = await piecesOf(17);
+    await s.agent.post('/api/item/favorite', { itemId: heart, outfitId: 17 });
+    await like(s, 17);
+    const res = await s.agent.post('/api/outfit/search/unfavorite', { outfitId: 17 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outfitId: 17, removedItems: 4, changed: true });
+    expect(await swipesOf(s.user.id)).toEqual([]);
+    expect(await favoritesOf(s.user.id)).toEqual([
+      { item_id: heart, outfit_id: 17, source: 'heart' },
+    ]);
+    const again = await s.agent.post('/api/outfit/search/unfavorite', { outfitId: 17 });
+    expect(again.json()).toEqual({ outfitId: 17, removedItems: 0, changed: false });
+  });
+
+  it('leaves a rejected outfit rejected and another shopper’s like alone', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    await nope(a, 18);
+    await like(b, 18);
+    const res = await a.agent.post('/api/outfit/search/unfavorite', { outfitId: 18 });
+    expect(res.json().changed).toBe(false);
+    expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 18, direction: 'nope' }]);
+    expect(await swipesOf(b.user.id)).toEqual([{ outfit_id: 18, direction: 'like' }]);
+    expect(await favoritesOf(b.user.id, 18)).toHaveLength(5);
+  });
+
+  it('answers 404 for an unknown outfit and 400 for a bad body, changing nothing', async () => {
+    const s = await signUp(t.app);
+    await like(s, 19);
+    const before = await counts();
+    expect(
+      (await s.agent.post('/api/outfit/search/unfavorite', { outfitId: 777_777 })).statusCode,
+    ).toBe(404);
+    for (const body of BAD_OUTFIT_BODIES) {
+      expect((await s.agent.post('/api/outfit/search/unfavorite', body)).statusCode).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/item/favorite', () => {
+  it('hearts a piece once, however often it is asked', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(20);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 20 }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(results[0]!.json()).toEqual({ itemId: piece, outfitId: 20, favorite: true });
+    expect(await favoritesOf(s.user.id)).toEqual([
+      { item_id: piece, outfit_id: 20, source: 'heart' },
+    ]);
+    expect(await swipesOf(s.user.id)).toEqual([]);
+  });
+
+  it('makes a piece a right swipe brought the shopper’s own', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(21);
+    await like(s, 21);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 21 });
+    await s.agent.post('/api/outfit/search/unfavorite', { outfitId: 21 });
+    expect(await favoritesOf(s.user.id)).toEqual([
+      { item_id: piece, outfit_id: 21, source: 'heart' },
+    ]);
+  });
+
+  it('refuses a piece of another outfit (404), an unknown outfit (404) and bad bodies (400)', async () => {
+    const s = await signUp(t.app);
+    const [foreign] = await piecesOf(23);
+    const [own] = await piecesOf(22);
+    const before = await counts();
+    const wrong = await s.agent.post('/api/item/favorite', { itemId: foreign, outfitId: 22 });
+    expect(wrong.statusCode).toBe(404);
+    expect(
+      (await s.agent.post('/api/item/favorite', { itemId: own, outfitId: 999_999 })).statusCode,
+    ).toBe(404);
+    for (const body of [
+      {},
+      { itemId: own },
+      { outfitId: 22 },
+      { itemId: 'x', outfitId: 22 },
+      { itemId: own, outfitId: -1 },
+      { itemId: 0, outfitId: 22 },
+    ]) {
+      const res = await s.agent.post('/api/item/favorite', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      (await new Agent(t.app).post('/api/item/favorite', { itemId: own, outfitId: 22 })).statusCode,
+    ).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('DELETE /api/item/unfavorite/:itemId/:outfitId', () => {
+  it('un-hearts the piece, harmlessly when repeated, and only for this shopper', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const [piece] = await piecesOf(24);
+    await a.agent.post('/api/item/favorite', { itemId: piece, outfitId: 24 });
+    await b.agent.post('/api/item/favorite', { itemId: piece, outfitId: 24 });
+    const res = await a.agent.delete(`/api/item/unfavorite/${piece}/24`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ itemId: piece, outfitId: 24, favorite: false });
+    expect(await favoritesOf(a.user.id)).toEqual([]);
+    expect((await a.agent.delete(`/api/item/unfavorite/${piece}/24`)).statusCode).toBe(200);
+    expect(await favoritesOf(b.user.id)).toHaveLength(1);
+  });
+
+  it('answers 404 for unknown ids and 400 for bad ones, changing nothing', async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(25);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 25 });
+    const before = await counts();
+    expect((await s.agent.delete(`/api/item/unfavorite/${piece}/999999`)).statusCode).toBe(404);
+    expect((await s.agent.delete('/api/item/unfavorite/999999/25')).statusCode).toBe(404);
+    for (const path of ['abc/25', `${piece}/0`, `-1/25`, `${piece}/1.5`, `${piece}/99999999999`]) {
+      const res = await s.agent.delete(`/api/item/unfavorite/${path}`);
+      expect(res.statusCode, path).toBe(400);
+    }
+    expect((await new Agent(t.app).delete(`/api/item/unfavorite/${piece}/25`)).statusCode).toBe(
+      401,
+    );
+    expect(await counts()).toEqual(before);
+  });
+});
+
+// Last: it marks a piece sold out for the rest of this file's database.
+describe('GET /api/outfit/home with sold-out pieces', () => {
+  it('never offers an outfit with a piece out of stock', async () => {
+    const s = await signUp(t.app);
+    const [first] = (await feed(s.agent, '?seed=0&limit=1')).outfits;
+    const piece = first!.items[3]!.id;
+    const holders = await query<{ outfit_id: number }>(
+      'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
+      [piece],
+    );
+    await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
+    const ids = (await wholeFeed(s.agent)).map((o) => o.id);
+    for (const { outfit_id } of holders) expect(ids).not.toContain(outfit_id);
+    expect(ids).toHaveLength(60 - holders.length);
+    expect((await feed(s.agent, '?seed=0&limit=1')).outfits[0]!.id).not.toBe(first!.id);
+  });
+});

@@ -1,0 +1,466 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../lib/mailer';
+import { Agent, createTestApp, type TestApp } from '../../test/test-app';
+import * as service from './order.service';
+import { PaymentDeclinedError, type PaymentProvider } from './payment';
+
+let t: TestApp;
+let dataDir: string;
+let stocked: number[] = [];
+let keyCounter = 0;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'drape-orders-'));
+  t = await createTestApp({ dataDir });
+  const rows = await t.db.database.sql.query<{ id: number }>(
+    'SELECT id FROM items WHERE stock >= 9 ORDER BY id LIMIT 30',
+  );
+  stocked = rows.map((r) => r.id);
+  await t.db.database.sql.query('UPDATE items SET stock = 50 WHERE id = ANY($1::int[])', [stocked]);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+  t.db.database.sql.query<T>(text, params);
+
+const newKey = () => `checkout-${process.pid}-${++keyCounter}-${Date.now()}`;
+let pieceCursor = 0;
+/** A piece no other test in this file uses. */
+const freshPiece = () => stocked[pieceCursor++]!;
+
+const address = {
+  nickname: 'Studio',
+  street_address: '88 Canal Street, Apt 5',
+  city: 'New York',
+  state: 'NY',
+  zip: '10013',
+};
+
+let userCounter = 0;
+/** A shopper with an e-mail address (the confirmation needs one) and a preferred address. */
+async function shopper() {
+  userCounter += 1;
+  const username = `buyer${process.pid}x${userCounter}`;
+  const agent = new Agent(t.app);
+  const reg = await agent.post('/api/user/register', {
+    username,
+    password: 'correct-horse-battery',
+    firstName: 'Ada',
+    email: `${username}@example.com`,
+  });
+  expect(reg.statusCode).toBe(201);
+  const login = await agent.post('/api/user/login', {
+    username,
+    password: 'correct-horse-battery',
+  });
+  const user = login.json() as { id: number; username: string };
+  const addr = await agent.post('/api/shipping', address);
+  expect(addr.statusCode).toBe(201);
+  return { agent, user, addressId: addr.json().id as number, email: `${username}@example.com` };
+}
+
+async function fill(agent: Agent, lines: [itemId: number, quantity: number][]) {
+  for (const [itemId, quantity] of lines) {
+    const res = await agent.post('/api/cart', { itemId, quantity });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+function buy(agent: Agent, addressId: number, key = newKey(), paymentMethod = 'apple_pay') {
+  return agent.put('/api/buy', { addressId, paymentMethod, idempotencyKey: key });
+}
+
+/** Everything a checkout writes, to show that a failed one wrote nothing. */
+async function snapshot() {
+  const [row] = await sql<{
+    orders: number;
+    lines: number;
+    closet: number;
+    owned: number;
+    stock: number;
+    cart: number;
+  }>(
+    `SELECT (SELECT count(*) FROM orders)::int AS orders,
+            (SELECT count(*) FROM order_lines)::int AS lines,
+            (SELECT count(*) FROM closet_items)::int AS closet,
+            (SELECT coalesce(sum(quantity), 0) FROM closet_items)::int AS owned,
+            (SELECT coalesce(sum(stock), 0) FROM items)::int AS stock,
+            (SELECT count(*) FROM cart_lines)::int AS cart`,
+  );
+  return row!;
+}
+
+async function stockOf(id: number) {
+  const [row] = await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [id]);
+  return row!.stock;
+}
+
+const NUMBER = /^DR-\d{6}-[0-9A-HJKMNP-TV-Z]{6,}$/;
+
+describe('PUT /api/buy', () => {
+  it('places the order: prices to the cent, stock, closet, empty cart, e-mail', async () => {
+    const { agent, user, addressId, email } = await shopper();
+    const [a, b, c] = [freshPiece(), freshPiece(), freshPiece()];
+    await sql('UPDATE items SET price_cents = $2 WHERE id = $1', [a, 250_000]);
+    await sql('UPDATE items SET price_cents = $2 WHERE id = $1', [b, 104_999]);
+    await sql('UPDATE items SET price_cents = $2 WHERE id = $1', [c, 1_995]);
+    await fill(agent, [
+      [a, 2],
+      [b, 1],
+      [c, 7],
+    ]);
+    const cart = (await agent.get('/api/cart')).json();
+    const stockBefore = await Promise.all([a, b, c].map(stockOf));
+
+    const res = await buy(agent, addressId, newKey(), 'paypal');
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    expect(order.number).toMatch(NUMBER);
+    // 2 × $2,500.00 + $1,049.99 + 7 × $19.95 = $6,189.64, plus $19.99 shipping.
+    expect(order).toMatchObject({
+      paymentMethod: 'paypal',
+      units: 10,
+      subtotalCents: 618_964,
+      subtotal: '$6,189.64',
+      shippingCents: 1999,
+      shipping: '$19.99',
+      totalCents: 620_963,
+      total: '$6,209.63',
+      address,
+      emailed: true,
+    });
+    expect(order.totalCents).toBe(cart.totalCents);
+    expect(order.arrival.text).toMatch(/^Arrives: /);
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        itemId: a,
+        quantity: 2,
+        unitPrice: '$2,500.00',
+        lineTotal: '$5,000.00',
+      }),
+      expect.objectContaining({ itemId: b, quantity: 1, lineTotalCents: 104_999 }),
+      expect.objectContaining({
+        itemId: c,
+        quantity: 7,
+        lineTotalCents: 13_965,
+        lineTotal: '$139.65',
+      }),
+    ]);
+
+    expect(await Promise.all([a, b, c].map(stockOf))).toEqual([
+      stockBefore[0]! - 2,
+      stockBefore[1]! - 1,
+      stockBefore[2]! - 7,
+    ]);
+    const closet = await sql<{ item_id: number; quantity: number }>(
+      'SELECT item_id, quantity FROM closet_items WHERE user_id = $1 ORDER BY item_id',
+      [user.id],
+    );
+    expect(closet).toEqual(
+      [
+        { item_id: a, quantity: 2 },
+        { item_id: b, quantity: 1 },
+        { item_id: c, quantity: 7 },
+      ].sort((x, y) => x.item_id - y.item_id),
+    );
+    expect((await agent.get('/api/cart')).json()).toMatchObject({ lines: [], units: 0 });
+    const [stored] = await sql<{ payment_reference: string; emailed_at: Date | null }>(
+      'SELECT payment_reference, emailed_at FROM orders WHERE number = $1',
+      [order.number],
+    );
+    expect(stored!.payment_reference).toMatch(/^sandbox_paypal_/);
+    expect(stored!.emailed_at).not.toBeNull();
+
+    const files = readdirSync(path.join(dataDir, 'mail')).filter((f) => f.includes(order.number));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(dataDir, 'mail', files[0]!), 'utf8');
+    expect(eml).toContain(`To: ${email}`);
+    expect(eml).toContain(order.number);
+    expect(eml).toContain('$6,209.63');
+    expect(eml).toContain('text/html');
+    expect(eml).toContain('text/plain');
+  });
+
+  it('keeps its own copy of prices and address: later edits change nothing', async () => {
+    const { agent, addressId } = await shopper();
+    const id = freshPiece();
+    await fill(agent, [[id, 1]]);
+    const order = (await buy(agent, addressId)).json();
+    await sql('UPDATE items SET price_cents = price_cents + 1000 WHERE id = $1', [id]);
+    await agent.put(`/api/shipping/${addressId}`, { ...address, city: 'Boston', state: 'MA' });
+    const again = (await agent.get(`/api/buy/${order.number}`)).json();
+    expect(again.lines[0].unitPriceCents).toBe(order.lines[0].unitPriceCents);
+    expect(again.address.city).toBe('New York');
+    expect(again.totalCents).toBe(order.totalCents);
+  });
+
+  it('adds to the closet quantity when a piece is bought again', async () => {
+    const { agent, user, addressId } = await shopper();
+    const id = freshPiece();
+    await fill(agent, [[id, 2]]);
+    expect((await buy(agent, addressId)).statusCode).toBe(201);
+    await fill(agent, [[id, 3]]);
+    expect((await buy(agent, addressId)).statusCode).toBe(201);
+    const [row] = await sql<{ quantity: number; later: boolean }>(
+      `SELECT quantity, last_bought_at >= first_bought_at AS later
+         FROM closet_items WHERE user_id = $1 AND item_id = $2`,
+      [user.id, id],
+    );
+    expect(row).toEqual({ quantity: 5, later: true });
+  });
+
+  it('returns the same order for the same key (200), without a second order', async () => {
+    const { agent, addressId } = await shopper();
+    const id = freshPiece();
+    await fill(agent, [[id, 2]]);
+    const key = newKey();
+    const first = await buy(agent, addressId, key);
+    expect(first.statusCode).toBe(201);
+    // The shopper fills the cart again; a replay of the old key must not touch it.
+    await fill(agent, [[id, 1]]);
+    const before = await snapshot();
+    const replay = await buy(agent, addressId, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().number).toBe(first.json().number);
+    expect(replay.json().totalCents).toBe(first.json().totalCents);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('makes one order from parallel submits with one key', async () => {
+    const { agent, user, addressId } = await shopper();
+    const [a, b] = [freshPiece(), freshPiece()];
+    await fill(agent, [
+      [a, 1],
+      [b, 2],
+    ]);
+    const stockBefore = await Promise.all([a, b].map(stockOf));
+    const key = newKey();
+    const results = await Promise.all(Array.from({ length: 6 }, () => buy(agent, addressId, key)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(results.map((r) => r.json().number)).size).toBe(1);
+    const [count] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [user.id],
+    );
+    expect(count!.n).toBe(1);
+    expect(await Promise.all([a, b].map(stockOf))).toEqual([
+      stockBefore[0]! - 1,
+      stockBefore[1]! - 2,
+    ]);
+  });
+
+  it('makes one order from parallel submits with different keys on one cart; the rest are 409', async () => {
+    const { agent, user, addressId } = await shopper();
+    const id = freshPiece();
+    await fill(agent, [[id, 3]]);
+    const stockBefore = await stockOf(id);
+    const results = await Promise.all(Array.from({ length: 5 }, () => buy(agent, addressId)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json().error.message).toMatch(/cart is empty/i);
+    }
+    const [count] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [user.id],
+    );
+    expect(count!.n).toBe(1);
+    expect(await stockOf(id)).toBe(stockBefore - 3);
+  });
+
+  it('sells the last unit once when two shoppers pay at the same moment', async () => {
+    const one = await shopper();
+    const two = await shopper();
+    const [last, other] = [freshPiece(), freshPiece()];
+    await fill(one.agent, [
+      [last, 1],
+      [other, 1],
+    ]);
+    await fill(two.agent, [
+      [other, 1],
+      [last, 1],
+    ]);
+    await sql('UPDATE items SET stock = 1 WHERE id = $1', [last]);
+    const [{ name }] = (await sql<{ name: string }>('SELECT name FROM items WHERE id = $1', [
+      last,
+    ])) as [{ name: string }];
+    const before = await snapshot();
+
+    const results = await Promise.all([
+      buy(one.agent, one.addressId),
+      buy(two.agent, two.addressId),
+    ]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json().error.message).toContain(name);
+    expect(loser.json().error.message).toMatch(/sold out/);
+
+    const after = await snapshot();
+    expect(after.orders).toBe(before.orders + 1);
+    expect(after.lines).toBe(before.lines + 2);
+    expect(after.owned).toBe(before.owned + 2);
+    expect(after.stock).toBe(before.stock - 2);
+    // The winner's cart is empty; the loser still has both pieces to reconsider.
+    expect(after.cart).toBe(before.cart - 2);
+    expect(await stockOf(last)).toBe(0);
+  });
+
+  it('checks stock again at checkout: a line above what is left is 409 and nothing is written', async () => {
+    const { agent, addressId } = await shopper();
+    const id = freshPiece();
+    await fill(agent, [[id, 3]]);
+    await sql('UPDATE items SET stock = 2 WHERE id = $1', [id]);
+    const before = await snapshot();
+    const res = await buy(agent, addressId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/Only 2 of .* are left/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('says the cart is empty (409) and writes nothing', async () => {
+    const { agent, addressId } = await shopper();
+    const before = await snapshot();
+    const res = await buy(agent, addressId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Your cart is empty. Add something to it before paying.');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("is 404 for another shopper's or an unknown address, and writes nothing", async () => {
+    const owner = await shopper();
+    const other = await shopper();
+    await fill(other.agent, [[freshPiece(), 1]]);
+    const before = await snapshot();
+    expect((await buy(other.agent, owner.addressId)).statusCode).toBe(404);
+    expect((await buy(other.agent, 999_999)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['addressId', { paymentMethod: 'paypal', idempotencyKey: 'abcdefgh12' }],
+    ['addressId', { addressId: 'home', paymentMethod: 'paypal', idempotencyKey: 'abcdefgh12' }],
+    ['paymentMethod', { addressId: 1, paymentMethod: 'card', idempotencyKey: 'abcdefgh12' }],
+    ['paymentMethod', { addressId: 1, idempotencyKey: 'abcdefgh12' }],
+    ['idempotencyKey', { addressId: 1, paymentMethod: 'paypal' }],
+    ['idempotencyKey', { addressId: 1, paymentMethod: 'paypal', idempotencyKey: 'short' }],
+    [
+      'idempotencyKey',
+      { addressId: 1, paymentMethod: 'paypal', idempotencyKey: 'has spaces in it' },
+    ],
+    ['idempotencyKey', { addressId: 1, paymentMethod: 'paypal', idempotencyKey: 'k'.repeat(101) }],
+  ])('rejects a bad %s with 400 and changes nothing (case %#)', async (field, payload) => {
+    const { agent } = await shopper();
+    await fill(agent, [[stocked[stocked.length - 1]!, 1]]);
+    const before = await snapshot();
+    const res = await agent.put('/api/buy', payload);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is 401 for a visitor', async () => {
+    const res = await new Agent(t.app).put('/api/buy', {
+      addressId: 1,
+      paymentMethod: 'paypal',
+      idempotencyKey: newKey(),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('still places the order when the e-mail cannot be sent, and says so', async () => {
+    const broken = await createTestApp({ dataDir, smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const agent = new Agent(broken.app);
+      await agent.post('/api/user/register', {
+        username: `nomail${process.pid}`,
+        password: 'correct-horse-battery',
+        email: 'nomail@example.com',
+      });
+      await agent.post('/api/user/login', {
+        username: `nomail${process.pid}`,
+        password: 'correct-horse-battery',
+      });
+      const addr = (await agent.post('/api/shipping', address)).json();
+      await agent.post('/api/cart', { itemId: stocked[0] });
+      const res = await agent.put('/api/buy', {
+        addressId: addr.id,
+        paymentMethod: 'apple_pay',
+        idempotencyKey: newKey(),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().emailed).toBe(false);
+      const [row] = await broken.db.database.sql.query<{ emailed_at: Date | null }>(
+        'SELECT emailed_at FROM orders WHERE number = $1',
+        [res.json().number],
+      );
+      expect(row!.emailed_at).toBeNull();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('writes nothing when the payment is declined', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 2]]);
+    const declining: PaymentProvider = {
+      charge: async () => {
+        throw new PaymentDeclinedError('insufficient funds');
+      },
+    };
+    const logged: object[] = [];
+    const before = await snapshot();
+    await expect(
+      service.checkout(
+        t.db.database.db,
+        user.id,
+        { addressId, paymentMethod: 'paypal', idempotencyKey: newKey() },
+        {
+          payments: declining,
+          mailer: createMailer({ smtpUrl: undefined, mailFrom: 'x <x@x.test>', dataDir }),
+          log: { error: (obj) => logged.push(obj) },
+        },
+      ),
+    ).rejects.toMatchObject({ status: 402 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('GET /api/buy and GET /api/buy/{number}', () => {
+  it("lists the shopper's own orders, newest first, with their lines", async () => {
+    const { agent, addressId } = await shopper();
+    const [a, b] = [freshPiece(), freshPiece()];
+    await fill(agent, [[a, 1]]);
+    const first = (await buy(agent, addressId)).json();
+    await fill(agent, [[b, 2]]);
+    const second = (await buy(agent, addressId)).json();
+    const list = await agent.get('/api/buy');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((o: { number: string }) => o.number)).toEqual([
+      second.number,
+      first.number,
+    ]);
+    expect(list.json()[0].lines[0]).toMatchObject({ itemId: b, quantity: 2 });
+    const one = await agent.get(`/api/buy/${first.number}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(first);
+  });
+
+  it("never shows another shopper's order", async () => {
+    const owner = await shopper();
+    const other = await shopper();
+    await fill(owner.agent, [[freshPiece(), 1]]);
+    const order = (await buy(owner.agent, owner.addressId)).json();
+    expect((await other.agent.get(`/api/buy/${order.number}`)).statusCode).toBe(404);
+    expect((await other.agent.get('/api/buy')).json()).toEqual([]);
+    expect((await other.agent.get('/api/buy/not-a-number')).statusCode).toBe(400);
+    expect((await new Agent(t.app).get('/api/buy')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../contracts/common';
+import {
+  ItemSearchPageSchema,
+  ItemSearchQuerySchema,
+  OutfitSearchPageSchema,
+  OutfitSearchQuerySchema,
+} from '../../../contracts/search';
+import { currentUser } from '../../plugins/auth';
+import * as service from './search.service';
+
+export default async function searchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const tags = ['search'];
+
+  app.get(
+    '/api/item/search',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Search catalogue items (case-insensitive, anywhere in the text, one typo per word ' +
+          'forgiven); cat repeated for several categories; one result per product colour',
+        querystring: ItemSearchQuerySchema,
+        response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    (request) => service.searchItems(db, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/outfit/search',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Search outfits by name and description; without q, the newest',
+        querystring: OutfitSearchQuerySchema,
+        response: { 200: OutfitSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    (request) => service.searchOutfits(db, currentUser(request).id, request.query),
+  );
+}

@@ -1,0 +1,78 @@
+import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
+import type { Db } from '../../db/client';
+import { resolveCategoryRefs } from '../../lib/categories';
+import { toItem } from '../../lib/items';
+import { loadOutfits } from '../../lib/outfits';
+import { compareSizes } from '../../lib/sizes';
+import { buildSearchQuery } from '../../lib/text-search';
+import * as repo from './search.repository';
+
+interface PageInput {
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The offset handed to clients is opaque: it packs the result group and the last id seen, so the
+ * next page continues exactly after the last result however the catalogue changes meanwhile.
+ * 0 is the start.
+ */
+const TIER_SPAN = 2 ** 32;
+const toCursor = (offset: number): repo.Cursor => ({
+  tier: Math.floor(offset / TIER_SPAN),
+  afterId: offset % TIER_SPAN,
+});
+const toOffset = (cursor: repo.Cursor | null) =>
+  cursor ? cursor.tier * TIER_SPAN + cursor.afterId : null;
+
+/**
+ * Catalogue items matching every word typed (one typo per word is forgiven), in the given
+ * categories: those whose name holds the phrase first. One result per product colour, showing
+ * the size the shopper hearted, else the first in stock, with the sizes the colour is made in.
+ * Without text: every product colour in those categories.
+ */
+export async function searchItems(
+  db: Db,
+  userId: number,
+  input: PageInput & { cat: readonly string[] },
+): Promise<ItemSearchPage> {
+  const categoryIds = await resolveCategoryRefs(db, input.cat);
+  const query = await buildSearchQuery(db, input.q);
+  const { ids, next } = await repo.searchItemIds(db, query, {
+    categoryIds,
+    cursor: toCursor(input.offset),
+    limit: input.limit,
+  });
+  const variants = await repo.loadResultVariants(db, userId, ids);
+  const byResult = new Map<number, repo.VariantRow[]>();
+  for (const v of variants) byResult.set(v.resultId, [...(byResult.get(v.resultId) ?? []), v]);
+  const results = ids.flatMap((id): ItemSearchResult[] => {
+    const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
+    const shown = sizes.find((v) => v.hearted) ?? sizes.find((v) => v.stock > 0) ?? sizes[0];
+    if (!shown) return [];
+    return [{ ...toItem(shown), favorite: shown.hearted, sizes: sizes.map((v) => v.size) }];
+  });
+  return { results, nextOffset: toOffset(next) };
+}
+
+/** Outfits by name and description, those whose name holds the phrase first; else the newest. */
+export async function searchOutfits(
+  db: Db,
+  userId: number,
+  input: PageInput,
+): Promise<OutfitSearchPage> {
+  const query = await buildSearchQuery(db, input.q);
+  const { ids, next } = await repo.searchOutfitIds(db, query, {
+    cursor: toCursor(input.offset),
+    limit: input.limit,
+  });
+  const [outfits, liked] = await Promise.all([
+    loadOutfits(db, ids),
+    repo.likedAmong(db, userId, ids),
+  ]);
+  return {
+    results: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
+    nextOffset: toOffset(next),
+  };
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let shopper: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  shopper = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+interface ItemResult {
+  id: number;
+  productId: number;
+  name: string;
+  color: string;
+  seller: string;
+  categoryId: number;
+  favorite: boolean;
+}
+interface OutfitResult {
+  id: number;
+  name: string;
+  description: string;
+  items: unknown[];
+  favorite: boolean;
+}
+
+function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  return t.db.database.sql.query<T>(text, params);
+}
+
+async function searchItems(qs: string, agent = shopper.agent) {
+  const res = await agent.get(`/api/item/search?${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { results: ItemResult[]; nextOffset: number | null };
+}
+
+async function searchOutfits(qs: string, agent = shopper.agent) {
+  const res = await agent.get(`/api/outfit/search?${qs}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { results: OutfitResult[]; nextOffset: number | null };
+}
+
+const text = (i: ItemResult) => `${i.name} ${i.color} ${i.seller}`.toLowerCase();
+
+/** Pages through every result of a search. */
+async function allItems(qs: string): Promise<ItemResult[]> {
+  const out: ItemResult[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page = await searchItems(`${qs}&limit=50&offset=${offset}`);
+    out.push(...page.results);
+    offset = page.nextOffset;
+  }
+  return out;
+}
+
+describe('GET /api/item/search', () => {
+  it('is 401 for a visitor', async () => {
+    expect((await new Agent(t.app).get('/api/item/search?q=jacket')).statusCode).toBe(401);
+  });
+
+  it('matches anywhere in the text, whatever the case', async () => {
+    const lower = await allItems('q=jacket');
+    expect(lower.length).toBeGreaterThan(0);
+    for (const item of lower) expect(text(item)).toContain('jacket');
+    const upper = await allItems('q=JaCKeT');
+    expect(upper.map((i) => i.id)).toEqual(lower.map((i) => i.id));
+    // Inside a word, too.
+    const inside = await allItems('q=acke');
+    expect(inside.map((i) => i.id)).toEqual(expect.arrayContaining(lower.map((i) => i.id)));
+  });
+
+  it('gives one result per product colour', async () => {
+    const results = await allItems('q=jacket');
+    const keys = results.map((i) => `${i.productId}:${i.color}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const [expected] = await sql<{ n: number }>(
+      "SELECT count(DISTINCT (product_id, color))::int AS n FROM items WHERE search_text LIKE '%jacket%'",
+    );
+    expect(results).toHaveLength(expected!.n);
+  });
+
+  it('forgives a typo: "jakcet" finds the jackets, exact matches first', async () => {
+    const exact = await allItems('q=jacket');
+    const typo = await allItems('q=jakcet');
+    expect(typo.map((i) => i.id)).toEqual(expect.arrayContaining(exact.map((i) => i.id)));
+    expect(text(typo[0]!)).toContain('jacket');
+    const sweater = await searchItems('q=sweter');
+    expect(sweater.results.length).toBeGreaterThan(0);
+    expect(text(sweater.results[0]!)).toContain('sweater');
+  });
+
+  it('needs every word: "navy jacket" gives navy jackets only', async () => {
+    const results = await allItems('q=navy%20jacket');
+    for (const item of results) {
+      expect(text(item)).toContain('jacket');
+      expect(text(item)).toContain('navy');
+    }
+  });
+
+  it('treats % and _ as plain characters', async () => {
+    expect((await searchItems('q=%25')).results).toEqual([]);
+    expect((await searchItems('q=_')).results).toEqual([]);
+    expect((await searchItems('q=%25%25%25')).results).toEqual([]);
+    expect((await searchItems('q=%5C')).results).toEqual([]);
+
+    // A product that really has them is found by them, and only it.
+    await sql(
+      `INSERT INTO products (name, slug, category_id, garment, seller, description)
+       VALUES ('Percent 100% Cotton_Tee', 'percent-test-tee', 1, 'tee', 'Odd_Sign Co', 'A test.')`,
+    );
+    await sql(
+      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
+       SELECT id, 1, name, seller, 'Black', '#111111', 'M', 2500, 5, '/images/items/tee/black.svg'
+         FROM products WHERE slug = 'percent-test-tee'`,
+    );
+    const percent = await searchItems('q=%25');
+    expect(percent.results.map((i) => i.name)).toEqual(['Percent 100% Cotton_Tee']);
+    const underscore = await searchItems('q=_');
+    expect(underscore.results.map((i) => i.name)).toEqual(['Percent 100% Cotton_Tee']);
+    expect((await searchItems('q=100%25')).results).toHaveLength(1);
+  });
+
+  it('searches in several categories at once, by id or name, and once per category', async () => {
+    const both = await allItems('cat=1&cat=6');
+    const cats = new Set(both.map((i) => i.categoryId));
+    expect(cats).toEqual(new Set([1, 6]));
+    const byName = await allItems('cat=Tops&cat=outerwear');
+    expect(byName.map((i) => i.id)).toEqual(both.map((i) => i.id));
+    const commas = await allItems('cat=1,6');
+    expect(commas.map((i) => i.id)).toEqual(both.map((i) => i.id));
+
+    const tops = await allItems('cat=1');
+    const outer = await allItems('cat=6');
+    expect(tops.every((i) => i.categoryId === 1)).toBe(true);
+    expect(tops.length + outer.length).toBe(both.length);
+
+    const jackets = await allItems('q=jacket&cat=1');
+    expect(jackets).toEqual([]);
+  });
+
+  it('pages without overlap and says when there is no more', async () => {
+    const seen = new Set<number>();
+    let offset: number | null = 0;
+    let pages = 0;
+    while (offset !== null && pages < 5) {
+      const page = await searchItems(`q=&limit=7&offset=${offset}`);
+      expect(page.results.length).toBeLessThanOrEqual(7);
+      for (const item of page.results) {
+        expect(seen.has(item.id)).toBe(false);
+        seen.add(item.id);
+      }
+      offset = page.nextOffset;
+      pages += 1;
+    }
+    expect(seen.size).toBe(35);
+    // A ranked search pages the same in small steps as in one big one, through both groups
+    // (names holding "denim" first, then the rest: Tidewater Denim's other pieces).
+    const ranked = await allItems('q=denim');
+    expect(ranked.length).toBeGreaterThan(3);
+    const paged: number[] = [];
+    let next: number | null = 0;
+    while (next !== null) {
+      const step = await searchItems(`q=denim&limit=3&offset=${next}`);
+      paged.push(...step.results.map((i) => i.id));
+      next = step.nextOffset;
+    }
+    expect(paged).toEqual(ranked.map((i) => i.id));
+    const firstElsewhere = ranked.findIndex((i) => !i.name.toLowerCase().includes('denim'));
+    expect(firstElsewhere).toBeGreaterThan(0);
+    const rest = ranked.slice(firstElsewhere);
+    expect(rest.every((i) => !i.name.toLowerCase().includes('denim'))).toBe(true);
+    expect(rest.every((i) => i.seller.toLowerCase().includes('denim'))).toBe(true);
+  });
+
+  it('marks the pieces this shopper hearted, and no one else’s', async () => {
+    const [first] = (await searchItems('q=jacket&limit=1')).results;
+    expect(first!.favorite).toBe(false);
+    await shopper.agent.post('/api/item/search/favorite', { itemId: first!.id });
+    const again = (await searchItems('q=jacket&limit=1')).results[0]!;
+    expect(again).toMatchObject({ id: first!.id, favorite: true });
+    const other = await signUp(t.app);
+    expect((await searchItems('q=jacket&limit=1', other.agent)).results[0]!.favorite).toBe(false);
+  });
+
+  it.each([
+    'limit=0',
+    'limit=51',
+    'limit=abc',
+    'offset=-1',
+    'cat=Hats',
+    'cat=4',
+    `q=${'x'.repeat(101)}`,
+  ])('answers 400 for %s', async (qs) => {
+    const res = await shopper.agent.get(`/api/item/search?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('GET /api/outfit/search', () => {
+  it('finds outfits by a word of their name, a typo of it, or their description', async () => {
+    const [outfit] = await sql<{ id: number; name: string }>(
+      "SELECT id, name FROM outfits WHERE name ~ '[A-Za-z]{6,}' ORDER BY id LIMIT 1",
+    );
+    const word = outfit!.name.match(/[A-Za-z]{6,}/)![0];
+    const exact = await searchOutfits(`q=${encodeURIComponent(word)}`);
+    expect(exact.results[0]!.id).toBe(outfit!.id);
+    for (const o of exact.results) {
+      expect(`${o.name} ${o.description}`.toLowerCase()).toContain(word.toLowerCase());
+      expect(o.items).toHaveLength(5);
+    }
+    // Swap two letters in the middle of the word.
+    const typo = word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+    const fuzzy = await searchOutfits(`q=${encodeURIComponent(typo)}`);
+    expect(fuzzy.results.map((o) => o.id)).toContain(outfit!.id);
+  });
+
+  it('learns the words of a renamed outfit, typos included', async () => {
+    const [outfit] = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id DESC LIMIT 1');
+    await sql("UPDATE outfits SET name = 'Aubergine Velvet Evening' WHERE id = $1", [outfit!.id]);
+    const fuzzy = await searchOutfits('q=aubegrine');
+    expect(fuzzy.results.map((o) => o.id)).toEqual([outfit!.id]);
+  });
+
+  it('lists the newest without text, pages without overlap, and % matches nothing', async () => {
+    const first = await searchOutfits('limit=10');
+    const second = await searchOutfits(`limit=10&offset=${first.nextOffset}`);
+    expect(first.results).toHaveLength(10);
+    const ids = [...first.results, ...second.results].map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await searchOutfits('q=%25')).results).toEqual([]);
+    expect((await searchOutfits('q=_')).results).toEqual([]);
+  });
+
+  it('marks the outfits this shopper swiped right on', async () => {
+    const { results } = await searchOutfits('limit=2');
+    await sql("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'like')", [
+      shopper.user.id,
+      results[0]!.id,
+    ]);
+    await sql("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'nope')", [
+      shopper.user.id,
+      results[1]!.id,
+    ]);
+    const again = await searchOutfits('limit=2');
+    expect(again.results.map((o) => o.favorite)).toEqual([true, false]);
+  });
+
+  it.each(['limit=0', 'offset=x', `q=${'y'.repeat(101)}`])('answers 400 for %s', async (qs) => {
+    expect((await shopper.agent.get(`/api/outfit/search?${qs}`)).statusCode).toBe(400);
+  });
+
+  it('is 401 for a visitor', async () => {
+    expect((await new Agent(t.app).get('/api/outfit/search?q=work')).statusCode).toBe(401);
+  });
+});

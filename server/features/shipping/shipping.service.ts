@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import {
+  type Address,
+  type CreateAddressBodySchema,
+  MAX_ADDRESSES,
+  type UpdateAddressBodySchema,
+} from '../../../contracts/shipping';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { lockShopper } from '../../lib/locks';
+import * as repo from './shipping.repository';
+
+type CreateInput = z.output<typeof CreateAddressBodySchema>;
+type UpdateInput = z.output<typeof UpdateAddressBodySchema>;
+
+const NOT_FOUND = 'That address does not exist.';
+
+export function toAddress(row: repo.AddressRow): Address {
+  return {
+    id: row.id,
+    nickname: row.nickname,
+    street_address: row.streetAddress,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    preferred: row.preferred,
+  };
+}
+
+function values(input: CreateInput | UpdateInput): repo.AddressValues {
+  return {
+    nickname: input.nickname,
+    streetAddress: input.street_address,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+  };
+}
+
+/** Preferred first, then newest. */
+export async function listAddresses(db: Db, userId: number): Promise<Address[]> {
+  return (await repo.listAddresses(db, userId)).map(toAddress);
+}
+
+/**
+ * Each write that may move the preferred flag locks the shopper first: the partial unique index
+ * allows one preferred address, and two writes at once must not both try to hold it.
+ */
+export async function createAddress(db: Db, userId: number, input: CreateInput) {
+  const row = await db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    if ((await repo.countAddresses(tx, userId)) >= MAX_ADDRESSES) {
+      throw conflict(`You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`);
+    }
+    if (input.preferred) await repo.clearPreferred(tx, userId, null);
+    return repo.insertAddress(tx, userId, { ...values(input), preferred: input.preferred });
+  });
+  return toAddress(row);
+}
+
+export async function updateAddress(db: Db, userId: number, id: number, input: UpdateInput) {
+  const row = await db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    if (!(await repo.findAddress(tx, userId, id))) throw notFound(NOT_FOUND);
+    if (input.preferred) await repo.clearPreferred(tx, userId, id);
+    return repo.updateAddress(tx, userId, id, {
+      ...values(input),
+      ...(input.preferred === undefined ? {} : { preferred: input.preferred }),
+    });
+  });
+  if (!row) throw notFound(NOT_FOUND);
+  return toAddress(row);
+}
+
+export async function setPreferred(db: Db, userId: number, id: number) {
+  const row = await db.transaction(async (tx) => {
+    await lockShopper(tx, userId);
+    if (!(await repo.findAddress(tx, userId, id))) throw notFound(NOT_FOUND);
+    await repo.clearPreferred(tx, userId, id);
+    return repo.updateAddress(tx, userId, id, { preferred: true });
+  });
+  if (!row) throw notFound(NOT_FOUND);
+  return toAddress(row);
+}
+
+/**
+ * Removing the preferred address leaves none preferred: the cart then asks the shopper to
+ * choose, rather than quietly shipping somewhere they did not pick. Past orders keep their own
+ * copy of the address.
+ */
+export async function deleteAddress(db: Db, userId: number, id: number) {
+  if (!(await repo.deleteAddress(db, userId, id))) throw notFound(NOT_FOUND);
+}

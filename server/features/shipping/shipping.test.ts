@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ADDRESSES } from '../../../contracts/shipping';
+import {
+  type Agent,
+  Agent as Client,
+  createTestApp,
+  signUp,
+  type TestApp,
+} from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const home = {
+  nickname: 'Home',
+  street_address: '12 Orchard Lane',
+  city: 'Portland',
+  state: 'OR',
+  zip: '97205',
+};
+const work = {
+  nickname: 'Work',
+  street_address: '400 Market Street, Floor 9',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105-1234',
+};
+
+async function rows(userId: number) {
+  return t.db.database.sql.query<{
+    id: number;
+    nickname: string;
+    state: string;
+    preferred: boolean;
+  }>('SELECT id, nickname, state, preferred FROM addresses WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ]);
+}
+
+async function add(agent: Agent, body: object) {
+  const res = await agent.post('/api/shipping', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; preferred: boolean };
+}
+
+describe('POST /api/shipping', () => {
+  it('adds a trimmed address, preferred by default, and the newest preferred wins', async () => {
+    const { agent, user } = await signUp(t.app);
+    const first = await agent.post('/api/shipping', {
+      nickname: '  Home ',
+      street_address: ' 12 Orchard Lane ',
+      city: 'Portland ',
+      state: ' or',
+      zip: ' 97205 ',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: expect.any(Number), ...home, preferred: true });
+
+    const second = await add(agent, work);
+    expect(second.preferred).toBe(true);
+    expect((await rows(user.id)).map((r) => [r.nickname, r.preferred])).toEqual([
+      ['Home', false],
+      ['Work', true],
+    ]);
+
+    const third = await add(agent, { ...home, nickname: 'Mum', preferred: false });
+    expect(third.preferred).toBe(false);
+    const list = (await agent.get('/api/shipping')).json();
+    expect(list.map((a: { nickname: string }) => a.nickname)).toEqual(['Work', 'Mum', 'Home']);
+  });
+
+  it('accepts DC, territories and ZIP+4', async () => {
+    const { agent } = await signUp(t.app);
+    for (const state of ['DC', 'pr', 'GU', 'VI']) {
+      const created = await add(agent, { ...work, state });
+      expect(created).toMatchObject({ state: state.toUpperCase() });
+    }
+  });
+
+  it.each([
+    ['nickname', { ...home, nickname: undefined }],
+    ['nickname', { ...home, nickname: '   ' }],
+    ['nickname', { ...home, nickname: 'n'.repeat(41) }],
+    ['street_address', { ...home, street_address: '' }],
+    ['street_address', { ...home, street_address: 's'.repeat(121) }],
+    ['city', { ...home, city: 'c'.repeat(61) }],
+    ['city', { ...home, city: 42 }],
+    ['state', { ...home, state: 'XX' }],
+    ['state', { ...home, state: 'Oregon' }],
+    ['state', { ...home, state: '' }],
+    ['zip', { ...home, zip: '9720' }],
+    ['zip', { ...home, zip: '97205-12' }],
+    ['zip', { ...home, zip: 'ABCDE' }],
+    ['preferred', { ...home, preferred: 'yes' }],
+  ])('rejects a bad %s with 400 naming it, storing nothing (case %#)', async (field, payload) => {
+    const { agent, user } = await signUp(t.app);
+    const res = await agent.post('/api/shipping', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+    expect(await rows(user.id)).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_ADDRESSES} addresses`, async () => {
+    const { agent, user } = await signUp(t.app);
+    for (let i = 0; i < MAX_ADDRESSES; i++) await add(agent, { ...home, nickname: `Place ${i}` });
+    const res = await agent.post('/api/shipping', home);
+    expect(res.statusCode).toBe(409);
+    expect(await rows(user.id)).toHaveLength(MAX_ADDRESSES);
+  });
+
+  it('is 401 for a visitor', async () => {
+    const res = await new Client(t.app).post('/api/shipping', home);
+    expect(res.statusCode).toBe(401);
+    expect((await new Client(t.app).get('/api/shipping')).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/shipping/{id}', () => {
+  it('edits an address and may make it preferred', async () => {
+    const { agent, user } = await signUp(t.app);
+    const a = await add(agent, home);
+    const b = await add(agent, work);
+    const res = await agent.put(`/api/shipping/${a.id}`, {
+      ...home,
+      city: 'Salem',
+      preferred: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: a.id, city: 'Salem', preferred: true });
+    const stored = await rows(user.id);
+    expect(stored.find((r) => r.id === b.id)?.preferred).toBe(false);
+
+    // Without `preferred` the flag stays as it was.
+    const kept = await agent.put(`/api/shipping/${a.id}`, { ...home, nickname: 'Home 2' });
+    expect(kept.json()).toMatchObject({ nickname: 'Home 2', preferred: true });
+  });
+
+  it("is 404 for another shopper's or an unknown address, 400 for bad fields; nothing changes", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const a = await add(owner.agent, home);
+    const before = await rows(owner.user.id);
+    expect((await other.agent.put(`/api/shipping/${a.id}`, work)).statusCode).toBe(404);
+    expect((await other.agent.put('/api/shipping/999999', work)).statusCode).toBe(404);
+    const bad = await owner.agent.put(`/api/shipping/${a.id}`, { ...home, zip: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('zip');
+    expect(await rows(owner.user.id)).toEqual(before);
+  });
+});
+
+describe('PUT /api/shipping/{id}/preferred', () => {
+  it('makes one address preferred and the others not', async () => {
+    const { agent, user } = await signUp(t.app);
+    const a = await add(agent, home);
+    await add(agent, work);
+    const res = await agent.put(`/api/shipping/${a.id}/preferred`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: a.id, preferred: true });
+    expect((await rows(user.id)).filter((r) => r.preferred).map((r) => r.id)).toEqual([a.id]);
+    expect((await agent.get('/api/shipping')).json()[0].id).toBe(a.id);
+  });
+
+  it("is 404 for another shopper's address and leaves both shoppers' choices alone", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const a = await add(owner.agent, home);
+    const b = await add(other.agent, work);
+    expect((await other.agent.put(`/api/shipping/${a.id}/preferred`)).statusCode).toBe(404);
+    expect((await rows(owner.user.id))[0]?.preferred).toBe(true);
+    expect((await rows(other.user.id)).find((r) => r.id === b.id)?.preferred).toBe(true);
+  });
+
+  it('survives many at once: exactly one preferred address', async () => {
+    const { agent, user } = await signUp(t.app);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await add(agent, { ...home, nickname: `P${i}` })).id);
+    const results = await Promise.all(ids.map((id) => agent.put(`/api/shipping/${id}/preferred`)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await rows(user.id)).filter((r) => r.preferred)).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/shipping/{addressId}', () => {
+  it('removes an address; removing the preferred one leaves none preferred', async () => {
+    const { agent, user } = await signUp(t.app);
+    const a = await add(agent, home);
+    const b = await add(agent, work);
+    expect((await agent.delete(`/api/shipping/${b.id}`)).json()).toEqual({ ok: true });
+    expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, false]]);
+    expect((await agent.delete(`/api/shipping/${b.id}`)).statusCode).toBe(404);
+    expect((await agent.delete('/api/shipping/abc')).statusCode).toBe(400);
+  });
+
+  it("is 404 for another shopper's address, which stays", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const a = await add(owner.agent, home);
+    expect((await other.agent.delete(`/api/shipping/${a.id}`)).statusCode).toBe(404);
+    expect(await rows(owner.user.id)).toHaveLength(1);
+  });
+});

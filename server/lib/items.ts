@@ -1,0 +1,55 @@
+import type { Item } from '../../contracts/catalog';
+import { formatCents } from '../../contracts/money';
+import { categories, items } from '../db/schema';
+
+/**
+ * The columns every feature selects to show an item, joined with `categories`:
+ * `db.select(itemColumns).from(items).innerJoin(categories, eq(categories.id, items.categoryId))`.
+ */
+export const itemColumns = {
+  id: items.id,
+  productId: items.productId,
+  name: items.name,
+  image: items.image,
+  categoryId: items.categoryId,
+  category: categories.name,
+  priceCents: items.priceCents,
+  seller: items.seller,
+  color: items.color,
+  colorHex: items.colorHex,
+  size: items.size,
+  stock: items.stock,
+};
+
+export interface ItemRow {
+  id: number;
+  productId: number;
+  name: string;
+  image: string;
+  categoryId: number;
+  category: string;
+  priceCents: number;
+  seller: string;
+  color: string;
+  colorHex: string;
+  size: string;
+  stock: number;
+}
+
+export function toItem(row: ItemRow): Item {
+  return {
+    id: row.id,
+    productId: row.productId,
+    name: row.name,
+    img: row.image,
+    categoryId: row.categoryId,
+    category: row.category,
+    price: formatCents(row.priceCents),
+    priceCents: row.priceCents,
+    seller: row.seller,
+    color: row.color,
+    colorHex: row.colorHex,
+    size: row.size,
+    stock: row.stock,
+  };
+}

@@ -1,0 +1,62 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseInUseError, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts';
+import { catalogueIsEmpty, seedCatalogue } from './db/seed/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database });
+  const log = app.log;
+
+  const applied = await migrate(database);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  // A new embedded database gets the demo shop, so `npm start` alone gives something to see.
+  if (database.driver === 'pglite' && (await catalogueIsEmpty(database.sql))) {
+    const counts = await seedCatalogue(database.sql);
+    await seedDemoAccounts(database.db);
+    log.info(counts, 'demo catalogue created');
+    for (const a of DEMO_ACCOUNTS) {
+      log.info(
+        `demo ${a.isAdmin ? 'admin' : 'shopper'}: username "${a.username}", password "${a.password}"`,
+      );
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Drape is ready at http://localhost:${config.port} (database: ${database.driver})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Drape could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+
+export const SESSION_COOKIE = 'drape_session';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is pushed forward at most this often, so reads stay reads. */
+const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      start(reply: FastifyReply, userId: number): Promise<void>;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+    /**
+     * Route `onRequest` hook: 401 unless signed in. onRequest (not preHandler) so a visitor is
+     * turned away before the body or parameters are parsed and validated.
+     */
+    requireUser(request: FastifyRequest): Promise<void>;
+    /** Route `onRequest` hook: 401 for visitors, 403 for shoppers, before any validation. */
+    requireAdmin(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** The signed-in user; only call after requireUser or requireAdmin ran. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
+ * Sessions are opaque random tokens in an httpOnly cookie. The database keeps only an HMAC of
+ * each token, so a copy of the sessions table cannot be replayed as cookies, and every app
+ * process that shares the database shares the sessions.
+ */
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    const { sql } = app.database;
+    const secure = app.config.trustProxy;
+    const hash = (token: string) =>
+      createHmac('sha256', app.config.sessionSecret).update(token).digest('base64url');
+
+    await app.register(cookie);
+
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure,
+    };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionTokenHash', null);
+
+    app.decorate('sessions', {
+      async start(reply: FastifyReply, userId: number) {
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+        await sql.query(
+          'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
+          [hash(token), userId, expiresAt],
+        );
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      },
+      async end(request: FastifyRequest, reply: FastifyReply) {
+        if (request.sessionTokenHash) {
+          await sql.query('DELETE FROM sessions WHERE token_hash = $1', [request.sessionTokenHash]);
+        }
+        request.user = null;
+        request.sessionTokenHash = null;
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+      if (!request.user.isAdmin) throw forbidden('Only administrators can do that.');
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      // Health checks need no identity, and must answer for themselves when the database is
+      // down rather than fail here looking up a cookie a browser happened to send.
+      if (!request.url.startsWith('/api/') || /^\/api\/health(\/|\?|$)/.test(request.url)) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const tokenHash = hash(token);
+      const rows = await sql.query<{
+        id: number;
+        username: string;
+        is_admin: boolean;
+        expires_at: Date;
+      }>(
+        `SELECT u.id, u.username, u.is_admin, s.expires_at
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.expires_at > now()`,
+        [tokenHash],
+      );
+      const row = rows[0];
+      if (!row) {
+        // Expired, revoked or forged: forget it so the browser stops sending it.
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return;
+      }
+      request.user = { id: row.id, username: row.username, isAdmin: row.is_admin };
+      request.sessionTokenHash = tokenHash;
+      const expiresAt = new Date(row.expires_at).getTime();
+      if (expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+        const next = new Date(Date.now() + SESSION_TTL_MS);
+        await sql.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
+          tokenHash,
+          next,
+        ]);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: next });
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'database', 'errors'] },
+);

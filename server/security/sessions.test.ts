@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../plugins/auth';
+import { Agent, createTestApp, signUp, type TestApp } from '../test/test-app';
+import { type Req, SecurityFixture } from './fixtures';
+import { ROUTE_CASES } from './route-cases';
+
+// Session basics (a fresh token value at each sign-in, logout revoking, a tampered or expired
+// cookie refused, the 429 after too many sign-ins) are in server/features/users/user.test.ts.
+// This file covers what those leave open.
+
+let t: TestApp;
+let f: SecurityFixture;
+let webRoot: string;
+const password = 'correct-horse-battery';
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'drape-webroot-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>Drape</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'console.log("drape");');
+  t = await createTestApp({ webRoot });
+  f = await SecurityFixture.create(t);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+  t.db.database.sql.query<T>(text, params);
+
+function sessionCookieOf(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === SESSION_COOKIE);
+}
+
+async function login(username: string, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers,
+    payload: { username, password },
+  });
+}
+
+describe('session tokens', () => {
+  it('ends the session a browser already had when it signs in again (no fixation)', async () => {
+    const { agent, user } = await signUp(t.app);
+    const before = agent.cookie!;
+    const again = await login(user.username, { cookie: before });
+    expect(again.statusCode).toBe(200);
+    const after = sessionCookieOf(again)!;
+    expect(`${SESSION_COOKIE}=${after.value}`).not.toBe(before);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: before },
+    });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${SESSION_COOKIE}=${after.value}` },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('is 256 random bits, and the database keeps only an HMAC of it', async () => {
+    const { agent, user } = await signUp(t.app);
+    const token = agent.cookie!.split('=')[1]!;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await sql<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toContain(token);
+    // A stolen copy of the sessions table is no use as cookies.
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${SESSION_COOKIE}=${rows[0]!.token_hash}` },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('revokes only the session signed out, not the same shopper on another device', async () => {
+    const { agent: phone, user } = await signUp(t.app);
+    const laptop = new Agent(t.app);
+    expect(
+      (await laptop.post('/api/user/login', { username: user.username, password })).statusCode,
+    ).toBe(200);
+    const phoneCookie = phone.cookie!;
+    expect((await phone.post('/api/user/logout')).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: phoneCookie },
+    });
+    expect(out.statusCode).toBe(401);
+    expect((await laptop.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('refuses a forged token, an over-long one and garbage, and tells the browser to drop it', async () => {
+    for (const value of [
+      randomBytes(32).toString('base64url'),
+      'x'.repeat(5000),
+      "'; DROP TABLE sessions;--",
+      '%00%00',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        headers: { cookie: `${SESSION_COOKIE}=${value}` },
+      });
+      expect(res.statusCode, value.slice(0, 20)).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+    }
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: `${SESSION_COOKIE}=${randomBytes(32).toString('base64url')}` },
+    });
+    const cleared = sessionCookieOf(forged)!;
+    expect(cleared.value).toBe('');
+    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+  });
+
+  it('expires after seven days unused, and slides forward while in use', async () => {
+    const { agent, user } = await signUp(t.app);
+    // As if the last request were two hours ago.
+    await sql(
+      `UPDATE sessions SET expires_at = now() + interval '7 days' - interval '2 hours' WHERE user_id = $1`,
+      [user.id],
+    );
+    const res = await agent.get('/api/user');
+    expect(res.statusCode).toBe(200);
+    const refreshed = sessionCookieOf(res)!;
+    expect(refreshed.expires!.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
+    const [row] = await sql<{ expires_at: Date }>(
+      'SELECT expires_at FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    expect(new Date(row!.expires_at).getTime()).toBeGreaterThan(
+      Date.now() + SESSION_TTL_MS - 60_000,
+    );
+
+    await sql(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    expect((await agent.get('/api/user')).statusCode).toBe(401);
+  });
+});
+
+describe('the session cookie', () => {
+  it('is httpOnly, SameSite=Lax, site-wide, seven days, and not Secure over plain http', async () => {
+    const { user } = await signUp(t.app);
+    const cookie = sessionCookieOf(await login(user.username))!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeUndefined();
+    expect(cookie.domain).toBeUndefined();
+    const days = (cookie.expires!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=true)', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const { user } = await signUp(proxied.app);
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: user.username, password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(sessionCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const page = await proxied.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+/** Every route that changes something, from the authorisation table. */
+const WRITES = Object.entries(ROUTE_CASES).filter(([key]) => !key.startsWith('GET '));
+
+describe('cross-site requests', () => {
+  it('refuses an HTML form post (or any body that is not JSON) on every write with 415', async () => {
+    expect(WRITES.length).toBeGreaterThan(20);
+    for (const [key, c] of WRITES) {
+      const req = await c.request(f, c.access === 'admin' ? 'admin' : 'shopperA');
+      const actor = c.access === 'admin' ? 'admin' : c.access === 'public' ? 'visitor' : 'shopperA';
+      const cookie = actor === 'visitor' ? undefined : await f.sessionCookie(actor);
+      const before = await f.digest();
+      for (const [type, payload] of [
+        ['application/x-www-form-urlencoded', 'itemId=1&quantity=1&username=formpost'],
+        [
+          'multipart/form-data; boundary=drape',
+          '--drape\r\nContent-Disposition: form-data; name="itemId"\r\n\r\n1\r\n--drape--\r\n',
+        ],
+        ['text/plain', '{"itemId": 1, "username": "formpost"}'],
+      ] as const) {
+        const res = await t.app.inject({
+          method: req.method,
+          url: req.url,
+          headers: { 'content-type': type, ...(cookie ? { cookie } : {}) },
+          payload,
+        });
+        expect(res.statusCode, `${key} with ${type}: ${res.body}`).toBe(415);
+        expect(res.json().error.code).toBe('unsupported_media_type');
+      }
+      expect(await f.digest(), key).toEqual(before);
+    }
+  });
+
+  it('refuses a JSON write from another origin on every write with 403, changing nothing', async () => {
+    for (const [key, c] of WRITES) {
+      const req = await c.request(f, c.access === 'admin' ? 'admin' : 'shopperA');
+      const actor = c.access === 'admin' ? 'admin' : c.access === 'public' ? 'visitor' : 'shopperA';
+      const cookie = actor === 'visitor' ? undefined : await f.sessionCookie(actor);
+      const before = await f.digest();
+      const attempts: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'http://localhost.evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of attempts) {
+        const forged: Req = { ...req, headers: { host: 'localhost', ...headers } };
+        const res = await f.call(actor, forged, cookie);
+        expect(res.statusCode, `${key} with ${JSON.stringify(headers)}: ${res.body}`).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+      }
+      expect(await f.digest(), key).toEqual(before);
+    }
+  });
+
+  it('accepts the same write from the page’s own origin', async () => {
+    const res = await f.call('shopperA', {
+      method: 'POST',
+      url: '/api/cart',
+      payload: { itemId: f.nextItem() },
+      headers: {
+        host: 'shop.example:8443',
+        origin: 'https://shop.example:8443',
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('grants no other origin the right to read responses (no CORS headers)', async () => {
+    const res = await f.call('shopperA', {
+      method: 'GET',
+      url: '/api/cart',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/cart',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('login rate limit', () => {
+  it('keeps counting a correct password once limited, answers JSON, and spares other addresses', async () => {
+    const limited = await createTestApp({ loginRateLimit: 2 });
+    try {
+      const { user } = await signUp(limited.app);
+      const attempt = (pw: string, remoteAddress = '203.0.113.7') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress,
+          payload: { username: user.username, password: pw },
+        });
+      expect((await attempt('wrong-password-1')).statusCode).toBe(401);
+      expect((await attempt('wrong-password-2')).statusCode).toBe(401);
+      const blocked = await attempt(password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.code).toBe('rate_limited');
+      expect(blocked.headers['retry-after']).toBeDefined();
+      expect(sessionCookieOf(blocked)).toBeUndefined();
+      expect((await attempt(password, '198.51.100.9')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the web page', () => {
+  async function page(url: string) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    return res;
+  }
+
+  it('carries a strict Content-Security-Policy and the other security headers', async () => {
+    for (const url of ['/', '/closet/Work/outfits', '/admin']) {
+      const res = await page(url);
+      const csp = String(res.headers['content-security-policy']);
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name!, values] as const;
+        }),
+      );
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'self'"]);
+      expect(directives.get('form-action')).toEqual(["'self'"]);
+      expect(directives.get('connect-src')).toEqual(["'self'"]);
+      // Plain http by a LAN address must keep working when not behind https.
+      expect(directives.has('upgrade-insecure-requests')).toBe(false);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the same headers with API answers and scripts', async () => {
+    for (const url of ['/api/health/live', '/assets/app.js', '/api/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    const picture = await t.app.inject({ method: 'GET', url: f.catalogue.image });
+    expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    // A picture opened on its own cannot run anything.
+    expect(picture.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+  });
+
+  it('never serves a file from outside the web folder', async () => {
+    for (const url of [
+      '/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+      '/assets/..%2F..%2Fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/assets/..%5C..%5Cpackage.json',
+      '/images/items/..%2F..%2F..%2Fpackage.json/x.svg',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toMatch(/root:x:0|"name": "drape"/);
+    }
+  });
+});

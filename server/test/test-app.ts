@@ -1,0 +1,103 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { createTestDatabase, type TestDatabase } from './databases';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '/tmp/drape-test-data',
+    sessionSecret: 'test-secret-test-secret-test-secret-42',
+    adminRegistrationCode: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Drape <orders@drape.test>',
+    logLevel: 'silent',
+    trustProxy: false,
+    loginRateLimit: 1_000,
+    webRoot: '/nonexistent',
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database: db.database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A client that keeps its session cookie between calls, as a browser would. */
+export class Agent {
+  cookie: string | undefined;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}) };
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await this.app.inject({ ...options, headers });
+    const setCookie = response.cookies.find((c) => c.name === 'drape_session');
+    if (setCookie) {
+      const cleared =
+        !setCookie.value || (setCookie.expires && setCookie.expires.getTime() < Date.now());
+      this.cookie = cleared ? undefined : `drape_session=${setCookie.value}`;
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: object) {
+    return this.request({ method: 'POST', url, ...(payload ? { payload } : {}) });
+  }
+  put(url: string, payload?: object) {
+    return this.request({ method: 'PUT', url, ...(payload ? { payload } : {}) });
+  }
+  delete(url: string, payload?: object) {
+    return this.request({ method: 'DELETE', url, ...(payload ? { payload } : {}) });
+  }
+}
+
+let counter = 0;
+
+/** Registers and signs in a fresh shopper (or admin, where the admin rule allows it). */
+export async function signUp(
+  app: FastifyInstance,
+  options: { username?: string; password?: string; isAdmin?: boolean } = {},
+): Promise<{ agent: Agent; user: { id: number; username: string; isAdmin: boolean } }> {
+  counter += 1;
+  const username = options.username ?? `shopper${process.pid}x${counter}`;
+  const password = options.password ?? 'correct-horse-battery';
+  const agent = new Agent(app);
+  const registered = await agent.post('/api/user/register', {
+    username,
+    password,
+    isAdmin: options.isAdmin ?? false,
+  });
+  if (registered.statusCode !== 201) {
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  }
+  const login = await agent.post('/api/user/login', { username, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { agent, user: login.json() };
+}
