@@ -1,0 +1,81 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from '../components/layout/app-shell';
+import { Loading } from '../components/page';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { RouteError } from './route-error';
+import { RegistrationGate } from './routes/registration-gate';
+
+type Module = { default: React.ComponentType };
+/** Each page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<Module>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      { path: '/', element: <Navigate to="/home" replace /> },
+      { path: '/registration', element: <RegistrationGate /> },
+      { path: '/admin', ...page(() => import('./routes/admin/admin')) },
+      {
+        ...page(() => import('./routes/admin/admin-only')),
+        children: [{ path: '/admin/design', ...page(() => import('./routes/admin/design')) }],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: '/home', ...page(() => import('./routes/home')) },
+          { path: '/about', ...page(() => import('./routes/about')) },
+          { path: '/user', ...page(() => import('./routes/user')) },
+          { path: '/info', ...page(() => import('./routes/info')) },
+          {
+            path: '/favorites',
+            ...page(() => import('./routes/favorites/layout')),
+            children: [
+              { index: true, element: <Navigate to="/favorites/outfits" replace /> },
+              { path: 'outfits', ...page(() => import('./routes/favorites/outfits')) },
+              { path: 'outfits/:occasionId', ...page(() => import('./routes/favorites/occasion')) },
+              {
+                path: 'outfits/:occasionId/:outfitId/:itemId',
+                ...page(() => import('./routes/favorites/item')),
+              },
+              { path: 'categories', ...page(() => import('./routes/favorites/categories')) },
+              { path: 'categories/:name', ...page(() => import('./routes/favorites/category')) },
+            ],
+          },
+          {
+            path: '/closet',
+            ...page(() => import('./routes/closet/layout')),
+            children: [
+              { index: true, element: <Navigate to="/closet/occasions" replace /> },
+              { path: 'outfits', ...page(() => import('./routes/closet/outfits')) },
+              { path: 'occasions', ...page(() => import('./routes/closet/occasions')) },
+              { path: 'categories', ...page(() => import('./routes/closet/categories')) },
+              {
+                path: 'outfits/detailsPage/:id',
+                ...page(() => import('./routes/closet/outfit-details')),
+              },
+              { path: 'categories/:name', ...page(() => import('./routes/closet/category')) },
+              { path: ':name/outfits', ...page(() => import('./routes/closet/occasion-outfits')) },
+            ],
+          },
+          { path: '/search', ...page(() => import('./routes/search')) },
+          { path: '/cartlanding', ...page(() => import('./routes/cart-landing')) },
+          { path: '/cart', ...page(() => import('./routes/cart')) },
+          { path: '/payment', ...page(() => import('./routes/payment')) },
+          { path: '/shipping', ...page(() => import('./routes/shipping')) },
+          { path: '/checkout', ...page(() => import('./routes/checkout')) },
+          { path: '/orders', ...page(() => import('./routes/orders')) },
+        ],
+      },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,3 @@
+import { AboutRoute } from './simple-pages';
+
+export default AboutRoute;

@@ -1,0 +1,99 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState, ErrorState, Page } from '../../../components/page';
+import { useClosetCategoryPieces } from '../../../features/closet/api/get-closet-category-pieces';
+import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
+import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
+import { ClosetPieceCard } from '../../../features/closet/components/closet-piece-card';
+import {
+  ClosetSearchField,
+  useUrlSearch,
+} from '../../../features/closet/components/closet-search-field';
+import { plural } from '../../../features/closet/components/format';
+import { ApiRequestError } from '../../../lib/api-client';
+
+export default function ClosetCategoryRoute() {
+  const { name = '' } = useParams();
+  const [q, setQ] = useUrlSearch();
+  const pieces = useClosetCategoryPieces(name, q);
+  const pages = pieces.data?.pages ?? [];
+  const category = pages[0]?.category;
+  const list = pages.flatMap((p) => p.pieces);
+  const total = pages[0]?.total ?? 0;
+
+  if (
+    pieces.error instanceof ApiRequestError &&
+    (pieces.error.status === 404 || pieces.error.status === 400)
+  ) {
+    return (
+      <Page title="My Closet">
+        <EmptyState
+          title="No such category"
+          body={`We don't have a category called “${name}”.`}
+          action={
+            <Button component={RouterLink} to="/closet/categories" variant="contained">
+              All categories
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const title = category?.name ?? name;
+  return (
+    <Page title={title} subtitle={`My Closet · the ${title.toLowerCase()} you own.`} maxWidth="lg">
+      <ClosetSearchField
+        value={q}
+        onChange={setQ}
+        label={`Search your ${title.toLowerCase()}`}
+        placeholder="Name, colour or brand"
+      />
+      {pieces.isPending ? (
+        <CardGridSkeleton count={6} ratio="4 / 5" phoneColumns={2} min={180} />
+      ) : pieces.isError && !pieces.data ? (
+        <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
+      ) : list.length === 0 ? (
+        q.trim() ? (
+          <EmptyState
+            title="No pieces match"
+            body={`None of your ${title.toLowerCase()} match “${q.trim()}”.`}
+            action={
+              <Button variant="outlined" onClick={() => setQ('')}>
+                Clear search
+              </Button>
+            }
+          />
+        ) : (
+          <ClosetEmpty kind="pieces" />
+        )
+      ) : (
+        <Box sx={{ opacity: pieces.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
+            {plural(total, 'piece')}
+          </Typography>
+          <CardGrid phoneColumns={2} min={180} label={`Your ${title.toLowerCase()}`}>
+            {list.map((piece) => (
+              <li key={piece.id}>
+                <ClosetPieceCard piece={piece} />
+              </li>
+            ))}
+          </CardGrid>
+          {pieces.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+              <Button
+                variant="outlined"
+                onClick={() => pieces.fetchNextPage()}
+                loading={pieces.isFetchingNextPage}
+              >
+                Show more
+              </Button>
+            </Box>
+          )}
+        </Box>
+      )}
+    </Page>
+  );
+}

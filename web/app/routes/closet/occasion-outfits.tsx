@@ -1,0 +1,44 @@
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState, Page } from '../../../components/page';
+import { useClosetOccasionOutfits } from '../../../features/closet/api/get-closet-occasion-outfits';
+import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
+import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';
+import { ApiRequestError } from '../../../lib/api-client';
+
+export default function ClosetOccasionOutfitsRoute() {
+  const { name = '' } = useParams();
+  const outfits = useClosetOccasionOutfits(name);
+  const occasion = outfits.data?.pages[0]?.occasion;
+  const unknown = outfits.error instanceof ApiRequestError && outfits.error.status === 404;
+  const badName = outfits.error instanceof ApiRequestError && outfits.error.status === 400;
+
+  if (unknown || badName) {
+    return (
+      <Page title="My Closet">
+        <EmptyState
+          title="No such occasion"
+          body={`We don't have an occasion called “${name}”.`}
+          action={
+            <Button component={RouterLink} to="/closet/occasions" variant="contained">
+              All occasions
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title={occasion?.name ?? name}
+      subtitle={`My Closet · ${occasion?.name ?? name} outfits from pieces you own.`}
+      maxWidth="lg"
+    >
+      <ClosetOutfitList
+        query={outfits}
+        showOccasion={false}
+        empty={<ClosetEmpty kind="outfits" />}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import { EmptyState, Page } from '../../../components/page';
+import { useClosetOutfits } from '../../../features/closet/api/get-closet-outfits';
+import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
+import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';
+import {
+  ClosetSearchField,
+  useUrlSearch,
+} from '../../../features/closet/components/closet-search-field';
+
+export default function ClosetOutfitsRoute() {
+  const [q, setQ] = useUrlSearch();
+  const outfits = useClosetOutfits(q);
+  return (
+    <Page
+      title="My Closet: Outfits"
+      subtitle="Every outfit you can wear from pieces you own."
+      maxWidth="lg"
+    >
+      <ClosetSearchField
+        value={q}
+        onChange={setQ}
+        label="Search your closet outfits"
+        placeholder="Name or description"
+      />
+      <ClosetOutfitList
+        query={outfits}
+        empty={
+          q.trim() ? (
+            <EmptyState
+              title="No closet outfits match"
+              body={`Nothing in your closet matches “${q.trim()}”. Try another word.`}
+              action={
+                <Button variant="outlined" onClick={() => setQ('')}>
+                  Clear search
+                </Button>
+              }
+            />
+          ) : (
+            <ClosetEmpty kind="outfits" />
+          )
+        }
+      />
+    </Page>
+  );
+}

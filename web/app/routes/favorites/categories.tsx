@@ -1,0 +1,36 @@
+import { ErrorState, Page } from '../../../components/page';
+import { useFavoriteCategories } from '../../../features/favorites/api/get-favorite-categories';
+import { CATEGORY_PICTURES, countLabel } from '../../../features/favorites/components/format';
+import {
+  FlatLay,
+  Tile,
+  TileGrid,
+  TileGridSkeleton,
+} from '../../../features/favorites/components/tile-grid';
+
+/** SPEC's grid of category buttons, each with how many favourite pieces it holds. */
+export default function FavoriteCategoriesRoute() {
+  const categories = useFavoriteCategories();
+  return (
+    <Page title="Faves" subtitle="Your favourite pieces, by category." maxWidth="lg">
+      {categories.isPending ? (
+        <TileGridSkeleton />
+      ) : categories.isError ? (
+        <ErrorState message={categories.error.message} onRetry={() => categories.refetch()} />
+      ) : (
+        <TileGrid label="Categories">
+          {categories.data.map((c) => (
+            <Tile
+              key={c.id}
+              to={`/favorites/categories/${encodeURIComponent(c.name)}`}
+              name={c.name}
+              detail={countLabel(c.count, 'piece')}
+              muted={c.count === 0}
+              picture={<FlatLay images={CATEGORY_PICTURES[c.name.toLowerCase()] ?? []} />}
+            />
+          ))}
+        </TileGrid>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, Loading, Page } from '../../../components/page';
+import { CartToggle } from '../../../features/cart/components/cart-toggle';
+import { useCategoryFavorites } from '../../../features/favorites/api/get-category-favorites';
+import { FavoriteItemCard } from '../../../features/favorites/components/favorite-item-card';
+import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
+import { ApiRequestError } from '../../../lib/api-client';
+
+/**
+ * Favourite pieces in one category. A piece opens over the list (`?item=…&outfit=…`), where its
+ * colour, size and quantity can be changed whether or not it came with an outfit.
+ */
+export default function FavoriteCategoryRoute() {
+  const { name = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const pieces = useCategoryFavorites(name);
+  const openItem = Number(search.get('item'));
+  const openOutfit = search.get('outfit');
+  const editing = Number.isInteger(openItem) && openItem > 0;
+
+  const pieceLink = (itemId: number, outfitId: number | null) => {
+    const next = new URLSearchParams(search);
+    next.set('item', String(itemId));
+    next.set('outfit', outfitId === null ? 'none' : String(outfitId));
+    return `?${next.toString()}`;
+  };
+  const close = () => {
+    const next = new URLSearchParams(search);
+    next.delete('item');
+    next.delete('outfit');
+    setSearch(next, { replace: true });
+  };
+
+  if (pieces.error instanceof ApiRequestError && pieces.error.status === 404) {
+    return (
+      <Page title="Faves">
+        <EmptyState
+          title="No such category"
+          body={`Drape has no category called “${name}”.`}
+          action={
+            <Button component={RouterLink} to="/favorites/categories" variant="outlined">
+              All categories
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const title = pieces.data?.[0]?.category ?? name;
+  return (
+    <Page title="Faves" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
+      {pieces.isPending ? (
+        <Loading label="Loading your pieces" />
+      ) : pieces.isError ? (
+        <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
+      ) : pieces.data.length === 0 ? (
+        <EmptyState
+          title="No favourites here yet"
+          body="Heart a piece while you swipe or search, or swipe right on a whole outfit."
+          action={
+            <Button component={RouterLink} to="/search" variant="contained">
+              Search the shop
+            </Button>
+          }
+        />
+      ) : (
+        <Box
+          component="ul"
+          aria-label={`Favourite ${title}`}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: { xs: 1.5, sm: 2 },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'repeat(3, minmax(0, 1fr))',
+              md: 'repeat(4, minmax(0, 1fr))',
+            },
+          }}
+        >
+          {pieces.data.map((piece) => (
+            <li key={piece.favoriteId}>
+              <FavoriteItemCard
+                item={piece}
+                to={pieceLink(piece.id, piece.outfitId)}
+                action={
+                  <CartToggle itemId={piece.id} itemName={piece.name} quantity={piece.quantity} />
+                }
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+      <Dialog
+        open={editing}
+        onClose={close}
+        fullScreen={phone}
+        maxWidth="md"
+        fullWidth
+        aria-labelledby="piece-dialog-title"
+      >
+        <DialogTitle id="piece-dialog-title" sx={{ pr: 7 }}>
+          Edit favourite
+          <IconButton
+            aria-label="Close"
+            onClick={close}
+            sx={{ position: 'absolute', right: 12, top: 12 }}
+          >
+            <Close />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent>
+          {editing && (
+            <FavoriteItemEditor
+              itemId={openItem}
+              outfitId={openOutfit === null || openOutfit === 'none' ? null : Number(openOutfit)}
+              headingLevel="h2"
+              onMoved={(item) => {
+                const next = new URLSearchParams(search);
+                next.set('item', String(item.id));
+                setSearch(next, { replace: true });
+              }}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </Page>
+  );
+}

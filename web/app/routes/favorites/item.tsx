@@ -1,0 +1,30 @@
+import Container from '@mui/material/Container';
+import { useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components/page';
+import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
+
+/** A piece of a favourite outfit: its colour, size and quantity, each saved as it changes. */
+export default function FavoriteItemRoute() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const occasionId = Number(params.occasionId);
+  const outfitId = Number(params.outfitId);
+  const itemId = Number(params.itemId);
+  const valid = [occasionId, outfitId, itemId].every((n) => Number.isInteger(n) && n > 0);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2.5, sm: 4 } }}>
+      {valid ? (
+        <FavoriteItemEditor
+          itemId={itemId}
+          outfitId={outfitId}
+          // A new colour or size is another item: the address follows it, so a reload shows it.
+          onMoved={(item) =>
+            navigate(`/favorites/outfits/${occasionId}/${outfitId}/${item.id}`, { replace: true })
+          }
+        />
+      ) : (
+        <EmptyState title="No such piece" body="This address does not lead to a favourite piece." />
+      )}
+    </Container>
+  );
+}

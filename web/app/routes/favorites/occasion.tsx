@@ -1,0 +1,122 @@
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState, ErrorState, Loading, Page } from '../../../components/page';
+import { SearchField } from '../../../components/search-field';
+import { PurchaseOutfitButton } from '../../../features/cart/components/purchase-outfit-button';
+import { useFavoriteOccasions } from '../../../features/favorites/api/get-favorite-occasions';
+import { useOccasionFavorites } from '../../../features/favorites/api/get-occasion-favorites';
+import { FavoriteOutfitCard } from '../../../features/favorites/components/favorite-outfit-card';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** Favourite outfits for one occasion, with a search bar; each card can go or be bought. */
+export default function FavoriteOccasionRoute() {
+  const params = useParams();
+  const occasionId = Number(params.occasionId);
+  const valid = Number.isInteger(occasionId) && occasionId > 0;
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text);
+  const occasions = useFavoriteOccasions();
+  const outfits = useOccasionFavorites(valid ? occasionId : 0, q);
+  const occasion = occasions.data?.find((o) => o.id === occasionId);
+  const unknown =
+    !valid ||
+    (occasions.isSuccess && !occasion) ||
+    (outfits.error instanceof ApiRequestError && outfits.error.status === 400);
+
+  if (unknown) {
+    return (
+      <Page title="Faves">
+        <EmptyState
+          title="No such occasion"
+          body="Pick one of the five occasions to see your favourite outfits for it."
+          action={
+            <Button component={RouterLink} to="/favorites/outfits" variant="outlined">
+              All occasions
+            </Button>
+          }
+        />
+      </Page>
+    );
+  }
+
+  const searching = q.trim() !== '';
+  return (
+    <Page
+      title="Faves"
+      subtitle={occasion ? `${occasion.name} outfits you love.` : ' '}
+      maxWidth="lg"
+    >
+      <Box sx={{ maxWidth: 560, mb: 2.5 }}>
+        <SearchField
+          label={`Search your ${occasion?.name ?? ''} faves`.replace('  ', ' ')}
+          placeholder="Name or description"
+          value={text}
+          onChange={setText}
+          loading={outfits.isFetching && searching}
+        />
+      </Box>
+      {outfits.isPending ? (
+        <Loading label="Loading your outfits" />
+      ) : outfits.isError ? (
+        <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
+      ) : outfits.data.length === 0 ? (
+        searching ? (
+          <EmptyState
+            title="Nothing matches"
+            body={`None of your ${occasion?.name ?? ''} favourites match “${q.trim()}”.`}
+            action={<Button onClick={() => setText('')}>Clear the search</Button>}
+          />
+        ) : (
+          <EmptyState
+            title="No favourites here yet"
+            body="Swipe right on an outfit you love and it will wait for you here."
+            action={
+              <Stack direction="row" sx={{ gap: 1 }}>
+                <Button component={RouterLink} to="/home" variant="contained">
+                  Start swiping
+                </Button>
+                <Button
+                  component={RouterLink}
+                  to="/favorites/outfits"
+                  startIcon={<ArrowBackRounded />}
+                >
+                  Occasions
+                </Button>
+              </Stack>
+            }
+          />
+        )
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Favourite outfits"
+          aria-busy={outfits.isFetching}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            opacity: outfits.isPlaceholderData ? 0.6 : 1,
+            transition: 'opacity 120ms',
+          }}
+        >
+          {outfits.data.map((outfit) => (
+            <li key={outfit.id}>
+              <FavoriteOutfitCard
+                outfit={outfit}
+                action={<PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />}
+              />
+            </li>
+          ))}
+        </Box>
+      )}
+    </Page>
+  );
+}

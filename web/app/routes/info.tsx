@@ -1,0 +1,3 @@
+import { InfoRoute } from './simple-pages';
+
+export default InfoRoute;

@@ -1,0 +1,32 @@
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState, ErrorState, Loading, Page } from '../../components/page';
+import { useOrders } from '../../features/orders/api/get-orders';
+import { OrderHistory } from '../../features/orders/components/order-history';
+
+/** Order history, reached from the Account menu's Orders entry. */
+export default function OrdersRoute() {
+  const orders = useOrders();
+  let body: React.ReactNode;
+  if (orders.isPending) body = <Loading label="Loading your orders" />;
+  else if (orders.isError) {
+    body = <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
+  } else if (orders.data.length === 0) {
+    body = (
+      <EmptyState
+        title="No orders yet"
+        body="When you buy something, its order and bill appear here."
+        action={
+          <Button component={RouterLink} to="/home" variant="contained">
+            Discover outfits
+          </Button>
+        }
+      />
+    );
+  } else body = <OrderHistory orders={orders.data} />;
+  return (
+    <Page title="Your orders" subtitle="Newest first, each with its bill." maxWidth="sm">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,227 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/load-more';
+import { EmptyState, ErrorState, Loading, Page } from '../../components/page';
+import { SearchField } from '../../components/search-field';
+import { useCategories } from '../../features/search/api/get-categories';
+import { useSearchItems } from '../../features/search/api/search-items';
+import { useSearchOutfits } from '../../features/search/api/search-outfits';
+import { ItemResultCard } from '../../features/search/components/item-result-card';
+import { OutfitResultCard } from '../../features/search/components/outfit-result-card';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+
+type Mode = 'outfits' | 'items';
+
+/**
+ * Global search. SPEC's Outfit/Category toggle picks outfits or pieces; the category switches
+ * narrow the pieces (none on means every category) and rest while outfits are searched. It
+ * searches as the shopper types; what is searched lives in the address, so Back returns to it.
+ */
+export default function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('type') === 'items' ? 'items' : 'outfits';
+  const chosen = params
+    .getAll('cat')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(text, 250).trim();
+
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  const categories = useCategories();
+  const items = useSearchItems(q, chosen, mode === 'items');
+  const outfits = useSearchOutfits(q, mode === 'outfits');
+  const active = mode === 'items' ? items : outfits;
+
+  function setMode(next: Mode | null) {
+    if (!next || next === mode) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('type', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  function toggleCategory(id: number, on: boolean) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const ids = new Set(updated.getAll('cat').map(Number));
+        if (on) ids.add(id);
+        else ids.delete(id);
+        updated.delete('cat');
+        for (const c of [...ids].sort((a, b) => a - b)) updated.append('cat', String(c));
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  const typing = text.trim() !== q;
+  const results: ReactNode[] =
+    mode === 'items'
+      ? (items.data?.pages.flatMap((p) => p.results) ?? []).map((item) => (
+          <li key={item.id}>
+            <ItemResultCard item={item} />
+          </li>
+        ))
+      : (outfits.data?.pages.flatMap((p) => p.results) ?? []).map((outfit) => (
+          <li key={outfit.id}>
+            <OutfitResultCard outfit={outfit} />
+          </li>
+        ));
+
+  const noun = mode === 'items' ? 'pieces' : 'outfits';
+  const heading = q
+    ? `${mode === 'items' ? 'Pieces' : 'Outfits'} matching “${q}”`
+    : mode === 'items'
+      ? 'New in the shop'
+      : 'Newest outfits';
+
+  // The heading names the results on screen: while the next search loads, the last one's.
+  const shownHeading = useRef(heading);
+  if (!active.isPlaceholderData && !typing) shownHeading.current = heading;
+
+  return (
+    <Page title="Search" subtitle="Find outfits and pieces across the whole shop." maxWidth="lg">
+      <Stack sx={{ gap: 2, mb: 3 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ gap: 1.5, alignItems: { sm: 'center' } }}
+        >
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={mode}
+            onChange={(_, next: Mode | null) => setMode(next)}
+            aria-label="Search for"
+            sx={{ bgcolor: 'background.paper', borderRadius: 999, alignSelf: 'flex-start' }}
+          >
+            <ToggleButton value="outfits">Outfit</ToggleButton>
+            <ToggleButton value="items">Category</ToggleButton>
+          </ToggleButtonGroup>
+          <Box sx={{ flex: 1, maxWidth: { sm: 560 } }}>
+            <SearchField
+              label={mode === 'items' ? 'Search pieces' : 'Search outfits'}
+              placeholder={mode === 'items' ? 'Jacket, navy, Tidewater…' : 'Brunch, city, linen…'}
+              value={text}
+              onChange={setText}
+              loading={active.isFetching && !active.isFetchingNextPage}
+            />
+          </Box>
+        </Stack>
+        <Box
+          component="fieldset"
+          disabled={mode === 'outfits'}
+          sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
+        >
+          <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {mode === 'outfits'
+              ? 'Categories apply to pieces: switch to Category to use them.'
+              : chosen.length === 0
+                ? 'Categories: all. Switch some on to narrow the pieces.'
+                : 'Categories'}
+          </Typography>
+          <FormGroup row sx={{ columnGap: 1 }}>
+            {(categories.data ?? []).map((c) => (
+              <FormControlLabel
+                key={c.id}
+                label={c.name}
+                disabled={mode === 'outfits'}
+                control={
+                  <Switch
+                    size="small"
+                    color="secondary"
+                    checked={chosen.includes(c.id)}
+                    onChange={(event) => toggleCategory(c.id, event.target.checked)}
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </Box>
+      </Stack>
+
+      {active.isPending && active.fetchStatus !== 'idle' ? (
+        <Loading label={`Searching ${noun}`} />
+      ) : active.isError && !active.data ? (
+        <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
+      ) : results.length === 0 && !active.isPlaceholderData ? (
+        <EmptyState
+          title={q ? 'Nothing matches' : `No ${noun} here yet`}
+          body={
+            q
+              ? `No ${noun} match “${q}”${mode === 'items' && chosen.length ? ' in these categories' : ''}. Check the spelling, or try fewer words.`
+              : undefined
+          }
+          action={q ? <Button onClick={() => setText('')}>Clear the search</Button> : undefined}
+        />
+      ) : (
+        <>
+          <Box role="status" sx={{ mb: 1.5 }}>
+            <Typography variant="h5" component="h2">
+              {shownHeading.current}
+            </Typography>
+          </Box>
+          <Box
+            component="ul"
+            aria-label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}
+            aria-busy={active.isFetching}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: { xs: 1.5, sm: 2 },
+              gridTemplateColumns:
+                mode === 'items'
+                  ? {
+                      xs: 'repeat(2, minmax(0, 1fr))',
+                      sm: 'repeat(3, minmax(0, 1fr))',
+                      md: 'repeat(4, minmax(0, 1fr))',
+                    }
+                  : { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+              opacity: active.isPlaceholderData || typing ? 0.55 : 1,
+              transition: 'opacity 150ms',
+            }}
+          >
+            {results}
+          </Box>
+          {active.isError && (
+            <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
+          )}
+          <LoadMore
+            hasMore={Boolean(active.hasNextPage) && !active.isPlaceholderData}
+            loading={active.isFetchingNextPage}
+            onLoadMore={() => {
+              if (!active.isFetching) void active.fetchNextPage();
+            }}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,3 @@
+import { UserRoute } from './simple-pages';
+
+export default UserRoute;

@@ -1,0 +1,48 @@
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import IconButton from '@mui/material/IconButton';
+import { palette } from '../app/theme';
+
+/**
+ * The heart on a card: filled when the thing is a favourite. `label` names what it acts on
+ * ("Linen Shirt"); the accessible name says what a press will do.
+ */
+export function HeartButton({
+  favorite,
+  label,
+  onToggle,
+  busy = false,
+  size = 'medium',
+}: {
+  favorite: boolean;
+  label: string;
+  onToggle: () => void;
+  busy?: boolean;
+  size?: 'small' | 'medium';
+}) {
+  return (
+    <IconButton
+      size={size}
+      onClick={(event) => {
+        // Hearts sit on cards that are links themselves.
+        event.preventDefault();
+        event.stopPropagation();
+        if (!busy) onToggle();
+      }}
+      aria-pressed={favorite}
+      aria-busy={busy}
+      aria-label={favorite ? `Remove ${label} from favourites` : `Add ${label} to favourites`}
+      sx={{
+        bgcolor: 'rgba(255,255,255,0.92)',
+        boxShadow: '0 1px 4px rgba(28,27,31,0.12)',
+        color: favorite ? palette.accent : palette.ink,
+        '&:hover': { bgcolor: '#fff' },
+        transition: 'transform 120ms ease',
+        '&:active': { transform: 'scale(0.92)' },
+        opacity: busy ? 0.7 : 1,
+      }}
+    >
+      {favorite ? <Favorite fontSize="inherit" /> : <FavoriteBorder fontSize="inherit" />}
+    </IconButton>
+  );
+}

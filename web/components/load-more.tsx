@@ -1,0 +1,49 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useEffect, useRef } from 'react';
+
+/**
+ * The end of an endless list: asks for the next page when it scrolls into view (with some
+ * warning, 600px ahead), and offers a button for when that cannot work.
+ */
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+
+  useEffect(() => {
+    const node = ref.current;
+    // Observed afresh after each page, so a sentinel still in view asks for the next one.
+    if (!node || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading]);
+
+  if (!hasMore) return null;
+  return (
+    <Stack ref={ref} sx={{ alignItems: 'center', py: 3 }}>
+      {loading ? (
+        <CircularProgress size={28} color="secondary" aria-label="Loading more" />
+      ) : (
+        <Button variant="outlined" onClick={onLoadMore}>
+          Show more
+        </Button>
+      )}
+    </Stack>
+  );
+}

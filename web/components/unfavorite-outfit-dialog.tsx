@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+/** SPEC's warning before an outfit leaves the favourites: the pieces it brought go with it. */
+export function UnfavoriteOutfitDialog({
+  outfitName,
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  outfitName: string;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby="unfavorite-title"
+      aria-describedby="unfavorite-body"
+    >
+      <DialogTitle id="unfavorite-title">Remove “{outfitName}” from your faves?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="unfavorite-body">
+          All the pieces that came with this outfit are removed from your favourites too, with the
+          colours, sizes and quantities you chose. Pieces you hearted on their own stay.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onCancel} disabled={busy}>
+          Keep it
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy} autoFocus>
+          Remove outfit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '../../../../contracts/user';
+import { ApiRequestError, api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+/** The signed-in user, or null for a visitor. */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get<User>(apiPaths.user.me);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const userQueryOptions = queryOptions({
+  queryKey: ['user'],
+  queryFn: getUser,
+  staleTime: 5 * 60 * 1000,
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { LoginForm } from './login-form';
+import { RegistrationForm } from './registration-form';
+
+describe('LoginForm', () => {
+  it('asks for both fields without calling the server', async () => {
+    const calls = mockApi(() => [500, undefined]);
+    renderWithApp(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Enter your username and password!')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the mismatch message on 401', async () => {
+    mockApi(() => [401, { error: { code: 'unauthorized', message: 'no' } }]);
+    renderWithApp(<LoginForm />);
+    await userEvent.type(screen.getByLabelText('Username'), 'ivy');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(
+      await screen.findByText("Oops! The username and password didn't match. Try again!"),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server-down message on any other failure', async () => {
+    mockApi(() => [503, { error: { code: 'unavailable', message: 'down' } }]);
+    renderWithApp(<LoginForm />);
+    await userEvent.type(screen.getByLabelText('Username'), 'ivy');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever-it-is');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(
+      await screen.findByText('Oops! Something went wrong! Is the server running?'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the credentials and reports success', async () => {
+    const calls = mockApi(() => [
+      200,
+      { id: 7, username: 'ivy', firstName: null, lastName: null, email: null, isAdmin: false },
+    ]);
+    let signedIn = false;
+    renderWithApp(<LoginForm onSignedIn={() => (signedIn = true)} />);
+    await userEvent.type(screen.getByLabelText('Username'), ' ivy ');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(signedIn).toBe(true));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/user/login',
+      body: { username: 'ivy', password: 'secret-pass' },
+    });
+  });
+});
+
+describe('RegistrationForm', () => {
+  it('asks for a username and password first', async () => {
+    const calls = mockApi(() => [500, undefined]);
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Choose a username and password!')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the taken-username message on a conflict', async () => {
+    mockApi(() => [409, { error: { code: 'conflict', message: 'taken' } }]);
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(
+        "Oops! That didn't work. The username might already be taken. Try again!",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('registers, then signs in with the same credentials', async () => {
+    const user = {
+      id: 9,
+      username: 'ivy',
+      firstName: 'Ivy',
+      lastName: null,
+      email: null,
+      isAdmin: false,
+    };
+    const calls = mockApi((_m, url) => (url.endsWith('/register') ? [201, user] : [200, user]));
+    let done = false;
+    renderWithApp(<RegistrationForm onRegistered={() => (done = true)} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-pw');
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ivy');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(done).toBe(true));
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/register', '/api/user/login']);
+    expect(calls[0]!.body).toMatchObject({
+      username: 'ivy',
+      password: 'long-enough-pw',
+      firstName: 'Ivy',
+      isAdmin: false,
+    });
+    expect(calls[1]!.body).toEqual({ username: 'ivy', password: 'long-enough-pw' });
+  });
+});

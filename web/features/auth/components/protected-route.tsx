@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router';
+import { ErrorState, Loading } from '../../../components/page';
+import { useUser } from '../api/get-user';
+import { LoginScreen } from './login-screen';
+
+/** SPEC's wrapper: the login screen until someone is signed in, then the page itself. */
+export function ProtectedRoute() {
+  const { data: user, isPending, isError, refetch } = useUser();
+  if (isPending) return <Loading label="Checking your session" />;
+  if (isError)
+    return <ErrorState message="Is the server running?" onRetry={() => void refetch()} />;
+  if (!user?.id) return <LoginScreen />;
+  return <Outlet />;
+}

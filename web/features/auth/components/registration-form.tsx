@@ -1,0 +1,168 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { REGISTER_MESSAGES, useRegister } from '../api/register';
+
+export interface RegistrationValues {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  adminCode?: string;
+}
+
+const EMPTY: RegistrationValues = {
+  username: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+};
+
+/**
+ * Shared by shopper and admin registration. On success the new account is signed in with the
+ * same credentials, as SPEC describes, and onRegistered decides where to go next.
+ */
+export function RegistrationForm({
+  isAdmin = false,
+  askAdminCode = false,
+  onRegistered,
+  onBack,
+  submitLabel = 'Register',
+}: {
+  isAdmin?: boolean;
+  askAdminCode?: boolean;
+  onRegistered: () => void;
+  onBack?: () => void;
+  submitLabel?: string;
+}) {
+  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  const [message, setMessage] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [signingIn, setSigningIn] = useState(false);
+  const register = useRegister();
+  const login = useLogin();
+
+  const set = (key: keyof RegistrationValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.username.trim() || !values.password) {
+      setMessage(REGISTER_MESSAGES.empty);
+      return;
+    }
+    setMessage(null);
+    setFields({});
+    register.mutate(
+      { ...values, username: values.username.trim(), isAdmin },
+      {
+        onSuccess: async () => {
+          setSigningIn(true);
+          try {
+            await login.mutateAsync({
+              username: values.username.trim(),
+              password: values.password,
+            });
+            onRegistered();
+          } catch {
+            setMessage(REGISTER_MESSAGES.failed);
+          } finally {
+            setSigningIn(false);
+          }
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 400) {
+            setFields(error.fields);
+            setMessage(error.message);
+          } else if (error instanceof ApiRequestError && error.status === 403) {
+            setMessage(error.message);
+          } else {
+            setMessage(REGISTER_MESSAGES.failed);
+          }
+        },
+      },
+    );
+  };
+
+  const fieldProps = (key: keyof RegistrationValues) => ({
+    value: values[key] ?? '',
+    onChange: set(key),
+    error: Boolean(fields[key]),
+    helperText: fields[key],
+  });
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={submitLabel}>
+      {message && <Alert severity="error">{message}</Alert>}
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        {...fieldProps('username')}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...fieldProps('password')}
+        helperText={fields.password ?? 'At least 8 characters'}
+      />
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label="First Name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          {...fieldProps('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          {...fieldProps('lastName')}
+        />
+      </Stack>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        {...fieldProps('email')}
+      />
+      {askAdminCode && (
+        <TextField
+          label="Admin registration code"
+          name="adminCode"
+          type="password"
+          autoComplete="off"
+          {...fieldProps('adminCode')}
+          helperText={fields.adminCode ?? 'Ask the shop owner for the code'}
+        />
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={register.isPending || signingIn}
+      >
+        {register.isPending || signingIn ? 'Creating your account…' : submitLabel}
+      </Button>
+      {onBack && (
+        <Button variant="text" onClick={onBack}>
+          Back to Login
+        </Button>
+      )}
+    </Stack>
+  );
+}

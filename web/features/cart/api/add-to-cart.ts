@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddToCartBody, Cart } from '../../../../contracts/cart';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { CART_KEY } from './keys';
+
+export function addToCart(body: AddToCartBody): Promise<Cart> {
+  return api.post<Cart>(apiPaths.cart.cart, body);
+}
+
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '../../../../contracts/cart';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { CART_KEY } from './keys';
+
+export function emptyCart(): Promise<Cart> {
+  return api.delete<Cart>(apiPaths.cart.buy);
+}
+
+export function useEmptyCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emptyCart,
+    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+  });
+}

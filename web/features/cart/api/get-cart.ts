@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Cart } from '../../../../contracts/cart';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { CART_KEY } from './keys';
+
+export function getCart(signal?: AbortSignal): Promise<Cart> {
+  return api.get<Cart>(apiPaths.cart.cart, { signal });
+}
+
+export const cartQueryOptions = queryOptions({
+  queryKey: CART_KEY,
+  queryFn: ({ signal }) => getCart(signal),
+});
+
+export function useCart() {
+  return useQuery(cartQueryOptions);
+}
+
+/** Units in the cart for the bottom bar's badge; 0 until known, or when not asked (visitors). */
+export function useCartUnits(enabled = true): number {
+  const { data } = useQuery({ ...cartQueryOptions, enabled, select: (cart) => cart.units });
+  return enabled ? (data ?? 0) : 0;
+}
+
+/** How many of a piece are in the cart (0 when it is not). */
+export function useCartQuantity(itemId: number): { quantity: number; loaded: boolean } {
+  const { data, isSuccess } = useQuery({
+    ...cartQueryOptions,
+    select: (cart) => cart.lines.find((l) => l.itemId === itemId)?.quantity ?? 0,
+  });
+  return { quantity: data ?? 0, loaded: isSuccess };
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '../../../../contracts/cart';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { CART_KEY } from './keys';
+
+export function setCartQuantity({
+  itemId,
+  quantity,
+}: {
+  itemId: number;
+  quantity: number;
+}): Promise<Cart> {
+  return api.put<Cart>(apiPaths.cart.line(itemId), { quantity });
+}
+
+export function useSetCartQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCartQuantity,
+    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+  });
+}

@@ -1,0 +1,174 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { CartLine } from '../../../../contracts/cart';
+import { MAX_QUANTITY } from '../../../../contracts/money';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+import { useSetCartQuantity } from '../api/set-cart-quantity';
+
+const QUANTITIES = Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1);
+
+function Picture({ line, size }: { line: CartLine; size: number }) {
+  return (
+    <Box
+      component="img"
+      src={line.img}
+      alt=""
+      loading="lazy"
+      sx={{
+        width: size,
+        height: size * 1.2,
+        objectFit: 'cover',
+        borderRadius: 2,
+        bgcolor: 'background.default',
+        border: 1,
+        borderColor: 'divider',
+        flexShrink: 0,
+      }}
+    />
+  );
+}
+
+function Swatch({ hex }: { hex: string }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        bgcolor: hex,
+        border: 1,
+        borderColor: 'divider',
+        mr: 0.75,
+      }}
+    />
+  );
+}
+
+function EditableLine({ line }: { line: CartLine }) {
+  const setQuantity = useSetCartQuantity();
+  const remove = useRemoveFromCart();
+  const notify = useNotify();
+  const onError = (error: unknown) =>
+    notify(
+      error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
+      'error',
+    );
+  const short = line.quantity > line.stock;
+  // Variants share a name: colour and size tell the controls of two lines apart.
+  const which = `${line.name}, ${line.color}, ${line.size}`;
+  return (
+    <Stack direction="row" sx={{ gap: 2, py: 2, alignItems: 'flex-start' }}>
+      <Picture line={line} size={84} />
+      <Stack sx={{ flex: 1, minWidth: 0, gap: 0.25 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ textTransform: 'uppercase', letterSpacing: '0.08em', fontWeight: 600 }}
+        >
+          {line.seller}
+        </Typography>
+        <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {line.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          <Swatch hex={line.colorHex} />
+          {line.color} · {line.size} · {line.unitPrice} each
+        </Typography>
+        {short && (
+          <Typography variant="body2" color="error" role="status">
+            {line.stock === 0 ? 'Sold out' : `Only ${line.stock} left`}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1 }}>
+          <TextField
+            select
+            size="small"
+            label="Quantity"
+            value={line.quantity}
+            disabled={setQuantity.isPending}
+            fullWidth={false}
+            sx={{ width: 96 }}
+            slotProps={{
+              select: { native: true },
+              htmlInput: { 'aria-label': `Quantity of ${which}` },
+            }}
+            onChange={(event) =>
+              setQuantity.mutate(
+                { itemId: line.itemId, quantity: Number(event.target.value) },
+                { onError },
+              )
+            }
+          >
+            {QUANTITIES.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </TextField>
+          <IconButton
+            aria-label={`Remove ${which}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(line.itemId, { onError })}
+          >
+            <DeleteOutline />
+          </IconButton>
+        </Stack>
+      </Stack>
+      <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{line.lineTotal}</Typography>
+    </Stack>
+  );
+}
+
+function CompactLine({ line }: { line: CartLine }) {
+  return (
+    <Stack direction="row" sx={{ gap: 1.5, py: 1.25, alignItems: 'center' }}>
+      <Picture line={line} size={52} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap>
+          {line.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {line.color} · {line.size} · Qty {line.quantity}
+        </Typography>
+      </Box>
+      <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{line.lineTotal}</Typography>
+    </Stack>
+  );
+}
+
+/** The cart's lines: with quantity and remove controls, or compact for the checkout page. */
+export function CartLineList({
+  lines,
+  editable = false,
+}: {
+  lines: CartLine[];
+  editable?: boolean;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Items in your cart"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        '& > li + li': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      {lines.map((line) => (
+        <li key={line.itemId}>
+          {editable ? <EditableLine line={line} /> : <CompactLine line={line} />}
+        </li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Cart, CartLine } from '../../../../contracts/cart';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { CartToggle } from './cart-toggle';
+
+function line(itemId: number, quantity: number): CartLine {
+  return {
+    itemId,
+    productId: 1,
+    name: 'Linen Shirt',
+    img: '/images/x.svg',
+    category: 'Tops',
+    seller: 'Atelier',
+    color: 'Sage',
+    colorHex: '#9caf88',
+    size: 'M',
+    stock: 5,
+    quantity,
+    unitPriceCents: 4500,
+    unitPrice: '$45.00',
+    lineTotalCents: 4500 * quantity,
+    lineTotal: '',
+  };
+}
+
+function cart(lines: CartLine[]): Cart {
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  return {
+    lines,
+    units,
+    subtotalCents: 0,
+    subtotal: '',
+    shippingCents: 0,
+    shipping: '',
+    totalCents: 0,
+    total: '',
+    arrival: { from: '2026-11-21', to: '2026-11-23', text: 'Arrives: Nov 21-23' },
+  };
+}
+
+describe('CartToggle', () => {
+  it('reads Buy or Del from the server cart and flips on each click', async () => {
+    let current = cart([]);
+    const calls = mockApi((method, url, body) => {
+      if (method === 'POST' && url === '/api/cart') {
+        current = cart([line(7, (body as { quantity: number }).quantity)]);
+      } else if (method === 'DELETE' && url === '/api/cart/7') {
+        current = cart([]);
+      }
+      return [200, current];
+    });
+    renderWithApp(<CartToggle itemId={7} itemName="Linen Shirt" quantity={3} />);
+
+    const button = await screen.findByRole('button', { name: 'Buy Linen Shirt' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Del Linen Shirt' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 3 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Del Linen Shirt' }));
+    expect(await screen.findByRole('button', { name: 'Buy Linen Shirt' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows Del for a piece already in the cart, and ignores clicks while one is saving', async () => {
+    let resolve: (() => void) | undefined;
+    const calls: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${String(input)}`);
+      if (method === 'DELETE') await new Promise<void>((r) => (resolve = r));
+      const body = method === 'DELETE' ? cart([]) : cart([line(9, 2)]);
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    renderWithApp(<CartToggle itemId={9} />);
+
+    const button = await screen.findByRole('button', { name: 'Del' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
+    resolve?.();
+    expect(await screen.findByRole('button', { name: 'Buy' })).toBeInTheDocument();
+  });
+
+  it('says what went wrong when the server refuses', async () => {
+    mockApi((method) =>
+      method === 'POST'
+        ? [409, { error: { code: 'conflict', message: 'Linen Shirt (Sage, M) is sold out.' } }]
+        : [200, cart([])],
+    );
+    renderWithApp(<CartToggle itemId={4} />);
+    const button = await screen.findByRole('button', { name: 'Buy' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(button);
+    expect(await screen.findByText('Linen Shirt (Sage, M) is sold out.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useAddToCart } from '../api/add-to-cart';
+import { useCartQuantity } from '../api/get-cart';
+import { useRemoveFromCart } from '../api/remove-from-cart';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'That did not work. Try again.';
+}
+
+/**
+ * SPEC's cart item toggle: Buy when the piece is not in the cart, Del when it is. The label
+ * follows the server's cart, so it flips once the change is saved, and a click while one is
+ * on its way does nothing.
+ */
+export function CartToggle({
+  itemId,
+  itemName,
+  quantity = 1,
+  size = 'small',
+}: {
+  itemId: number;
+  /** Read out with the label: "Buy Linen Shirt". */
+  itemName?: string;
+  /** How many Buy adds (the favourites quantity; at least 1). */
+  quantity?: number;
+  size?: 'small' | 'medium';
+}) {
+  const { quantity: inCart, loaded } = useCartQuantity(itemId);
+  const add = useAddToCart();
+  const remove = useRemoveFromCart();
+  const notify = useNotify();
+  const pending = add.isPending || remove.isPending;
+  const inTheCart = inCart > 0;
+  const label = inTheCart ? 'Del' : 'Buy';
+
+  function toggle() {
+    if (pending || !loaded) return;
+    const onError = (error: unknown) => notify(messageOf(error), 'error');
+    if (inTheCart) remove.mutate(itemId, { onError });
+    else add.mutate({ itemId, quantity: Math.min(9, Math.max(1, quantity)) }, { onError });
+  }
+
+  return (
+    <Button
+      size={size}
+      variant={inTheCart ? 'outlined' : 'contained'}
+      color={inTheCart ? 'primary' : 'secondary'}
+      onClick={toggle}
+      aria-busy={pending || !loaded}
+      aria-label={itemName ? `${label} ${itemName}` : undefined}
+      startIcon={
+        pending ? (
+          <CircularProgress size={16} color="inherit" aria-hidden />
+        ) : inTheCart ? (
+          <RemoveShoppingCartOutlined />
+        ) : (
+          <AddShoppingCartOutlined />
+        )
+      }
+      sx={{ minWidth: 92, opacity: pending || !loaded ? 0.75 : 1 }}
+    >
+      {label}
+    </Button>
+  );
+}

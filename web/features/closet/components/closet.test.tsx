@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Item } from '../../../../contracts/catalog';
+import type {
+  ClosetOutfit,
+  ClosetOutfitItem,
+  ClosetOutfitPage,
+  ClosetPiece,
+} from '../../../../contracts/closet';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { useClosetOutfits } from '../api/get-closet-outfits';
+import { ClosetEmpty } from './closet-empty';
+import { ClosetOutfitDetails } from './closet-outfit-details';
+import { ClosetOutfitList } from './closet-outfit-list';
+
+const SLOTS = ['outerwear', 'top', 'accessory', 'bottom', 'footwear'] as const;
+const CATEGORY = {
+  outerwear: 'Outerwear',
+  top: 'Tops',
+  accessory: 'Accessories',
+  bottom: 'Bottoms',
+  footwear: 'Footwear',
+};
+
+function item(id: number, slot: (typeof SLOTS)[number], color = 'Black'): Item {
+  return {
+    id,
+    productId: 100 + (id % 10),
+    name: `${CATEGORY[slot]} piece ${id % 10}`,
+    img: `/images/items/blazer/${color.toLowerCase()}.svg`,
+    categoryId: 1,
+    category: CATEGORY[slot],
+    price: '$40.00',
+    priceCents: 4000,
+    seller: 'Studio Lumen',
+    color,
+    colorHex: '#111111',
+    size: 'M',
+    stock: 4,
+  };
+}
+
+function owned(of: Item, overrides: Partial<ClosetPiece> = {}): ClosetPiece {
+  return {
+    ...of,
+    quantity: 1,
+    firstBoughtAt: '2026-03-01T09:00:00.000Z',
+    lastBoughtAt: '2026-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function outfit(id: number, name: string): ClosetOutfit {
+  const items: ClosetOutfitItem[] = SLOTS.map((slot, i) => {
+    const piece = item(id * 10 + i, slot);
+    return { ...piece, slot, owned: owned(piece) };
+  });
+  return {
+    id,
+    name,
+    description: 'A look for a late dinner.',
+    occasionId: 4,
+    occasion: 'Date Night',
+    items,
+    completedAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+describe('ClosetOutfitDetails', () => {
+  it('shows each piece as owned, and the styled variant when the shopper bought another', () => {
+    const look = outfit(7, 'Rooftop Cocktails');
+    const top = look.items[1]!;
+    look.items[1] = {
+      ...top,
+      owned: owned({ ...top, id: 999, color: 'Ivory', size: 'L' }, { quantity: 2 }),
+    };
+    renderWithApp(<ClosetOutfitDetails outfit={look} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText('Yours in Ivory · L · ×2')).toBeInTheDocument();
+    expect(screen.getByText('Styled here in Black · M')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Styled here in/)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Date Night' })).toHaveAttribute(
+      'href',
+      '/closet/Date%20Night/outfits',
+    );
+    expect(screen.getByRole('link', { name: 'All your tops' })).toHaveAttribute(
+      'href',
+      '/closet/categories/Tops',
+    );
+  });
+});
+
+function AllOutfits() {
+  const query = useClosetOutfits('');
+  return <ClosetOutfitList query={query} empty={<ClosetEmpty kind="outfits" />} />;
+}
+
+describe('ClosetOutfitList', () => {
+  it('pages with Show more', async () => {
+    const calls = mockApi((_method, url) => {
+      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
+      const page: ClosetOutfitPage =
+        offset === 0
+          ? { outfits: [outfit(1, 'First Look')], total: 2, nextOffset: 1 }
+          : { outfits: [outfit(2, 'Second Look')], total: 2, nextOffset: null };
+      return [200, page];
+    });
+    renderWithApp(<AllOutfits />);
+    expect(await screen.findByRole('link', { name: 'First Look, Date Night' })).toHaveAttribute(
+      'href',
+      '/closet/outfits/detailsPage/1',
+    );
+    expect(screen.getByText('2 outfits')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(
+      await screen.findByRole('link', { name: 'Second Look, Date Night' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/closet/outfits?limit=12&offset=0',
+      '/api/closet/outfits?limit=12&offset=1',
+    ]);
+  });
+
+  it('says how the closet fills when it is empty, and offers a retry when loading fails', async () => {
+    let fail = true;
+    mockApi(() =>
+      fail
+        ? [503, { error: { code: 'unavailable', message: 'The shop is busy.' } }]
+        : [200, { outfits: [], total: 0, nextOffset: null }],
+    );
+    renderWithApp(<AllOutfits />);
+    expect(await screen.findByText('The shop is busy.', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Nothing here yet')).toBeInTheDocument());
+    expect(screen.getByText(/Pieces you buy land in your closet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Discover outfits' })).toHaveAttribute('href', '/home');
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateOutfitBody } from '../../../../contracts/design';
+import type { Outfit } from '../../../../contracts/outfit';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { designKeys } from './keys';
+
+export function createOutfit(body: CreateOutfitBody): Promise<Outfit> {
+  return api.post<Outfit>(apiPaths.design.create, body);
+}
+
+export function useCreateOutfit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOutfit,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: designKeys.outfits() }),
+  });
+}

@@ -1,0 +1,390 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { type Item, SLOTS, type Slot } from '../../../../contracts/catalog';
+import type { CreateOutfitBody } from '../../../../contracts/design';
+import type { Outfit } from '../../../../contracts/outfit';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useCreateOutfit } from '../api/create-outfit';
+import { useDeleteOutfit } from '../api/delete-outfit';
+import { useEditOutfit } from '../api/edit-outfit';
+import { useOccasions } from '../api/get-occasions';
+import { CategoryCarousel } from './category-carousel';
+import { ConfirmDialog } from './confirm-dialog';
+import {
+  EMPTY_FORM,
+  OutfitForm,
+  type OutfitFormErrors,
+  type OutfitFormValues,
+} from './outfit-form';
+import { OutfitPicker } from './outfit-picker';
+import { OutfitPreview } from './outfit-preview';
+import { PhoneOutfitBar } from './phone-outfit-bar';
+import { EMPTY_PICKS, SLOT_LABEL, type SlotPicks } from './slots';
+
+type Mode = 'create' | 'edit';
+type Action = 'create' | 'update' | 'delete';
+
+interface Problems {
+  form: OutfitFormErrors;
+  slots: Partial<Record<Slot, string>>;
+  message: string | null;
+}
+
+const NO_PROBLEMS: Problems = { form: {}, slots: {}, message: null };
+
+/** ['a', 'b', 'c'] → 'a, b and c'. */
+function listJoin(parts: string[]): string {
+  return parts.length < 2
+    ? (parts[0] ?? '')
+    : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+function picksOf(outfit: Outfit): SlotPicks {
+  const picks: SlotPicks = { ...EMPTY_PICKS };
+  // SPEC: the first piece listed for a slot fills it.
+  for (const item of outfit.items) picks[item.slot] ??= item;
+  return picks;
+}
+
+/** Turns the server's answer into highlighted fields and one readable message. */
+function problemsFrom(error: unknown): Problems {
+  if (!(error instanceof ApiRequestError)) {
+    return { ...NO_PROBLEMS, message: 'Something went wrong. Please try again.' };
+  }
+  const problems: Problems = { form: {}, slots: {}, message: error.message };
+  for (const [key, message] of Object.entries(error.fields)) {
+    const [field, part] = key.split('.');
+    if (field === 'name' || field === 'occasion' || field === 'description') {
+      problems.form[field] = message;
+    } else if (field === 'item_ids' && part && SLOTS.includes(part as Slot)) {
+      problems.slots[part as Slot] = message;
+    }
+  }
+  if (error.status === 409) problems.form.name = error.message;
+  return problems;
+}
+
+/**
+ * The design area: build an outfit from the carousels, or load one to change or delete.
+ * Create, update and delete each ask first, then clear the board and refresh the outfit list.
+ */
+export function DesignStudio() {
+  const notify = useNotify();
+  const occasions = useOccasions();
+  const create = useCreateOutfit();
+  const edit = useEditOutfit();
+  const remove = useDeleteOutfit();
+  const [mode, setMode] = useState<Mode>('create');
+  const [picks, setPicks] = useState<SlotPicks>(EMPTY_PICKS);
+  const [form, setForm] = useState<OutfitFormValues>(EMPTY_FORM);
+  const [editing, setEditing] = useState<Outfit | null>(null);
+  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const [action, setAction] = useState<Action>('create');
+  const [asking, setAsking] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const pending = create.isPending || edit.isPending || remove.isPending;
+  const occasionName = occasions.data?.find((o) => o.id === form.occasion)?.name;
+
+  const reset = () => {
+    setPicks(EMPTY_PICKS);
+    setForm(EMPTY_FORM);
+    setEditing(null);
+    setProblems(NO_PROBLEMS);
+    setAsking(false);
+  };
+
+  const ask = (next: Action) => {
+    setAction(next);
+    setAsking(true);
+  };
+
+  const switchMode = (next: Mode) => {
+    if (next === mode) return;
+    setMode(next);
+    reset();
+  };
+
+  const pick = (slot: Slot, item: Item) => {
+    setPicks((current) => ({ ...current, [slot]: current[slot]?.id === item.id ? null : item }));
+    setProblems((p) => ({ ...p, slots: { ...p.slots, [slot]: undefined } }));
+  };
+
+  const clearSlot = (slot: Slot) => setPicks((current) => ({ ...current, [slot]: null }));
+
+  const load = (outfit: Outfit | null) => {
+    setProblems(NO_PROBLEMS);
+    setEditing(outfit);
+    if (!outfit) {
+      setPicks(EMPTY_PICKS);
+      setForm(EMPTY_FORM);
+      return;
+    }
+    setPicks(picksOf(outfit));
+    setForm({ name: outfit.name, occasion: outfit.occasionId, description: outfit.description });
+  };
+
+  const changeForm = (next: OutfitFormValues) => {
+    setForm(next);
+    setProblems((p) => ({
+      ...p,
+      form: {
+        name: next.name === form.name ? p.form.name : undefined,
+        occasion: next.occasion === form.occasion ? p.form.occasion : undefined,
+        description: next.description === form.description ? p.form.description : undefined,
+      },
+    }));
+  };
+
+  /** The checks a person can fix before asking the server. */
+  const check = (): boolean => {
+    const found: Problems = { form: {}, slots: {}, message: null };
+    if (!form.name.trim()) found.form.name = 'Give the outfit a name';
+    if (form.occasion === '') found.form.occasion = 'Select an occasion';
+    for (const slot of SLOTS) if (!picks[slot]) found.slots[slot] = 'Pick a piece';
+    const missing = SLOTS.filter((slot) => !picks[slot]).map((s) => SLOT_LABEL[s].toLowerCase());
+    const parts = [
+      ...(found.form.name ? ['a name'] : []),
+      ...(found.form.occasion ? ['an occasion'] : []),
+      ...(missing.length ? [`a piece for ${listJoin(missing)}`] : []),
+    ];
+    if (parts.length > 0) {
+      found.message = `The outfit still needs ${listJoin(parts)}.`;
+      setProblems(found);
+      return false;
+    }
+    setProblems(NO_PROBLEMS);
+    return true;
+  };
+
+  const body = (): CreateOutfitBody => ({
+    name: form.name.trim(),
+    description: form.description.trim(),
+    occasion: form.occasion === '' ? Number.NaN : form.occasion,
+    item_ids: Object.fromEntries(SLOTS.map((slot) => [slot, picks[slot]?.id ?? 0])) as Record<
+      Slot,
+      number
+    >,
+  });
+
+  const failed = (error: unknown) => {
+    const found = problemsFrom(error);
+    setAsking(false);
+    setProblems(found);
+    notify(found.message ?? 'That did not work.', 'error');
+  };
+
+  const confirm = () => {
+    if (action === 'create') {
+      create.mutate(body(), {
+        onSuccess: (outfit) => {
+          notify(`Created “${outfit.name}”.`, 'success');
+          reset();
+        },
+        onError: failed,
+      });
+    } else if (action === 'update' && editing) {
+      edit.mutate(
+        { ...body(), id: editing.id },
+        {
+          onSuccess: (outfit) => {
+            notify(`Saved “${outfit.name}”.`, 'success');
+            reset();
+          },
+          onError: failed,
+        },
+      );
+    } else if (action === 'delete' && editing) {
+      const { name } = editing;
+      remove.mutate(editing.id, {
+        onSuccess: () => {
+          notify(`Deleted “${name}”.`, 'success');
+          reset();
+        },
+        onError: failed,
+      });
+    }
+  };
+
+  const editLocked = mode === 'edit' && !editing;
+  const dialog = {
+    create: { title: 'Create this outfit?', label: 'Create' },
+    update: { title: 'Save changes to this outfit?', label: 'Save changes' },
+    delete: { title: `Delete “${editing?.name ?? ''}”?`, label: 'Delete' },
+  }[action];
+
+  return (
+    <Box
+      sx={{
+        maxWidth: 1440,
+        mx: 'auto',
+        px: { xs: 1.5, sm: 2, md: 3 },
+        pt: { xs: 2, md: 3 },
+        // Room for the phone's outfit bar.
+        pb: { xs: 11, md: 3 },
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '400px minmax(0, 1fr)' },
+        gap: { xs: 2, md: 3 },
+        alignItems: 'start',
+      }}
+    >
+      <Box
+        ref={panel}
+        sx={{
+          scrollMarginTop: 72,
+          position: { md: 'sticky' },
+          top: { md: 76 },
+          maxHeight: { md: 'calc(100dvh - 92px)' },
+          overflowY: { md: 'auto' },
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: '20px',
+        }}
+      >
+        <Tabs
+          value={mode}
+          onChange={(_, next: Mode) => switchMode(next)}
+          variant="fullWidth"
+          aria-label="Create or edit outfits"
+          sx={{
+            borderBottom: 1,
+            borderColor: 'divider',
+            '& .MuiTab-root': { fontWeight: 700, textTransform: 'none', fontSize: '0.95rem' },
+          }}
+        >
+          <Tab value="create" label="Create" id="design-tab-create" aria-controls="design-panel" />
+          <Tab value="edit" label="Edit" id="design-tab-edit" aria-controls="design-panel" />
+        </Tabs>
+        <Stack
+          id="design-panel"
+          role="tabpanel"
+          aria-labelledby={`design-tab-${mode}`}
+          spacing={1.75}
+          sx={{ p: { xs: 2, sm: 2.5 } }}
+        >
+          <Box>
+            <Typography variant="h3" component="h1">
+              {mode === 'create' ? 'New outfit' : 'Edit an outfit'}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary', fontSize: '0.88rem', mt: 0.5 }}>
+              {mode === 'create'
+                ? 'Pick a piece for each slot, then name it.'
+                : 'Find an outfit by name, then change it.'}
+            </Typography>
+          </Box>
+          {mode === 'edit' && <OutfitPicker value={editing} onChange={load} />}
+          <OutfitPreview picks={picks} errors={problems.slots} onClear={clearSlot} />
+          <OutfitForm
+            values={form}
+            errors={problems.form}
+            occasions={occasions.data ?? []}
+            disabled={editLocked}
+            onChange={changeForm}
+          />
+          {problems.message && (
+            <Alert severity="error" role="alert">
+              {problems.message}
+            </Alert>
+          )}
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            {mode === 'create' ? (
+              <Button
+                variant="contained"
+                onClick={() => check() && ask('create')}
+                disabled={pending}
+                sx={{ flex: 1 }}
+              >
+                Create outfit
+              </Button>
+            ) : (
+              <>
+                <Button
+                  variant="contained"
+                  onClick={() => check() && ask('update')}
+                  disabled={pending || editLocked}
+                  sx={{ flex: 1 }}
+                >
+                  Update outfit
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={() => ask('delete')}
+                  disabled={pending || editLocked}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => {
+                setPicks(EMPTY_PICKS);
+                setProblems((p) => ({ ...p, slots: {} }));
+              }}
+              disabled={pending || SLOTS.every((slot) => !picks[slot])}
+              sx={{ borderColor: 'divider' }}
+            >
+              Clear Outfit
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+
+      <Stack spacing={2} component="section" aria-label="Catalogue">
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.88rem', px: 0.5 }}>
+          Click a piece to put it in its slot; click it again to take it out. Filter a carousel by
+          colour or name. Sold-out pieces can’t be used.
+        </Typography>
+        {SLOTS.map((slot) => (
+          <CategoryCarousel key={slot} slot={slot} selectedId={picks[slot]?.id} onPick={pick} />
+        ))}
+      </Stack>
+
+      <PhoneOutfitBar
+        picks={picks}
+        onReview={() => panel.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+      />
+
+      <ConfirmDialog
+        open={asking}
+        title={dialog.title}
+        confirmLabel={dialog.label}
+        danger={action === 'delete'}
+        pending={pending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      >
+        {action === 'delete' ? (
+          <Typography>
+            It leaves the shop at once. Shoppers who favourited it lose it from their favourites;
+            their orders and closets keep what they bought.
+          </Typography>
+        ) : (
+          <Stack spacing={1}>
+            <Typography>
+              <strong>{form.name.trim()}</strong>
+              {occasionName ? ` · ${occasionName}` : ''}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary' }}>
+              {SLOTS.map((slot) => (
+                <li key={slot}>
+                  {SLOT_LABEL[slot]}: {picks[slot]?.name} ({picks[slot]?.color})
+                </li>
+              ))}
+            </Box>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </Box>
+  );
+}

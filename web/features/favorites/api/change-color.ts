@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangeColorBody, FavoriteItem } from '../../../../contracts/favorites';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { favoritesKeys } from './keys';
+
+/** Moves the favourite to the same product in another colour, keeping its size (409 if not made). */
+export function changeColor(body: ChangeColorBody): Promise<FavoriteItem> {
+  return api.put<FavoriteItem>(apiPaths.favorites.changeColor, body);
+}
+
+export function useChangeColor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeColor,
+    onSuccess: (item) => {
+      queryClient.setQueryData(favoritesKeys.item(item.id, item.outfitId), item);
+    },
+    // Everything else that shows the piece refreshes. The piece's own query is left alone: it
+    // names the variant the shopper just left, which is no longer a favourite.
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: favoritesKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'item',
+      }),
+  });
+}

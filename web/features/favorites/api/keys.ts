@@ -1,0 +1,23 @@
+/**
+ * Query keys of the favourites. Everything sits under `['favorites']`, the key the feed
+ * invalidates after a swipe or a heart, so one invalidation refreshes every favourites page.
+ */
+export const favoritesKeys = {
+  all: ['favorites'] as const,
+  occasions: () => ['favorites', 'occasions'] as const,
+  categories: () => ['favorites', 'categories'] as const,
+  occasion: (occasionId: number, q: string) => ['favorites', 'occasion', occasionId, q] as const,
+  category: (name: string) => ['favorites', 'category', name.toLowerCase()] as const,
+  item: (itemId: number, outfitId: number | null) =>
+    ['favorites', 'item', itemId, outfitId ?? 'none'] as const,
+  variants: (productId: number) => ['favorites', 'variants', productId] as const,
+};
+
+/**
+ * Search results carry heart states; they live in the search feature, which keeps its queries
+ * under this key.
+ */
+export const SEARCH_KEY = ['search'] as const;
+
+/** What the server will search for; blank means no search. */
+export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();

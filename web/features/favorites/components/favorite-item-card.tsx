@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { FavoriteItem } from '../../../../contracts/favorites';
+
+/**
+ * A favourite piece: picture, seller, name, colour and size, price, how many the shopper wants
+ * and where it came from. Opens `to`; `action` is room for the page (e.g. the cart's Buy/Del).
+ */
+export function FavoriteItemCard({
+  item,
+  to,
+  action,
+}: {
+  item: FavoriteItem;
+  to: string;
+  action?: ReactNode;
+}) {
+  const origin = item.outfitName ?? 'Hearted on its own';
+  return (
+    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        aria-label={`${item.name}, ${item.color}, size ${item.size}, ${item.price}, quantity ${item.quantity}. ${origin}`}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
+        <Box sx={{ position: 'relative' }}>
+          <Box
+            component="img"
+            src={item.img}
+            alt=""
+            loading="lazy"
+            sx={{
+              width: '100%',
+              aspectRatio: '4 / 5',
+              objectFit: 'cover',
+              display: 'block',
+              bgcolor: '#efe8dd',
+            }}
+          />
+          <Chip
+            label={`Qty ${item.quantity}`}
+            size="small"
+            sx={{
+              position: 'absolute',
+              top: 8,
+              right: 8,
+              bgcolor: 'rgba(255,255,255,0.92)',
+              fontWeight: 700,
+            }}
+          />
+          {item.stock === 0 && (
+            <Chip
+              label="Sold out"
+              size="small"
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            />
+          )}
+        </Box>
+        <Box sx={{ p: 1.5, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ textTransform: 'uppercase', letterSpacing: '0.08em', fontWeight: 600 }}
+          >
+            {item.seller}
+          </Typography>
+          <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem' }}>
+            {item.name}
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+          >
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: item.colorHex,
+                border: 1,
+                borderColor: 'divider',
+                flex: 'none',
+              }}
+            />
+            {item.color} · {item.size}
+          </Typography>
+          <Typography sx={{ fontWeight: 700, mt: 0.5 }}>{item.price}</Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{
+              mt: 'auto',
+              pt: 0.5,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {item.outfitName ? `From “${item.outfitName}”` : origin}
+          </Typography>
+        </Box>
+      </CardActionArea>
+      {action && <Box sx={{ px: 1.5, pb: 1.5 }}>{action}</Box>}
+    </Card>
+  );
+}

@@ -1,0 +1,320 @@
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { FavoriteItem, VariantOption } from '../../../../contracts/favorites';
+import { MAX_QUANTITY } from '../../../../contracts/money';
+import { ErrorState, Loading } from '../../../components/page';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useChangeColor } from '../api/change-color';
+import { useChangeQuantity } from '../api/change-quantity';
+import { useChangeSize } from '../api/change-size';
+import { useFavoriteItem } from '../api/get-favorite-item';
+import { useVariants } from '../api/get-variants';
+
+const QUANTITIES = Array.from({ length: MAX_QUANTITY + 1 }, (_, i) => i);
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'That did not save. Try again.';
+}
+
+function stockLine(stock: number): string {
+  if (stock === 0) return 'Sold out in this colour and size';
+  if (stock <= 3) return `Only ${stock} left`;
+  return 'In stock';
+}
+
+/**
+ * A favourite piece with its colour, size and quantity selectors. The selectors offer only the
+ * variants the product is made in; every change is saved at once. A colour or size change moves
+ * the favourite to another item, reported through `onMoved` so the page can follow it.
+ */
+export function FavoriteItemEditor({
+  itemId,
+  outfitId,
+  onMoved,
+  headingLevel = 'h1',
+}: {
+  itemId: number;
+  outfitId: number | null;
+  onMoved: (item: FavoriteItem) => void;
+  headingLevel?: 'h1' | 'h2';
+}) {
+  const item = useFavoriteItem(itemId, outfitId);
+  const variants = useVariants(item.data?.productId);
+
+  if (item.isPending) return <Loading label="Loading the piece" />;
+  if (item.isError) {
+    return (
+      <ErrorState
+        message={
+          item.error instanceof ApiRequestError && item.error.status === 404
+            ? 'This piece is not among your favourites any more.'
+            : item.error.message
+        }
+        onRetry={() => item.refetch()}
+      />
+    );
+  }
+  return (
+    <Editor
+      item={item.data}
+      variants={variants.data ?? []}
+      variantsLoading={variants.isPending}
+      onMoved={onMoved}
+      headingLevel={headingLevel}
+    />
+  );
+}
+
+function Editor({
+  item,
+  variants,
+  variantsLoading,
+  onMoved,
+  headingLevel,
+}: {
+  item: FavoriteItem;
+  variants: VariantOption[];
+  variantsLoading: boolean;
+  onMoved: (item: FavoriteItem) => void;
+  headingLevel: 'h1' | 'h2';
+}) {
+  const changeColor = useChangeColor();
+  const changeSize = useChangeSize();
+  const changeQuantity = useChangeQuantity();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const saving = changeColor.isPending || changeSize.isPending || changeQuantity.isPending;
+  const target = { itemId: item.id, outfitId: item.outfitId };
+
+  const colours = variants.filter((v) => v.size === item.size);
+  const sizes = variants.filter((v) => v.color === item.color);
+
+  const handlers = (what: string) => ({
+    onSuccess: (next: FavoriteItem) => {
+      setError(null);
+      setSaved(what);
+      if (next.id !== item.id) onMoved(next);
+    },
+    onError: (e: unknown) => {
+      setSaved(null);
+      setError(messageOf(e));
+    },
+  });
+
+  function pickColour(colour: string) {
+    if (saving || colour === item.color) return;
+    changeColor.mutate({ ...target, newColor: colour }, handlers(`Colour changed to ${colour}`));
+  }
+  function pickSize(size: string | null) {
+    if (saving || !size || size === item.size) return;
+    changeSize.mutate({ ...target, newSize: size }, handlers(`Size changed to ${size}`));
+  }
+  function pickQuantity(quantity: number) {
+    if (saving || quantity === item.quantity) return;
+    changeQuantity.mutate(
+      { ...target, from: item.quantity, to: quantity },
+      handlers(`Quantity set to ${quantity}`),
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 2.5, md: 5 },
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box
+        component="img"
+        src={item.img}
+        alt={`${item.name} in ${item.color}`}
+        sx={{
+          width: '100%',
+          // On a phone the name, price and selectors start within the first screen.
+          maxWidth: { xs: 'min(100%, 300px)', sm: 380, md: 'none' },
+          mx: 'auto',
+          aspectRatio: '4 / 5',
+          objectFit: 'cover',
+          display: 'block',
+          borderRadius: '20px',
+          bgcolor: '#efe8dd',
+        }}
+      />
+      <Stack sx={{ gap: 2.5 }}>
+        <Box>
+          <Typography variant="overline" color="text.secondary" component="p">
+            {item.seller}
+          </Typography>
+          <Typography
+            variant="h2"
+            component={headingLevel}
+            sx={{ fontSize: { xs: '1.8rem', sm: '2.2rem' }, lineHeight: 1.15 }}
+          >
+            {item.name}
+          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1.5, mt: 1, flexWrap: 'wrap' }}>
+            <Typography sx={{ fontSize: '1.35rem', fontWeight: 700 }}>{item.price}</Typography>
+            <Typography variant="body2" color={item.stock === 0 ? 'error' : 'text.secondary'}>
+              {stockLine(item.stock)}
+            </Typography>
+          </Stack>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={item.outfitName ? `From “${item.outfitName}”` : 'Hearted on its own'}
+            sx={{ mt: 1.25 }}
+          />
+        </Box>
+
+        <Box>
+          <Typography id="colour-label" sx={{ fontWeight: 600, mb: 1 }}>
+            Colour:{' '}
+            <Box component="span" sx={{ fontWeight: 400 }}>
+              {item.color}
+            </Box>
+          </Typography>
+          {variantsLoading ? (
+            <CircularProgress size={20} aria-label="Loading colours" />
+          ) : (
+            <Box
+              role="radiogroup"
+              aria-labelledby="colour-label"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25 }}
+            >
+              {colours.map((v) => {
+                const selected = v.color === item.color;
+                return (
+                  <Tooltip key={v.color} title={`${v.color}${v.stock === 0 ? ' (sold out)' : ''}`}>
+                    <Box
+                      component="button"
+                      type="button"
+                      role="radio"
+                      aria-checked={selected}
+                      aria-label={`${v.color}${v.stock === 0 ? ', sold out' : ''}`}
+                      disabled={saving}
+                      onClick={() => pickColour(v.color)}
+                      sx={{
+                        width: 40,
+                        height: 40,
+                        borderRadius: '50%',
+                        cursor: saving ? 'progress' : 'pointer',
+                        bgcolor: v.colorHex,
+                        border: '1px solid rgba(28,27,31,0.2)',
+                        outline: selected ? '2px solid' : 'none',
+                        outlineColor: 'primary.main',
+                        outlineOffset: '3px',
+                        display: 'grid',
+                        placeItems: 'center',
+                        color: contrastOn(v.colorHex),
+                        opacity: v.stock === 0 ? 0.5 : 1,
+                        p: 0,
+                        '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main' },
+                      }}
+                    >
+                      {selected && <CheckRounded fontSize="small" aria-hidden />}
+                    </Box>
+                  </Tooltip>
+                );
+              })}
+            </Box>
+          )}
+        </Box>
+
+        <Box>
+          <Typography id="size-label" sx={{ fontWeight: 600, mb: 1 }}>
+            Size
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            value={item.size}
+            onChange={(_, size: string | null) => pickSize(size)}
+            aria-labelledby="size-label"
+            disabled={saving || variantsLoading}
+            sx={{
+              flexWrap: 'wrap',
+              gap: 1,
+              '& .MuiToggleButtonGroup-grouped': {
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: '999px !important',
+                m: 0,
+              },
+            }}
+          >
+            {sizes.map((v) => (
+              <ToggleButton
+                key={v.size}
+                value={v.size}
+                aria-label={`${v.size}${v.stock === 0 ? ', sold out' : ''}`}
+                sx={{
+                  minWidth: 52,
+                  px: 1.75,
+                  textDecoration: v.stock === 0 ? 'line-through' : 'none',
+                }}
+              >
+                {v.size}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+
+        <TextField
+          select
+          label="Quantity"
+          value={item.quantity}
+          onChange={(event) => pickQuantity(Number(event.target.value))}
+          disabled={saving}
+          helperText="How many you would buy. 0 keeps it as a favourite without buying."
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: 280 }}
+        >
+          {QUANTITIES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </TextField>
+
+        <Box aria-live="polite" sx={{ minHeight: 48 }}>
+          {saving ? (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+              <CircularProgress size={16} color="inherit" aria-hidden />
+              <Typography variant="body2">Saving…</Typography>
+            </Stack>
+          ) : error ? (
+            <Alert severity="error" onClose={() => setError(null)}>
+              {error}
+            </Alert>
+          ) : saved ? (
+            <Typography
+              variant="body2"
+              color="success.main"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
+              <CheckRounded fontSize="small" aria-hidden /> {saved}. Saved.
+            </Typography>
+          ) : null}
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Ink or paper, whichever reads on the swatch. */
+function contrastOn(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#1c1b1f' : '#ffffff';
+}

@@ -1,0 +1,219 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { FavoriteOutfit, FavoriteOutfitPiece } from '../../../../contracts/favorites';
+import { formatCents } from '../../../../contracts/money';
+import { HeartButton } from '../../../components/heart-button';
+import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
+
+const SLOT_LABELS: Record<FavoriteOutfitPiece['slot'], string> = {
+  outerwear: 'Outerwear',
+  top: 'Top',
+  accessory: 'Accessory',
+  bottom: 'Bottom',
+  footwear: 'Footwear',
+};
+
+/**
+ * A favourite outfit: its name and occasion, its five pieces (each opening the piece's detail),
+ * a filled heart that takes it out of the favourites after a warning, and room for an action
+ * such as Purchase Outfit.
+ */
+export function FavoriteOutfitCard({
+  outfit,
+  action,
+}: {
+  outfit: FavoriteOutfit;
+  /** Filled by the page, e.g. with the cart's Purchase Outfit button. */
+  action?: ReactNode;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const unfavorite = useUnfavoriteOutfit();
+  const notify = useNotify();
+
+  function remove() {
+    unfavorite.mutate(outfit.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify(`“${outfit.name}” is no longer a favourite`, 'success');
+      },
+      onError: (error) =>
+        notify(
+          error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
+          'error',
+        ),
+    });
+  }
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`outfit-${outfit.id}-name`}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, mb: 1.5 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography
+            id={`outfit-${outfit.id}-name`}
+            variant="h4"
+            component="h2"
+            sx={{ fontSize: { xs: '1.25rem', sm: '1.4rem' } }}
+          >
+            {outfit.name}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+            <Chip label={outfit.occasion} size="small" variant="outlined" />
+            <Typography variant="body2" color="text.secondary">
+              {formatTotal(outfit.items)}
+            </Typography>
+          </Stack>
+        </Box>
+        <HeartButton
+          favorite
+          label={outfit.name}
+          busy={unfavorite.isPending}
+          onToggle={() => setConfirming(true)}
+        />
+      </Stack>
+      {outfit.description && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            mb: 1.5,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {outfit.description}
+        </Typography>
+      )}
+      <Box
+        component="ul"
+        aria-label={`Pieces of ${outfit.name}`}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+          gap: { xs: 0.75, sm: 1 },
+        }}
+      >
+        {outfit.items.map((piece) => (
+          <li key={piece.slot}>
+            <Piece piece={piece} outfit={outfit} />
+          </li>
+        ))}
+      </Box>
+      {action && <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>{action}</Box>}
+      <UnfavoriteOutfitDialog
+        outfitName={outfit.name}
+        open={confirming}
+        busy={unfavorite.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={remove}
+      />
+    </Card>
+  );
+}
+
+function formatTotal(pieces: readonly FavoriteOutfitPiece[]): string {
+  const cents = pieces.reduce((sum, p) => sum + p.priceCents, 0);
+  return `${pieces.length} pieces · ${formatCents(cents)}`;
+}
+
+function Piece({ piece, outfit }: { piece: FavoriteOutfitPiece; outfit: FavoriteOutfit }) {
+  const picture = (
+    <Box sx={{ position: 'relative', width: '100%' }}>
+      <Box
+        component="img"
+        src={piece.img}
+        alt=""
+        loading="lazy"
+        sx={{
+          width: '100%',
+          aspectRatio: '4 / 5',
+          objectFit: 'cover',
+          display: 'block',
+          borderRadius: '10px',
+          bgcolor: '#efe8dd',
+          opacity: piece.favorite ? 1 : 0.45,
+        }}
+      />
+      {piece.favorite && piece.favorite.quantity !== 1 && (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            top: 4,
+            right: 4,
+            px: 0.75,
+            borderRadius: 999,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '0.7rem',
+            fontWeight: 700,
+            lineHeight: '18px',
+          }}
+        >
+          ×{piece.favorite.quantity}
+        </Box>
+      )}
+    </Box>
+  );
+  const caption = (
+    <Typography
+      variant="caption"
+      sx={{
+        display: 'block',
+        mt: 0.5,
+        lineHeight: 1.25,
+        color: 'text.secondary',
+        textAlign: 'left',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        width: '100%',
+      }}
+    >
+      {SLOT_LABELS[piece.slot]}
+    </Typography>
+  );
+  const description = `${SLOT_LABELS[piece.slot]}: ${piece.name}, ${piece.color}, size ${piece.size}, ${piece.price}`;
+  if (!piece.favorite) {
+    return (
+      <Box role="img" aria-label={`${description} (no longer in your faves)`}>
+        {picture}
+        {caption}
+      </Box>
+    );
+  }
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to={`/favorites/outfits/${outfit.occasionId}/${outfit.id}/${piece.id}`}
+      aria-label={`${description}${piece.favorite.quantity !== 1 ? `, quantity ${piece.favorite.quantity}` : ''}`}
+      sx={{
+        display: 'block',
+        width: '100%',
+        borderRadius: '10px',
+        '&:hover img': { transform: 'scale(1.02)' },
+        '& img': { transition: 'transform 160ms ease' },
+      }}
+    >
+      {picture}
+      {caption}
+    </ButtonBase>
+  );
+}

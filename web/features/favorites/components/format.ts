@@ -1,0 +1,54 @@
+/** "1 outfit", "3 pieces", "No outfits yet". */
+export function countLabel(n: number, noun: string, plural = `${noun}s`): string {
+  if (n === 0) return `No ${plural} yet`;
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
+/** Where a favourite piece opens: inside its outfit when it has one. */
+export function pieceDetailPath(piece: {
+  id: number;
+  outfitId: number | null;
+  occasionId: number | null;
+}): string | null {
+  if (piece.outfitId === null || piece.occasionId === null) return null;
+  return `/favorites/outfits/${piece.occasionId}/${piece.outfitId}/${piece.id}`;
+}
+
+/** The item pictures are addressed by garment and colour: a look for each occasion's tile. */
+const picture = (garment: string, colour: string) => `/images/items/${garment}/${colour}.svg`;
+
+export const OCCASION_PICTURES: Record<string, string[]> = {
+  airport: [
+    picture('puffer', 'black'),
+    picture('hoodie', 'heather-grey'),
+    picture('sneaker', 'white'),
+  ],
+  brunch: [picture('blouse', 'blush'), picture('skirt', 'ivory'), picture('sandal', 'camel')],
+  casual: [
+    picture('denim-jacket', 'denim-blue'),
+    picture('tee', 'sage'),
+    picture('sneaker', 'ivory'),
+  ],
+  'date night': [
+    picture('leather-jacket', 'black'),
+    picture('heel', 'burgundy'),
+    picture('crossbody', 'burgundy'),
+  ],
+  work: [picture('blazer', 'navy'), picture('shirt', 'white'), picture('loafer', 'chocolate')],
+};
+
+export const CATEGORY_PICTURES: Record<string, string[]> = {
+  tops: [picture('sweater', 'cream'), picture('tee', 'navy'), picture('blouse', 'sage')],
+  bottoms: [
+    picture('jeans', 'denim-blue'),
+    picture('trousers', 'camel'),
+    picture('skirt', 'black'),
+  ],
+  footwear: [picture('boot', 'chocolate'), picture('sneaker', 'white'), picture('heel', 'black')],
+  outerwear: [
+    picture('trench', 'camel'),
+    picture('blazer', 'charcoal'),
+    picture('puffer', 'olive'),
+  ],
+  accessories: [picture('tote', 'camel'), picture('sunglasses', 'black'), picture('scarf', 'rust')],
+};

@@ -1,0 +1,13 @@
+/** Query keys of the swipe feed. */
+export const feedKeys = {
+  all: ['feed'] as const,
+  home: () => ['feed', 'home'] as const,
+};
+
+/**
+ * Swipes and hearts change the shopper's favourites, which another feature shows; it keeps its
+ * queries under this key, so the feed invalidates it without importing that feature.
+ */
+export const FAVORITES_KEY = ['favorites'] as const;
+
+export const FEED_PAGE_SIZE = 10;

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ItemHeartResult } from '../../../../contracts/feed';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { FAVORITES_KEY } from './keys';
+
+export interface ItemHeart {
+  itemId: number;
+  outfitId: number;
+  favorite: boolean;
+}
+
+/** Hearts (favorite: true) or un-hearts a piece on an outfit card. */
+export function toggleItemFavorite({ itemId, outfitId, favorite }: ItemHeart) {
+  return favorite
+    ? api.post<ItemHeartResult>(apiPaths.feed.heartItem, { itemId, outfitId })
+    : api.delete<ItemHeartResult>(apiPaths.feed.unheartItem(itemId, outfitId));
+}
+
+export function useToggleItemFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleItemFavorite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
+  });
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FeedOutfit, FeedPage } from '../../../../contracts/feed';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { SwipeDeck } from './swipe-deck';
+
+const SLOTS = [
+  ['outerwear', 6, 'Wool Trench'],
+  ['top', 1, 'Silk Blouse'],
+  ['accessory', 7, 'Leather Tote'],
+  ['bottom', 2, 'Wide Trousers'],
+  ['footwear', 3, 'Suede Loafer'],
+] as const;
+
+function outfit(id: number, name: string): FeedOutfit {
+  return {
+    id,
+    name,
+    description: '',
+    occasionId: 5,
+    occasion: 'Work',
+    heartedItemIds: [],
+    items: SLOTS.map(([slot, categoryId, piece], i) => ({
+      id: id * 10 + i,
+      productId: i + 1,
+      name: `${piece} ${id}`,
+      img: '/images/items/trench/black.svg',
+      categoryId,
+      category: slot,
+      price: '$10.00',
+      priceCents: 1000,
+      seller: 'Drape',
+      color: 'Black',
+      colorHex: '#1d1d1f',
+      size: 'M',
+      stock: 3,
+      slot,
+    })),
+  };
+}
+
+const page = (outfits: FeedOutfit[], hasMore = false): FeedPage => ({ outfits, hasMore });
+const card = () => screen.getByRole('group', { name: /, Work$/ });
+
+beforeEach(() => localStorage.clear());
+
+describe('SwipeDeck', () => {
+  it('shows the hints and the top card, and hearts a piece through the API', async () => {
+    const calls = mockApi((method, url) => {
+      if (url.startsWith('/api/outfit/home'))
+        return [200, page([outfit(1, 'Monday'), outfit(2, 'Tuesday')])];
+      if (method === 'POST' && url === '/api/item/favorite') return [200, { favorite: true }];
+      return [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={1} title={<h1>Discover</h1>} />);
+    expect(await screen.findByRole('group', { name: 'Monday, Work' })).toBeInTheDocument();
+    for (const hint of [
+      'Love an outfit? Swipe right!',
+      'Not crazy about an outfit? Swipe left!',
+      'Love an item in an outfit? Tap the heart icon!',
+    ]) {
+      expect(screen.getByText(hint)).toBeInTheDocument();
+    }
+    const heart = within(card()).getByRole('button', { name: 'Favourite Leather Tote 1' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        url: '/api/item/favorite',
+        body: { itemId: 12, outfitId: 1 },
+      }),
+    );
+  });
+
+  it('saves a swipe from the buttons and the arrow keys, and shows the next card', async () => {
+    const calls = mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home'))
+        return [200, page([outfit(1, 'Monday'), outfit(2, 'Tuesday'), outfit(3, 'Wednesday')])];
+      if (method === 'POST' && url === '/api/outfit/favorite')
+        return [200, { ...(body as object), direction: 'like', changed: true }];
+      if (method === 'POST' && url === '/api/outfit/reject')
+        return [200, { ...(body as object), direction: 'nope', changed: true }];
+      return [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={2} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Monday, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Favourite outfit' }));
+    expect(await screen.findByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(await screen.findByRole('group', { name: 'Wednesday, Work' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/outfit/favorite', body: { outfitId: 1 } },
+        { method: 'POST', url: '/api/outfit/reject', body: { outfitId: 2 } },
+      ]),
+    );
+  });
+
+  it('tells the shopper when a swipe is refused, and ends with the empty state', async () => {
+    mockApi((method, url) => {
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(4, 'Thursday')])];
+      if (method === 'POST' && url === '/api/outfit/reject')
+        return [404, { error: { code: 'not_found', message: 'That outfit does not exist.' } }];
+      return [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={3} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Thursday, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    expect(await screen.findByText('No more outfits to swipe')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Favorites' })).toHaveAttribute(
+      'href',
+      '/favorites/outfits',
+    );
+    expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+    expect(await screen.findByText(/no longer in the shop/)).toBeInTheDocument();
+  });
+
+  it('puts an unsent swipe back on undo without asking the server', async () => {
+    const calls = mockApi((_, url) => {
+      if (url.startsWith('/api/outfit/home'))
+        return [200, page([outfit(5, 'Friday'), outfit(6, 'Saturday')])];
+      // The swipe never gets through: the queue keeps it.
+      return [503, { error: { code: 'unavailable', message: 'down' } }];
+    });
+    renderWithApp(<SwipeDeck userId={4} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Friday, Work' });
+    await userEvent.keyboard('{ArrowRight}');
+    await screen.findByRole('group', { name: 'Saturday, Work' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/outfit/favorite')).toBe(true));
+    await waitFor(() =>
+      expect(localStorage.getItem('drape.swipes.v1.4')).toContain('"outfitId":5'),
+    );
+    // It failed once and waits to retry, so it can be taken back locally.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo last swipe' }));
+    expect(await screen.findByRole('group', { name: 'Friday, Work' })).toBeInTheDocument();
+    expect(localStorage.getItem('drape.swipes.v1.4')).toBeNull();
+    expect(calls.some((c) => c.url === '/api/outfit/undo')).toBe(false);
+  });
+});

@@ -1,0 +1,308 @@
+import Close from '@mui/icons-material/Close';
+import Favorite from '@mui/icons-material/Favorite';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import Replay from '@mui/icons-material/Replay';
+import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
+import SwipeRightOutlined from '@mui/icons-material/SwipeRightOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { AnimatePresence, LazyMotion, MotionConfig } from 'motion/react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { palette } from '../../../app/theme';
+import { EmptyState, ErrorState, Loading } from '../../../components/page';
+import { OutfitCard } from './outfit-card';
+import { SwipeCard } from './swipe-card';
+import { useSwipeDeck } from './use-swipe-deck';
+
+const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
+
+/** SPEC's three hints, word for word. */
+export const SWIPE_HINTS = [
+  { text: 'Love an outfit? Swipe right!', icon: <SwipeRightOutlined fontSize="small" /> },
+  { text: 'Not crazy about an outfit? Swipe left!', icon: <SwipeLeftOutlined fontSize="small" /> },
+  {
+    text: 'Love an item in an outfit? Tap the heart icon!',
+    icon: <FavoriteBorder fontSize="small" />,
+  },
+] as const;
+
+export const EMPTY_FEED_TITLE = 'No more outfits to swipe';
+
+function Hints() {
+  return (
+    <Box
+      component="ul"
+      aria-label="How to swipe"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: { xs: 0.25, md: 1.25 } }}
+    >
+      {SWIPE_HINTS.map((hint) => (
+        <Box
+          component="li"
+          key={hint.text}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'text.secondary',
+            fontSize: { xs: '0.8rem', md: '0.95rem' },
+          }}
+        >
+          <Box
+            component="span"
+            aria-hidden
+            sx={{ display: 'inline-flex', color: 'secondary.main' }}
+          >
+            {hint.icon}
+          </Box>
+          {hint.text}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function RoundButton({
+  label,
+  shortcut,
+  color,
+  size,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  shortcut?: string;
+  color: string;
+  size: number;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <IconButton
+      aria-label={label}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      aria-keyshortcuts={
+        shortcut === '←' ? 'ArrowLeft' : shortcut === '→' ? 'ArrowRight' : undefined
+      }
+      disabled={disabled}
+      onClick={onClick}
+      sx={{
+        width: size,
+        height: size,
+        color,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        boxShadow: '0 4px 14px rgba(28,27,31,0.12)',
+        '&:hover': { bgcolor: '#fff', transform: 'scale(1.06)' },
+        transition: 'transform 120ms ease',
+      }}
+    >
+      {children}
+    </IconButton>
+  );
+}
+
+function isTyping(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** The swipe screen: the stack of outfit cards, the three buttons, the hints. */
+export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode }) {
+  const deck = useSwipeDeck(userId);
+  const { status, cards, swipe, undo } = deck;
+  const keys = useRef({ swipe, undo, ready: status === 'ready' });
+  keys.current = { swipe, undo, ready: status === 'ready' };
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (event.key === 'ArrowLeft' && keys.current.ready) {
+        event.preventDefault();
+        keys.current.swipe('nope');
+      } else if (event.key === 'ArrowRight' && keys.current.ready) {
+        event.preventDefault();
+        keys.current.swipe('like');
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const top = cards[0];
+  let stage: ReactNode;
+  if (status === 'loading') stage = <Loading label="Loading outfits" />;
+  else if (status === 'error') {
+    stage = (
+      <ErrorState
+        message="The outfits could not be loaded. Check your connection."
+        onRetry={deck.retry}
+      />
+    );
+  } else if (status === 'empty') {
+    stage = (
+      <EmptyState
+        title={EMPTY_FEED_TITLE}
+        body="You have seen every outfit for now. Revisit the ones you loved, or search for something specific."
+        action={
+          <Stack direction="row" sx={{ gap: 1.5, mt: 1 }}>
+            <Button variant="contained" component={RouterLink} to="/favorites/outfits">
+              Favorites
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/search">
+              Search
+            </Button>
+          </Stack>
+        }
+      />
+    );
+  } else {
+    stage = (
+      <AnimatePresence initial={false} custom={deck.exitSide}>
+        {cards.slice(0, 2).map((outfit, depth) => (
+          <SwipeCard
+            key={outfit.id}
+            depth={depth}
+            label={`${outfit.name}, ${outfit.occasion}`}
+            enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
+            enterToken={depth === 0 ? deck.entering?.token : undefined}
+            onSwipe={swipe}
+          >
+            <OutfitCard
+              outfit={outfit}
+              interactive={depth === 0}
+              onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
+            />
+          </SwipeCard>
+        ))}
+      </AnimatePresence>
+    );
+  }
+
+  return (
+    <LazyMotion features={loadMotionFeatures} strict>
+      <MotionConfig reducedMotion="user">
+        <Box
+          sx={{
+            display: 'grid',
+            columnGap: 6,
+            rowGap: { xs: 1, md: 2 },
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 420px) 310px' },
+            gridTemplateRows: { md: 'auto 1fr' },
+            gridTemplateAreas: { xs: '"title" "deck" "hints"', md: '"deck title" "deck hints"' },
+            justifyContent: 'center',
+            alignItems: 'start',
+          }}
+        >
+          <Box sx={{ gridArea: 'title', alignSelf: 'end', pt: { md: 4 } }}>{title}</Box>
+          <Stack
+            sx={{ gridArea: 'deck', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}
+          >
+            <Box
+              sx={{
+                position: 'relative',
+                width: '100%',
+                maxWidth: 420,
+                height: {
+                  xs: 'clamp(360px, calc(100dvh - 385px), 520px)',
+                  md: 'clamp(420px, calc(100dvh - 250px), 580px)',
+                },
+                px: 0.5,
+                pb: 2,
+              }}
+            >
+              {stage}
+            </Box>
+            {status === 'empty' ? (
+              // Nothing left to swipe; the last swipe can still be taken back.
+              <Button
+                variant="text"
+                color="inherit"
+                startIcon={<Replay />}
+                disabled={deck.undoing}
+                onClick={() => void undo()}
+                sx={{ color: 'text.secondary' }}
+              >
+                Undo last swipe
+              </Button>
+            ) : (
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 3 }}>
+                <RoundButton
+                  label="Reject outfit"
+                  shortcut="←"
+                  color={palette.nope}
+                  size={60}
+                  disabled={!top}
+                  onClick={() => swipe('nope')}
+                >
+                  <Close sx={{ fontSize: 30 }} />
+                </RoundButton>
+                <RoundButton
+                  label="Undo last swipe"
+                  color={palette.muted}
+                  size={46}
+                  disabled={deck.undoing || status === 'loading'}
+                  onClick={() => void undo()}
+                >
+                  <Replay />
+                </RoundButton>
+                <RoundButton
+                  label="Favourite outfit"
+                  shortcut="→"
+                  color={palette.like}
+                  size={60}
+                  disabled={!top}
+                  onClick={() => swipe('like')}
+                >
+                  <Favorite sx={{ fontSize: 28 }} />
+                </RoundButton>
+              </Stack>
+            )}
+            <Typography
+              role="status"
+              variant="caption"
+              color="text.secondary"
+              sx={{ minHeight: { md: 20 } }}
+            >
+              {deck.offline && deck.pending > 0
+                ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
+                : ''}
+            </Typography>
+          </Stack>
+          <Box
+            sx={{
+              gridArea: 'hints',
+              px: { xs: 1, md: 0 },
+              justifySelf: { xs: 'center', md: 'start' },
+            }}
+          >
+            <Typography
+              variant="h6"
+              component="h2"
+              sx={{ display: { xs: 'none', md: 'block' }, mb: 1.5 }}
+            >
+              How it works
+            </Typography>
+            <Hints />
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: { xs: 'none', md: 'block' }, mt: 2 }}
+            >
+              On a keyboard, ← rejects and → favourites.
+            </Typography>
+          </Box>
+        </Box>
+      </MotionConfig>
+    </LazyMotion>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckoutBody, Order } from '../../../../contracts/order';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { ORDERS_KEY, orderKey } from './keys';
+
+// Checkout empties the cart and fills the closet; those features own these keys.
+const CART_KEY = ['cart'];
+const CLOSET_KEY = ['closet'];
+
+const STORAGE_KEY = 'drape.checkout-key';
+
+function randomKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/**
+ * One idempotency key per checkout attempt, kept in sessionStorage until an order is placed:
+ * a double click, a retry after a lost response or a reload mid-payment all send the same key,
+ * so the server makes at most one order of them.
+ */
+export function checkoutKey(): string {
+  try {
+    const existing = sessionStorage.getItem(STORAGE_KEY);
+    if (existing && /^[A-Za-z0-9_-]{8,100}$/.test(existing)) return existing;
+    const fresh = randomKey();
+    sessionStorage.setItem(STORAGE_KEY, fresh);
+    return fresh;
+  } catch {
+    return randomKey();
+  }
+}
+
+export function forgetCheckoutKey(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}
+
+export function checkout(body: CheckoutBody): Promise<Order> {
+  return api.put<Order>(apiPaths.orders.checkout, body);
+}
+
+export function useCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<CheckoutBody, 'idempotencyKey'>) =>
+      checkout({ ...body, idempotencyKey: checkoutKey() }),
+    onSuccess: (order) => {
+      forgetCheckoutKey();
+      queryClient.setQueryData(orderKey(order.number), order);
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      void queryClient.invalidateQueries({ queryKey: CLOSET_KEY });
+    },
+    onError: () => {
+      // Stock may have moved; show the cart as it is now.
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+    },
+  });
+}

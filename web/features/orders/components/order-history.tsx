@@ -1,0 +1,69 @@
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Order } from '../../../../contracts/order';
+import { OrderSummary } from './order-summary';
+
+const placed = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The shopper's orders, newest first; each opens to its full summary. */
+export function OrderHistory({ orders }: { orders: Order[] }) {
+  return (
+    <Stack sx={{ gap: 1.5 }}>
+      {orders.map((order, i) => (
+        <Accordion
+          key={order.number}
+          defaultExpanded={i === 0}
+          disableGutters
+          elevation={0}
+          slotProps={{ heading: { component: 'h2' } }}
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: '18px !important',
+            '&::before': { display: 'none' },
+          }}
+        >
+          <AccordionSummary
+            expandIcon={<ExpandMore />}
+            aria-controls={`${order.number}-details`}
+            id={`${order.number}-summary`}
+          >
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ flex: 1, gap: { xs: 0.25, sm: 2 }, alignItems: { sm: 'center' }, pr: 1 }}
+            >
+              <Box sx={{ flex: 1 }}>
+                <Typography
+                  component="span"
+                  sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.02em' }}
+                >
+                  {order.number}
+                </Typography>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                >
+                  {placed.format(new Date(order.placedAt))} · {order.units}{' '}
+                  {order.units === 1 ? 'item' : 'items'} · {order.arrival.text}
+                </Typography>
+              </Box>
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {order.total}
+              </Typography>
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails id={`${order.number}-details`} sx={{ pt: 0 }}>
+            <OrderSummary order={order} />
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Stack>
+  );
+}

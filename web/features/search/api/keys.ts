@@ -1,0 +1,20 @@
+/**
+ * Query keys of the global search. Everything sits under `['search']`; the favourites pages
+ * invalidate that key when a favourite changes there, so hearts here stay true.
+ */
+export const searchKeys = {
+  all: ['search'] as const,
+  items: (q: string, categories: readonly number[]) =>
+    ['search', 'items', q, [...categories].sort((a, b) => a - b).join(',')] as const,
+  outfits: (q: string) => ['search', 'outfits', q] as const,
+  categories: () => ['search', 'categories'] as const,
+};
+
+/** Favourites (their pages' queries) and the swipe feed change when a heart changes here. */
+export const FAVORITES_KEY = ['favorites'] as const;
+export const FEED_KEY = ['feed'] as const;
+
+export const SEARCH_PAGE_SIZE = 20;
+
+/** What the server will search for; blank means no search. */
+export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { OutfitSearchPage } from '../../../../contracts/search';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { normaliseQuery, SEARCH_PAGE_SIZE, searchKeys } from './keys';
+
+/** A page of outfits matching the text (the newest without text). */
+export function searchOutfits(
+  q: string,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<OutfitSearchPage> {
+  return api.get<OutfitSearchPage>(apiPaths.search.outfits, {
+    query: { q: normaliseQuery(q) || undefined, limit: SEARCH_PAGE_SIZE, offset },
+    signal,
+  });
+}
+
+export const searchOutfitsQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: searchKeys.outfits(normaliseQuery(q)),
+    queryFn: ({ pageParam, signal }) => searchOutfits(q, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    staleTime: 30_000,
+  });
+
+export function useSearchOutfits(q: string, enabled = true) {
+  return useInfiniteQuery({
+    ...searchOutfitsQueryOptions(q),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

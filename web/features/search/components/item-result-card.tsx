@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { ItemSearchResult } from '../../../../contracts/search';
+import { HeartButton } from '../../../components/heart-button';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useHeartItem } from '../api/heart-item';
+import { useUnheartItem } from '../api/unheart-item';
+
+function sizeRange(sizes: readonly string[]): string {
+  if (sizes.length <= 1) return sizes[0] ?? '';
+  return `${sizes[0]}–${sizes[sizes.length - 1]}`;
+}
+
+/** A piece found by search: picture with a heart, seller, name, colour, sizes and price. */
+export function ItemResultCard({ item }: { item: ItemSearchResult }) {
+  const heart = useHeartItem();
+  const unheart = useUnheartItem();
+  const notify = useNotify();
+  const busy = heart.isPending || unheart.isPending;
+  const label = `${item.name} in ${item.color}`;
+
+  function toggle() {
+    const onError = (error: unknown) =>
+      notify(
+        error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
+        'error',
+      );
+    if (item.favorite) unheart.mutate(item.id, { onError });
+    else heart.mutate(item.id, { onError });
+  }
+
+  return (
+    <Card
+      component="article"
+      aria-label={label}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={item.img}
+          alt=""
+          loading="lazy"
+          sx={{
+            width: '100%',
+            aspectRatio: '4 / 5',
+            objectFit: 'cover',
+            display: 'block',
+            bgcolor: '#efe8dd',
+          }}
+        />
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+          <HeartButton
+            favorite={item.favorite}
+            label={label}
+            busy={busy}
+            onToggle={toggle}
+            size="small"
+          />
+        </Box>
+        {item.stock === 0 && (
+          <Chip
+            label="Sold out"
+            size="small"
+            sx={{
+              position: 'absolute',
+              left: 8,
+              top: 8,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            }}
+          />
+        )}
+      </Box>
+      <Box sx={{ p: 1.5, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{
+            textTransform: 'uppercase',
+            letterSpacing: '0.08em',
+            fontWeight: 600,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {item.seller}
+        </Typography>
+        <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem' }}>
+          {item.name}
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+        >
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: item.colorHex,
+              border: 1,
+              borderColor: 'divider',
+              flex: 'none',
+            }}
+          />
+          {item.color}
+          {item.sizes.length > 0 && ` · ${sizeRange(item.sizes)}`}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, mt: 'auto', pt: 0.5 }}>{item.price}</Typography>
+      </Box>
+    </Card>
+  );
+}

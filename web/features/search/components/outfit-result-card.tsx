@@ -1,0 +1,143 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { formatCents } from '../../../../contracts/money';
+import type { OutfitSearchResult } from '../../../../contracts/search';
+import { HeartButton } from '../../../components/heart-button';
+import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useFavoriteOutfit } from '../api/favorite-outfit';
+import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
+
+/**
+ * An outfit found by search: its five pieces as a flat-lay, name, occasion and total, and a
+ * heart that favourites it (as a right swipe) or, after a warning, takes it back.
+ */
+export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
+  const favorite = useFavoriteOutfit();
+  const unfavorite = useUnfavoriteOutfit();
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const busy = favorite.isPending || unfavorite.isPending;
+  const total = outfit.items.reduce((sum, piece) => sum + piece.priceCents, 0);
+  const [hero, ...rest] = outfit.items;
+
+  const onError = (error: unknown) =>
+    notify(
+      error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
+      'error',
+    );
+
+  function toggle() {
+    if (outfit.favorite) setConfirming(true);
+    else
+      favorite.mutate(outfit.id, {
+        onSuccess: () => notify(`“${outfit.name}” and its pieces are in your faves`, 'success'),
+        onError,
+      });
+  }
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`found-outfit-${outfit.id}`}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          role="img"
+          aria-label={outfit.items.map((p) => `${p.name} in ${p.color}`).join(', ')}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '2fr 1fr 1fr',
+            gridTemplateRows: '1fr 1fr',
+            gap: '2px',
+            aspectRatio: '8 / 5',
+            bgcolor: '#efe8dd',
+          }}
+        >
+          {hero && (
+            <Box
+              component="img"
+              src={hero.img}
+              alt=""
+              loading="lazy"
+              sx={{
+                gridRow: '1 / span 2',
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+                minHeight: 0,
+              }}
+            />
+          )}
+          {rest.map((piece) => (
+            <Box
+              key={piece.slot}
+              component="img"
+              src={piece.img}
+              alt=""
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', minHeight: 0 }}
+            />
+          ))}
+        </Box>
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+          <HeartButton
+            favorite={outfit.favorite}
+            label={outfit.name}
+            busy={busy}
+            onToggle={toggle}
+          />
+        </Box>
+      </Box>
+      <Stack sx={{ p: 1.75, gap: 0.75, flex: 1 }}>
+        <Typography
+          id={`found-outfit-${outfit.id}`}
+          variant="h4"
+          component="h2"
+          sx={{ fontSize: '1.25rem' }}
+        >
+          {outfit.name}
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {outfit.description}
+        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 'auto', pt: 0.5 }}>
+          <Chip label={outfit.occasion} size="small" variant="outlined" />
+          <Typography variant="body2" sx={{ fontWeight: 700, ml: 'auto' }}>
+            {formatCents(total)}
+          </Typography>
+        </Stack>
+      </Stack>
+      <UnfavoriteOutfitDialog
+        outfitName={outfit.name}
+        open={confirming}
+        busy={unfavorite.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          unfavorite.mutate(outfit.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notify(`“${outfit.name}” is no longer a favourite`, 'success');
+            },
+            onError,
+          })
+        }
+      />
+    </Card>
+  );
+}

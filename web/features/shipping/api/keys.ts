@@ -1,0 +1,1 @@
+export const SHIPPING_KEY = ['shipping'] as const;

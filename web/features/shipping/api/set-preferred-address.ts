@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '../../../../contracts/shipping';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { SHIPPING_KEY } from './keys';
+
+/** Shipping's Confirm: the chosen address becomes the preferred one, kept on the server. */
+export function setPreferredAddress(id: number): Promise<Address> {
+  return api.put<Address>(apiPaths.shipping.preferred(id));
+}
+
+export function useSetPreferredAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPreferredAddress,
+    onSuccess: (chosen) => {
+      // The cart page reads the preferred address as soon as Confirm navigates there.
+      queryClient.setQueryData<Address[]>(SHIPPING_KEY, (list) =>
+        list?.map((a) => ({ ...a, preferred: a.id === chosen.id })),
+      );
+      return queryClient.invalidateQueries({ queryKey: SHIPPING_KEY });
+    },
+  });
+}

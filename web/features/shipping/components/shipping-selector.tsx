@@ -1,0 +1,55 @@
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { Address } from '../../../../contracts/shipping';
+
+/** SPEC's shipping selector: the preferred address's nickname, or 'Select Shipping'; opens /shipping. */
+export function ShippingSelector({
+  address,
+  loading,
+}: {
+  address: Address | null | undefined;
+  loading?: boolean;
+}) {
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to="/shipping"
+      sx={{
+        width: '100%',
+        justifyContent: 'flex-start',
+        textAlign: 'left',
+        gap: 1.5,
+        p: 1.5,
+        border: 1,
+        borderColor: address ? 'divider' : 'secondary.main',
+        borderRadius: '14px',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <LocalShippingOutlined color={address ? 'action' : 'secondary'} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+          Shipping
+        </Typography>
+        {loading ? (
+          <Skeleton width="60%" />
+        ) : address ? (
+          <>
+            <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {address.street_address}, {address.city}, {address.state} {address.zip}
+            </Typography>
+          </>
+        ) : (
+          <Typography sx={{ fontWeight: 700, color: 'secondary.main' }}>Select Shipping</Typography>
+        )}
+      </Box>
+      <ChevronRight color="action" />
+    </ButtonBase>
+  );
+}

@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from '../app/provider';
+
+/** Renders a component inside the app's providers and a memory router. */
+export function renderWithApp(element: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return {
+    queryClient,
+    ...render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    ),
+  };
+}
+
+/** Replaces fetch with a function of (method, url, body) → [status, json]. */
+export function mockApi(
+  handler: (method: string, url: string, body: unknown) => [number, unknown],
+) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const url = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const [status, json] = handler(method, url, body);
+    return new Response(json === undefined ? '' : JSON.stringify(json), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return calls;
+}
