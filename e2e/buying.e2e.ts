@@ -1,0 +1,291 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoConsoleErrors,
+  launch,
+  newPage,
+  PHONE,
+  screenshot,
+  signUpViaApi,
+} from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const ORDER_NUMBER = /DR-\d{6}-[0-9A-Z]{6,}/;
+
+interface Piece {
+  id: number;
+  name: string;
+  color: string;
+  size: string;
+  stock: number;
+}
+interface FeedOutfit {
+  id: number;
+  name: string;
+  occasionId: number;
+  items: { id: number; name: string; category: string }[];
+}
+
+const which = (p: Piece) => `${p.name}, ${p.color}, ${p.size}`;
+
+/** Pieces of different products with enough stock for a test: the catalogue API, not the database. */
+async function piecesInStock(page: Page, count: number, offset: number) {
+  const res = await page.request.get(`/api/item/all?limit=100&offset=${offset}`);
+  expect(res.status()).toBe(200);
+  const items = (await res.json()) as Piece[];
+  const names = new Set<string>();
+  return items
+    .filter((i) => i.stock >= 5 && !names.has(i.name) && names.add(i.name))
+    .slice(0, count);
+}
+
+async function addToCart(page: Page, itemId: number, quantity: number) {
+  const res = await page.request.post('/api/cart', { data: { itemId, quantity } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function orders(page: Page) {
+  const res = await page.request.get('/api/buy');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { number: string; paymentMethod: string; total: string }[];
+}
+
+describe('buying', () => {
+  it('a shopper fills the cart, adds an address, pays with Apple Pay once, and sees the order', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, PHONE);
+    const { user } = await signUpViaApi(page);
+    const [first, second] = await piecesInStock(page, 2, 0);
+    await addToCart(page, first!.id, 1);
+    await addToCart(page, second!.id, 2);
+
+    // Cart landing: count, lines, a quantity change, and the badge following it.
+    await page.goto('/cartlanding');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Shopping Cart' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 3 items' }).count()).toBe(1);
+    await page.getByLabel(`Quantity of ${which(first!)}`).selectOption('2');
+    await expect.poll(() => page.getByText('4 items').first().isVisible()).toBe(true);
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 4 items' }).count()).toBe(1);
+    await screenshot(page, 'buying-cartlanding-phone');
+    await expectAccessible(page);
+
+    // Checkout page: no address yet, so Pay Now waits and the selector asks for one.
+    await page.getByRole('link', { name: 'Purchase Items' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+    const payNow = page.getByRole('button', { name: 'Pay Now' });
+    await expect.poll(() => payNow.isVisible()).toBe(true);
+    expect(await payNow.isDisabled()).toBe(true);
+    await page.getByRole('link', { name: /Select Shipping/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/shipping');
+
+    // Shipping: add an address in the dialog; the form names what is wrong first.
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an address' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText('Nickname is required').isVisible()).toBe(true);
+    await dialog.getByLabel('Nickname').fill('Studio');
+    await dialog.getByLabel('Street address').fill('88 Canal Street, Apt 5');
+    await dialog.getByLabel('City').fill('New York');
+    await dialog.getByLabel('State').fill('ZZ');
+    await dialog.getByLabel('ZIP code').fill('1001');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => dialog.getByText('State must be a 2-letter US state code, e.g. NY').isVisible())
+      .toBe(true);
+    expect(await dialog.getByText(/ZIP code must be 5 digits/).isVisible()).toBe(true);
+    await screenshot(page, 'buying-address-dialog-phone');
+    await expectAccessible(page);
+    await dialog.getByLabel('State').fill('ny');
+    await dialog.getByLabel('ZIP code').fill('10013');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const studio = page.getByRole('radio', { name: 'Studio' });
+    await expect.poll(() => studio.isChecked()).toBe(true);
+    expect(await page.getByText('New York, NY 10013').isVisible()).toBe(true);
+    await screenshot(page, 'buying-shipping-phone');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+
+    // Pay with Apple Pay; a double click still makes one order.
+    await expect.poll(() => page.getByText('Studio', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('radio', { name: 'Apple Pay' }).check();
+    expect(await page.getByText('$19.99').first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/^Arrives: [A-Z][a-z]{2} \d+-/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await expect.poll(() => payNow.isEnabled()).toBe(true);
+    await screenshot(page, 'buying-cart-phone');
+    await expectAccessible(page);
+    await payNow.dblclick();
+
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your order has been placed' }).isVisible())
+      .toBe(true);
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(number).toMatch(ORDER_NUMBER);
+    expect(
+      await page
+        .getByText(`A confirmation e-mail with your bill was sent to ${user.email}`)
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByText('88 Canal Street, Apt 5').isVisible()).toBe(true);
+    await screenshot(page, 'buying-checkout-phone');
+    await expectAccessible(page);
+
+    const placed = await orders(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ number, paymentMethod: 'apple_pay' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart', exact: true }).count()).toBe(1);
+
+    // The confirmation e-mail was written to the data folder.
+    const mailDir = path.join(inject('dataDir'), 'mail');
+    const mail = readdirSync(mailDir).filter((f) => f.includes(number));
+    expect(mail).toHaveLength(1);
+    const eml = readFileSync(path.join(mailDir, mail[0]!), 'utf8');
+    expect(eml).toContain(placed[0]!.total);
+
+    // Order history, from the account menu.
+    await page.goto('/cartlanding');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/orders');
+    await expect
+      .poll(() => page.getByRole('heading', { name: new RegExp(`^${number}`) }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'buying-orders-phone');
+    await expectAccessible(page);
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+
+  it('on a desktop: edits and removes addresses, and pays with PayPal', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, DESKTOP);
+    await signUpViaApi(page);
+    const pieces = await piecesInStock(page, 3, 100);
+    for (const piece of pieces) await addToCart(page, piece.id, 1);
+    for (const nickname of ['Home', 'Office']) {
+      const res = await page.request.post('/api/shipping', {
+        data: {
+          nickname,
+          street_address: `${nickname === 'Home' ? 12 : 400} Orchard Lane`,
+          city: 'Portland',
+          state: 'OR',
+          zip: '97205',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+
+    await page.goto('/cartlanding');
+    await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: `Remove ${which(pieces[2]!)}` }).click();
+    await expect.poll(() => page.getByText('2 items').first().isVisible()).toBe(true);
+    await screenshot(page, 'buying-cartlanding-desktop');
+
+    await page.goto('/shipping');
+    await expect.poll(() => page.getByRole('radio', { name: 'Office' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Edit Home' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit address' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Nickname').inputValue()).toBe('Home');
+    await dialog.getByLabel('Nickname').fill('Home sweet home');
+    await screenshot(page, 'buying-edit-address-desktop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('radio', { name: 'Home sweet home' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Remove Office' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove “Office”?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Office' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Home sweet home' }).check();
+    await screenshot(page, 'buying-shipping-desktop');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+
+    await expect
+      .poll(() => page.getByText('Home sweet home', { exact: true }).isVisible())
+      .toBe(true);
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await screenshot(page, 'buying-cart-desktop');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your order has been placed' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'buying-checkout-desktop');
+    const placed = await orders(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.paymentMethod).toBe('paypal');
+
+    await page.goto('/orders');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: new RegExp(`^${placed[0]!.number}`) }).isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'buying-orders-desktop');
+    await page.goto('/payment');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Back to the cart' }).isVisible())
+      .toBe(true);
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+});
+
+describe('buying from the favourites', () => {
+  it('Purchase Outfit adds the five pieces; Buy/Del on a favourite piece flips with the cart', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, PHONE);
+    await signUpViaApi(page);
+    const feed = await page.request.get('/api/outfit/home');
+    expect(feed.status()).toBe(200);
+    const outfit = ((await feed.json()) as { outfits: FeedOutfit[] }).outfits[0]!;
+    const liked = await page.request.post('/api/outfit/favorite', {
+      data: { outfitId: outfit.id },
+    });
+    expect(liked.status(), await liked.text()).toBeLessThan(300);
+
+    await page.goto(`/favorites/outfits/${outfit.occasionId}`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: `Purchase Outfit ${outfit.name}` }).click();
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 5 items' }).count()).toBe(1);
+    await screenshot(page, 'buying-favorite-outfits-phone');
+
+    const piece = outfit.items[0]!;
+    await page.goto(`/favorites/categories/${encodeURIComponent(piece.category)}`);
+    const del = page.getByRole('button', { name: `Del ${piece.name}` }).first();
+    await expect.poll(() => del.isVisible()).toBe(true);
+    await del.click();
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 4 items' }).count()).toBe(1);
+    const buy = page.getByRole('button', { name: `Buy ${piece.name}` }).first();
+    await expect.poll(() => buy.isVisible()).toBe(true);
+    await buy.click();
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 5 items' }).count()).toBe(1);
+    await screenshot(page, 'buying-favorite-pieces-phone');
+    await expectAccessible(page);
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+});

@@ -1,0 +1,248 @@
+import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectNoConsoleErrors,
+  launch,
+  newPage,
+  PHONE,
+  screenshot,
+  signInAsDemoAdmin,
+  signUpViaApi,
+  uniqueName,
+} from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+interface OutfitJson {
+  id: number;
+  name: string;
+  description: string;
+  occasion: string;
+  items: { id: number; slot: string }[];
+}
+
+/** The carousel of one category, found by its heading as a person would. */
+const carousel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The first piece of a carousel that can still be picked and is not already in the outfit. */
+const pickable = (region: Locator) =>
+  region.locator('[role="listitem"] button[aria-pressed="false"]:not([disabled])');
+
+const nameField = (page: Page) => page.getByRole('textbox', { name: /^Name/ });
+
+async function findByName(request: APIRequestContext, name: string): Promise<OutfitJson[]> {
+  const res = await request.get(`/api/design/outfits?q=${encodeURIComponent(name)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as OutfitJson[];
+}
+
+/**
+ * Whether the shopper's swipe feed offers the outfit. The feed comes in pages, so it is read
+ * page after page, excluding what was already seen, as the app does.
+ */
+async function feedOffers(request: APIRequestContext, outfitId: number): Promise<boolean> {
+  const seen: number[] = [];
+  for (let page = 0; page < 10; page++) {
+    const res = await request.get(`/api/outfit/home?limit=30&exclude=${seen.join(',')}`);
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as { outfits: { id: number }[]; hasMore: boolean };
+    if (body.outfits.some((o) => o.id === outfitId)) return true;
+    seen.push(...body.outfits.map((o) => o.id));
+    if (!body.hasMore || body.outfits.length === 0 || seen.length > 90) return false;
+  }
+  return false;
+}
+
+async function waitForCarousels(page: Page) {
+  for (const name of ['Outerwear', 'Tops', 'Accessories', 'Bottoms', 'Footwear']) {
+    await expect
+      .poll(() => pickable(carousel(page, name)).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+  }
+}
+
+describe('the admin design studio', () => {
+  it('builds, creates, edits and deletes an outfit that shoppers see while it exists', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, DESKTOP);
+    const shopper = await newPage(browser, DESKTOP);
+    await signUpViaApi(shopper.page);
+
+    // Sign in through the /admin card.
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('drape-admin-2026');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/design');
+    await expect.poll(() => page.getByText('admin', { exact: true }).isVisible()).toBe(true);
+    await waitForCarousels(page);
+    await screenshot(page, 'design-empty-desktop');
+
+    // Asking to create an empty outfit says what is missing and sends nothing.
+    await page.getByRole('button', { name: 'Create outfit' }).click();
+    await expect
+      .poll(() =>
+        page.getByText(/The outfit still needs a name, an occasion and a piece for/).isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // One piece from each carousel.
+    const picked: Record<string, string> = {};
+    for (const [region, slot] of [
+      ['Outerwear', 'Outerwear'],
+      ['Tops', 'Top'],
+      ['Accessories', 'Accessory'],
+      ['Bottoms', 'Bottom'],
+      ['Footwear', 'Footwear'],
+    ] as const) {
+      const piece = pickable(carousel(page, region)).first();
+      const label = (await piece.getAttribute('aria-label')) ?? '';
+      await piece.click();
+      picked[slot] = label.split(',')[0]!;
+      await expect
+        .poll(() => page.getByRole('group', { name: `${slot}: ${picked[slot]}` }).isVisible())
+        .toBe(true);
+    }
+
+    // A name already in the shop is refused by the server, and the name field says why.
+    const [existing] = (await (
+      await page.request.get('/api/design/outfits?limit=1')
+    ).json()) as OutfitJson[];
+    await nameField(page).fill(existing!.name.toUpperCase());
+    await page.getByRole('combobox', { name: 'Occasion' }).click();
+    await page.getByRole('option', { name: 'Work' }).click();
+    await page.getByLabel('Description').fill('A sharp, easy look for the office.');
+    await page.getByRole('button', { name: 'Create outfit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'already exists' }).count())
+      .toBeGreaterThan(0);
+    expect(await nameField(page).getAttribute('aria-invalid')).toBe('true');
+
+    const name = uniqueName('Studio Look ');
+    await nameField(page).fill(name);
+    await screenshot(page, 'design-built-desktop');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create outfit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(name).isVisible()).toBe(true);
+    await page.waitForTimeout(400); // let the dialog finish fading in
+    await screenshot(page, 'design-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => page.getByText(`Created “${name}”.`).isVisible()).toBe(true);
+    // Creating clears the board.
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Outerwear: empty' }).isVisible())
+      .toBe(true);
+    expect(await nameField(page).inputValue()).toBe('');
+
+    const [created] = await findByName(page.request, name);
+    expect(created).toMatchObject({ name, occasion: 'Work' });
+    expect(created!.items).toHaveLength(5);
+    expect(await feedOffers(shopper.page.request, created!.id)).toBe(true);
+
+    // Edit: find it by name, swap the shoes, change the description.
+    await page.getByRole('tab', { name: 'Edit' }).click();
+    const picker = page.getByRole('combobox', { name: 'Outfit to edit' });
+    await picker.fill(name.slice(0, 14));
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await expect.poll(() => nameField(page).inputValue()).toBe(name);
+    expect(await page.getByLabel('Description').inputValue()).toBe(
+      'A sharp, easy look for the office.',
+    );
+    await expect
+      .poll(() => page.getByRole('group', { name: `Footwear: ${picked.Footwear}` }).isVisible())
+      .toBe(true);
+    const shoes = pickable(carousel(page, 'Footwear')).first();
+    const newShoes = ((await shoes.getAttribute('aria-label')) ?? '').split(',')[0]!;
+    await shoes.click();
+    await page.getByLabel('Description').fill('Now with different shoes.');
+    await screenshot(page, 'design-edit-desktop');
+    await page.getByRole('button', { name: 'Update outfit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText(`Saved “${name}”.`).isVisible()).toBe(true);
+
+    const [edited] = await findByName(page.request, name);
+    expect(edited!.description).toBe('Now with different shoes.');
+    const footwear = edited!.items.find((i) => i.slot === 'footwear')!;
+    expect(footwear.id).not.toBe(created!.items.find((i) => i.slot === 'footwear')!.id);
+    const footwearItem = await (
+      await page.request.get(`/api/design/footwear/${edited!.id}`)
+    ).json();
+    expect(footwearItem.name).toBe(newShoes);
+
+    // Delete it.
+    await picker.fill(name.slice(0, 14));
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await expect.poll(() => nameField(page).inputValue()).toBe(name);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'design-delete-desktop');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText(`Deleted “${name}”.`).isVisible()).toBe(true);
+    expect(await findByName(page.request, name)).toEqual([]);
+    expect(await feedOffers(shopper.page.request, created!.id)).toBe(false);
+
+    expectNoConsoleErrors(consoleErrors);
+    await shopper.context.close();
+    await context.close();
+  });
+
+  it('filters a carousel, marks low and sold-out stock, and works on a phone', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, PHONE);
+    await signInAsDemoAdmin(page);
+    await page.goto('/admin/design');
+    await waitForCarousels(page);
+    await screenshot(page, 'design-phone');
+    await expectAccessible(page);
+    await pickable(carousel(page, 'Outerwear')).first().click();
+    await carousel(page, 'Tops').scrollIntoViewIfNeeded();
+    await screenshot(page, 'design-phone-carousel');
+
+    // Filtering by colour leaves only that colour.
+    const tops = carousel(page, 'Tops');
+    await tops.getByRole('combobox', { name: 'Colour' }).click();
+    const firstColour = page.getByRole('option').nth(1);
+    const colour = (await firstColour.textContent()) ?? '';
+    await firstColour.click();
+    await expect
+      .poll(async () => {
+        const labels = await tops
+          .locator('[role="listitem"] button')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+        return labels.length > 0 && labels.every((l) => l.split(', ')[1] === colour);
+      })
+      .toBe(true);
+
+    // A text search that matches nothing says so and offers to clear the filters.
+    await tops.getByRole('searchbox').fill('zzqqxx');
+    await expect
+      .poll(() => tops.getByText('Nothing matches these filters.').isVisible())
+      .toBe(true);
+    await tops.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => pickable(tops).count()).toBeGreaterThan(0);
+
+    // Stock notes: sold-out pieces are shown but cannot be picked.
+    const soldOut = page.locator('[role="listitem"] button[disabled]');
+    if ((await soldOut.count()) > 0) {
+      expect(await soldOut.first().getAttribute('aria-label')).toMatch(/sold out$/);
+    }
+    const low = page.locator('[role="listitem"] button[aria-label*=" left"]');
+    if ((await low.count()) > 0) {
+      expect(await low.first().getAttribute('aria-label')).toMatch(/only \d left$/);
+    }
+
+    // Log out from the studio header.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+});

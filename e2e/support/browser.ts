@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_FLAGS, findChromium } from './chromium';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A fresh context (cookies and storage of its own). Console errors and failed page loads are
+ * collected; call `expectNoConsoleErrors` at the end of a test.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    hasTouch: viewport === PHONE,
+    isMobile: viewport === PHONE,
+  });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // The browser reports every 4xx response it receives; tests assert those on purpose.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    consoleErrors.push(text);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page, consoleErrors };
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'shopper') {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** Registers through the API (fast) and signs the page's context in. */
+export async function signUpViaApi(
+  page: Page,
+  options: { username?: string; isAdmin?: boolean } = {},
+) {
+  const username = options.username ?? uniqueName();
+  const register = await page.request.post('/api/user/register', {
+    data: {
+      username,
+      password: PASSWORD,
+      firstName: 'Test',
+      lastName: 'Shopper',
+      email: `${username}@example.com`,
+      isAdmin: options.isAdmin ?? false,
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const login = await page.request.post('/api/user/login', {
+    data: { username, password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  return { username, user: await login.json() };
+}
+
+export async function signInAsDemoAdmin(page: Page) {
+  const login = await page.request.post('/api/user/login', {
+    data: { username: 'admin', password: 'drape-admin-2026' },
+  });
+  expect(login.status()).toBe(200);
+}
+
+/** axe: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export function expectNoConsoleErrors(errors: string[]) {
+  expect(errors).toEqual([]);
+}
+
+/** Screenshots go to test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+}
