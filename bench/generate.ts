@@ -1,0 +1,166 @@
+import { createHmac } from 'node:crypto';
+import type { Database } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { generateCatalog } from '../server/db/seed/catalog';
+import { seedCatalogue } from '../server/db/seed/seed';
+import { hashPassword } from '../server/features/users/user.service';
+
+/** Full scale (1): the sizes the performance issue asks for. Smaller scales shrink everything. */
+export const FULL = {
+  catalogueScale: 250, // ≈ 138,000 items, 20,000 outfits
+  shoppers: 10_000,
+  swipes: 1_000_000,
+  favorites: 200_000,
+  orders: 50_000,
+} as const;
+
+export const BENCH_PASSWORD = 'bench-password-1';
+/** Shoppers whose sessions the load generator uses (with cookies `bench-<id>`). */
+export const SESSION_SHOPPERS = 2_000;
+
+export interface ShopSize {
+  catalogueScale: number;
+  shoppers: number;
+  swipes: number;
+  favorites: number;
+  orders: number;
+}
+
+export function sizeFor(scale: number): ShopSize {
+  return {
+    catalogueScale: Math.max(1, Math.round(FULL.catalogueScale * scale)),
+    shoppers: Math.max(SESSION_SHOPPERS, Math.round(FULL.shoppers * scale)),
+    swipes: Math.round(FULL.swipes * scale),
+    favorites: Math.round(FULL.favorites * scale),
+    orders: Math.round(FULL.orders * scale),
+  };
+}
+
+export function sessionToken(userId: number): string {
+  return `bench-session-${userId}-${'x'.repeat(24)}`;
+}
+
+/**
+ * Fills a migrated, empty database. Rows are made by PostgreSQL itself (generate_series and a
+ * seeded random()), so a million swipes take seconds, not minutes.
+ */
+export async function generateShop(
+  database: Database,
+  size: ShopSize,
+  sessionSecret: string,
+  log: (message: string) => void = () => {},
+) {
+  const { sql } = database;
+  const t0 = Date.now();
+  await migrate(database);
+  const catalogue = await seedCatalogue(sql, generateCatalog({ scale: size.catalogueScale }));
+  log(`catalogue: ${catalogue.items} items, ${catalogue.outfits} outfits (${Date.now() - t0} ms)`);
+  // Bench checkouts must not run the shelves dry; sold-out items stay sold out.
+  await sql.exec('UPDATE items SET stock = stock + 1000000 WHERE stock > 0');
+
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await sql.query(
+    `INSERT INTO users (username, password_hash, first_name, last_name, email)
+     SELECT 'bench' || g, $1, 'Bench', 'Shopper ' || g, 'bench' || g || '@example.com'
+       FROM generate_series(1, $2::int) g`,
+    [hash, size.shoppers],
+  );
+  const [range] = await sql.query<{ lo: number; hi: number }>(
+    `SELECT min(id)::int AS lo, max(id)::int AS hi FROM users WHERE username LIKE 'bench%'`,
+  );
+  const lo = range!.lo;
+  const shoppers = size.shoppers;
+  const outfits = catalogue.outfits;
+  const items = catalogue.items;
+  await sql.exec('SELECT setseed(0.42)');
+
+  const t1 = Date.now();
+  // Swipes: each shopper swipes a random run of outfits, about a third of them right.
+  await sql.query(
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+     SELECT $1::int + (g % $2::int),
+            1 + floor(random() * $3::int)::int,
+            CASE WHEN random() < 0.33 THEN 'like' ELSE 'nope' END,
+            now() - (random() * interval '180 days')
+       FROM generate_series(1, $4::int) g
+     ON CONFLICT DO NOTHING`,
+    [lo, shoppers, outfits, size.swipes],
+  );
+  log(`swipes (${Date.now() - t1} ms)`);
+
+  const t2 = Date.now();
+  await sql.query(
+    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, quantity)
+     SELECT $1::int + (g % $2::int), 1 + floor(random() * $3::int)::int, NULL, 'heart',
+            1 + floor(random() * 3)::int
+       FROM generate_series(1, $4::int) g
+     ON CONFLICT DO NOTHING`,
+    [lo, shoppers, items, size.favorites],
+  );
+  // Right swipes bring their pieces along, as the app does.
+  await sql.exec(
+    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+     SELECT s.user_id, oi.item_id, s.outfit_id, 'outfit'
+       FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
+      WHERE s.direction = 'like'
+     ON CONFLICT DO NOTHING`,
+  );
+  log(`favourites (${Date.now() - t2} ms)`);
+
+  const t3 = Date.now();
+  await sql.query(
+    `INSERT INTO addresses (user_id, nickname, street_address, city, state, zip, preferred)
+     SELECT $1::int + g, 'Home', (100 + g) || ' Market Street', 'Portland', 'OR', '97205', true
+       FROM generate_series(0, $2::int - 1) g`,
+    [lo, shoppers],
+  );
+  await sql.query(
+    `INSERT INTO orders (number, user_id, idempotency_key, payment_method, payment_reference,
+                         subtotal_cents, shipping_cents, total_cents, ship_nickname,
+                         ship_street_address, ship_city, ship_state, ship_zip, arrives_from,
+                         arrives_to, created_at)
+     SELECT 'BENCH-' || g, $1::int + (g % $2::int), 'bench-key-' || g, 'paypal', 'sandbox-' || g,
+            0, 1999, 1999, 'Home', '1 Market Street', 'Portland', 'OR', '97205',
+            current_date + 3, current_date + 5, now() - (random() * interval '365 days')
+       FROM generate_series(1, $3::int) g`,
+    [lo, shoppers, size.orders],
+  );
+  await sql.query(
+    `INSERT INTO order_lines (order_id, item_id, product_id, name, color, size, image,
+                              unit_price_cents, quantity, line_total_cents)
+     SELECT o.id, i.id, i.product_id, i.name, i.color, i.size, i.image, i.price_cents, 1, i.price_cents
+       FROM orders o
+       CROSS JOIN LATERAL generate_series(1, 2) k
+       JOIN items i ON i.id = 1 + ((o.id * 7919 + k * 104729) % $1::int)
+      WHERE o.number LIKE 'BENCH-%'`,
+    [items],
+  );
+  await sql.exec(
+    `UPDATE orders o SET subtotal_cents = s.sum, total_cents = s.sum + o.shipping_cents
+       FROM (SELECT order_id, sum(line_total_cents)::int AS sum FROM order_lines GROUP BY order_id) s
+      WHERE s.order_id = o.id AND o.number LIKE 'BENCH-%'`,
+  );
+  await sql.exec(
+    `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+     SELECT o.user_id, l.item_id, l.product_id, sum(l.quantity)::int
+       FROM orders o JOIN order_lines l ON l.order_id = o.id
+      WHERE o.number LIKE 'BENCH-%'
+      GROUP BY o.user_id, l.item_id, l.product_id
+     ON CONFLICT DO NOTHING`,
+  );
+  log(`orders and closets (${Date.now() - t3} ms)`);
+
+  // Sessions for the shoppers the load generator signs in as.
+  const ids = Array.from({ length: SESSION_SHOPPERS }, (_, i) => lo + i);
+  const hashes = ids.map((id) =>
+    createHmac('sha256', sessionSecret).update(sessionToken(id)).digest('base64url'),
+  );
+  await sql.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at)
+     SELECT h, u, now() + interval '7 days' FROM unnest($1::text[], $2::int[]) AS t(h, u)`,
+    [hashes, ids],
+  );
+  await sql.exec('ANALYZE');
+  log(`total ${Date.now() - t0} ms`);
+  return { firstShopper: lo, sessionShoppers: ids, items, outfits };
+}

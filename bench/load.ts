@@ -1,0 +1,85 @@
+import autocannon, { type RawRequest } from 'autocannon';
+
+export interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+export interface Scenario {
+  name: string;
+  /** Builds each request; called for every request, so it can vary shopper, query or body. */
+  next(): RawRequest;
+}
+
+/** One autocannon run: warm-up, then `duration` seconds at 10 connections. */
+export async function measure(
+  baseUrl: string,
+  scenario: Scenario,
+  options: { duration: number; connections: number; warmup: number },
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: 10,
+    warmup: { connections: options.connections, duration: options.warmup },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, ...scenario.next() }),
+      },
+    ],
+  });
+  return {
+    name: scenario.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/**
+ * A closed loop of `connections` workers for flows autocannon cannot express: `prepare` runs
+ * untimed before each timed request (for checkout: filling that shopper's cart).
+ */
+export async function measureFlow(
+  baseUrl: string,
+  name: string,
+  flow: { prepare(worker: number): Promise<RawRequest> },
+  options: { duration: number; connections: number },
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + options.duration * 1000;
+  let timedMs = 0;
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, worker) => {
+      while (Date.now() < deadline) {
+        const request = await flow.prepare(worker);
+        const started = performance.now();
+        const response = await fetch(`${baseUrl}${request.path}`, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+        });
+        await response.arrayBuffer();
+        const elapsed = performance.now() - started;
+        latencies.push(elapsed);
+        timedMs += elapsed;
+        if (!response.ok) errors += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  // Throughput of the timed request alone: requests per second of time spent inside it.
+  const rps =
+    timedMs > 0 ? Math.round((latencies.length * options.connections * 1000) / timedMs) : 0;
+  return { name, rps, p50: at(0.5), p99: at(0.99), errors, requests: latencies.length };
+}

@@ -1,0 +1,401 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Database, openPglite, openPostgres } from '../server/db/client';
+import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
+import { type Measurement, measure, measureFlow, type Scenario } from './load';
+import { measureWeb, type WebMeasurement } from './web';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    'pglite-scale': { type: 'string', default: '0.05' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    'skip-growth': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-web': { type: 'boolean', default: false },
+  },
+});
+const scale = Number(args.scale);
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const connections = 10;
+const SECRET = 'bench-session-secret-0123456789abcdef';
+const pgBase =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+const log = (message: string) => console.info(`[bench] ${message}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+function dbUrl(name: string) {
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function freshPostgres(name: string): Promise<Database> {
+  const admin = await openPostgres(dbUrl('postgres'), { max: 1 });
+  try {
+    await admin.sql.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.sql.exec(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  return openPostgres(dbUrl(name), { max: 4 });
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+/** Turns "jacket" into "jakcet": two neighbouring letters swapped, one typo. */
+function typo(word: string): string {
+  if (word.length < 4) return word;
+  const i = 1 + Math.floor(word.length / 2) - 1;
+  return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+}
+
+interface Fixture {
+  cookies: string[];
+  outfits: number;
+  items: number;
+  words: string[];
+  addresses: Map<string, number>;
+}
+
+async function loadFixture(
+  database: Database,
+  first: number,
+  items: number,
+  outfits: number,
+): Promise<Fixture> {
+  const names = await database.sql.query<{ name: string }>(
+    'SELECT DISTINCT name FROM products ORDER BY name LIMIT 200',
+  );
+  const words = [
+    ...new Set(
+      names.flatMap((n) => n.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 5),
+    ),
+  ];
+  const ids = Array.from({ length: SESSION_SHOPPERS }, (_, i) => first + i);
+  const rows = await database.sql.query<{ user_id: number; id: number }>(
+    'SELECT user_id, id FROM addresses WHERE user_id = ANY($1::int[])',
+    [ids],
+  );
+  const addresses = new Map(rows.map((r) => [`drape_session=${sessionToken(r.user_id)}`, r.id]));
+  return {
+    cookies: ids.map((id) => `drape_session=${sessionToken(id)}`),
+    outfits,
+    items,
+    words,
+    addresses,
+  };
+}
+
+function scenarios(f: Fixture): Record<string, Scenario> {
+  const shopper = () => ({ cookie: pick(f.cookies) });
+  const json = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
+  const id = (n: number) => 1 + Math.floor(Math.random() * n);
+  return {
+    'floor: no database': {
+      name: 'floor: no database',
+      next: () => ({ method: 'GET', path: '/api/health/live' }),
+    },
+    'floor: one query': {
+      name: 'floor: one query',
+      next: () => ({ method: 'GET', path: '/api/health' }),
+    },
+    feed: {
+      name: 'feed GET /api/outfit/home',
+      next: () => ({ method: 'GET', path: '/api/outfit/home', headers: shopper() }),
+    },
+    swipe: {
+      name: 'swipe POST /api/outfit/{favorite,reject}',
+      next: () => ({
+        method: 'POST',
+        path: Math.random() < 0.4 ? '/api/outfit/favorite' : '/api/outfit/reject',
+        headers: json(pick(f.cookies)),
+        body: JSON.stringify({ outfitId: id(f.outfits) }),
+      }),
+    },
+    'search: substring': {
+      name: 'item search: substring',
+      next: () => ({
+        method: 'GET',
+        path: `/api/item/search?q=${encodeURIComponent(pick(f.words).slice(1, 5))}`,
+        headers: shopper(),
+      }),
+    },
+    'search: typo': {
+      name: 'item search: typo',
+      next: () => ({
+        method: 'GET',
+        path: `/api/item/search?q=${encodeURIComponent(typo(pick(f.words)))}`,
+        headers: shopper(),
+      }),
+    },
+    'search: categories': {
+      name: 'item search: 2 categories',
+      next: () => ({
+        method: 'GET',
+        path: `/api/item/search?q=${encodeURIComponent(pick(f.words))}&cat=1&cat=6`,
+        headers: shopper(),
+      }),
+    },
+    'outfit search': {
+      name: 'outfit search',
+      next: () => ({
+        method: 'GET',
+        path: `/api/outfit/search?q=${encodeURIComponent(pick(['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel']))}`,
+        headers: shopper(),
+      }),
+    },
+    favorites: {
+      name: 'GET /api/favorites/outfits',
+      next: () => ({ method: 'GET', path: '/api/favorites/outfits', headers: shopper() }),
+    },
+    cart: {
+      name: 'cart POST + GET /api/cart',
+      next: () => {
+        const cookie = pick(f.cookies);
+        return Math.random() < 0.5
+          ? {
+              method: 'POST',
+              path: '/api/cart',
+              headers: json(cookie),
+              body: JSON.stringify({ itemId: id(f.items) }),
+            }
+          : { method: 'GET', path: '/api/cart', headers: { cookie } };
+      },
+    },
+  };
+}
+
+async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise<Measurement[]> {
+  const all = scenarios(fixture);
+  const results: Measurement[] = [];
+  for (const [key, scenario] of Object.entries(all)) {
+    if (only && !only.includes(key)) continue;
+    log(`measuring ${scenario.name}`);
+    results.push(await measure(url, scenario, { duration, connections, warmup }));
+  }
+  if (!only || only.includes('checkout')) {
+    log('measuring checkout');
+    // Each worker owns a slice of shoppers; the untimed step fills a cart, the timed one pays.
+    let turn = 0;
+    results.push(
+      await measureFlow(
+        url,
+        'checkout PUT /api/buy',
+        {
+          async prepare() {
+            const cookie = fixture.cookies[turn++ % fixture.cookies.length]!;
+            await fetch(`${url}/api/cart`, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                itemId: 1 + Math.floor(Math.random() * fixture.items),
+                quantity: 1,
+              }),
+            }).then((r) => r.arrayBuffer());
+            return {
+              method: 'PUT',
+              path: '/api/buy',
+              headers: { cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                addressId: fixture.addresses.get(cookie),
+                paymentMethod: 'paypal',
+                idempotencyKey: randomUUID(),
+              }),
+            };
+          },
+        },
+        { duration, connections },
+      ),
+    );
+  }
+  return results;
+}
+
+interface Row extends Measurement {
+  vsNoDb: number;
+  vsQuery: number;
+}
+
+function withRatios(results: Measurement[]): Row[] {
+  const none = results.find((r) => r.name === 'floor: no database')?.rps ?? 0;
+  const query = results.find((r) => r.name === 'floor: one query')?.rps ?? 0;
+  return results.map((r) => ({
+    ...r,
+    vsNoDb: none ? Math.round((r.rps / none) * 100) / 100 : 0,
+    vsQuery: query ? Math.round((r.rps / query) * 100) / 100 : 0,
+  }));
+}
+
+function table(title: string, rows: Row[]) {
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  const lines = [
+    `\n${title}`,
+    `${'route'.padEnd(42)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(42)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}`,
+    ),
+  ];
+  console.info(lines.join('\n'));
+}
+
+async function postgresRun(runScale: number, only?: string[]) {
+  const name = `drape_bench_${String(runScale).replace('.', '_')}`;
+  const size = sizeFor(runScale);
+  log(`PostgreSQL at scale ${runScale}: generating ${JSON.stringify(size)}`);
+  const database = await freshPostgres(name);
+  let fixture: Fixture;
+  try {
+    const shop = await generateShop(database, size, SECRET, log);
+    fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ DATABASE_URL: dbUrl(name) });
+  try {
+    return { size, rows: withRatios(await runSuite(server.url, fixture, only)) };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function pgliteRun(runScale: number) {
+  const size = sizeFor(runScale);
+  log(`PGlite at scale ${runScale}: generating ${JSON.stringify(size)}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-bench-'));
+  const database = await openPglite(dataDir);
+  let fixture: Fixture;
+  try {
+    const shop = await generateShop(database, size, SECRET, log);
+    fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir });
+  try {
+    return { size, rows: withRatios(await runSuite(server.url, fixture)) };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const started = new Date();
+  const report: Record<string, unknown> = {
+    date: started.toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    options: { scale, duration, warmup, connections },
+  };
+
+  const main = await postgresRun(scale);
+  table(`PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue)`, main.rows);
+  report.postgres = main;
+
+  if (!args['skip-growth']) {
+    const growth: Record<string, Row[]> = {};
+    for (const factor of [0.01, 0.1]) {
+      const small = await postgresRun(scale * factor, [
+        'floor: no database',
+        'floor: one query',
+        'feed',
+        'search: substring',
+        'search: typo',
+      ]);
+      table(`PostgreSQL growth, scale ${scale * factor}`, small.rows);
+      growth[String(scale * factor)] = small.rows;
+    }
+    growth[String(scale)] = main.rows;
+    report.growth = growth;
+  }
+
+  if (!args['skip-pglite']) {
+    const lite = await pgliteRun(Number(args['pglite-scale']));
+    table(`PGlite, scale ${args['pglite-scale']}`, lite.rows);
+    report.pglite = lite;
+  }
+
+  if (!args['skip-web']) {
+    const web: WebMeasurement = await measureWeb(log);
+    console.info(`\nWeb\n${JSON.stringify(web, null, 2)}`);
+    report.web = web;
+  }
+
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${started.toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`results written to ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
