@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     'skip-growth': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
+    'web-only': { type: 'boolean', default: false },
   },
 });
 const scale = Number(args.scale);
@@ -356,11 +357,14 @@ async function main() {
     options: { scale, duration, warmup, connections },
   };
 
-  const main = await postgresRun(scale);
-  table(`PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue)`, main.rows);
-  report.postgres = main;
+  const api = !args['web-only'];
+  if (api) {
+    const main = await postgresRun(scale);
+    table(`PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue)`, main.rows);
+    report.postgres = main;
+  }
 
-  if (!args['skip-growth']) {
+  if (api && !args['skip-growth']) {
     const growth: Record<string, Row[]> = {};
     for (const factor of [0.01, 0.1]) {
       const small = await postgresRun(scale * factor, [
@@ -373,11 +377,11 @@ async function main() {
       table(`PostgreSQL growth, scale ${scale * factor}`, small.rows);
       growth[String(scale * factor)] = small.rows;
     }
-    growth[String(scale)] = main.rows;
+    growth[String(scale)] = (report.postgres as { rows: Row[] }).rows;
     report.growth = growth;
   }
 
-  if (!args['skip-pglite']) {
+  if (api && !args['skip-pglite']) {
     const lite = await pgliteRun(Number(args['pglite-scale']));
     table(`PGlite, scale ${args['pglite-scale']}`, lite.rows);
     report.pglite = lite;

@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './errors';
 
-export const ErrorCodeSchema = z.enum([
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'unavailable',
-  'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type { ErrorCode };
 
 export const ApiErrorSchema = z.object({
   error: z.object({

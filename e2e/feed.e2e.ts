@@ -90,6 +90,12 @@ describe('the swipe feed at /home', () => {
 
     // Drag right, past the threshold: LIKE shows while dragging, then the card flies off.
     await drag(page, 180, { release: false });
+    const stamp = (label: string) =>
+      topCard(page)
+        .locator(`[data-stamp="${label}"]`)
+        .evaluate((el) => Number(getComputedStyle(el).opacity));
+    expect(await stamp('LIKE')).toBeGreaterThan(0.9);
+    expect(await stamp('NOPE')).toBe(0);
     await screenshot(page, 'feed-drag-like-desktop');
     await page.mouse.up();
     await eventually(() => topCardLabel(page)).not.toBe(first);

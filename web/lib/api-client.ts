@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ErrorCode } from '../../contracts/common';
+import { type ErrorCode, isApiErrorBody } from '../../contracts/errors';
 
 /** A failed API call, carrying the server's error code and message. */
 export class ApiRequestError extends Error {
@@ -50,9 +50,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(data);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    if (isApiErrorBody(data)) {
+      const { code, message, fields } = data.error;
       throw new ApiRequestError(response.status, code, message, fields);
     }
     throw new ApiRequestError(response.status, 'internal', `Request failed (${response.status})`);

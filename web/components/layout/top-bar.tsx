@@ -1,21 +1,18 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
-import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
 import Toolbar from '@mui/material/Toolbar';
-import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useNotify } from '../../lib/notify';
 import { Wordmark } from '../brand';
+import { AccountMenu, type AccountMenuAction } from './account-menu';
 import { navModeFor } from './nav-mode';
 
 async function share(notify: ReturnType<typeof useNotify>) {
@@ -45,10 +42,9 @@ export function TopBar() {
   const navigate = useNavigate();
   const logout = useLogout();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
   const mode = navModeFor(location.pathname);
 
-  const actions = [
+  const actions: AccountMenuAction[] = [
     { name: 'Account', icon: <AccountCircleOutlined />, run: () => navigate('/user') },
     { name: 'Orders', icon: <ReceiptLongOutlined />, run: () => navigate('/orders') },
     { name: 'Settings', icon: <SettingsOutlined />, run: () => navigate('/info') },
@@ -91,33 +87,7 @@ export function TopBar() {
         >
           <Wordmark />
         </Box>
-        {mode === 'top-level' && (
-          <SpeedDial
-            ariaLabel="Account menu"
-            direction="down"
-            open={open}
-            onOpen={() => setOpen(true)}
-            onClose={() => setOpen(false)}
-            icon={<MoreHoriz />}
-            FabProps={{
-              size: 'small',
-              sx: { bgcolor: 'primary.main', '&:hover': { bgcolor: '#333' } },
-            }}
-            sx={{ position: 'absolute', right: 12, top: 8, '& .MuiSpeedDial-actions': { pt: 1 } }}
-          >
-            {actions.map((action) => (
-              <SpeedDialAction
-                key={action.name}
-                icon={action.icon}
-                slotProps={{ tooltip: { title: action.name, open: true, placement: 'left' } }}
-                onClick={() => {
-                  setOpen(false);
-                  action.run();
-                }}
-              />
-            ))}
-          </SpeedDial>
-        )}
+        {mode === 'top-level' && <AccountMenu actions={actions} />}
       </Toolbar>
     </AppBar>
   );

@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorState, Loading } from '../../../components/page';
 import { useUser } from '../api/get-user';
-import { LoginScreen } from './login-screen';
+
+// Signed-in shoppers never need the form, so it is fetched only for visitors.
+const LoginScreen = lazy(() =>
+  import('./login-screen').then((module) => ({ default: module.LoginScreen })),
+);
 
 /** SPEC's wrapper: the login screen until someone is signed in, then the page itself. */
 export function ProtectedRoute() {
@@ -9,6 +14,12 @@ export function ProtectedRoute() {
   if (isPending) return <Loading label="Checking your session" />;
   if (isError)
     return <ErrorState message="Is the server running?" onRetry={() => void refetch()} />;
-  if (!user?.id) return <LoginScreen />;
+  if (!user?.id) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <LoginScreen />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

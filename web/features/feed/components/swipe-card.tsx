@@ -1,158 +1,273 @@
 import Box from '@mui/material/Box';
-import {
-  animate,
-  type MotionValue,
-  m,
-  type PanInfo,
-  useIsPresent,
-  useMotionValue,
-  useTransform,
-} from 'motion/react';
-import { type ReactNode, useEffect } from 'react';
+import { type PointerEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { SwipeDirection } from '../../../../contracts/feed';
 import { palette } from '../../../app/theme';
 
 /** Past this distance (px) or flick speed (px/s) a released card flies off. */
 const DISTANCE_THRESHOLD = 110;
 const VELOCITY_THRESHOLD = 650;
+/** A pointer must move this far sideways before the card follows it (taps stay taps). */
+const DRAG_SLOP = 6;
+/** How far a card flies when it leaves, and how long it takes. */
+const FLY_DISTANCE = 640;
+export const FLY_MS = 320;
 
 /** -1 left (nope), 1 right (like). */
 export type Side = -1 | 1;
 
 export const sideOf = (direction: SwipeDirection): Side => (direction === 'like' ? 1 : -1);
 
-/** How a card leaves: towards the side it was swiped, passed in by AnimatePresence. */
-const variants = {
-  exit: (side: Side) => ({
-    x: side * 640,
-    opacity: 0,
-    transition: { duration: 0.32, ease: 'easeIn' as const },
-  }),
-};
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The tilt and the stamps' strength for a card dragged `x` pixels sideways. */
+function pose(x: number) {
+  const rotate = Math.max(-16, Math.min(16, (x / 320) * 16));
+  const strength = (from: number) =>
+    Math.max(0, Math.min(1, (Math.abs(x) - from) / (DISTANCE_THRESHOLD - from)));
+  return {
+    transform: `translate3d(${x}px, 0, 0) rotate(${rotate}deg)`,
+    like: x > 0 ? strength(24) : 0,
+    nope: x < 0 ? strength(24) : 0,
+  };
+}
+
+/** Puts a card `x` pixels sideways, with its tilt and stamps to match. */
+function place(card: HTMLElement | null, x: number, transition: string) {
+  if (!card) return;
+  const p = pose(x);
+  card.style.transition = transition;
+  card.style.transform = p.transform;
+  for (const stamp of card.querySelectorAll<HTMLElement>('[data-stamp]')) {
+    const strength = stamp.dataset.stamp === 'LIKE' ? p.like : p.nope;
+    stamp.style.opacity = String(strength);
+    // A hidden stamp is really hidden, not a clear box over the card's text.
+    stamp.style.visibility = strength > 0 ? 'visible' : 'hidden';
+  }
+}
 
 function Stamp({
   label,
   color,
   side,
-  opacity,
 }: {
-  label: string;
+  label: 'LIKE' | 'NOPE';
   color: string;
   side: 'left' | 'right';
-  opacity: MotionValue<number>;
 }) {
   return (
-    <m.div
+    <Box
       aria-hidden
-      style={{
-        opacity,
+      data-stamp={label}
+      sx={{
+        opacity: 0,
+        visibility: 'hidden',
         position: 'absolute',
         top: 70,
         [side]: 18,
-        rotate: side === 'left' ? -14 : 14,
+        transform: `rotate(${side === 'left' ? -14 : 14}deg)`,
         zIndex: 2,
         pointerEvents: 'none',
+        border: 4,
+        borderColor: color,
+        color,
+        borderRadius: 2,
+        px: 1.5,
+        py: 0.25,
+        fontWeight: 800,
+        fontSize: '2rem',
+        letterSpacing: '0.08em',
+        bgcolor: 'rgba(255,255,255,0.85)',
       }}
     >
-      <Box
-        sx={{
-          border: 4,
-          borderColor: color,
-          color,
-          borderRadius: 2,
-          px: 1.5,
-          py: 0.25,
-          fontWeight: 800,
-          fontSize: '2rem',
-          letterSpacing: '0.08em',
-          bgcolor: 'rgba(255,255,255,0.85)',
-        }}
-      >
-        {label}
-      </Box>
-    </m.div>
+      {label}
+    </Box>
   );
+}
+
+interface Drag {
+  pointerId: number;
+  startX: number;
+  startY: number;
+  x: number;
+  active: boolean;
+  /** Recent positions, for the speed of a flick. */
+  samples: { x: number; t: number }[];
 }
 
 /**
  * A card on the stack. The top one drags left and right only (the page still scrolls up and
  * down), tilts as it goes, shows LIKE or NOPE, and past the threshold is swiped; otherwise it
- * springs back. Cards that come back through undo fly in from the side they left.
+ * springs back. A swiped card flies off to its side (`leaving`) and then reports `onGone`; a
+ * card put back by undo glides in from the side it left (`enterFrom`).
+ *
+ * The drag writes the transform straight onto the element, so a drag re-renders nothing.
  */
 export function SwipeCard({
   depth,
+  firstPaint = false,
+  leaving,
   enterFrom,
   enterToken,
   label,
   onSwipe,
+  onGone,
   children,
 }: {
   depth: number;
+  /** True while the deck shows its very first cards, which appear without motion. */
+  firstPaint?: boolean;
+  leaving?: Side | undefined;
   enterFrom?: Side | undefined;
   /** Changes each time a card is put back, so the same card can come back twice. */
   enterToken?: number | undefined;
   label: string;
   onSwipe: (direction: SwipeDirection) => void;
+  onGone?: (() => void) | undefined;
   children: ReactNode;
 }) {
-  const front = depth === 0;
-  // A card on its way out is no longer on the stack, for people and assistive technology alike.
-  const present = useIsPresent();
-  const isTop = front && present;
-  const x = useMotionValue(enterFrom ? enterFrom * 520 : 0);
-  const rotate = useTransform(x, [-320, 0, 320], [-16, 0, 16]);
-  const likeOpacity = useTransform(x, [24, DISTANCE_THRESHOLD], [0, 1]);
-  const nopeOpacity = useTransform(x, [-DISTANCE_THRESHOLD, -24], [1, 0]);
+  const front = depth === 0 && leaving === undefined;
+  const card = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const gone = useRef(onGone);
+  gone.current = onGone;
+  // A card that arrives underneath a stack already on screen rises into place; the cards of
+  // the first page simply show.
+  const [riseIn] = useState(depth > 0 && !firstPaint);
 
-  // A card put back by undo (new, or caught while still leaving) glides in to the middle.
-  useEffect(() => {
-    if (!isTop || enterToken === undefined || x.get() === 0) return;
-    const controls = animate(x, 0, { type: 'spring', stiffness: 320, damping: 30 });
-    return () => controls.stop();
-  }, [isTop, enterToken, x]);
+  // Leaving: fly off from wherever the card is now, then tell the deck it is gone.
+  useLayoutEffect(() => {
+    const el = card.current;
+    if (!el || leaving === undefined) return;
+    if (reducedMotion()) {
+      gone.current?.();
+      return;
+    }
+    el.style.transition = `transform ${FLY_MS}ms ease-in, opacity ${FLY_MS}ms ease-in`;
+    el.style.transform = `translate3d(${leaving * FLY_DISTANCE}px, 0, 0) rotate(${leaving * 20}deg)`;
+    el.style.opacity = '0';
+    // transitionend does not come when the tab is hidden; a timer makes sure.
+    const timer = setTimeout(() => gone.current?.(), FLY_MS + 60);
+    return () => clearTimeout(timer);
+  }, [leaving]);
 
-  function onDragEnd(_: unknown, info: PanInfo) {
-    const { offset, velocity } = info;
-    const flung =
-      Math.abs(velocity.x) > VELOCITY_THRESHOLD && Math.sign(velocity.x) === Math.sign(offset.x);
-    if (Math.abs(offset.x) > DISTANCE_THRESHOLD || flung) {
-      onSwipe(offset.x > 0 ? 'like' : 'nope');
+  // Back from undo, or caught while leaving: glide in to the middle.
+  useLayoutEffect(() => {
+    const el = card.current;
+    if (!el || leaving !== undefined) return;
+    el.style.opacity = '1';
+    if (enterToken === undefined || !enterFrom) {
+      place(el, 0, `transform 280ms cubic-bezier(.2,.9,.3,1.15)`);
+      return;
+    }
+    if (reducedMotion()) {
+      place(el, 0, 'none');
+      return;
+    }
+    // A card that is still on screen (caught mid-flight) starts from where it is.
+    if (!el.style.transform) place(el, enterFrom * 520, 'none');
+    void el.offsetWidth; // commit the start position before transitioning from it
+    place(el, 0, `transform 420ms cubic-bezier(.2,.9,.3,1.1)`);
+  }, [enterToken, enterFrom, leaving]);
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (!front || event.button !== 0 || drag.current) return;
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      x: 0,
+      active: false,
+      samples: [{ x: 0, t: event.timeStamp }],
+    };
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    const dx = event.clientX - d.startX;
+    const dy = event.clientY - d.startY;
+    if (!d.active) {
+      if (Math.abs(dy) > DRAG_SLOP && Math.abs(dy) > Math.abs(dx)) {
+        // Up and down is the page scrolling, not a swipe.
+        drag.current = null;
+        return;
+      }
+      if (Math.abs(dx) < DRAG_SLOP) return;
+      d.active = true;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      event.currentTarget.style.cursor = 'grabbing';
+    }
+    d.x = dx;
+    d.samples = [
+      ...d.samples.filter((s) => event.timeStamp - s.t < 100),
+      { x: dx, t: event.timeStamp },
+    ];
+    place(card.current, dx, 'none');
+  }
+
+  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
+    drag.current = null;
+    if (!d.active) return;
+    event.currentTarget.style.cursor = '';
+    const first = d.samples[0];
+    const last = d.samples.at(-1);
+    const elapsed = first && last ? last.t - first.t : 0;
+    const velocity = first && last && elapsed > 0 ? ((last.x - first.x) / elapsed) * 1000 : 0;
+    const flung = Math.abs(velocity) > VELOCITY_THRESHOLD && Math.sign(velocity) === Math.sign(d.x);
+    if (event.type === 'pointerup' && (Math.abs(d.x) > DISTANCE_THRESHOLD || flung)) {
+      onSwipe(d.x > 0 ? 'like' : 'nope');
     } else {
-      animate(x, 0, { type: 'spring', stiffness: 480, damping: 32 });
+      place(card.current, 0, 'transform 300ms cubic-bezier(.2,.9,.3,1.25)');
     }
   }
 
   return (
-    <m.div
-      role={isTop ? 'group' : undefined}
-      aria-roledescription={isTop ? 'outfit card' : undefined}
-      aria-label={isTop ? label : undefined}
-      aria-hidden={isTop ? undefined : true}
-      inert={!present}
-      drag={isTop ? 'x' : false}
-      dragMomentum={false}
-      dragElastic={0.9}
-      onDragEnd={onDragEnd}
-      variants={variants}
-      initial={enterFrom ? false : { scale: 0.92, y: 26, opacity: 0 }}
-      animate={{ scale: front ? 1 : 0.95, y: front ? 0 : 16, opacity: 1 }}
-      exit="exit"
-      transition={{ type: 'spring', stiffness: 300, damping: 30 }}
-      style={{
-        x,
-        rotate,
+    <Box
+      ref={card}
+      role={front ? 'group' : undefined}
+      aria-roledescription={front ? 'outfit card' : undefined}
+      aria-label={front ? label : undefined}
+      aria-hidden={front ? undefined : true}
+      inert={leaving !== undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      // A drag that starts on a picture must not turn into the browser dragging the image.
+      onDragStart={(event) => event.preventDefault()}
+      sx={{
         position: 'absolute',
         inset: 0,
-        zIndex: present ? 10 - depth : 20,
-        pointerEvents: present ? 'auto' : 'none',
-        cursor: isTop ? 'grab' : 'default',
+        zIndex: leaving !== undefined ? 20 : 10 - depth,
+        pointerEvents: leaving !== undefined ? 'none' : 'auto',
+        cursor: front ? 'grab' : 'default',
         touchAction: 'pan-y',
+        userSelect: 'none',
+        willChange: 'transform',
       }}
-      whileDrag={{ cursor: 'grabbing' }}
     >
-      {front && <Stamp label="LIKE" color={palette.like} side="left" opacity={likeOpacity} />}
-      {front && <Stamp label="NOPE" color={palette.nope} side="right" opacity={nopeOpacity} />}
-      {children}
-    </m.div>
+      {/* The card below waits a little smaller and lower, and steps up when the top one goes. */}
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          transform: depth === 0 ? 'none' : 'translateY(16px) scale(0.95)',
+          transition: 'transform 300ms cubic-bezier(.2,.9,.3,1.1)',
+          animation: riseIn ? 'drape-card-in 300ms ease-out' : 'none',
+          '@keyframes drape-card-in': {
+            from: { transform: 'translateY(26px) scale(0.92)' },
+          },
+          '@media (prefers-reduced-motion: reduce)': { transition: 'none', animation: 'none' },
+        }}
+      >
+        {depth === 0 && <Stamp label="LIKE" color={palette.like} side="left" />}
+        {depth === 0 && <Stamp label="NOPE" color={palette.nope} side="right" />}
+        {children}
+      </Box>
+    </Box>
   );
 }

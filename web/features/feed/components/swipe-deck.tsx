@@ -9,16 +9,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { AnimatePresence, LazyMotion, MotionConfig } from 'motion/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
 import { palette } from '../../../app/theme';
 import { EmptyState, ErrorState, Loading } from '../../../components/page';
 import { OutfitCard } from './outfit-card';
-import { SwipeCard } from './swipe-card';
+import { type Side, SwipeCard, sideOf } from './swipe-card';
 import { useSwipeDeck } from './use-swipe-deck';
-
-const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
 
 /** SPEC's three hints, word for word. */
 export const SWIPE_HINTS = [
@@ -118,7 +116,30 @@ function isTyping(target: EventTarget | null) {
 /** The swipe screen: the stack of outfit cards, the three buttons, the hints. */
 export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode }) {
   const deck = useSwipeDeck(userId);
-  const { status, cards, swipe, undo } = deck;
+  const { status, cards, undo } = deck;
+  // Swiped cards stay on screen while they fly off, then go.
+  const [leaving, setLeaving] = useState<{ outfit: FeedOutfit; side: Side }[]>([]);
+  const swipe = useCallback(
+    (direction: SwipeDirection) => {
+      const top = deck.cards[0];
+      if (!top) return;
+      setLeaving((list) => [
+        ...list.filter((l) => l.outfit.id !== top.id),
+        { outfit: top, side: sideOf(direction) },
+      ]);
+      deck.swipe(direction);
+    },
+    [deck.cards, deck.swipe],
+  );
+  // Cards on screen from the start appear as they are; later ones rise in underneath.
+  const [firstPaint, setFirstPaint] = useState(true);
+  useEffect(() => {
+    if (firstPaint && status === 'ready') setFirstPaint(false);
+  }, [firstPaint, status]);
+  const gone = useCallback(
+    (id: number) => setLeaving((list) => list.filter((l) => l.outfit.id !== id)),
+    [],
+  );
   const keys = useRef({ swipe, undo, ready: status === 'ready' });
   keys.current = { swipe, undo, ready: status === 'ready' };
 
@@ -167,11 +188,27 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     );
   } else {
     stage = (
-      <AnimatePresence initial={false} custom={deck.exitSide}>
+      <>
+        {/* Flying cards first, so a swiped card keeps its place in the DOM as it leaves. */}
+        {leaving
+          .filter((l) => !cards.some((c) => c.id === l.outfit.id))
+          .map(({ outfit, side }) => (
+            <SwipeCard
+              key={outfit.id}
+              depth={0}
+              leaving={side}
+              label={`${outfit.name}, ${outfit.occasion}`}
+              onSwipe={() => {}}
+              onGone={() => gone(outfit.id)}
+            >
+              <OutfitCard outfit={outfit} interactive={false} />
+            </SwipeCard>
+          ))}
         {cards.slice(0, 2).map((outfit, depth) => (
           <SwipeCard
             key={outfit.id}
             depth={depth}
+            firstPaint={firstPaint}
             label={`${outfit.name}, ${outfit.occasion}`}
             enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
             enterToken={depth === 0 ? deck.entering?.token : undefined}
@@ -184,125 +221,119 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             />
           </SwipeCard>
         ))}
-      </AnimatePresence>
+      </>
     );
   }
 
   return (
-    <LazyMotion features={loadMotionFeatures} strict>
-      <MotionConfig reducedMotion="user">
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 6,
+        rowGap: { xs: 1, md: 2 },
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 420px) 310px' },
+        gridTemplateRows: { md: 'auto 1fr' },
+        gridTemplateAreas: { xs: '"title" "deck" "hints"', md: '"deck title" "deck hints"' },
+        justifyContent: 'center',
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ gridArea: 'title', alignSelf: 'end', pt: { md: 4 } }}>{title}</Box>
+      <Stack sx={{ gridArea: 'deck', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
         <Box
           sx={{
-            display: 'grid',
-            columnGap: 6,
-            rowGap: { xs: 1, md: 2 },
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 420px) 310px' },
-            gridTemplateRows: { md: 'auto 1fr' },
-            gridTemplateAreas: { xs: '"title" "deck" "hints"', md: '"deck title" "deck hints"' },
-            justifyContent: 'center',
-            alignItems: 'start',
+            position: 'relative',
+            width: '100%',
+            maxWidth: 420,
+            height: {
+              xs: 'clamp(360px, calc(100dvh - 385px), 520px)',
+              md: 'clamp(420px, calc(100dvh - 250px), 580px)',
+            },
+            px: 0.5,
+            pb: 2,
           }}
         >
-          <Box sx={{ gridArea: 'title', alignSelf: 'end', pt: { md: 4 } }}>{title}</Box>
-          <Stack
-            sx={{ gridArea: 'deck', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}
-          >
-            <Box
-              sx={{
-                position: 'relative',
-                width: '100%',
-                maxWidth: 420,
-                height: {
-                  xs: 'clamp(360px, calc(100dvh - 385px), 520px)',
-                  md: 'clamp(420px, calc(100dvh - 250px), 580px)',
-                },
-                px: 0.5,
-                pb: 2,
-              }}
-            >
-              {stage}
-            </Box>
-            {status === 'empty' ? (
-              // Nothing left to swipe; the last swipe can still be taken back.
-              <Button
-                variant="text"
-                color="inherit"
-                startIcon={<Replay />}
-                disabled={deck.undoing}
-                onClick={() => void undo()}
-                sx={{ color: 'text.secondary' }}
-              >
-                Undo last swipe
-              </Button>
-            ) : (
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 3 }}>
-                <RoundButton
-                  label="Reject outfit"
-                  shortcut="←"
-                  color={palette.nope}
-                  size={60}
-                  disabled={!top}
-                  onClick={() => swipe('nope')}
-                >
-                  <Close sx={{ fontSize: 30 }} />
-                </RoundButton>
-                <RoundButton
-                  label="Undo last swipe"
-                  color={palette.muted}
-                  size={46}
-                  disabled={deck.undoing || status === 'loading'}
-                  onClick={() => void undo()}
-                >
-                  <Replay />
-                </RoundButton>
-                <RoundButton
-                  label="Favourite outfit"
-                  shortcut="→"
-                  color={palette.like}
-                  size={60}
-                  disabled={!top}
-                  onClick={() => swipe('like')}
-                >
-                  <Favorite sx={{ fontSize: 28 }} />
-                </RoundButton>
-              </Stack>
-            )}
-            <Typography
-              role="status"
-              variant="caption"
-              color="text.secondary"
-              sx={{ minHeight: { md: 20 } }}
-            >
-              {deck.offline && deck.pending > 0
-                ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
-                : ''}
-            </Typography>
-          </Stack>
-          <Box
-            sx={{
-              gridArea: 'hints',
-              px: { xs: 1, md: 0 },
-              justifySelf: { xs: 'center', md: 'start' },
-            }}
-          >
-            <Typography
-              variant="h6"
-              component="h2"
-              sx={{ display: { xs: 'none', md: 'block' }, mb: 1.5 }}
-            >
-              How it works
-            </Typography>
-            <Hints />
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ display: { xs: 'none', md: 'block' }, mt: 2 }}
-            >
-              On a keyboard, ← rejects and → favourites.
-            </Typography>
-          </Box>
+          {stage}
         </Box>
-      </MotionConfig>
-    </LazyMotion>
+        {status === 'empty' ? (
+          // Nothing left to swipe; the last swipe can still be taken back.
+          <Button
+            variant="text"
+            color="inherit"
+            startIcon={<Replay />}
+            disabled={deck.undoing}
+            onClick={() => void undo()}
+            sx={{ color: 'text.secondary' }}
+          >
+            Undo last swipe
+          </Button>
+        ) : (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 3 }}>
+            <RoundButton
+              label="Reject outfit"
+              shortcut="←"
+              color={palette.nope}
+              size={60}
+              disabled={!top}
+              onClick={() => swipe('nope')}
+            >
+              <Close sx={{ fontSize: 30 }} />
+            </RoundButton>
+            <RoundButton
+              label="Undo last swipe"
+              color={palette.muted}
+              size={46}
+              disabled={deck.undoing || status === 'loading'}
+              onClick={() => void undo()}
+            >
+              <Replay />
+            </RoundButton>
+            <RoundButton
+              label="Favourite outfit"
+              shortcut="→"
+              color={palette.like}
+              size={60}
+              disabled={!top}
+              onClick={() => swipe('like')}
+            >
+              <Favorite sx={{ fontSize: 28 }} />
+            </RoundButton>
+          </Stack>
+        )}
+        <Typography
+          role="status"
+          variant="caption"
+          color="text.secondary"
+          sx={{ minHeight: { md: 20 } }}
+        >
+          {deck.offline && deck.pending > 0
+            ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
+            : ''}
+        </Typography>
+      </Stack>
+      <Box
+        sx={{
+          gridArea: 'hints',
+          px: { xs: 1, md: 0 },
+          justifySelf: { xs: 'center', md: 'start' },
+        }}
+      >
+        <Typography
+          variant="h6"
+          component="h2"
+          sx={{ display: { xs: 'none', md: 'block' }, mb: 1.5 }}
+        >
+          How it works
+        </Typography>
+        <Hints />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: { xs: 'none', md: 'block' }, mt: 2 }}
+        >
+          On a keyboard, ← rejects and → favourites.
+        </Typography>
+      </Box>
+    </Box>
   );
 }

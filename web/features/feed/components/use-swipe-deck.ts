@@ -71,7 +71,6 @@ export function useSwipeDeck(userId: number) {
   const [seededFrom, setSeededFrom] = useState<FeedPage | undefined>();
   const [moreFailed, setMoreFailed] = useState(false);
   const loadingMore = useRef(false);
-  const [exitSide, setExitSide] = useState<Side>(1);
   const [entering, setEntering] = useState<{ id: number; from: Side; token: number } | null>(null);
   const history = useRef<Swiped[]>([]);
   const heartChains = useRef(new Map<string, Promise<void>>());
@@ -122,7 +121,6 @@ export function useSwipeDeck(userId: number) {
     (direction: SwipeDirection) => {
       const top = cardsRef.current[0];
       if (!top) return;
-      setExitSide(sideOf(direction));
       setCards((current) => current.filter((c) => c.id !== top.id));
       history.current = [...history.current.slice(-29), { outfit: top, direction }];
       queue.enqueue(top.id, direction);
@@ -246,7 +244,6 @@ export function useSwipeDeck(userId: number) {
     pending: queued.swipes.length,
     /** Swipes are waiting on a connection: worth telling the shopper. */
     offline: queued.retrying,
-    exitSide,
     entering: entering?.id === cards[0]?.id ? entering : null,
     undoing,
     swipe,

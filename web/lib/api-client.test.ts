@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, api } from './api-client';
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status })),
+  );
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiRequestError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('returns the parsed body of a successful call', async () => {
+    answer(200, { id: 7 });
+    await expect(api.get('/api/user')).resolves.toEqual({ id: 7 });
+  });
+
+  it("carries the server's error code, message and field problems", async () => {
+    answer(400, {
+      error: { code: 'validation_failed', message: 'Check the form', fields: { zip: 'too short' } },
+    });
+    const error = await failure(api.post('/api/shipping', {}));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('validation_failed');
+    expect(error.message).toBe('Check the form');
+    expect(error.fields).toEqual({ zip: 'too short' });
+  });
+
+  it('does not trust an error body of the wrong shape', async () => {
+    for (const body of [
+      { error: { code: 'made_up', message: 'x' } },
+      { error: { code: 'conflict', message: 5 } },
+      { error: { code: 'conflict', message: 'x', fields: { zip: 3 } } },
+      { error: 'conflict' },
+      'conflict',
+      undefined,
+    ]) {
+      answer(502, body);
+      const error = await failure(api.get('/api/cart'));
+      expect(error.code).toBe('internal');
+      expect(error.message).toBe('Request failed (502)');
+    }
+  });
+
+  it('says the shopper is offline when the request cannot be sent', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await failure(api.get('/api/cart'));
+    expect(error.code).toBe('network');
+    expect(error.status).toBe(0);
+  });
+});
