@@ -36,8 +36,19 @@ export const TASTE = {
   occasionSpread: 0.1,
 } as const;
 
-/** How many candidates each source may add before scoring (see rankFeed). */
-export const POOL = { items: 60, products: 20, looks: 3, perLook: 80, explore: 250 } as const;
+/**
+ * How many candidates each source may add before scoring (see rankFeed). A catalogue of up to
+ * `exactUpTo` outfits is explored in full, seeded order; a larger one by `explore` seeded draws
+ * of ids, which costs a few index lookups however large the catalogue grows.
+ */
+export const POOL = {
+  items: 40,
+  products: 12,
+  looks: 3,
+  perLook: 30,
+  explore: 100,
+  exactUpTo: 1_000,
+} as const;
 
 /**
  * Taste follows the latest swipes and hearts: it drifts, and a history of thousands must not
@@ -54,13 +65,24 @@ export const PROFILE = { swipes: 300, hearts: 150 } as const;
  */
 export async function rankFeed(
   db: Db,
-  options: { userId: number; limit: number; exclude: readonly number[]; seed: number },
+  options: {
+    userId: number;
+    limit: number;
+    exclude: readonly number[];
+    seed: number;
+    /** Explore every unswiped outfit, whatever the catalogue's size (a short page's retry). */
+    exhaustive?: boolean;
+    /** Catalogues up to this many outfits are explored in full (tests lower it). */
+    exactUpTo?: number;
+  },
 ): Promise<number[]> {
   const { userId, limit, seed } = options;
+  const exhaustive = sql.raw(options.exhaustive ? 'true' : 'false');
   const exclude = `{${options.exclude.join(',')}}`;
   const s = TASTE.slot;
   // The model's constants are part of the statement, so the planner sees plain numbers.
   const n = (value: number, digits = 4) => sql.raw(value.toFixed(digits));
+  const exactUpTo = n(options.exactUpTo ?? POOL.exactUpTo, 0);
   const rows = await rowsOf<{ outfit_id: number }>(
     db,
     sql`
@@ -114,6 +136,12 @@ export async function rankFeed(
     -- looks, plus a seeded sample of everything unswiped (exploration, and all a new shopper
     -- gets). Each source is capped, so the scoring below reads a few thousand rows, never the
     -- whole catalogue.
+    outfit_span AS (SELECT greatest(coalesce(max(id), 1), 1) AS max_id FROM outfits),
+    item_pivot AS (
+      SELECT 1 + (hashtext('look:' || ${seed}::int::text) & 2147483647)
+                 % greatest(coalesce(max(id), 1), 1) AS pivot
+        FROM items
+    ),
     unswiped AS (
       SELECT o.id AS outfit_id
         FROM outfits o
@@ -135,16 +163,38 @@ export async function rankFeed(
       SELECT oi.outfit_id
         FROM (SELECT category_id, color FROM t_look WHERE w > 0 ORDER BY w DESC, category_id, color LIMIT ${n(POOL.looks, 0)}) k
        CROSS JOIN LATERAL (
-               SELECT i.id FROM items i
-                WHERE i.category_id = k.category_id AND i.color = k.color
-                ORDER BY hashtext(i.id::text || ':' || ${seed}::int::text)
-                LIMIT ${n(POOL.perLook, 0)}
+               -- The look's items from a seeded id onwards, wrapping round to the start.
+               SELECT y.id FROM (
+                 (SELECT i.id FROM items i
+                   WHERE i.category_id = k.category_id AND i.color = k.color AND i.id >= (SELECT pivot FROM item_pivot)
+                   ORDER BY i.id LIMIT ${n(POOL.perLook, 0)})
+                 UNION ALL
+                 (SELECT i.id FROM items i
+                   WHERE i.category_id = k.category_id AND i.color = k.color AND i.id < (SELECT pivot FROM item_pivot)
+                   ORDER BY i.id LIMIT ${n(POOL.perLook, 0)})
+               ) y
+               LIMIT ${n(POOL.perLook, 0)}
              ) x
         JOIN outfit_items oi ON oi.item_id = x.id
       UNION
       (SELECT u.outfit_id FROM unswiped u
+        WHERE ${exhaustive} OR (SELECT max_id FROM outfit_span) <= ${exactUpTo}
         ORDER BY hashtext(u.outfit_id::text || ':' || ${seed}::int::text)
         LIMIT ${n(POOL.explore, 0)})
+      UNION
+      (SELECT o.id
+         FROM generate_series(1, ${n(POOL.explore, 0)}) g
+        CROSS JOIN LATERAL (
+                SELECT o.id FROM outfits o
+                 WHERE o.id = 1 + (hashtext(g::text || ':' || ${seed}::int::text) & 2147483647)
+                                  % (SELECT max_id FROM outfit_span)
+                OFFSET 0
+              ) o
+        WHERE NOT ${exhaustive} AND (SELECT max_id FROM outfit_span) > ${exactUpTo}
+          AND NOT EXISTS (
+                SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = o.id
+              )
+          AND o.id <> ALL(${exclude}::int[]))
     ),
     -- Materialised on purpose: the five pieces of each pool outfit are fetched once, through
     -- the keys, and only then hash-joined with the (small) taste tables.

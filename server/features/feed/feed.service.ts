@@ -31,12 +31,11 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const seed = query.seed ?? randomInt(1, 2_147_483_647);
   // One more than asked tells whether another page exists without counting them all.
-  const ids = await repo.rankFeed(db, {
-    userId,
-    limit: query.limit + 1,
-    exclude: query.exclude ?? [],
-    seed,
-  });
+  const options = { userId, limit: query.limit + 1, exclude: query.exclude ?? [], seed };
+  let ids = await repo.rankFeed(db, options);
+  // A large catalogue is explored by sampling, which can come back short for a shopper who has
+  // swiped nearly everything: before saying there is no more, look at every unswiped outfit.
+  if (ids.length <= query.limit) ids = await repo.rankFeed(db, { ...options, exhaustive: true });
   const page = ids.slice(0, query.limit);
   return { outfits: await withHearts(db, userId, page), hasMore: ids.length > query.limit };
 }

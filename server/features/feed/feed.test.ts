@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { rankFeed } from './feed.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -230,6 +231,32 @@ describe('GET /api/outfit/home', () => {
       expect((await (i % 2 ? like(s, outfit.id) : nope(s, outfit.id))).statusCode).toBe(200);
     }
     expect(await feed(s.agent)).toEqual({ outfits: [], hasMore: false });
+  });
+
+  it('samples a large catalogue, and the exhaustive retry still finds the last outfits', async () => {
+    const s = await signUp(t.app);
+    const all = (await wholeFeed(s.agent)).map((o) => o.id);
+    const keep = all.slice(0, 3);
+    for (const id of all.slice(3))
+      await query(`INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'nope')`, [
+        s.user.id,
+        id,
+      ]);
+    // Treat the 60-outfit shop as large: exploration becomes 100 seeded draws of ids.
+    const rank = (options: { seed: number; exhaustive?: boolean }) =>
+      rankFeed(t.db.database.db, {
+        userId: s.user.id,
+        limit: 11,
+        exclude: [],
+        exactUpTo: 10,
+        ...options,
+      });
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const id of await rank({ seed })) expect(keep).toContain(id);
+    }
+    expect((await rank({ seed: 1, exhaustive: true })).sort()).toEqual([...keep].sort());
+    // Through the API the page is whole, however the sample fell.
+    expect((await feed(s.agent)).outfits.map((o) => o.id).sort()).toEqual([...keep].sort());
   });
 });
 
