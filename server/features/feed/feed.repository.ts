@@ -317,6 +317,50 @@ export async function insertSwipe(
   return rows.length > 0;
 }
 
+/**
+ * The common case of a swipe in one statement: the shopper has not swiped this outfit yet. Records
+ * it and, for a like, favourites its five pieces (for a nope, drops pieces a like brought, as the
+ * slow path does). `inserted` is false when a swipe was already there, for the caller to settle
+ * inside a transaction; `exists` is false for an unknown outfit.
+ */
+export async function recordFirstSwipe(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  direction: SwipeDirection,
+): Promise<{ exists: boolean; inserted: boolean }> {
+  const [row] = await rowsOf<{ exists: boolean; inserted: boolean }>(
+    db,
+    sql`
+    WITH outfit AS (SELECT id FROM outfits WHERE id = ${outfitId}),
+    swiped AS (
+      INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+      SELECT ${userId}, outfit.id, ${direction}, clock_timestamp() FROM outfit
+      ON CONFLICT DO NOTHING
+      RETURNING outfit_id
+    ),
+    liked AS (
+      INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+      SELECT ${userId}, oi.item_id, oi.outfit_id, 'outfit'
+        FROM swiped JOIN outfit_items oi ON oi.outfit_id = swiped.outfit_id
+       WHERE ${direction} = 'like'
+      ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
+      RETURNING id
+    ),
+    noped AS (
+      DELETE FROM item_favorites f
+       USING swiped
+       WHERE ${direction} = 'nope' AND f.user_id = ${userId}
+         AND f.outfit_id = swiped.outfit_id AND f.source = 'outfit'
+      RETURNING f.id
+    )
+    SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
+           EXISTS (SELECT 1 FROM swiped) AS inserted,
+           (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces`,
+  );
+  return { exists: Boolean(row?.exists), inserted: Boolean(row?.inserted) };
+}
+
 /** The shopper's swipe on this outfit, locked until the transaction ends. */
 export async function lockSwipe(
   db: Db,

@@ -50,6 +50,10 @@ export async function swipe(
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<SwipeResult> {
+  // Most swipes are a shopper's first on an outfit: one statement, no transaction to hold open.
+  const first = await repo.recordFirstSwipe(db, userId, outfitId, direction);
+  if (!first.exists) throw notFound('That outfit does not exist.');
+  if (first.inserted) return { outfitId, direction, changed: true };
   return db.transaction(async (tx) => {
     if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
     let changed = await repo.insertSwipe(tx, userId, outfitId, direction);

@@ -87,34 +87,37 @@ export default function CartRoute() {
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
-            gap: { xs: 2, md: 4 },
+            // On a phone the total and Pay Now come right after the payment choice; the items
+            // (also on the cart page) follow.
+            gridTemplateAreas: {
+              xs: '"payment" "summary" "items"',
+              md: '"payment summary" "items summary"',
+            },
+            gridTemplateRows: { md: 'auto 1fr' },
+            columnGap: 4,
+            rowGap: 2,
             alignItems: 'start',
           }}
         >
-          <Stack sx={{ gap: 2 }}>
-            <Card sx={{ p: { xs: 2, sm: 3 } }}>
-              <PaymentMethodPicker
-                value={method}
-                onChange={setMethod}
-                disabled={checkout.isPending}
-              />
-            </Card>
-            <Card sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
-              <Stack
-                direction="row"
-                sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
-              >
-                <Typography variant="h4" component="h2">
-                  Items
-                </Typography>
-                <Button component={RouterLink} to="/cartlanding" size="small">
-                  Edit cart
-                </Button>
-              </Stack>
-              <CartLineList lines={data.lines} />
-            </Card>
-          </Stack>
-          <Card sx={{ p: 3, position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Card sx={{ gridArea: 'payment', p: { xs: 2, sm: 3 } }}>
+            <PaymentMethodPicker
+              value={method}
+              onChange={setMethod}
+              disabled={checkout.isPending}
+            />
+          </Card>
+          <Card sx={{ gridArea: 'items', px: { xs: 2, sm: 3 }, py: 1.5 }}>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <Typography variant="h4" component="h2">
+                Items
+              </Typography>
+              <Button component={RouterLink} to="/cartlanding" size="small">
+                Edit cart
+              </Button>
+            </Stack>
+            <CartLineList lines={data.lines} />
+          </Card>
+          <Card sx={{ gridArea: 'summary', p: 3, position: { md: 'sticky' }, top: { md: 88 } }}>
             <Stack sx={{ gap: 2 }}>
               <Typography variant="h4" component="h2">
                 Summary
