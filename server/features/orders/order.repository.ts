@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import {
   addresses,
   cartLines,
-  closetItems,
   items,
   orderLines,
   orders,
@@ -87,33 +86,39 @@ export async function insertOrderLines(
   await db.insert(orderLines).values(lines);
 }
 
-export async function takeStock(db: Db, itemId: number, quantity: number): Promise<void> {
-  await db
-    .update(items)
-    .set({ stock: sql`${items.stock} - ${quantity}` })
-    .where(eq(items.id, itemId));
-}
-
-/** What the shopper now owns: more of a piece they had, or a new one. */
-export async function addToCloset(
+/**
+ * The last writes of a checkout in one statement: the stock taken, the pieces added to the
+ * shopper's closet (more of a piece they had, or a new one), and the cart emptied.
+ */
+export async function settleOrder(
   db: Db,
   userId: number,
   pieces: { itemId: number; productId: number; quantity: number }[],
 ): Promise<void> {
-  await db
-    .insert(closetItems)
-    .values(pieces.map((p) => ({ userId, ...p })))
-    .onConflictDoUpdate({
-      target: [closetItems.userId, closetItems.itemId],
-      set: {
-        quantity: sql`${closetItems.quantity} + excluded.quantity`,
-        lastBoughtAt: sql`now()`,
-      },
-    });
-}
-
-export async function clearCart(db: Db, userId: number): Promise<void> {
-  await db.delete(cartLines).where(eq(cartLines.userId, userId));
+  const list = (values: number[]) => `{${values.join(',')}}`;
+  await db.execute(sql`
+    WITH bought AS (
+      SELECT * FROM unnest(
+        ${list(pieces.map((p) => p.itemId))}::int[],
+        ${list(pieces.map((p) => p.productId))}::int[],
+        ${list(pieces.map((p) => p.quantity))}::int[]
+      ) AS b(item_id, product_id, quantity)
+    ),
+    stock AS (
+      UPDATE items i SET stock = i.stock - b.quantity
+        FROM bought b WHERE i.id = b.item_id
+      RETURNING i.id
+    ),
+    closet AS (
+      INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+      SELECT ${userId}, item_id, product_id, quantity FROM bought
+      ON CONFLICT (user_id, item_id) DO UPDATE
+        SET quantity = closet_items.quantity + excluded.quantity, last_bought_at = now()
+      RETURNING item_id
+    ),
+    cleared AS (DELETE FROM cart_lines WHERE user_id = ${userId} RETURNING item_id)
+    SELECT (SELECT count(*) FROM stock) AS stock, (SELECT count(*) FROM closet) AS closet,
+           (SELECT count(*) FROM cleared) AS cleared`);
 }
 
 export async function findUserContact(db: Db, userId: number) {

@@ -199,8 +199,7 @@ async function placeOrder(
         lineTotalCents: item.priceCents * quantity,
       })),
     );
-    for (const { item, quantity } of bought) await repo.takeStock(tx, item.id, quantity);
-    await repo.addToCloset(
+    await repo.settleOrder(
       tx,
       userId,
       bought.map(({ item, quantity }) => ({
@@ -209,7 +208,6 @@ async function placeOrder(
         quantity,
       })),
     );
-    await repo.clearCart(tx, userId);
     return { orderId: id, created: true };
   });
 }
