@@ -3,6 +3,7 @@ import { AppShell } from '../components/layout/app-shell';
 import { Loading } from '../components/page';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RouteError } from './route-error';
+import HomeRoute from './routes/home';
 import { RegistrationGate } from './routes/registration-gate';
 
 type Module = { default: React.ComponentType };
@@ -27,7 +28,9 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: '/home', ...page(() => import('./routes/home')) },
+          // The landing page of every shopper: part of the first download, not a second round
+          // trip after it.
+          { path: '/home', Component: HomeRoute },
           { path: '/about', ...page(() => import('./routes/about')) },
           { path: '/user', ...page(() => import('./routes/user')) },
           { path: '/info', ...page(() => import('./routes/info')) },
