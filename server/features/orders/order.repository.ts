@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  addresses,
-  cartLines,
-  items,
-  orderLines,
-  orders,
-  users,
-} from '../../db/schema';
+import { addresses, cartLines, items, orderLines, orders, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -14,6 +14,7 @@ import type { FavoriteItem, VariantOption } from '../../../../contracts/favorite
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api-client';
+import { CartToggle } from '../../cart/components/cart-toggle';
 import { useChangeColor } from '../api/change-color';
 import { useChangeQuantity } from '../api/change-quantity';
 import { useChangeSize } from '../api/change-size';
@@ -286,6 +287,18 @@ function Editor({
             </option>
           ))}
         </TextField>
+
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
+          <CartToggle
+            itemId={item.id}
+            itemName={item.name}
+            quantity={Math.max(1, item.quantity)}
+            size="medium"
+          />
+          <Typography variant="body2" color="text.secondary">
+            Buy puts this colour and size in your cart; Del takes it out.
+          </Typography>
+        </Stack>
 
         <Box aria-live="polite" sx={{ minHeight: 48 }}>
           {saving ? (
