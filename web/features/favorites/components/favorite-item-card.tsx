@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FavoriteItem } from '../../../../contracts/favorites';
+import { ItemFacts } from '../../../components/item-facts';
 
 /**
  * A favourite piece: picture, seller, name, colour and size, price, how many the shopper wants
@@ -69,36 +70,13 @@ export function FavoriteItemCard({
           )}
         </Box>
         <Box sx={{ p: 1.5, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            sx={{ textTransform: 'uppercase', letterSpacing: '0.08em', fontWeight: 600 }}
-          >
-            {item.seller}
-          </Typography>
-          <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem' }}>
-            {item.name}
-          </Typography>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
-          >
-            <Box
-              component="span"
-              aria-hidden
-              sx={{
-                width: 10,
-                height: 10,
-                borderRadius: '50%',
-                bgcolor: item.colorHex,
-                border: 1,
-                borderColor: 'divider',
-                flex: 'none',
-              }}
-            />
-            {item.color} · {item.size}
-          </Typography>
+          <ItemFacts
+            seller={item.seller}
+            name={item.name}
+            color={item.color}
+            colorHex={item.colorHex}
+            detail={` · ${item.size}`}
+          />
           <Typography sx={{ fontWeight: 700, mt: 0.5 }}>{item.price}</Typography>
           <Typography
             variant="caption"

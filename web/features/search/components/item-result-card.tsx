@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ItemSearchResult } from '../../../../contracts/search';
 import { HeartButton } from '../../../components/heart-button';
+import { ItemFacts } from '../../../components/item-facts';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useHeartItem } from '../api/heart-item';
@@ -76,44 +77,13 @@ export function ItemResultCard({ item }: { item: ItemSearchResult }) {
         )}
       </Box>
       <Box sx={{ p: 1.5, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{
-            textTransform: 'uppercase',
-            letterSpacing: '0.08em',
-            fontWeight: 600,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {item.seller}
-        </Typography>
-        <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem' }}>
-          {item.name}
-        </Typography>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
-        >
-          <Box
-            component="span"
-            aria-hidden
-            sx={{
-              width: 10,
-              height: 10,
-              borderRadius: '50%',
-              bgcolor: item.colorHex,
-              border: 1,
-              borderColor: 'divider',
-              flex: 'none',
-            }}
-          />
-          {item.color}
-          {item.sizes.length > 0 && ` · ${sizeRange(item.sizes)}`}
-        </Typography>
+        <ItemFacts
+          seller={item.seller}
+          name={item.name}
+          color={item.color}
+          colorHex={item.colorHex}
+          detail={item.sizes.length > 0 && ` · ${sizeRange(item.sizes)}`}
+        />
         <Typography sx={{ fontWeight: 700, mt: 'auto', pt: 0.5 }}>{item.price}</Typography>
       </Box>
     </Card>
