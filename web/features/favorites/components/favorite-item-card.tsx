@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FavoriteItem } from '../../../../contracts/favorites';
 import { ItemFacts } from '../../../components/item-facts';
+import { ItemPicture } from '../../../components/item-picture';
 
 /**
  * A favourite piece: picture, seller, name, colour and size, price, how many the shopper wants
@@ -31,19 +32,7 @@ export function FavoriteItemCard({
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative' }}>
-          <Box
-            component="img"
-            src={item.img}
-            alt=""
-            loading="lazy"
-            sx={{
-              width: '100%',
-              aspectRatio: '4 / 5',
-              objectFit: 'cover',
-              display: 'block',
-              bgcolor: '#efe8dd',
-            }}
-          />
+          <ItemPicture src={item.img} />
           <Chip
             label={`Qty ${item.quantity}`}
             size="small"

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ItemSearchResult } from '../../../../contracts/search';
 import { HeartButton } from '../../../components/heart-button';
 import { ItemFacts } from '../../../components/item-facts';
+import { ItemPicture } from '../../../components/item-picture';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useHeartItem } from '../api/heart-item';
@@ -40,19 +41,7 @@ export function ItemResultCard({ item }: { item: ItemSearchResult }) {
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ position: 'relative' }}>
-        <Box
-          component="img"
-          src={item.img}
-          alt=""
-          loading="lazy"
-          sx={{
-            width: '100%',
-            aspectRatio: '4 / 5',
-            objectFit: 'cover',
-            display: 'block',
-            bgcolor: '#efe8dd',
-          }}
-        />
+        <ItemPicture src={item.img} />
         <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
           <HeartButton
             favorite={item.favorite}
