@@ -45,12 +45,16 @@ export async function measure(
 
 /**
  * A closed loop of `connections` workers for flows autocannon cannot express: `prepare` runs
- * untimed before each timed request (for checkout: filling that shopper's cart).
+ * untimed before each timed request (for checkout: filling that shopper's cart), and `observe`
+ * sees each timed answer (for the feed: the page the shopper will swipe through next).
  */
 export async function measureFlow(
   baseUrl: string,
   name: string,
-  flow: { prepare(worker: number): Promise<RawRequest> },
+  flow: {
+    prepare(worker: number): Promise<RawRequest>;
+    observe?(worker: number, body: string): void;
+  },
   options: { duration: number; connections: number },
 ): Promise<Measurement> {
   const latencies: number[] = [];
@@ -67,8 +71,9 @@ export async function measureFlow(
           headers: request.headers,
           body: request.body,
         });
-        await response.arrayBuffer();
+        const body = await response.text();
         const elapsed = performance.now() - started;
+        if (response.ok) flow.observe?.(worker, body);
         latencies.push(elapsed);
         timedMs += elapsed;
         if (!response.ok) errors += 1;

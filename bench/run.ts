@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
     'web-only': { type: 'boolean', default: false },
+    /** Comma-separated scenario keys (e.g. `feed,feed flow,checkout`): measure only those. */
+    only: { type: 'string' },
   },
 });
 const scale = Number(args.scale);
@@ -175,8 +177,18 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       next: () => ({ method: 'GET', path: '/api/health' }),
     },
     feed: {
-      name: 'feed GET /api/outfit/home',
+      name: 'feed GET /api/outfit/home (queued)',
       next: () => ({ method: 'GET', path: '/api/outfit/home', headers: shopper() }),
+    },
+    'feed: first visit': {
+      // What a shopper with no queued feed waits for: the ranking made on the spot (a seeded
+      // page is ranked on the spot and leaves the queue alone).
+      name: 'feed ranked on the spot (first visit)',
+      next: () => ({
+        method: 'GET',
+        path: `/api/outfit/home?seed=${id(2_000_000_000)}`,
+        headers: shopper(),
+      }),
     },
     swipe: {
       name: 'swipe POST /api/outfit/{favorite,reject}',
@@ -240,6 +252,54 @@ function scenarios(f: Fixture): Record<string, Scenario> {
   };
 }
 
+/**
+ * The feed as it is used: each worker is a shopper who fetches a page (timed), swipes every card
+ * on it (untimed, a like in three), and fetches the next; after five pages the next shopper
+ * takes over. Unlike repeated fetches of one page, this drains the shoppers' queued rankings, so
+ * the ranking work they cause is part of the load.
+ */
+async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measurement> {
+  const PAGES_PER_SHOPPER = 5;
+  const workers = Array.from({ length: connections }, (_, worker) => ({
+    shopper: worker,
+    pages: 0,
+    cards: [] as number[],
+  }));
+  return measureFlow(
+    url,
+    'feed, swiping every card between pages',
+    {
+      async prepare(worker) {
+        const state = workers[worker]!;
+        const cookie = fixture.cookies[state.shopper % fixture.cookies.length]!;
+        for (const outfitId of state.cards) {
+          await fetch(`${url}/api/outfit/${Math.random() < 1 / 3 ? 'favorite' : 'reject'}`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ outfitId }),
+          }).then((r) => r.arrayBuffer());
+        }
+        state.cards = [];
+        if (state.pages++ === PAGES_PER_SHOPPER) {
+          state.pages = 1;
+          state.shopper += connections;
+        }
+        return {
+          method: 'GET',
+          path: '/api/outfit/home',
+          headers: { cookie: fixture.cookies[state.shopper % fixture.cookies.length]! },
+        };
+      },
+      observe(worker, body) {
+        workers[worker]!.cards = (JSON.parse(body) as { outfits: { id: number }[] }).outfits.map(
+          (o) => o.id,
+        );
+      },
+    },
+    { duration, connections },
+  );
+}
+
 async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise<Measurement[]> {
   const all = scenarios(fixture);
   const results: Measurement[] = [];
@@ -247,6 +307,10 @@ async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise
     if (only && !only.includes(key)) continue;
     log(`measuring ${scenario.name}`);
     results.push(await measure(url, scenario, { duration, connections, warmup }));
+  }
+  if (!only || only.includes('feed flow')) {
+    log('measuring the feed as shoppers use it');
+    results.push(await measureFeedFlow(url, fixture));
   }
   if (!only || only.includes('checkout')) {
     log('measuring checkout');
@@ -370,7 +434,10 @@ async function main() {
 
   const api = !args['web-only'];
   if (api) {
-    const main = await postgresRun(scale);
+    const main = await postgresRun(
+      scale,
+      args.only?.split(',').map((key) => key.trim()),
+    );
     table(`PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue)`, main.rows);
     report.postgres = main;
   }
@@ -382,6 +449,8 @@ async function main() {
         'floor: no database',
         'floor: one query',
         'feed',
+        'feed: first visit',
+        'feed flow',
         'search: substring',
         'search: typo',
       ]);

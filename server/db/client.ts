@@ -14,7 +14,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Plain SQL access for migrations, health checks and bulk loading. */
 export interface SqlClient {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` prepares the statement once per connection on PostgreSQL, which then skips parsing
+   * and, once it settles on a plan, planning: for hot statements whose text never changes.
+   */
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ): Promise<T[]>;
   /** Runs one or more statements without parameters. */
   exec(text: string): Promise<void>;
 }
@@ -119,8 +127,8 @@ export async function openPglite(
 
 function pgSqlClient(runner: pg.Pool | pg.PoolClient): SqlClient {
   return {
-    async query<T>(text: string, params?: unknown[]) {
-      const result = await runner.query(text, params);
+    async query<T>(text: string, params?: unknown[], options: { name?: string } = {}) {
+      const result = await runner.query({ text, values: params, name: options.name });
       return result.rows as T[];
     },
     async exec(text: string) {

@@ -108,6 +108,18 @@ export const swipes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );
 
+/** Each shopper's feed ranked ahead of time, best first (0007_feed_queue.sql). */
+export const feedQueue = pgTable(
+  'feed_queue',
+  {
+    userId: integer('user_id').notNull(),
+    outfitId: integer('outfit_id').notNull(),
+    position: integer('position').notNull(),
+    filledAt: timestamp('filled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
+);
+
 export const itemFavorites = pgTable('item_favorites', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),

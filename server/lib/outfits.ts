@@ -1,11 +1,23 @@
 import { eq, inArray } from 'drizzle-orm';
-import { SLOTS } from '../../contracts/catalog';
+import { SLOTS, type Slot } from '../../contracts/catalog';
 import type { Outfit } from '../../contracts/outfit';
 import type { Db } from '../db/client';
 import { categories, items, occasions, outfitItems, outfits } from '../db/schema';
-import { itemColumns, toItem } from './items';
+import { type ItemRow, itemColumns, toItem } from './items';
 
 const SLOT_ORDER = new Map(SLOTS.map((slot, i) => [slot, i]));
+
+type PieceRow = ItemRow & { slot: Slot };
+
+/** An outfit from its own columns and its pieces' rows, the pieces in slot order. */
+export function toOutfit(head: Omit<Outfit, 'items'>, pieces: readonly PieceRow[]): Outfit {
+  return {
+    ...head,
+    items: pieces
+      .map((piece) => ({ ...toItem(piece), slot: piece.slot }))
+      .sort((a, b) => (SLOT_ORDER.get(a.slot) ?? 0) - (SLOT_ORDER.get(b.slot) ?? 0)),
+  };
+}
 
 /**
  * Outfits with their five pieces, in the order of `ids` (missing ids are skipped).
@@ -33,23 +45,13 @@ export async function loadOutfits(db: Db, ids: readonly number[]): Promise<Outfi
       .innerJoin(categories, eq(categories.id, items.categoryId))
       .where(inArray(outfitItems.outfitId, unique)),
   ]);
-  const byOutfit = new Map<number, Outfit['items']>();
+  const byOutfit = new Map<number, PieceRow[]>();
   for (const piece of pieces) {
     const list = byOutfit.get(piece.outfitId) ?? [];
-    list.push({ ...toItem(piece), slot: piece.slot });
+    list.push(piece);
     byOutfit.set(piece.outfitId, list);
   }
-  const byId = new Map(
-    heads.map((h) => [
-      h.id,
-      {
-        ...h,
-        items: (byOutfit.get(h.id) ?? []).sort(
-          (a, b) => (SLOT_ORDER.get(a.slot) ?? 0) - (SLOT_ORDER.get(b.slot) ?? 0),
-        ),
-      },
-    ]),
-  );
+  const byId = new Map(heads.map((h) => [h.id, toOutfit(h, byOutfit.get(h.id) ?? [])]));
   return ids.flatMap((id) => {
     const outfit = byId.get(id);
     return outfit ? [outfit] : [];

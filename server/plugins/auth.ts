@@ -110,6 +110,7 @@ export default fp(
            FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token_hash = $1 AND s.expires_at > now()`,
         [tokenHash],
+        { name: 'session_user' },
       );
       const row = rows[0];
       if (!row) {

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Slot } from '../../../contracts/catalog';
 import type { SwipeDirection } from '../../../contracts/feed';
-import type { Db } from '../../db/client';
+import type { Db, SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+import type { ItemRow } from '../../lib/items';
 
 /** Both drivers hand raw results back with their rows under `rows`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -495,4 +497,110 @@ export async function unheartPiece(
     )
     .returning({ id: itemFavorites.id });
   return rows.length > 0;
+}
+
+export interface QueuedOutfit {
+  id: number;
+  /** False when the queue was ranked longer ago than asked for. */
+  fresh: boolean;
+  /** The outfit itself, for the first `show` waiting only. */
+  outfit: {
+    name: string;
+    description: string;
+    occasionId: number;
+    occasion: string;
+    pieces: (ItemRow & { slot: Slot })[];
+    /** The pieces of it among the shopper's favourites. */
+    hearted: number[];
+  } | null;
+}
+
+/**
+ * The next `take` outfits waiting in the shopper's queue (0007_feed_queue.sql), best first,
+ * skipping the ones swiped since it was ranked, the ones with a piece sold out since, and
+ * `exclude`; the first `show` of them with their pieces and the pieces the shopper favourited.
+ * The feed's hottest read, so one prepared statement: a page costs one round trip.
+ */
+export async function readQueue(
+  client: SqlClient,
+  options: {
+    userId: number;
+    take: number;
+    show: number;
+    exclude: readonly number[];
+    maxAgeSeconds: number;
+  },
+): Promise<QueuedOutfit[]> {
+  const rows = await client.query<QueuedOutfit>(
+    `WITH waiting AS (
+       SELECT q.outfit_id, q.filled_at, row_number() OVER (ORDER BY q.position) AS n
+         FROM (SELECT q.outfit_id, q.position, q.filled_at
+                 FROM feed_queue q
+                WHERE q.user_id = $1
+                  AND q.outfit_id <> ALL($2::int[])
+                  AND NOT EXISTS (
+                        SELECT 1 FROM swipes s WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
+                      )
+                  AND NOT EXISTS (
+                        SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                         WHERE oi.outfit_id = q.outfit_id AND i.stock <= 0
+                      )
+                ORDER BY q.position
+                LIMIT $3) q
+     )
+     SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $5) AS fresh,
+            CASE WHEN o.id IS NOT NULL THEN json_build_object(
+              'name', o.name, 'description', o.description, 'occasionId', o.occasion_id,
+              'occasion', oc.name, 'pieces', pieces.list, 'hearted', coalesce(hearts.list, '{}')
+            ) END AS outfit
+       FROM waiting w
+       LEFT JOIN outfits o ON w.n <= $4 AND o.id = w.outfit_id
+       LEFT JOIN occasions oc ON oc.id = o.occasion_id
+       LEFT JOIN LATERAL (
+              SELECT json_agg(json_build_object(
+                       'id', i.id, 'productId', i.product_id, 'name', i.name, 'image', i.image,
+                       'categoryId', i.category_id, 'category', c.name,
+                       'priceCents', i.price_cents, 'seller', i.seller, 'color', i.color,
+                       'colorHex', i.color_hex, 'size', i.size, 'stock', i.stock,
+                       'slot', oi.slot)) AS list
+                FROM outfit_items oi
+                JOIN items i ON i.id = oi.item_id
+                JOIN categories c ON c.id = i.category_id
+               WHERE oi.outfit_id = o.id
+            ) pieces ON true
+       LEFT JOIN LATERAL (
+              SELECT array_agg(f.item_id ORDER BY f.item_id) AS list
+                FROM item_favorites f
+               WHERE f.user_id = $1 AND f.outfit_id = o.id
+            ) hearts ON true
+      ORDER BY w.n`,
+    [
+      options.userId,
+      `{${options.exclude.join(',')}}`,
+      options.take,
+      options.show,
+      options.maxAgeSeconds,
+    ],
+    { name: 'feed_queue_page' },
+  );
+  return rows;
+}
+
+/**
+ * Makes `ids` the shopper's queue, in that order, in one statement: what the new ranking left
+ * out goes, the rest is inserted or moved. Outfits deleted meanwhile are skipped.
+ */
+export async function storeQueue(db: Db, userId: number, ids: readonly number[]): Promise<void> {
+  const list = `{${ids.join(',')}}`;
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM feed_queue q
+       WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
+    )
+    INSERT INTO feed_queue (user_id, outfit_id, position, filled_at)
+    SELECT ${userId}, t.outfit_id, t.position, now()
+      FROM unnest(${list}::int[]) WITH ORDINALITY AS t (outfit_id, position)
+      JOIN outfits o ON o.id = t.outfit_id
+        ON CONFLICT (user_id, outfit_id)
+        DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at`);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/feed';
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
+import { FeedQueue } from './feed-queue';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
 export default async function feedRoutes(fastify: FastifyInstance) {
@@ -21,6 +22,11 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const { db } = app.database;
   const tags = ['feed'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+  const queue = new FeedQueue(app.database, (error, userId) =>
+    app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
+  );
+  // Before the database closes: queue writes still under way finish first.
+  app.addHook('onClose', () => queue.close());
 
   app.get(
     '/api/outfit/home',
@@ -33,7 +39,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: FeedPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => service.getFeed(db, currentUser(request).id, request.query),
+    async (request) => service.getFeed(db, queue, currentUser(request).id, request.query),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type {
   FeedOutfit,
   FeedPage,
@@ -10,8 +9,9 @@ import type {
 } from '../../../contracts/feed';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { loadOutfits } from '../../lib/outfits';
+import { loadOutfits, toOutfit } from '../../lib/outfits';
 import * as repo from './feed.repository';
+import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
 
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
   const [outfits, hearts] = await Promise.all([
@@ -24,20 +24,63 @@ async function withHearts(db: Db, userId: number, ids: readonly number[]): Promi
   }));
 }
 
+async function page(db: Db, userId: number, ids: readonly number[], limit: number) {
+  return {
+    outfits: await withHearts(db, userId, ids.slice(0, limit)),
+    hasMore: ids.length > limit,
+  };
+}
+
+/**
+ * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
+ * ahead of time; the queue is ranked on the spot only when it is too short for the page (a new
+ * shopper, or one who swiped through it), and in the background when it runs low or is stale.
+ * With a seed the ranking is done on the spot, reproducibly, and the queue is left alone.
+ */
 export async function getFeed(
   db: Db,
+  queue: FeedQueue,
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
 ): Promise<FeedPage> {
-  const seed = query.seed ?? randomInt(1, 2_147_483_647);
-  // One more than asked tells whether another page exists without counting them all.
-  const options = { userId, limit: query.limit + 1, exclude: query.exclude ?? [], seed };
-  let ids = await repo.rankFeed(db, options);
-  // A large catalogue is explored by sampling, which can come back short for a shopper who has
-  // swiped nearly everything: before saying there is no more, look at every unswiped outfit.
-  if (ids.length <= query.limit) ids = await repo.rankFeed(db, { ...options, exhaustive: true });
-  const page = ids.slice(0, query.limit);
-  return { outfits: await withHearts(db, userId, page), hasMore: ids.length > query.limit };
+  const { limit } = query;
+  const exclude = query.exclude ?? [];
+  // One more than the page tells whether another page exists without counting them all.
+  if (query.seed !== undefined) {
+    const ids = await rankOutfits(db, {
+      userId,
+      size: limit + 1,
+      atLeast: limit + 1,
+      exclude,
+      seed: query.seed,
+    });
+    return page(db, userId, ids, limit);
+  }
+  const waiting = await queue.read(userId, {
+    take: limit + 1 + QUEUE.lowWater,
+    show: limit,
+    exclude,
+  });
+  if (waiting.length > limit) {
+    if (waiting.length < limit + 1 + QUEUE.lowWater || !waiting.every((w) => w.fresh)) {
+      queue.refill(userId);
+    }
+    const outfits = waiting.flatMap(({ id, outfit }) => {
+      if (!outfit) return [];
+      const { pieces, hearted, ...head } = outfit;
+      return [{ ...toOutfit({ id, ...head }, pieces), heartedItemIds: hearted }];
+    });
+    return { outfits, hasMore: true };
+  }
+  const ids = await rankOutfits(db, {
+    userId,
+    size: Math.max(QUEUE.size, limit + 1),
+    atLeast: limit + 1,
+    exclude,
+    seed: randomSeed(),
+  });
+  queue.store(userId, ids);
+  return page(db, userId, ids, limit);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { rankFeed } from './feed.repository';
+import { rankFeed, storeQueue } from './feed.repository';
+import { getFeed } from './feed.service';
+import { FeedQueue, QUEUE } from './feed-queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -551,6 +553,145 @@ describe('DELETE /api/item/unfavorite/:itemId/:outfitId', () => {
       401,
     );
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('the feed queue', () => {
+  const db = () => t.db.database.db;
+  const writer = () =>
+    new FeedQueue(t.db.database, (error) => {
+      throw error;
+    });
+  const queued = async (userId: number) =>
+    (
+      await query<{ outfit_id: number }>(
+        'SELECT outfit_id FROM feed_queue WHERE user_id = $1 ORDER BY position',
+        [userId],
+      )
+    ).map((r) => r.outfit_id);
+  const ids = (page: FeedPage) => page.outfits.map((o) => o.id);
+
+  it('ranks on the first visit, keeps the ranking, and serves the next pages from it', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    const first = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await queue.idle();
+    const stored = await queued(s.user.id);
+    expect(stored).toHaveLength(QUEUE.size);
+    expect(stored.slice(0, 5)).toEqual(ids(first));
+    // Reverse the stored order: the next page follows the queue, not a new ranking.
+    await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
+    const next = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    expect(ids(next)).toEqual(stored.slice(-5).reverse());
+    expect(next.hasMore).toBe(true);
+    // Another shopper's feed never reads this queue.
+    const other = await signUp(t.app);
+    await getFeed(db(), queue, other.user.id, { limit: 5 });
+    await queue.idle();
+    expect(await queued(s.user.id)).toEqual([...stored].reverse());
+    expect(await queued(other.user.id)).toHaveLength(QUEUE.size);
+  });
+
+  it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await queue.idle();
+    const [liked, soldOut, held, ...rest] = await queued(s.user.id);
+    expect((await like(s, liked)).statusCode).toBe(200);
+    const [piece] = await piecesOf(soldOut!);
+    const [{ stock }] = (await query<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
+      piece,
+    ])) as [{ stock: number }];
+    await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
+    try {
+      const page = await getFeed(db(), queue, s.user.id, { limit: 5, exclude: [held!] });
+      // The sold-out piece may be part of other outfits too: they wait, unoffered, as well.
+      const holders = await query<{ outfit_id: number }>(
+        'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
+        [piece],
+      );
+      const selling = rest.filter((id) => !holders.some((h) => h.outfit_id === id));
+      expect(ids(page)).toEqual(selling.slice(0, 5));
+    } finally {
+      await query('UPDATE items SET stock = $2 WHERE id = $1', [piece, stock]);
+    }
+  });
+
+  it('ranks again in the background, with the latest swipes, once the queue runs low', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await queue.idle();
+    const stored = await queued(s.user.id);
+    // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
+    const swiped = stored.slice(0, -12);
+    for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
+    const page = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    expect(ids(page)).toEqual(stored.slice(-12, -7));
+    await queue.idle();
+    const refilled = await queued(s.user.id);
+    expect(refilled.filter((id) => swiped.includes(id))).toEqual([]);
+    // 60 outfits in the shop, 38 swiped: the new ranking holds every one still unswiped.
+    expect(refilled.sort()).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1)
+        .filter((id) => !swiped.includes(id))
+        .sort(),
+    );
+  });
+
+  it('ranks on the spot when the queue is too short for the page', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    await storeQueue(db(), s.user.id, [7, 8, 9]);
+    const short = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    expect(short.outfits).toHaveLength(5);
+    expect(short.hasMore).toBe(true);
+    await queue.idle();
+    expect((await queued(s.user.id)).slice(0, 5)).toEqual(ids(short));
+  });
+
+  it('serves a stale queue once and ranks it afresh behind the page', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await queue.idle();
+    await query(
+      `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = 1000 - position
+        WHERE user_id = $1`,
+      [s.user.id],
+    );
+    const stale = await queued(s.user.id);
+    const page = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    expect(ids(page)).toEqual(stale.slice(0, 5));
+    await queue.idle();
+    expect(await queued(s.user.id)).not.toEqual(stale);
+    const [age] = await query<{ fresh: boolean }>(
+      `SELECT bool_and(filled_at > now() - interval '1 minute') AS fresh FROM feed_queue
+        WHERE user_id = $1`,
+      [s.user.id],
+    );
+    expect(age!.fresh).toBe(true);
+  });
+
+  it('leaves the queue alone for a seeded page', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    await getFeed(db(), queue, s.user.id, { limit: 5, seed: 3 });
+    await queue.idle();
+    expect(await queued(s.user.id)).toEqual([]);
+  });
+
+  it('reports a failed write and keeps serving', async () => {
+    const failures: number[] = [];
+    const queue = new FeedQueue(t.db.database, (_error, userId) => failures.push(userId));
+    queue.store(2_000_000, [1, 2, 3]); // no such shopper
+    await queue.idle();
+    expect(failures).toEqual([2_000_000]);
+    await queue.close();
+    queue.store(2_000_001, [1]);
+    await queue.idle();
+    expect(failures).toEqual([2_000_000]);
   });
 });
 

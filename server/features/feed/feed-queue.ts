@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import type { Database, Db } from '../../db/client';
+import * as repo from './feed.repository';
+
+/**
+ * Each shopper's feed is ranked ahead of time and kept in `feed_queue`; a page is one indexed
+ * read of it (docs/decisions/005-swipe-feed-ranking.md).
+ */
+export const QUEUE = {
+  /** How many ranked outfits one ranking keeps. */
+  size: 50,
+  /** Rank again, in the background, once fewer than this many wait after the page served. */
+  lowWater: 10,
+  /**
+   * A queue ranked longer ago than this (the shopper has been away) still serves the page asked
+   * for, while a fresh ranking, with whatever the catalogue gained meanwhile, is made behind it.
+   */
+  maxAgeSeconds: 30 * 60,
+} as const;
+
+export const randomSeed = () => randomInt(1, 2_147_483_647);
+
+/**
+ * The best `size` unswiped outfits, best first. A large catalogue is explored by sampling,
+ * which can come back short for a shopper who has swiped nearly everything: when fewer than
+ * `atLeast` come back, every unswiped outfit is looked at before the feed says it has run dry.
+ */
+export async function rankOutfits(
+  db: Db,
+  options: {
+    userId: number;
+    size: number;
+    atLeast: number;
+    exclude: readonly number[];
+    seed: number;
+  },
+): Promise<number[]> {
+  const { atLeast, ...rank } = options;
+  const ranking = { ...rank, limit: options.size };
+  const ids = await repo.rankFeed(db, ranking);
+  return ids.length < atLeast ? repo.rankFeed(db, { ...ranking, exhaustive: true }) : ids;
+}
+
+/**
+ * Reads shoppers' queues, and writes them off the request path: at most one write per shopper
+ * at a time (a second request meanwhile is dropped: the one running is as fresh), and `close`
+ * waits for the ones under way. A failed write is reported and leaves the old queue, which is
+ * still valid: reads skip whatever was swiped or sold out since it was ranked.
+ */
+export class FeedQueue {
+  readonly #pending = new Map<number, Promise<void>>();
+  #closed = false;
+  readonly #db: Db;
+
+  constructor(
+    private readonly database: Database,
+    private readonly report: (error: unknown, userId: number) => void,
+  ) {
+    this.#db = database.db;
+  }
+
+  /**
+   * Up to `take` outfits waiting for the shopper, best first, skipping `exclude` and whatever
+   * was swiped or sold out since the queue was ranked; the first `show` with their pieces.
+   */
+  read(userId: number, options: { take: number; show: number; exclude: readonly number[] }) {
+    return repo.readQueue(this.database.sql, {
+      userId,
+      ...options,
+      maxAgeSeconds: QUEUE.maxAgeSeconds,
+    });
+  }
+
+  /** Keeps a ranking just made on the request path as the shopper's queue. */
+  store(userId: number, ids: readonly number[]): void {
+    this.#run(userId, () => repo.storeQueue(this.#db, userId, ids));
+  }
+
+  /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
+  refill(userId: number): void {
+    this.#run(userId, async () => {
+      const ids = await rankOutfits(this.#db, {
+        userId,
+        size: QUEUE.size,
+        atLeast: QUEUE.lowWater,
+        exclude: [],
+        seed: randomSeed(),
+      });
+      await repo.storeQueue(this.#db, userId, ids);
+    });
+  }
+
+  /** Resolves once no write is under way (tests wait on it to see a background refill). */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending.values());
+  }
+
+  /** Takes no more writes and waits for the ones under way, before the database closes. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.idle();
+  }
+
+  #run(userId: number, write: () => Promise<void>): void {
+    if (this.#closed || this.#pending.has(userId)) return;
+    const done = write()
+      .catch((error: unknown) => this.report(error, userId))
+      .finally(() => this.#pending.delete(userId));
+    this.#pending.set(userId, done);
+  }
+}
