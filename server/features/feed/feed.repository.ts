@@ -538,12 +538,16 @@ export async function readQueue(
                  FROM feed_queue q
                 WHERE q.user_id = $1
                   AND q.outfit_id <> ALL($2::int[])
+                  -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the
+                  -- planner reads all the shopper's swipes, which grow without bound.
                   AND NOT EXISTS (
                         SELECT 1 FROM swipes s WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
+                        OFFSET 0
                       )
+                  -- stock = 0 (never negative) is answered by the small items_sold_out_idx.
                   AND NOT EXISTS (
                         SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-                         WHERE oi.outfit_id = q.outfit_id AND i.stock <= 0
+                         WHERE oi.outfit_id = q.outfit_id AND i.stock = 0
                       )
                 ORDER BY q.position
                 LIMIT $3) q
