@@ -74,6 +74,8 @@ export const items = pgTable('items', {
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(name || ' ' || color || ' ' || seller)`,
   ),
+  /** The first item (lowest id) of its product colour; kept by triggers (0008_colour_leads.sql). */
+  colourLead: boolean('colour_lead').notNull().default(false),
 });
 
 export const outfits = pgTable('outfits', {

@@ -44,21 +44,19 @@ function tiersFor(query: SearchQuery, column: Parameters<typeof nameContains>[0]
 }
 
 /**
- * The first item (lowest id) of its product colour. Sizes share one name, colour and seller, so
- * they would rank alike and crowd the page: search shows one result per product colour.
+ * A page of matching product colours and where the next one starts. Sizes share one name,
+ * colour and seller, so they would rank alike and crowd the page: search shows one result per
+ * product colour, its first item (`colour_lead`, 0008_colour_leads.sql).
  */
-const firstOfItsColour = sql`NOT EXISTS (SELECT 1 FROM items sibling WHERE sibling.product_id = ${items.productId} AND sibling.color = ${items.color} AND sibling.id < ${items.id})`;
-
-/** A page of matching product colours (their first item's id) and where the next one starts. */
 export function searchItemIds(
   db: Db,
   query: SearchQuery,
   options: { categoryIds: readonly number[]; cursor: Cursor; limit: number },
 ) {
   const match = and(
+    eq(items.colourLead, true),
     matchesAllTerms(items.searchText, query.terms),
     options.categoryIds.length ? inArray(items.categoryId, [...options.categoryIds]) : undefined,
-    firstOfItsColour,
   );
   return pageThroughTiers(
     tiersFor(query, items.name),

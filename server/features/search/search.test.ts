@@ -200,6 +200,68 @@ describe('GET /api/item/search', () => {
   });
 });
 
+describe('colour leads (the item each product colour is found by)', () => {
+  const leads = (productId: number) =>
+    sql<{ id: number; color: string }>(
+      'SELECT id, color FROM items WHERE product_id = $1 AND colour_lead ORDER BY color',
+      [productId],
+    );
+  const firsts = (productId: number) =>
+    sql<{ id: number; color: string }>(
+      `SELECT min(id) AS id, color FROM items WHERE product_id = $1 GROUP BY color ORDER BY color`,
+      [productId],
+    );
+
+  it('are the first item of every product colour, and follow items added and removed', async () => {
+    const [row] = await sql<{ product_id: number; n: number }>(
+      `SELECT product_id, count(*)::int AS n FROM items GROUP BY product_id
+        HAVING count(DISTINCT color) > 1 ORDER BY product_id LIMIT 1`,
+    );
+    const productId = row!.product_id;
+    expect(await leads(productId)).toEqual(await firsts(productId));
+    const [lead] = await leads(productId);
+
+    // A new colour leads its own group; a new size of a known colour leads nothing.
+    const added = await sql<{ id: number }>(
+      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
+       SELECT product_id, category_id, name, seller, c.color, color_hex, 'XXL', price_cents, 3, image
+         FROM items, (VALUES ('Test Teal'), ($2)) AS c (color)
+        WHERE id = $1
+       RETURNING id`,
+      [lead!.id, lead!.color],
+    );
+    const marked = await sql<{ colour_lead: boolean }>(
+      'SELECT colour_lead FROM items WHERE id = ANY($1::int[]) ORDER BY id',
+      [added.map((a) => a.id)],
+    );
+    expect(marked.map((a) => a.colour_lead)).toEqual([true, false]);
+    expect(await leads(productId)).toEqual(await firsts(productId));
+
+    // Removing a colour's first item hands the lead to the next one.
+    await sql('DELETE FROM cart_lines WHERE item_id = $1', [lead!.id]);
+    await sql('DELETE FROM item_favorites WHERE item_id = $1', [lead!.id]);
+    const removable = await sql(
+      `SELECT 1 FROM outfit_items WHERE item_id = $1 UNION ALL
+       SELECT 1 FROM order_lines WHERE item_id = $1 UNION ALL
+       SELECT 1 FROM closet_items WHERE item_id = $1`,
+      [lead!.id],
+    );
+    const target = removable.length === 0 ? lead!.id : added[0]!.id;
+    await sql('DELETE FROM items WHERE id = $1', [target]);
+    expect(await leads(productId)).toEqual(await firsts(productId));
+  });
+
+  it('refuse a change of an item’s product or colour', async () => {
+    const [item] = await sql<{ id: number }>('SELECT id FROM items ORDER BY id LIMIT 1');
+    await expect(
+      sql("UPDATE items SET color = 'Another Colour' WHERE id = $1", [item!.id]),
+    ).rejects.toThrow(/cannot change/);
+    await expect(sql('UPDATE items SET stock = stock WHERE id = $1', [item!.id])).resolves.toEqual(
+      [],
+    );
+  });
+});
+
 describe('GET /api/outfit/search', () => {
   it('finds outfits by a word of their name, a typo of it, or their description', async () => {
     const [outfit] = await sql<{ id: number; name: string }>(
