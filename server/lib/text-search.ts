@@ -99,7 +99,7 @@ function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL 
 
 /** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(
-  column: AnyPgColumn,
+  column: AnyPgColumn | SQL,
   terms: readonly SearchTerm[],
 ): SQL | undefined {
   if (terms.length === 0) return undefined;
@@ -121,7 +121,7 @@ export function indexable(terms: readonly string[]): boolean {
 }
 
 /** `lower(column)` holds the phrase: answered by the `lower(name)` trigram indexes. */
-export function nameContains(column: AnyPgColumn, phrase: string): SQL {
+export function nameContains(column: AnyPgColumn | SQL, phrase: string): SQL {
   return sql`(lower(${column}) LIKE ${likePattern(phrase)} ESCAPE '\\')`;
 }
 

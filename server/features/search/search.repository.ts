@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, inArray, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { categories, items, outfits, swipes } from '../../db/schema';
 import { type ItemRow, itemColumns } from '../../lib/items';
@@ -21,12 +21,12 @@ async function pageThroughTiers(
   tiers: (SQL | undefined)[],
   cursor: Cursor,
   limit: number,
-  fetch: (tier: SQL | undefined, afterId: number, take: number) => Promise<number[]>,
+  fetch: (tier: SQL | undefined, afterId: number, take: number, index: number) => Promise<number[]>,
 ): Promise<{ ids: number[]; next: Cursor | null }> {
   const found: { id: number; tier: number }[] = [];
   for (let tier = cursor.tier; tier < tiers.length && found.length <= limit; tier++) {
     const afterId = tier === cursor.tier ? cursor.afterId : 0;
-    const ids = await fetch(tiers[tier], afterId, limit + 1 - found.length);
+    const ids = await fetch(tiers[tier], afterId, limit + 1 - found.length, tier);
     for (const id of ids) found.push({ id, tier });
   }
   if (found.length <= limit) return { ids: found.map((f) => f.id), next: null };
@@ -36,11 +36,14 @@ async function pageThroughTiers(
 }
 
 /** The groups of a search: by name first when the phrase can be looked up as typed. */
-function tiersFor(query: SearchQuery, column: Parameters<typeof nameContains>[0]) {
+function tiersFor(query: SearchQuery, column: AnyPgColumn | SQL) {
   if (!query.ranked) return [undefined];
   const inName = nameContains(column, query.text.phrase);
   return [inName, not(inName)];
 }
+
+/** How many ids an item search walks before it asks the trigram indexes (see searchItemIds). */
+const WALK_IDS = 8_000;
 
 /**
  * A page of matching product colours and where the next one starts. Sizes share one name,
@@ -52,29 +55,56 @@ export function searchItemIds(
   query: SearchQuery,
   options: { categoryIds: readonly number[]; cursor: Cursor; limit: number },
 ) {
-  const match = and(
-    eq(items.colourLead, true),
-    matchesAllTerms(items.searchText, query.terms),
-    options.categoryIds.length ? inArray(items.categoryId, [...options.categoryIds]) : undefined,
-  );
-  // With words the trigram indexes can look up, they must be used: left to choose, PostgreSQL
-  // may walk the id index hoping to meet a page of matches early, and read the whole catalogue
-  // when a group has few or none (400 ms at 138,000 items). `id + 0` makes it sort what the
-  // indexes found instead: a few thousand colour leads at most for a word as common as a colour.
-  // Without such words there is no index to use, and walking the ids to the first page is best.
-  const order = indexable(query.text.terms) ? sql`${items.id} + 0` : asc(items.id);
+  const inCategories = options.categoryIds.length
+    ? inArray(items.categoryId, [...options.categoryIds])
+    : undefined;
+  const matching = (text: AnyPgColumn | SQL, name: AnyPgColumn | SQL) => ({
+    match: and(eq(items.colourLead, true), matchesAllTerms(text, query.terms), inCategories),
+    tiers: tiersFor(query, name),
+  });
+  const page = (where: SQL | undefined, order: SQL, take: number) =>
+    db
+      .select({ id: items.id })
+      .from(items)
+      .where(where)
+      .orderBy(order)
+      .limit(take)
+      .then((rows) => rows.map((r) => r.id));
+  const after = (id: number) => (id ? gt(items.id, id) : undefined);
+
+  // Words the trigram index cannot look up (one or two letters): walk the ids to the first page.
+  if (!indexable(query.text.terms)) {
+    const { match, tiers } = matching(items.searchText, items.name);
+    return pageThroughTiers(tiers, options.cursor, options.limit, (tier, afterId, take) =>
+      page(and(match, tier, after(afterId)), asc(items.id), take),
+    );
+  }
+  // Otherwise it depends on how common the words are, which PostgreSQL's trigram estimates do not
+  // tell: walking the ids finds a page of a common word in a few hundred rows but reads the whole
+  // catalogue for a rare one (400 ms), and the index finds a rare word at once but makes a common
+  // one sort thousands of matches (20–60 ms). So: walk the next WALK_IDS ids without the index
+  // (the expressions below are not the indexed ones), and only if that leaves the page short, let
+  // the indexes find the rest beyond them and sort it (`id + 0` keeps the id walk out).
+  const near = matching(sql`(${items.searchText} || '')`, sql`(${items.name} || '')`);
+  const far = matching(items.searchText, items.name);
   return pageThroughTiers(
-    tiersFor(query, items.name),
+    near.tiers,
     options.cursor,
     options.limit,
-    async (tier, afterId, take) => {
-      const rows = await db
-        .select({ id: items.id })
-        .from(items)
-        .where(and(match, tier, afterId ? gt(items.id, afterId) : undefined))
-        .orderBy(order)
-        .limit(take);
-      return rows.map((r) => r.id);
+    async (nearTier, afterId, take, tier) => {
+      const reach = afterId + WALK_IDS;
+      const found = await page(
+        and(near.match, nearTier, after(afterId), lte(items.id, reach)),
+        asc(items.id),
+        take,
+      );
+      if (found.length === take) return found;
+      const rest = await page(
+        and(far.match, far.tiers[tier], gt(items.id, reach)),
+        sql`${items.id} + 0`,
+        take - found.length,
+      );
+      return [...found, ...rest];
     },
   );
 }

@@ -175,6 +175,44 @@ describe('GET /api/item/search', () => {
     expect(rest.every((i) => i.seller.toLowerCase().includes('denim'))).toBe(true);
   });
 
+  it('finds matches far beyond the ids it walks first, in id order, page by page', async () => {
+    // Pieces named "Zephyrine" at a low id and far past the stretch of ids a search walks before
+    // it asks the trigram index; "Zephyrine Knit" ones come first, as their name holds the phrase.
+    const [model] = await sql<{ id: number }>('SELECT id FROM items ORDER BY id LIMIT 1');
+    const placed = [
+      [40, 'Zephyrine Knit', 'Zephyr Blue'],
+      [20_040, 'Zephyrine Knit', 'Zephyr Green'],
+      [50_040, 'Quiet Zephyrine Knit', 'Zephyr Red'],
+      [60_040, 'Zephyrine Coat', 'Zephyr Grey'],
+    ] as const;
+    const [{ max }] = (await sql<{ max: number }>('SELECT max(id) AS max FROM items')) as [
+      { max: number },
+    ];
+    const ids = placed.map(([offset]) => max + offset);
+    for (const [i, [, name, color]] of placed.entries()) {
+      await sql(
+        `INSERT INTO items (id, product_id, category_id, name, seller, color, color_hex, size,
+                            price_cents, stock, image)
+         SELECT $2, product_id, category_id, $3, seller, $4, color_hex, size, price_cents, 5, image
+           FROM items WHERE id = $1`,
+        [model!.id, ids[i], name, color],
+      );
+    }
+    const all = await allItems('q=zephyrine knit');
+    expect(all.map((i) => i.id)).toEqual([ids[0], ids[1], ids[2]]);
+    const stepped: number[] = [];
+    let next: number | null = 0;
+    while (next !== null) {
+      const step = await searchItems(`q=zephyrine&limit=1&offset=${next}`);
+      stepped.push(...step.results.map((i) => i.id));
+      next = step.nextOffset;
+    }
+    expect(stepped).toEqual(ids);
+    const typo = await allItems('q=zephyrnie');
+    expect(typo.map((i) => i.id)).toEqual(ids);
+    await sql('DELETE FROM items WHERE id = ANY($1::int[])', [ids]);
+  });
+
   it('marks the pieces this shopper hearted, and no one else’s', async () => {
     const [first] = (await searchItems('q=jacket&limit=1')).results;
     expect(first!.favorite).toBe(false);
