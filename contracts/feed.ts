@@ -37,8 +37,9 @@ export const FeedQuerySchema = z.object({
   /** Outfits the client already shows or still has to send a swipe for. */
   exclude: IdListSchema.optional(),
   /**
-   * Seeds the small random variety in the ranking: the same seed gives the same order. Left out,
-   * the server picks one. `0` turns the variety off.
+   * Ranks the page on the spot with this seed for the small random variety: the same seed gives
+   * the same order, and `0` turns the variety off. Left out (as the app does), the page comes
+   * from the shopper's feed as ranked ahead of time.
    */
   seed: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
