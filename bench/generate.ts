@@ -3,8 +3,7 @@ import type { Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { generateCatalog } from '../server/db/seed/catalog';
 import { seedCatalogue } from '../server/db/seed/seed';
-import { storeQueue } from '../server/features/feed/feed.repository';
-import { QUEUE, randomSeed, rankOutfits } from '../server/features/feed/feed-queue';
+import { FeedQueue } from '../server/features/feed/feed-queue';
 import { hashPassword } from '../server/features/users/user.service';
 
 /** Full scale (1): the sizes the performance issue asks for. Smaller scales shrink everything. */
@@ -168,22 +167,15 @@ export async function generateShop(
   // ranks it on their first visit and keeps it fresh behind them); the server's own ranking
   // makes these. A first visit, ranked on the spot, is measured separately.
   const t4 = Date.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let i = next++; i < ids.length; i = next++) {
-        const userId = ids[i]!;
-        const ranked = await rankOutfits(database.db, {
-          userId,
-          size: QUEUE.size,
-          atLeast: QUEUE.lowWater,
-          exclude: [],
-          seed: randomSeed(),
-        });
-        await storeQueue(database.db, userId, ranked);
-      }
-    }),
-  );
+  const queue = new FeedQueue(database, (error) => {
+    throw error;
+  });
+  // Four at a time, as many as the connection pool holds.
+  for (let i = 0; i < ids.length; i += 4) {
+    for (const userId of ids.slice(i, i + 4)) queue.refill(userId);
+    await queue.idle();
+  }
+  await queue.close();
   log(`queued feeds for ${ids.length} shoppers (${Date.now() - t4} ms)`);
   log(`total ${Date.now() - t0} ms`);
   return { firstShopper: lo, sessionShoppers: ids, items, outfits };
