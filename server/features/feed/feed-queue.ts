@@ -35,8 +35,8 @@ export async function rankOutfits(
     seed: number;
   },
 ): Promise<number[]> {
-  const { atLeast, ...rank } = options;
-  const ranking = { ...rank, limit: options.size };
+  const { atLeast, size, ...rank } = options;
+  const ranking = { ...rank, limit: size };
   const ids = await repo.rankFeed(db, ranking);
   return ids.length < atLeast ? repo.rankFeed(db, { ...ranking, exhaustive: true }) : ids;
 }
@@ -50,14 +50,11 @@ export async function rankOutfits(
 export class FeedQueue {
   readonly #pending = new Map<number, Promise<void>>();
   #closed = false;
-  readonly #db: Db;
 
   constructor(
     private readonly database: Database,
     private readonly report: (error: unknown, userId: number) => void,
-  ) {
-    this.#db = database.db;
-  }
+  ) {}
 
   /**
    * Up to `take` outfits waiting for the shopper, best first, skipping `exclude` and whatever
@@ -73,20 +70,20 @@ export class FeedQueue {
 
   /** Keeps a ranking just made on the request path as the shopper's queue. */
   store(userId: number, ids: readonly number[]): void {
-    this.#run(userId, () => repo.storeQueue(this.#db, userId, ids));
+    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ids));
   }
 
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
   refill(userId: number): void {
     this.#run(userId, async () => {
-      const ids = await rankOutfits(this.#db, {
+      const ids = await rankOutfits(this.database.db, {
         userId,
         size: QUEUE.size,
         atLeast: QUEUE.lowWater,
         exclude: [],
         seed: randomSeed(),
       });
-      await repo.storeQueue(this.#db, userId, ids);
+      await repo.storeQueue(this.database.db, userId, ids);
     });
   }
 

@@ -531,7 +531,7 @@ export async function readQueue(
     maxAgeSeconds: number;
   },
 ): Promise<QueuedOutfit[]> {
-  const rows = await client.query<QueuedOutfit>(
+  return client.query<QueuedOutfit>(
     `WITH waiting AS (
        SELECT q.outfit_id, q.filled_at, row_number() OVER (ORDER BY q.position) AS n
          FROM (SELECT q.outfit_id, q.position, q.filled_at
@@ -560,6 +560,7 @@ export async function readQueue(
        FROM waiting w
        LEFT JOIN outfits o ON w.n <= $4 AND o.id = w.outfit_id
        LEFT JOIN occasions oc ON oc.id = o.occasion_id
+       -- Each piece as the fields of itemColumns (server/lib/items.ts) and its slot.
        LEFT JOIN LATERAL (
               SELECT json_agg(json_build_object(
                        'id', i.id, 'productId', i.product_id, 'name', i.name, 'image', i.image,
@@ -587,7 +588,6 @@ export async function readQueue(
     ],
     { name: 'feed_queue_page' },
   );
-  return rows;
 }
 
 /**

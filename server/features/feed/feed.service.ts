@@ -56,13 +56,11 @@ export async function getFeed(
     });
     return page(db, userId, ids, limit);
   }
-  const waiting = await queue.read(userId, {
-    take: limit + 1 + QUEUE.lowWater,
-    show: limit,
-    exclude,
-  });
+  // The page, one more, and the low-water mark behind them: fewer than that means run low.
+  const take = limit + 1 + QUEUE.lowWater;
+  const waiting = await queue.read(userId, { take, show: limit, exclude });
   if (waiting.length > limit) {
-    if (waiting.length < limit + 1 + QUEUE.lowWater || !waiting.every((w) => w.fresh)) {
+    if (waiting.length < take || !waiting.every((w) => w.fresh)) {
       queue.refill(userId);
     }
     const outfits = waiting.flatMap(({ id, outfit }) => {
