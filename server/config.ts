@@ -27,6 +27,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   WEB_ROOT: z.string().min(1).default('dist/web'),
 });
 
@@ -43,6 +44,11 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   loginRateLimit: number;
+  /**
+   * How long a process may trust its copy of a session or of an outfit card (0: ask the
+   * database every time). A change to either is announced to every process at once regardless.
+   */
+  cacheSeconds: number;
   /** Folder holding the built web app. */
   webRoot: string;
 };
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    cacheSeconds: e.CACHE_SECONDS,
     webRoot: path.resolve(e.WEB_ROOT),
   };
 }

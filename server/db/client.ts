@@ -27,12 +27,30 @@ export interface SqlClient {
   exec(text: string): Promise<void>;
 }
 
+/**
+ * A subscription to one NOTIFY channel. `live` is false while the subscription is being
+ * re-established after losing its connection: messages sent meanwhile are lost, so whoever
+ * relies on them must not trust what they cached.
+ */
+export interface Listener {
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** Messages may have been missed: the connection dropped, or it has just come back. */
+  gap(): void;
+}
+
 export interface Database {
   db: Db;
   sql: SqlClient;
   driver: 'pglite' | 'postgres';
   /** Runs fn with a single connection held, so session-level locks stay with it. */
   withConnection<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel` from every process sharing the database. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the whole database, loadable with openPglite's loadDataDir. */
   dump?: () => Promise<Blob>;
@@ -114,6 +132,11 @@ export async function openPglite(
     driver: 'pglite',
     // PGlite has one connection; its own queue serialises callers.
     withConnection: (fn) => fn(sqlClient),
+    // One process owns the embedded database, so nothing can be missed.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.message);
+      return { live: true, close: () => stop() };
+    },
     dump: () => client.dumpDataDir('gzip'),
     async close() {
       try {
@@ -164,7 +187,72 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         conn.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * LISTEN needs a connection of its own, held for as long as the subscription lasts. A lost
+ * connection is reported as a gap and retried every second until it is back (and reported
+ * again: whatever was sent in between is lost).
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    next.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      handlers.gap();
+      schedule();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    handlers.gap();
+  };
+  const schedule = () => {
+    if (closed) return;
+    retry = setTimeout(() => connect().catch(schedule), 1_000);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    get live() {
+      return client !== null;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
   };
 }
 

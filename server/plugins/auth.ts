@@ -2,12 +2,22 @@ import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AnnouncedCache } from '../lib/announced-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 
 export const SESSION_COOKIE = 'drape_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is pushed forward at most this often, so reads stay reads. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+/** Announced by the database whenever a session ends or changes (0009_change_notices.sql). */
+const SESSION_CHANNEL = 'drape_session_changed';
+
+interface CachedSession {
+  user: SessionUser;
+  /** When the session ends, as the database said when it was looked up (ms since epoch). */
+  expiresAt: number;
+}
 
 export interface SessionUser {
   id: number;
@@ -55,6 +65,14 @@ export default fp(
 
     await app.register(cookie);
 
+    // Sessions just checked, so a shopper's burst of requests costs one lookup, not one each.
+    const cache = await AnnouncedCache.open<CachedSession>(app.database, {
+      channel: SESSION_CHANNEL,
+      ttlMs: app.config.cacheSeconds * 1000,
+      maxEntries: 50_000,
+    });
+    app.addHook('onClose', () => cache.close());
+
     const cookieOptions = {
       path: '/',
       httpOnly: true,
@@ -77,6 +95,7 @@ export default fp(
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         if (request.sessionTokenHash) {
+          cache.forget(request.sessionTokenHash);
           await sql.query('DELETE FROM sessions WHERE token_hash = $1', [request.sessionTokenHash]);
         }
         request.user = null;
@@ -100,6 +119,29 @@ export default fp(
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const tokenHash = hash(token);
+      const cached = cache.get(tokenHash);
+      const session = cached && cached.expiresAt > Date.now() ? cached : await lookUp(tokenHash);
+      if (!session) {
+        // Expired, revoked or forged: forget it so the browser stops sending it.
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return;
+      }
+      request.user = { ...session.user };
+      request.sessionTokenHash = tokenHash;
+      if (session.expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+        const next = Date.now() + SESSION_TTL_MS;
+        const since = cache.changes;
+        await sql.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
+          tokenHash,
+          new Date(next),
+        ]);
+        cache.set(tokenHash, { ...session, expiresAt: next }, since);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(next) });
+      }
+    });
+
+    async function lookUp(tokenHash: string) {
+      const since = cache.changes;
       const rows = await sql.query<{
         id: number;
         username: string;
@@ -113,23 +155,14 @@ export default fp(
         { name: 'session_user' },
       );
       const row = rows[0];
-      if (!row) {
-        // Expired, revoked or forged: forget it so the browser stops sending it.
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
-        return;
-      }
-      request.user = { id: row.id, username: row.username, isAdmin: row.is_admin };
-      request.sessionTokenHash = tokenHash;
-      const expiresAt = new Date(row.expires_at).getTime();
-      if (expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
-        const next = new Date(Date.now() + SESSION_TTL_MS);
-        await sql.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
-          tokenHash,
-          next,
-        ]);
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: next });
-      }
-    });
+      if (!row) return undefined;
+      const session = {
+        user: { id: row.id, username: row.username, isAdmin: row.is_admin },
+        expiresAt: new Date(row.expires_at).getTime(),
+      };
+      cache.set(tokenHash, session, since);
+      return session;
+    }
   },
   { name: 'auth', dependencies: ['config', 'database', 'errors'] },
 );

@@ -17,6 +17,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     loginRateLimit: 1_000,
+    // Tests change sessions and outfits behind the app's back and expect the next request to
+    // see it at once; the caches have their own tests (session-cache.test.ts, feed.test.ts).
+    cacheSeconds: 0,
     webRoot: '/nonexistent',
     ...overrides,
   };

@@ -58,7 +58,8 @@ export class FeedQueue {
 
   /**
    * Up to `take` outfits waiting for the shopper, best first, skipping `exclude` and whatever
-   * was swiped or sold out since the queue was ranked; the first `show` with their pieces.
+   * was swiped or sold out since the queue was ranked; the first `show` with the pieces the
+   * shopper favourited.
    */
   read(userId: number, options: { take: number; show: number; exclude: readonly number[] }) {
     return repo.readQueue(this.database.sql, {

@@ -1,9 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Slot } from '../../../contracts/catalog';
 import type { SwipeDirection } from '../../../contracts/feed';
 import type { Db, SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
-import type { ItemRow } from '../../lib/items';
 
 /** Both drivers hand raw results back with their rows under `rows`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -326,39 +324,40 @@ export async function insertSwipe(
  * inside a transaction; `exists` is false for an unknown outfit.
  */
 export async function recordFirstSwipe(
-  db: Db,
+  client: SqlClient,
   userId: number,
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<{ exists: boolean; inserted: boolean }> {
-  const [row] = await rowsOf<{ exists: boolean; inserted: boolean }>(
-    db,
-    sql`
-    WITH outfit AS (SELECT id FROM outfits WHERE id = ${outfitId}),
-    swiped AS (
-      INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-      SELECT ${userId}, outfit.id, ${direction}, clock_timestamp() FROM outfit
-      ON CONFLICT DO NOTHING
-      RETURNING outfit_id
-    ),
-    liked AS (
-      INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-      SELECT ${userId}, oi.item_id, oi.outfit_id, 'outfit'
-        FROM swiped JOIN outfit_items oi ON oi.outfit_id = swiped.outfit_id
-       WHERE ${direction} = 'like'
-      ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
-      RETURNING id
-    ),
-    noped AS (
-      DELETE FROM item_favorites f
-       USING swiped
-       WHERE ${direction} = 'nope' AND f.user_id = ${userId}
-         AND f.outfit_id = swiped.outfit_id AND f.source = 'outfit'
-      RETURNING f.id
-    )
-    SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
-           EXISTS (SELECT 1 FROM swiped) AS inserted,
-           (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces`,
+  // Prepared once per connection: planning this statement cost as much as running it.
+  const [row] = await client.query<{ exists: boolean; inserted: boolean }>(
+    `WITH outfit AS (SELECT id FROM outfits WHERE id = $2),
+     swiped AS (
+       INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+       SELECT $1, outfit.id, $3, clock_timestamp() FROM outfit
+       ON CONFLICT DO NOTHING
+       RETURNING outfit_id
+     ),
+     liked AS (
+       INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+       SELECT $1, oi.item_id, oi.outfit_id, 'outfit'
+         FROM swiped JOIN outfit_items oi ON oi.outfit_id = swiped.outfit_id
+        WHERE $3 = 'like'
+       ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
+       RETURNING id
+     ),
+     noped AS (
+       DELETE FROM item_favorites f
+        USING swiped
+        WHERE $3 = 'nope' AND f.user_id = $1
+          AND f.outfit_id = swiped.outfit_id AND f.source = 'outfit'
+       RETURNING f.id
+     )
+     SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
+            EXISTS (SELECT 1 FROM swiped) AS inserted,
+            (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces`,
+    [userId, outfitId, direction],
+    { name: 'feed_first_swipe' },
   );
   return { exists: Boolean(row?.exists), inserted: Boolean(row?.inserted) };
 }
@@ -503,23 +502,16 @@ export interface QueuedOutfit {
   id: number;
   /** False when the queue was ranked longer ago than asked for. */
   fresh: boolean;
-  /** The outfit itself, for the first `show` waiting only. */
-  outfit: {
-    name: string;
-    description: string;
-    occasionId: number;
-    occasion: string;
-    pieces: (ItemRow & { slot: Slot })[];
-    /** The pieces of it among the shopper's favourites. */
-    hearted: number[];
-  } | null;
+  /** The outfit's pieces among the shopper's favourites; for the first `show` waiting only. */
+  hearted: number[] | null;
 }
 
 /**
  * The next `take` outfits waiting in the shopper's queue (0007_feed_queue.sql), best first,
  * skipping the ones swiped since it was ranked, the ones with a piece sold out since, and
- * `exclude`; the first `show` of them with their pieces and the pieces the shopper favourited.
- * The feed's hottest read, so one prepared statement: a page costs one round trip.
+ * `exclude`; for the first `show` of them, the pieces the shopper favourited. What the cards
+ * show of each outfit is the same for every shopper and comes from `OutfitCards`. The feed's
+ * hottest read, so one prepared statement.
  */
 export async function readQueue(
   client: SqlClient,
@@ -532,52 +524,32 @@ export async function readQueue(
   },
 ): Promise<QueuedOutfit[]> {
   return client.query<QueuedOutfit>(
-    `WITH waiting AS (
-       SELECT q.outfit_id, q.filled_at, row_number() OVER (ORDER BY q.position) AS n
-         FROM (SELECT q.outfit_id, q.position, q.filled_at
-                 FROM feed_queue q
-                WHERE q.user_id = $1
-                  AND q.outfit_id <> ALL($2::int[])
-                  -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the
-                  -- planner reads all the shopper's swipes, which grow without bound.
-                  AND NOT EXISTS (
-                        SELECT 1 FROM swipes s WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
-                        OFFSET 0
-                      )
-                  -- stock = 0 (never negative) is answered by the small items_sold_out_idx.
-                  AND NOT EXISTS (
-                        SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-                         WHERE oi.outfit_id = q.outfit_id AND i.stock = 0
-                      )
-                ORDER BY q.position
-                LIMIT $3) q
-     )
-     SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $5) AS fresh,
-            CASE WHEN o.id IS NOT NULL THEN json_build_object(
-              'name', o.name, 'description', o.description, 'occasionId', o.occasion_id,
-              'occasion', oc.name, 'pieces', pieces.list, 'hearted', coalesce(hearts.list, '{}')
-            ) END AS outfit
-       FROM waiting w
-       LEFT JOIN outfits o ON w.n <= $4 AND o.id = w.outfit_id
-       LEFT JOIN occasions oc ON oc.id = o.occasion_id
-       -- Each piece as the fields of itemColumns (server/lib/items.ts) and its slot.
-       LEFT JOIN LATERAL (
-              SELECT json_agg(json_build_object(
-                       'id', i.id, 'productId', i.product_id, 'name', i.name, 'image', i.image,
-                       'categoryId', i.category_id, 'category', c.name,
-                       'priceCents', i.price_cents, 'seller', i.seller, 'color', i.color,
-                       'colorHex', i.color_hex, 'size', i.size, 'stock', i.stock,
-                       'slot', oi.slot)) AS list
-                FROM outfit_items oi
-                JOIN items i ON i.id = oi.item_id
-                JOIN categories c ON c.id = i.category_id
-               WHERE oi.outfit_id = o.id
-            ) pieces ON true
-       LEFT JOIN LATERAL (
-              SELECT array_agg(f.item_id ORDER BY f.item_id) AS list
+    `SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $5) AS fresh,
+            CASE WHEN w.n <= $4 THEN (
+              SELECT coalesce(array_agg(f.item_id ORDER BY f.item_id), '{}')
                 FROM item_favorites f
-               WHERE f.user_id = $1 AND f.outfit_id = o.id
-            ) hearts ON true
+               WHERE f.user_id = $1 AND f.outfit_id = w.outfit_id
+            ) END AS hearted
+       FROM (SELECT q.outfit_id, q.filled_at, row_number() OVER (ORDER BY q.position) AS n
+               FROM (SELECT q.outfit_id, q.position, q.filled_at
+                       FROM feed_queue q
+                      WHERE q.user_id = $1
+                        AND q.outfit_id <> ALL($2::int[])
+                        -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join
+                        -- the planner reads all the shopper's swipes, which grow without bound.
+                        AND NOT EXISTS (
+                              SELECT 1 FROM swipes s
+                               WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
+                              OFFSET 0
+                            )
+                        -- stock = 0 (never negative) is answered by the small items_sold_out_idx.
+                        AND NOT EXISTS (
+                              SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                               WHERE oi.outfit_id = q.outfit_id AND i.stock = 0
+                            )
+                      ORDER BY q.position
+                      LIMIT $3) q
+            ) w
       ORDER BY w.n`,
     [
       options.userId,

@@ -15,6 +15,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
 import { FeedQueue } from './feed-queue';
+import { OutfitCards } from './outfit-cards';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
 export default async function feedRoutes(fastify: FastifyInstance) {
@@ -22,11 +23,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const { db } = app.database;
   const tags = ['feed'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+  const cards = await OutfitCards.open(app.database, { ttlMs: app.config.cacheSeconds * 1000 });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
   // Before the database closes: queue writes still under way finish first.
-  app.addHook('onClose', () => queue.close());
+  app.addHook('onClose', async () => {
+    await queue.close();
+    await cards.close();
+  });
 
   app.get(
     '/api/outfit/home',
@@ -39,7 +44,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: FeedPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => service.getFeed(db, queue, currentUser(request).id, request.query),
+    async (request) =>
+      service.getFeed(db, { queue, cards }, currentUser(request).id, request.query),
   );
 
   app.post(
@@ -53,7 +59,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: SwipeResultSchema, ...errors },
       },
     },
-    async (request) => service.swipe(db, currentUser(request).id, request.body.outfitId, 'like'),
+    async (request) =>
+      service.swipe(app.database, currentUser(request).id, request.body.outfitId, 'like'),
   );
 
   app.post(
@@ -67,7 +74,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: SwipeResultSchema, ...errors },
       },
     },
-    async (request) => service.swipe(db, currentUser(request).id, request.body.outfitId, 'nope'),
+    async (request) =>
+      service.swipe(app.database, currentUser(request).id, request.body.outfitId, 'nope'),
   );
 
   app.post(

@@ -7,11 +7,12 @@ import type {
   SwipeResult,
   UndoResult,
 } from '../../../contracts/feed';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { loadOutfits, toOutfit } from '../../lib/outfits';
+import { loadOutfits } from '../../lib/outfits';
 import * as repo from './feed.repository';
 import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
+import type { OutfitCards } from './outfit-cards';
 
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
   const [outfits, hearts] = await Promise.all([
@@ -39,7 +40,7 @@ async function page(db: Db, userId: number, ids: readonly number[], limit: numbe
  */
 export async function getFeed(
   db: Db,
-  queue: FeedQueue,
+  { queue, cards }: { queue: FeedQueue; cards: OutfitCards },
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
 ): Promise<FeedPage> {
@@ -63,10 +64,11 @@ export async function getFeed(
     if (waiting.length < take || !waiting.every((w) => w.fresh)) {
       queue.refill(userId);
     }
-    const outfits = waiting.flatMap(({ id, outfit }) => {
-      if (!outfit) return [];
-      const { pieces, hearted, ...head } = outfit;
-      return [{ ...toOutfit({ id, ...head }, pieces), heartedItemIds: hearted }];
+    const shown = waiting.slice(0, limit);
+    const shownCards = await cards.get(shown.map((w) => w.id));
+    const outfits = shown.flatMap(({ id, hearted }) => {
+      const outfit = shownCards.get(id);
+      return outfit ? [{ ...outfit, heartedItemIds: hearted ?? [] }] : [];
     });
     return { outfits, hasMore: true };
   }
@@ -86,13 +88,13 @@ export async function getFeed(
  * swiping the other way turns it around with its effects (a like's pieces come and go with it).
  */
 export async function swipe(
-  db: Db,
+  { db, sql }: Database,
   userId: number,
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<SwipeResult> {
   // Most swipes are a shopper's first on an outfit: one statement, no transaction to hold open.
-  const first = await repo.recordFirstSwipe(db, userId, outfitId, direction);
+  const first = await repo.recordFirstSwipe(sql, userId, outfitId, direction);
   if (!first.exists) throw notFound('That outfit does not exist.');
   if (first.inserted) return { outfitId, direction, changed: true };
   return db.transaction(async (tx) => {

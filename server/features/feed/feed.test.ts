@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { FeedQueue, QUEUE } from './feed-queue';
+import { OutfitCards } from './outfit-cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -558,6 +559,10 @@ describe('DELETE /api/item/unfavorite/:itemId/:outfitId', () => {
 
 describe('the feed queue', () => {
   const db = () => t.db.database.db;
+  let cards: OutfitCards;
+  beforeAll(async () => {
+    cards = await OutfitCards.open(t.db.database, { ttlMs: 0 });
+  });
   const writer = () =>
     new FeedQueue(t.db.database, (error) => {
       throw error;
@@ -574,19 +579,19 @@ describe('the feed queue', () => {
   it('ranks on the first visit, keeps the ranking, and serves the next pages from it', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const first = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    const first = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     expect(stored).toHaveLength(QUEUE.size);
     expect(stored.slice(0, 5)).toEqual(ids(first));
     // Reverse the stored order: the next page follows the queue, not a new ranking.
     await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
-    const next = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    const next = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(next)).toEqual(stored.slice(-5).reverse());
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
     const other = await signUp(t.app);
-    await getFeed(db(), queue, other.user.id, { limit: 5 });
+    await getFeed(db(), { queue, cards }, other.user.id, { limit: 5 });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([...stored].reverse());
     expect(await queued(other.user.id)).toHaveLength(QUEUE.size);
@@ -595,7 +600,7 @@ describe('the feed queue', () => {
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const [liked, soldOut, held, ...rest] = await queued(s.user.id);
     expect((await like(s, liked)).statusCode).toBe(200);
@@ -605,7 +610,7 @@ describe('the feed queue', () => {
     ])) as [{ stock: number }];
     await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
     try {
-      const page = await getFeed(db(), queue, s.user.id, { limit: 5, exclude: [held!] });
+      const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5, exclude: [held!] });
       // The sold-out piece may be part of other outfits too: they wait, unoffered, as well.
       const holders = await query<{ outfit_id: number }>(
         'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
@@ -621,13 +626,13 @@ describe('the feed queue', () => {
   it('ranks again in the background, with the latest swipes, once the queue runs low', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
     const swiped = stored.slice(0, -12);
     for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
-    const page = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(page)).toEqual(stored.slice(-12, -7));
     await queue.idle();
     const refilled = await queued(s.user.id);
@@ -644,7 +649,7 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     await storeQueue(db(), s.user.id, [7, 8, 9]);
-    const short = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    const short = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     expect(short.outfits).toHaveLength(5);
     expect(short.hasMore).toBe(true);
     await queue.idle();
@@ -654,7 +659,7 @@ describe('the feed queue', () => {
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), queue, s.user.id, { limit: 5 });
+    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     await query(
       `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = 1000 - position
@@ -662,7 +667,7 @@ describe('the feed queue', () => {
       [s.user.id],
     );
     const stale = await queued(s.user.id);
-    const page = await getFeed(db(), queue, s.user.id, { limit: 5 });
+    const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(page)).toEqual(stale.slice(0, 5));
     await queue.idle();
     expect(await queued(s.user.id)).not.toEqual(stale);
@@ -677,7 +682,7 @@ describe('the feed queue', () => {
   it('leaves the queue alone for a seeded page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), queue, s.user.id, { limit: 5, seed: 3 });
+    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5, seed: 3 });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([]);
   });
@@ -692,6 +697,66 @@ describe('the feed queue', () => {
     queue.store(2_000_001, [1]);
     await queue.idle();
     expect(failures).toEqual([2_000_000]);
+  });
+});
+
+describe('outfit cards kept in memory', () => {
+  let cards: OutfitCards;
+  beforeAll(async () => {
+    cards = await OutfitCards.open(t.db.database, { ttlMs: 60_000 });
+  });
+  afterAll(() => cards.close());
+
+  it('shows a renamed or redesigned outfit at once, not when the copy ages', async () => {
+    const [before] = (await cards.get([7])).values();
+    expect(before?.name).toBeTruthy();
+    await query('UPDATE outfits SET name = $2 WHERE id = $1', [7, 'Renamed for the test']);
+    await vi.waitFor(
+      async () => expect((await cards.get([7])).get(7)?.name).toBe('Renamed for the test'),
+      {
+        timeout: 3_000,
+        interval: 20,
+      },
+    );
+    const slot = before!.items[0]!;
+    const [other] = await query<{ id: number }>(
+      'SELECT id FROM items WHERE category_id = $1 AND id <> $2 ORDER BY id LIMIT 1',
+      [slot.categoryId, slot.id],
+    );
+    await query('UPDATE outfit_items SET item_id = $3 WHERE outfit_id = $1 AND slot = $2', [
+      7,
+      slot.slot,
+      other!.id,
+    ]);
+    await vi.waitFor(
+      async () =>
+        expect((await cards.get([7])).get(7)?.items.map((i) => i.id)).toContain(other!.id),
+      { timeout: 3_000, interval: 20 },
+    );
+    await query('UPDATE outfit_items SET item_id = $3 WHERE outfit_id = $1 AND slot = $2', [
+      7,
+      slot.slot,
+      slot.id,
+    ]);
+    await query('UPDATE outfits SET name = $2 WHERE id = $1', [7, before!.name]);
+  });
+
+  it('reads each outfit once, then answers from memory', async () => {
+    const [card] = (await cards.get([9])).values();
+    // A piece's own details are not announced: the kept card keeps them until it ages.
+    await query('UPDATE items SET seller = $2 WHERE id = $1', [card!.items[0]!.id, 'Not yet seen']);
+    const again = (await cards.get([9])).get(9);
+    expect(again).toBe(card);
+    expect(again!.items[0]!.seller).not.toBe('Not yet seen');
+    await query('UPDATE items SET seller = $2 WHERE id = $1', [
+      card!.items[0]!.id,
+      card!.items[0]!.seller,
+    ]);
+  });
+
+  it('skips outfits that do not exist', async () => {
+    const found = await cards.get([3, 9_999_999]);
+    expect([...found.keys()]).toEqual([3]);
   });
 });
 
