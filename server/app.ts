@@ -7,11 +7,12 @@ import Fastify, {
   type FastifyServerOptions,
   type HTTPMethods,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../contracts/common';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
+import { serializerCompiler } from './lib/serializer';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
