@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   call,
   checkout,
@@ -37,7 +37,13 @@ describe('two app processes on one database', () => {
 
     const out = await call(two, 'POST', '/api/user/logout', { cookie: shopper.cookie });
     expect(out.status).toBe(200);
-    expect((await call(one, 'GET', '/api/user', { cookie: shopper.cookie })).status).toBe(401);
+    // The other process forgets the session when the database announces its end, which reaches
+    // it within milliseconds; a short wait keeps a busy machine from reordering the two.
+    await vi.waitFor(
+      async () =>
+        expect((await call(one, 'GET', '/api/user', { cookie: shopper.cookie })).status).toBe(401),
+      { timeout: 1_000, interval: 10 },
+    );
   });
 
   it("see each other's writes at once", async () => {
