@@ -24,7 +24,14 @@ function zodSchemaOf(schema: unknown): ZodSchema | undefined {
  */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = zodSchemaOf(route.schema);
-  if (!schema) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  const compiled = schema && compileSerializer(schema);
+  return compiled ?? zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+};
+
+/** A serializer for `schema`, as responses get; undefined when JSON Schema cannot express it. */
+export function compileSerializer<T>(
+  schema: z.core.$ZodType<T>,
+): ((data: T) => string) | undefined {
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Record<
@@ -32,7 +39,7 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
       unknown
     >;
   } catch {
-    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    return undefined;
   }
-  return fastJson(jsonSchema) as (data: unknown) => string;
-};
+  return fastJson(jsonSchema) as (data: T) => string;
+}

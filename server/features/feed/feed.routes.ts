@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
+  type FeedPage,
   FeedPageSchema,
   FeedQuerySchema,
   ItemHeartBodySchema,
@@ -12,10 +13,11 @@ import {
   SwipeResultSchema,
   UndoResultSchema,
 } from '../../../contracts/feed';
+import { serializerCompiler } from '../../lib/serializer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
 import { FeedQueue } from './feed-queue';
-import { OutfitCards } from './outfit-cards';
+import { OutfitCards, writeFeedPage } from './outfit-cards';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
 export default async function feedRoutes(fastify: FastifyInstance) {
@@ -37,6 +39,11 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     '/api/outfit/home',
     {
       onRequest: app.requireUser,
+      // A page's outfits come from kept cards whose JSON is written already.
+      serializerCompiler: (route) =>
+        route.httpStatus === '200'
+          ? (page) => writeFeedPage(page as FeedPage)
+          : serializerCompiler(route),
       schema: {
         tags,
         summary: 'A page of unswiped outfits, ranked by this shopper’s taste',

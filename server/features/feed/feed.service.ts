@@ -65,11 +65,10 @@ export async function getFeed(
       queue.refill(userId);
     }
     const shown = waiting.slice(0, limit);
-    const shownCards = await cards.get(shown.map((w) => w.id));
-    const outfits = shown.flatMap(({ id, hearted }) => {
-      const outfit = shownCards.get(id);
-      return outfit ? [{ ...outfit, heartedItemIds: hearted ?? [] }] : [];
-    });
+    const outfits = await cards.withHearts(
+      shown.map((w) => w.id),
+      new Map(shown.map((w) => [w.id, w.hearted ?? []])),
+    );
     return { outfits, hasMore: true };
   }
   const ids = await rankOutfits(db, {

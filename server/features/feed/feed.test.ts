@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
+import { compileSerializer } from '../../lib/serializer';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { FeedQueue, QUEUE } from './feed-queue';
-import { OutfitCards } from './outfit-cards';
+import { OutfitCards, writeFeedPage } from './outfit-cards';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -762,6 +763,23 @@ describe('outfit cards kept in memory', () => {
       card!.items[0]!.id,
       card!.items[0]!.seller,
     ]);
+  });
+
+  it('writes a page from the kept JSON exactly as the page’s serializer would', async () => {
+    const outfits = await cards.withHearts([9, 3, 9_999_999], new Map([[9, [11, 12]]]));
+    expect(outfits.map((o) => [o.id, o.heartedItemIds])).toEqual([
+      [9, [11, 12]],
+      [3, []],
+    ]);
+    const page = { outfits, hasMore: true };
+    expect(writeFeedPage(page)).toBe(compileSerializer(FeedPageSchema)!(page));
+    expect(JSON.parse(writeFeedPage(page))).toEqual(page);
+    // Outfits that did not come from a kept card are written in full.
+    const plain = {
+      outfits: outfits.map((o) => ({ ...o, name: 'Changed "here"' })),
+      hasMore: false,
+    };
+    expect(JSON.parse(writeFeedPage(plain))).toEqual(plain);
   });
 
   it('skips outfits that do not exist', async () => {

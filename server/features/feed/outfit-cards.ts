@@ -1,26 +1,41 @@
-import type { Outfit } from '../../../contracts/outfit';
+import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { FeedPageSchema } from '../../../contracts/feed';
+import { type Outfit, OutfitSchema } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
 import { loadOutfits } from '../../lib/outfits';
+import { compileSerializer } from '../../lib/serializer';
 
 /** Announced by the database when an outfit or its pieces change (0009_change_notices.sql). */
 const OUTFIT_CHANNEL = 'drape_outfit_changed';
 
+const writeOutfit = compileSerializer(OutfitSchema)!;
+const writePage = compileSerializer(FeedPageSchema)!;
+
+interface Card {
+  outfit: Outfit;
+  /** The outfit as JSON, written once, without its closing brace. */
+  head: string;
+}
+
+/** Feed outfits made from a kept card, with the JSON of all but their hearts already written. */
+const written = new WeakMap<FeedOutfit, string>();
+
 /**
  * What a swipe card shows of an outfit: its name, story and five pieces. Every shopper's feed
  * shows the same cards, and they change only when an administrator redesigns an outfit, so
- * each process keeps the ones it showed lately. Whether a card may be shown at all (swiped,
- * sold out) is never taken from here: the queue read decides that from the database.
- * The pieces' stock on a kept card can be up to `ttlMs` old; the cards do not show it.
+ * each process keeps the ones it showed lately, as objects and as JSON. Whether a card may be
+ * shown at all (swiped, sold out) is never taken from here: the queue read decides that from the
+ * database. The pieces' stock on a kept card can be up to `ttlMs` old; the cards do not show it.
  */
 export class OutfitCards {
   private constructor(
     private readonly db: Db,
-    private readonly cache: AnnouncedCache<Outfit>,
+    private readonly cache: AnnouncedCache<Card>,
   ) {}
 
   static async open(database: Database, options: { ttlMs: number }): Promise<OutfitCards> {
-    const cache = await AnnouncedCache.open<Outfit>(database, {
+    const cache = await AnnouncedCache.open<Card>(database, {
       channel: OUTFIT_CHANNEL,
       ttlMs: options.ttlMs,
       maxEntries: 20_000,
@@ -30,7 +45,41 @@ export class OutfitCards {
 
   /** The outfits of `ids` that exist, by id; the ones not kept are read in one go. */
   async get(ids: readonly number[]): Promise<Map<number, Outfit>> {
-    const found = new Map<number, Outfit>();
+    const cards = await this.#cards(ids);
+    return new Map([...cards].map(([id, card]) => [id, card.outfit]));
+  }
+
+  /**
+   * The outfits of `ids` that exist, in that order, with the pieces the shopper hearted on each
+   * (`hearted`, by outfit id). `writeFeedPage` writes them from their kept JSON.
+   */
+  async withHearts(
+    ids: readonly number[],
+    hearted: ReadonlyMap<number, number[]>,
+  ): Promise<FeedOutfit[]> {
+    const cards = await this.#cards(ids);
+    return ids.flatMap((id) => {
+      const card = cards.get(id);
+      if (!card) return [];
+      const outfit: FeedOutfit = { ...card.outfit, heartedItemIds: hearted.get(id) ?? [] };
+      written.set(outfit, card.head);
+      return [outfit];
+    });
+  }
+
+  async #load(ids: number[]): Promise<Map<number, Card>> {
+    const since = this.cache.changes;
+    const found = new Map<number, Card>();
+    for (const outfit of await loadOutfits(this.db, ids)) {
+      const card = { outfit, head: writeOutfit(outfit).slice(0, -1) };
+      this.cache.set(String(outfit.id), card, since);
+      found.set(outfit.id, card);
+    }
+    return found;
+  }
+
+  async #cards(ids: readonly number[]): Promise<Map<number, Card>> {
+    const found = new Map<number, Card>();
     const missing: number[] = [];
     for (const id of ids) {
       const kept = this.cache.get(String(id));
@@ -38,15 +87,27 @@ export class OutfitCards {
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    const since = this.cache.changes;
-    for (const outfit of await loadOutfits(this.db, missing)) {
-      this.cache.set(String(outfit.id), outfit, since);
-      found.set(outfit.id, outfit);
-    }
+    for (const [id, card] of await this.#load(missing)) found.set(id, card);
     return found;
   }
 
   close(): Promise<void> {
     return this.cache.close();
   }
+}
+
+/**
+ * The feed page's JSON, exactly as the serializer compiled from `FeedPageSchema` writes it, but
+ * with each card's outfit copied from the JSON written when the card was kept: only the hearts
+ * and the page's own fields are written per request. Outfits not made by `withHearts` are
+ * written in full.
+ */
+export function writeFeedPage(page: FeedPage): string {
+  const outfits = page.outfits.map((outfit) => {
+    const head = written.get(outfit);
+    if (head === undefined) return null;
+    return `${head},"heartedItemIds":[${outfit.heartedItemIds.map((id) => Math.trunc(id)).join(',')}]}`;
+  });
+  if (outfits.includes(null)) return writePage(page);
+  return `{"outfits":[${outfits.join(',')}],"hasMore":${page.hasMore === true}}`;
 }
