@@ -504,6 +504,9 @@ export interface QueuedOutfit {
   fresh: boolean;
   /** The outfit's pieces among the shopper's favourites; for the first `show` waiting only. */
   hearted: number[] | null;
+  /** Its place in the queue, and the last place there is: how much of the ranking is left. */
+  position: number;
+  last: number;
 }
 
 /**
@@ -525,12 +528,15 @@ export async function readQueue(
 ): Promise<QueuedOutfit[]> {
   return client.query<QueuedOutfit>(
     `SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $5) AS fresh,
+            w.position,
+            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
             CASE WHEN w.n <= $4 THEN (
               SELECT coalesce(array_agg(f.item_id ORDER BY f.item_id), '{}')
                 FROM item_favorites f
                WHERE f.user_id = $1 AND f.outfit_id = w.outfit_id
             ) END AS hearted
-       FROM (SELECT q.outfit_id, q.filled_at, row_number() OVER (ORDER BY q.position) AS n
+       FROM (SELECT q.outfit_id, q.filled_at, q.position,
+                    row_number() OVER (ORDER BY q.position) AS n
                FROM (SELECT q.outfit_id, q.position, q.filled_at
                        FROM feed_queue q
                       WHERE q.user_id = $1

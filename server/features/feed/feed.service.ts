@@ -57,11 +57,14 @@ export async function getFeed(
     });
     return page(db, userId, ids, limit);
   }
-  // The page, one more, and the low-water mark behind them: fewer than that means run low.
-  const take = limit + 1 + QUEUE.lowWater;
-  const waiting = await queue.read(userId, { take, show: limit, exclude });
-  if (waiting.length > limit) {
-    if (waiting.length < take || !waiting.every((w) => w.fresh)) {
+  // The page and one more, which tells whether another page exists.
+  const waiting = await queue.read(userId, { take: limit + 1, show: limit, exclude });
+  const next = waiting[limit];
+  if (next) {
+    // Ranked again behind the page once fewer than the low-water mark are queued after it
+    // (the client's held cards among them are as good as swiped).
+    const behind = next.last - next.position - exclude.length;
+    if (behind < QUEUE.lowWater || !waiting.every((w) => w.fresh)) {
       queue.refill(userId);
     }
     const shown = waiting.slice(0, limit);
