@@ -58,26 +58,109 @@ const typoWorthy = (term: string) =>
   term.length >= MIN_TYPO_LENGTH && /^[\p{L}\p{N}]+$/u.test(term);
 
 /**
- * For each word typed that no text in the shop contains, the shop's words one edit away.
- * One query, over the words of about the right length only.
+ * What the shop's word list said of one word typed: whether some word holds it, else the words
+ * one edit away; and how many words the list held when asked.
  */
-export async function expandTerms(db: Db, terms: readonly string[]): Promise<SearchTerm[]> {
+interface Correction {
+  found: boolean;
+  alternatives: string[];
+  words: number;
+}
+
+/**
+ * Corrections already looked up, per database. `search_words` only ever grows (0003_search.sql),
+ * so a word found in it stays found: that answer is kept for good. The alternatives of a word not
+ * found depend on the whole list, which a new word can change, so they are only reused while the
+ * list still holds the number of words it held when they were looked up (`words`): the item
+ * search statement reads that number back in the same snapshot and asks again if it moved.
+ * Nothing here depends on stock, prices or anything else a request changes.
+ */
+interface Corrections {
+  byTerm: Map<string, Correction>;
+  /** The largest word count seen: an unfound word's entry with fewer is stale. */
+  words: number;
+}
+const MAX_CORRECTIONS = 10_000;
+const corrections = new WeakMap<Db, Corrections>();
+
+function correctionsOf(db: Db): Corrections {
+  let found = corrections.get(db);
+  if (!found) {
+    found = { byTerm: new Map(), words: -1 };
+    corrections.set(db, found);
+  }
+  return found;
+}
+
+/** The word list holds `words` words now (read by a statement that relied on corrections). */
+export function noteDictionarySize(db: Db, words: number): void {
+  const kept = correctionsOf(db);
+  kept.words = Math.max(kept.words, words);
+}
+
+export interface ExpandedTerms {
+  terms: SearchTerm[];
+  /**
+   * The word count the alternatives of words not found were looked up at, or null when every
+   * word typed was found (or too short to be a typo): then nothing here can go stale.
+   */
+  assumedWords: number | null;
+}
+
+/**
+ * For each word typed that no text in the shop contains, the shop's words one edit away.
+ * One query, over the words of about the right length only, and none when every answer is
+ * kept (see `Corrections`); `reuseUnfound: false` asks again about the words not found.
+ */
+export async function correctTerms(
+  db: Db,
+  terms: readonly string[],
+  options: { reuseUnfound?: boolean } = {},
+): Promise<ExpandedTerms> {
+  const kept = correctionsOf(db);
   const unsure = terms.filter(typoWorthy);
-  const alternatives = new Map<string, string[]>();
-  if (unsure.length) {
-    const rows = await db.execute(sql`
-      SELECT t.term, w.word
-        FROM unnest(${`{${unsure.join(',')}}`}::text[]) AS t(term)
-        JOIN search_words w ON length(w.word) BETWEEN length(t.term) - 1 AND length(t.term) + 1
-       WHERE NOT EXISTS (SELECT 1 FROM search_words x WHERE x.word LIKE '%' || t.term || '%')`);
-    for (const { term, word } of rowsOf<{ term: string; word: string }>(rows)) {
-      if (!withinOneEdit(term, word)) continue;
-      const list = alternatives.get(term) ?? [];
-      if (list.length < MAX_ALTERNATIVES) list.push(word);
-      alternatives.set(term, list);
+  const usable = (c: Correction | undefined) =>
+    c !== undefined && (c.found || (options.reuseUnfound === true && c.words === kept.words));
+  if (!unsure.every((t) => usable(kept.byTerm.get(t)))) {
+    // Ask about every word not known to be found, so all the answers share one word count.
+    const ask = unsure.filter((t) => !kept.byTerm.get(t)?.found);
+    const rows = rowsOf<{ term: string; words: number; found: boolean; near: string[] }>(
+      await db.execute(sql`
+        SELECT t.term, d.words, f.found,
+               CASE WHEN f.found THEN '{}'::text[] ELSE ARRAY(
+                 SELECT w.word FROM search_words w
+                  WHERE length(w.word) BETWEEN length(t.term) - 1 AND length(t.term) + 1) END AS near
+          FROM unnest(${`{${ask.join(',')}}`}::text[]) AS t(term)
+         CROSS JOIN (SELECT count(*)::int AS words FROM search_words) d
+         CROSS JOIN LATERAL (
+               SELECT EXISTS (SELECT 1 FROM search_words x WHERE x.word LIKE '%' || t.term || '%')
+                      AS found) f`),
+    );
+    for (const { term, words, found, near } of rows) {
+      const alternatives = near.filter((w) => withinOneEdit(term, w)).slice(0, MAX_ALTERNATIVES);
+      kept.byTerm.delete(term);
+      kept.byTerm.set(term, { found, alternatives, words });
+      kept.words = Math.max(kept.words, words);
+    }
+    while (kept.byTerm.size > MAX_CORRECTIONS) {
+      const oldest = kept.byTerm.keys().next().value;
+      if (oldest === undefined) break;
+      kept.byTerm.delete(oldest);
     }
   }
-  return terms.map((term) => ({ term, alternatives: alternatives.get(term) ?? [] }));
+  let assumedWords: number | null = null;
+  const expanded = terms.map((term) => {
+    const c = typoWorthy(term) ? kept.byTerm.get(term) : undefined;
+    if (!c || c.found) return { term, alternatives: [] };
+    assumedWords = c.words;
+    return { term, alternatives: c.alternatives };
+  });
+  return { terms: expanded, assumedWords };
+}
+
+/** The words typed with their alternatives, as of now (unfound words are asked about again). */
+export async function expandTerms(db: Db, terms: readonly string[]): Promise<SearchTerm[]> {
+  return (await correctTerms(db, terms)).terms;
 }
 
 /** drizzle's execute() answers `{ rows }` on both drivers; its type does not say so. */
@@ -134,11 +217,21 @@ export interface SearchQuery {
    * when a word was a typo (the phrase as typed is in no name).
    */
   ranked: boolean;
+  /** See ExpandedTerms: the word count the corrections assume, null when they cannot go stale. */
+  assumedWords: number | null;
 }
 
-export async function buildSearchQuery(db: Db, q: string): Promise<SearchQuery> {
+/**
+ * `reuseUnfound`: reuse kept corrections of words not found, for a caller that checks
+ * `assumedWords` against the word list in the statement that uses them.
+ */
+export async function buildSearchQuery(
+  db: Db,
+  q: string,
+  options: { reuseUnfound?: boolean } = {},
+): Promise<SearchQuery> {
   const text = parseSearchText(q);
-  const terms = await expandTerms(db, text.terms);
+  const { terms, assumedWords } = await correctTerms(db, text.terms, options);
   const ranked = indexable(text.terms) && terms.every((t) => t.alternatives.length === 0);
-  return { text, terms, ranked };
+  return { text, terms, ranked, assumedWords };
 }

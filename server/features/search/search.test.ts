@@ -42,6 +42,21 @@ async function searchOutfits(qs: string, agent = shopper.agent) {
   return res.json() as { results: OutfitResult[]; nextOffset: number | null };
 }
 
+/** A new product with one black tee in size M. */
+async function addTee(name: string, slug: string, seller: string) {
+  await sql(
+    `INSERT INTO products (name, slug, category_id, garment, seller, description)
+     VALUES ($1, $2, 1, 'tee', $3, 'A test.')`,
+    [name, slug, seller],
+  );
+  await sql(
+    `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
+     SELECT id, 1, name, seller, 'Black', '#111111', 'M', 2500, 5, '/images/items/tee/black.svg'
+       FROM products WHERE slug = $1`,
+    [slug],
+  );
+}
+
 const text = (i: ItemResult) => `${i.name} ${i.color} ${i.seller}`.toLowerCase();
 
 /** Pages through every result of a search. */
@@ -107,15 +122,7 @@ describe('GET /api/item/search', () => {
     expect((await searchItems('q=%5C')).results).toEqual([]);
 
     // A product that really has them is found by them, and only it.
-    await sql(
-      `INSERT INTO products (name, slug, category_id, garment, seller, description)
-       VALUES ('Percent 100% Cotton_Tee', 'percent-test-tee', 1, 'tee', 'Odd_Sign Co', 'A test.')`,
-    );
-    await sql(
-      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
-       SELECT id, 1, name, seller, 'Black', '#111111', 'M', 2500, 5, '/images/items/tee/black.svg'
-         FROM products WHERE slug = 'percent-test-tee'`,
-    );
+    await addTee('Percent 100% Cotton_Tee', 'percent-test-tee', 'Odd_Sign Co');
     const percent = await searchItems('q=%25');
     expect(percent.results.map((i) => i.name)).toEqual(['Percent 100% Cotton_Tee']);
     const underscore = await searchItems('q=_');
@@ -211,6 +218,20 @@ describe('GET /api/item/search', () => {
     const typo = await allItems('q=zephyrnie');
     expect(typo.map((i) => i.id)).toEqual(ids);
     await sql('DELETE FROM items WHERE id = ANY($1::int[])', [ids]);
+  });
+
+  it('learns a word added after a typo of it was looked up (kept corrections stay right)', async () => {
+    // "glimmerow" is one swap from "glimmeorw"; neither is in the shop yet, so the typo's
+    // correction (nothing) is kept. A new piece brings the word: the same search must find it.
+    expect((await searchItems('q=glimmeorw')).results).toEqual([]);
+    expect((await searchItems('q=glimmeorw')).results).toEqual([]);
+    await addTee('Glimmerow Tee', 'glimmerow-test-tee', 'Test Co');
+    const found = await searchItems('q=glimmeorw');
+    expect(found.results.map((i) => i.name)).toEqual(['Glimmerow Tee']);
+    // And a word found stays found: the exact word now gives the same piece.
+    expect((await searchItems('q=glimmerow')).results.map((i) => i.name)).toEqual([
+      'Glimmerow Tee',
+    ]);
   });
 
   it('marks the pieces this shopper hearted, and no one else’s', async () => {
