@@ -1,9 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, not, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { categories, items, outfits, swipes } from '../../db/schema';
-import { type ItemRow, itemColumns } from '../../lib/items';
-import { indexable, matchesAllTerms, nameContains, type SearchQuery } from '../../lib/text-search';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, lt, not, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, SqlClient } from '../../db/client';
+import { outfits, swipes } from '../../db/schema';
+import type { ItemRow } from '../../lib/items';
+import {
+  indexable,
+  likePattern,
+  matchesAllTerms,
+  nameContains,
+  type SearchQuery,
+} from '../../lib/text-search';
 
 /** Where a page starts: the group (0: the phrase is in the name, 1: elsewhere) and the last id. */
 export interface Cursor {
@@ -42,71 +49,173 @@ function tiersFor(query: SearchQuery, column: AnyPgColumn | SQL) {
   return [inName, not(inName)];
 }
 
-/** How many ids an item search walks before it asks the trigram indexes (see searchItemIds). */
+/** How many ids an item search walks before it asks the trigram indexes (see searchItemPage). */
 const WALK_IDS = 8_000;
 
-/**
- * A page of matching product colours and where the next one starts. Sizes share one name,
- * colour and seller, so they would rank alike and crowd the page: search shows one result per
- * product colour, its first item (`colour_lead`, 0008_colour_leads.sql).
- */
-export function searchItemIds(
-  db: Db,
-  query: SearchQuery,
-  options: { categoryIds: readonly number[]; cursor: Cursor; limit: number },
-) {
-  const inCategories = options.categoryIds.length
-    ? inArray(items.categoryId, [...options.categoryIds])
-    : undefined;
-  const matching = (text: AnyPgColumn | SQL, name: AnyPgColumn | SQL) => ({
-    match: and(eq(items.colourLead, true), matchesAllTerms(text, query.terms), inCategories),
-    tiers: tiersFor(query, name),
-  });
-  const page = (where: SQL | undefined, order: SQL, take: number) =>
-    db
-      .select({ id: items.id })
-      .from(items)
-      .where(where)
-      .orderBy(order)
-      .limit(take)
-      .then((rows) => rows.map((r) => r.id));
-  const after = (id: number) => (id ? gt(items.id, id) : undefined);
+export interface VariantRow extends ItemRow {
+  /** The result (first item of the colour) this variant belongs to. */
+  resultId: number;
+  hearted: boolean;
+}
 
-  // Words the trigram index cannot look up (one or two letters): walk the ids to the first page.
-  if (!indexable(query.text.terms)) {
-    const { match, tiers } = matching(items.searchText, items.name);
-    return pageThroughTiers(tiers, options.cursor, options.limit, (tier, afterId, take) =>
-      page(and(match, tier, after(afterId)), asc(items.id), take),
-    );
-  }
-  // Otherwise it depends on how common the words are, which PostgreSQL's trigram estimates do not
-  // tell: walking the ids finds a page of a common word in a few hundred rows but reads the whole
-  // catalogue for a rare one (400 ms), and the index finds a rare word at once but makes a common
-  // one sort thousands of matches (20–60 ms). So: walk the next WALK_IDS ids without the index
-  // (the expressions below are not the indexed ones), and only if that leaves the page short, let
-  // the indexes find the rest beyond them and sort it (`id + 0` keeps the id walk out).
-  const near = matching(sql`(${items.searchText} || '')`, sql`(${items.name} || '')`);
-  const far = matching(items.searchText, items.name);
-  return pageThroughTiers(
-    near.tiers,
-    options.cursor,
-    options.limit,
-    async (nearTier, afterId, take, tier) => {
-      const reach = afterId + WALK_IDS;
-      const found = await page(
-        and(near.match, nearTier, after(afterId), lte(items.id, reach)),
-        asc(items.id),
-        take,
-      );
-      if (found.length === take) return found;
-      const rest = await page(
-        and(far.match, far.tiers[tier], gt(items.id, reach)),
-        sql`${items.id} + 0`,
-        take - found.length,
-      );
-      return [...found, ...rest];
+export interface ItemPage {
+  /** The results (first item of each product colour), in order. */
+  ids: number[];
+  next: Cursor | null;
+  /** Every size of those results' product colours, and which of them the shopper hearted. */
+  variants: VariantRow[];
+  /** How many words `search_words` held, when the query's corrections asked to check it. */
+  words: number | null;
+}
+
+/**
+ * Numbered parameters for a statement whose text depends only on the shape of the search (how
+ * many words, which groups, categories or not), never on what was typed: the same text can then
+ * be prepared once per connection.
+ */
+function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add(value: unknown, type: string) {
+      values.push(value);
+      return `$${values.length}::${type}`;
     },
+  };
+}
+
+/**
+ * A page of matching product colours, where the next one starts, and the sizes of each, in one
+ * statement. Sizes share one name, colour and seller, so they would rank alike and crowd the
+ * page: search shows one result per product colour, its first item (`colour_lead`,
+ * 0008_colour_leads.sql).
+ *
+ * Results come in groups (see `tiersFor`), each read in id order after the cursor. Whether to
+ * walk the ids or ask the trigram index depends on how common the words are, which PostgreSQL's
+ * trigram estimates do not tell: walking the ids finds a page of a common word in a few hundred
+ * rows but reads the whole catalogue for a rare one (400 ms), and the index finds a rare word at
+ * once but makes a common one sort thousands of matches (20–60 ms). So each group first walks the
+ * next WALK_IDS ids without the index (`|| ''` makes the expressions ones no index covers), and
+ * only if that leaves the page short asks the trigram indexes for matches beyond them and sorts
+ * them (`id + 0` keeps the id walk out, `category_id + 0` the category index). A later part runs
+ * only when the earlier ones left the page short (a one-time filter on their count), so a page
+ * found in the first walk costs that walk alone.
+ *
+ * Without categories every plan is then fixed by the statement's text, not by the words typed,
+ * so the statement is prepared (named by its text): parsed and planned once per connection.
+ * With categories the walk is best through the `(id, category_id)` index, which only a plan made
+ * for the given categories uses (a generic plan walked every id: 283 against 323 req/s), and
+ * searches the index cannot help (one or two letters, or no text) walk the ids through whichever
+ * index PostgreSQL picks for what was asked: those are planned each time.
+ */
+export async function searchItemPage(
+  client: SqlClient,
+  query: SearchQuery,
+  options: { userId: number; categoryIds: readonly number[]; cursor: Cursor; limit: number },
+): Promise<ItemPage> {
+  const { cursor, limit } = options;
+  const tiers = query.ranked ? [true, false] : [null];
+  if (cursor.tier >= tiers.length) return { ids: [], next: null, variants: [], words: null };
+  const $ = parameters();
+  const take = $.add(limit + 1, 'int');
+  const terms = query.terms.map(({ term, alternatives }) =>
+    $.add([term, ...alternatives].map(likePattern), 'text[]'),
   );
+  const phrase = query.ranked ? $.add(likePattern(query.text.phrase), 'text') : '';
+  const categories = options.categoryIds.length ? $.add([...options.categoryIds], 'int[]') : null;
+  const walk = indexable(query.text.terms);
+  const where = (text: string, name: string, category: string, inName: boolean | null) =>
+    [
+      'i.colour_lead',
+      ...terms.map((t) => `${text} LIKE ANY(${t})`),
+      ...(inName === null ? [] : [`${inName ? '' : 'NOT '}(${name} LIKE ${phrase})`]),
+      ...(categories ? [`${category} = ANY(${categories})`] : []),
+    ].join(' AND ');
+  const parts: { name: string; tier: number; sql: string }[] = [];
+  const shortSoFar = () =>
+    parts.length
+      ? ` AND ${parts.map((p) => `(SELECT count(*) FROM ${p.name})`).join(' + ')} < ${take}`
+      : '';
+  for (let tier = cursor.tier; tier < tiers.length; tier++) {
+    const after = $.add(tier === cursor.tier ? cursor.afterId : 0, 'int');
+    const inName = tiers[tier]!;
+    if (!walk) {
+      parts.push({
+        name: `t${tier}`,
+        tier,
+        sql: `SELECT i.id FROM items i
+               WHERE ${where('i.search_text', 'lower(i.name)', 'i.category_id', inName)}
+                 AND i.id > ${after}${shortSoFar()}
+               ORDER BY i.id LIMIT ${take}`,
+      });
+      continue;
+    }
+    const near = `SELECT i.id FROM items i
+                   WHERE ${where("(i.search_text || '')", "lower(i.name || '')", 'i.category_id', inName)}
+                     AND i.id > ${after} AND i.id <= ${after} + ${WALK_IDS}${shortSoFar()}
+                   ORDER BY i.id LIMIT ${take}`;
+    parts.push({ name: `near${tier}`, tier, sql: near });
+    const far = `SELECT i.id FROM items i
+                  WHERE ${where('i.search_text', 'lower(i.name)', '(i.category_id + 0)', inName)}
+                    AND i.id + 0 > ${after} + ${WALK_IDS}${shortSoFar()}
+                  ORDER BY i.id + 0 LIMIT ${take}`;
+    parts.push({ name: `far${tier}`, tier, sql: far });
+  }
+  const user = $.add(options.userId, 'int');
+  const shown = $.add(limit, 'int');
+  const page = `
+    WITH ${parts.map((p) => `${p.name} AS (${p.sql})`).join(',\n')},
+    page AS (
+      SELECT id, tier, row_number() OVER (ORDER BY tier, id) AS n
+        FROM (${parts.map((p) => `SELECT id, ${p.tier} AS tier FROM ${p.name}`).join(' UNION ALL ')}) found
+       ORDER BY tier, id LIMIT ${take})
+    SELECT p.n, p.tier, p.id AS "resultId", i.id, i.product_id AS "productId", i.name, i.image,
+           i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents",
+           i.seller, i.color, i.color_hex AS "colorHex", i.size, i.stock,
+           EXISTS (SELECT 1 FROM item_favorites f
+                    WHERE f.user_id = ${user} AND f.item_id = i.id AND f.outfit_id IS NULL) AS hearted
+      FROM page p
+      JOIN items r ON r.id = p.id
+      -- The row past the page only tells that there is a next page: no sizes for it.
+      LEFT JOIN items i ON i.product_id = r.product_id AND i.color = r.color AND p.n <= ${shown}
+      LEFT JOIN categories c ON c.id = i.category_id`;
+  // Corrections of words not found are checked against the word list in the same snapshot; the
+  // outer join answers one row even for an empty page.
+  const text =
+    query.assumedWords === null
+      ? `SELECT v.*, NULL::int AS words FROM (${page}) v ORDER BY v.n`
+      : `SELECT v.*, d.words FROM (SELECT count(*)::int AS words FROM search_words) d
+           LEFT JOIN (${page}) v ON true ORDER BY v.n`;
+  const rows = await client.query<
+    Omit<VariantRow, 'id'> & {
+      id: number | null;
+      n: number | null;
+      tier: number;
+      words: number | null;
+    }
+  >(text, $.values, walk && !categories ? { name: `search_items_${statementKey(text)}` } : {});
+  const ids: number[] = [];
+  const variants: VariantRow[] = [];
+  let next: Cursor | null = null;
+  let last: Cursor | null = null;
+  for (const row of rows) {
+    if (row.n === null) continue;
+    if (row.n > limit) {
+      next = last;
+      continue;
+    }
+    if (ids[ids.length - 1] !== row.resultId) {
+      ids.push(row.resultId);
+      last = { tier: row.tier, afterId: row.resultId };
+    }
+    if (row.id !== null) variants.push({ ...row, id: row.id });
+  }
+  return { ids, next, variants, words: rows[0]?.words ?? null };
+}
+
+/** A short name for a statement's text (PostgreSQL keeps 63 characters of a name). */
+function statementKey(text: string): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 20);
 }
 
 /** A page of matching outfits, newest first within each group. */
@@ -130,32 +239,6 @@ export function searchOutfitIds(
       return rows.map((r) => r.id);
     },
   );
-}
-
-export interface VariantRow extends ItemRow {
-  /** The result (first item of the colour) this variant belongs to. */
-  resultId: number;
-  hearted: boolean;
-}
-
-/** Every size of the given results' product colours, and which of them the shopper hearted. */
-export function loadResultVariants(
-  db: Db,
-  userId: number,
-  resultIds: readonly number[],
-): Promise<VariantRow[]> {
-  if (resultIds.length === 0) return Promise.resolve([]);
-  const result = alias(items, 'result');
-  return db
-    .select({
-      ...itemColumns,
-      resultId: result.id,
-      hearted: sql<boolean>`EXISTS (SELECT 1 FROM item_favorites f WHERE f.user_id = ${userId} AND f.item_id = ${items.id} AND f.outfit_id IS NULL)`,
-    })
-    .from(result)
-    .innerJoin(items, and(eq(items.productId, result.productId), eq(items.color, result.color)))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(inArray(result.id, [...resultIds]));
 }
 
 /** Which of these outfits the shopper swiped right on. */

@@ -28,7 +28,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.searchItems(db, currentUser(request).id, request.query),
+    (request) => service.searchItems(app.database, currentUser(request).id, request.query),
   );
 
   app.get(

@@ -1,10 +1,10 @@
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { toItem } from '../../lib/items';
 import { loadOutfits } from '../../lib/outfits';
 import { compareSizes } from '../../lib/sizes';
-import { buildSearchQuery } from '../../lib/text-search';
+import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
 
 interface PageInput {
@@ -33,27 +33,33 @@ const toOffset = (cursor: repo.Cursor | null) =>
  * Without text: every product colour in those categories.
  */
 export async function searchItems(
-  db: Db,
+  database: Database,
   userId: number,
   input: PageInput & { cat: readonly string[] },
 ): Promise<ItemSearchPage> {
+  const { db } = database;
   const categoryIds = await resolveCategoryRefs(db, input.cat);
-  const query = await buildSearchQuery(db, input.q);
-  const { ids, next } = await repo.searchItemIds(db, query, {
-    categoryIds,
-    cursor: toCursor(input.offset),
-    limit: input.limit,
-  });
-  const variants = await repo.loadResultVariants(db, userId, ids);
+  const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };
+  let query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
+  let page = await repo.searchItemPage(database.sql, query, options);
+  if (query.assumedWords !== null && page.words !== query.assumedWords) {
+    // A word was added to the shop since a kept correction was looked up: look it up again and
+    // search once more with what the word list says now.
+    noteDictionarySize(db, page.words ?? 0);
+    query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
+    page = await repo.searchItemPage(database.sql, query, options);
+  }
   const byResult = new Map<number, repo.VariantRow[]>();
-  for (const v of variants) byResult.set(v.resultId, [...(byResult.get(v.resultId) ?? []), v]);
-  const results = ids.flatMap((id): ItemSearchResult[] => {
+  for (const v of page.variants) {
+    byResult.set(v.resultId, [...(byResult.get(v.resultId) ?? []), v]);
+  }
+  const results = page.ids.flatMap((id): ItemSearchResult[] => {
     const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
     const shown = sizes.find((v) => v.hearted) ?? sizes.find((v) => v.stock > 0) ?? sizes[0];
     if (!shown) return [];
     return [{ ...toItem(shown), favorite: shown.hearted, sizes: sizes.map((v) => v.size) }];
   });
-  return { results, nextOffset: toOffset(next) };
+  return { results, nextOffset: toOffset(page.next) };
 }
 
 /** Outfits by name and description, those whose name holds the phrase first; else the newest. */
