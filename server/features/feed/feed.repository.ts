@@ -514,7 +514,10 @@ export interface QueuedOutfit {
  * skipping the ones swiped since it was ranked, the ones with a piece sold out since, and
  * `exclude`; for the first `show` of them, the pieces the shopper favourited. What the cards
  * show of each outfit is the same for every shopper and comes from `OutfitCards`. The feed's
- * hottest read, so one prepared statement.
+ * hottest read, so one prepared statement, one per page size: with the sizes written into it,
+ * PostgreSQL keeps one plan for it; with them as parameters it planned it again on every call
+ * (a generic plan guesses a tenth of the queue for `LIMIT $n` and loses to a fresh plan), which
+ * cost as much as running it.
  */
 export async function readQueue(
   client: SqlClient,
@@ -526,11 +529,14 @@ export async function readQueue(
     maxAgeSeconds: number;
   },
 ): Promise<QueuedOutfit[]> {
+  // Whole numbers, so they can be part of the statement's text.
+  const take = Math.trunc(options.take);
+  const show = Math.trunc(options.show);
   return client.query<QueuedOutfit>(
-    `SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $5) AS fresh,
+    `SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $3) AS fresh,
             w.position,
             (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
-            CASE WHEN w.n <= $4 THEN (
+            CASE WHEN w.n <= ${show} THEN (
               SELECT coalesce(array_agg(f.item_id ORDER BY f.item_id), '{}')
                 FROM item_favorites f
                WHERE f.user_id = $1 AND f.outfit_id = w.outfit_id
@@ -554,17 +560,11 @@ export async function readQueue(
                                WHERE oi.outfit_id = q.outfit_id AND i.stock = 0
                             )
                       ORDER BY q.position
-                      LIMIT $3) q
+                      LIMIT ${take}) q
             ) w
       ORDER BY w.n`,
-    [
-      options.userId,
-      `{${options.exclude.join(',')}}`,
-      options.take,
-      options.show,
-      options.maxAgeSeconds,
-    ],
-    { name: 'feed_queue_page' },
+    [options.userId, `{${options.exclude.join(',')}}`, options.maxAgeSeconds],
+    { name: `feed_queue_page_${take}_${show}` },
   );
 }
 
