@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Database, Db } from '../../db/client';
+import type { Database, SqlClient } from '../../db/client';
 import * as repo from './feed.repository';
 
 /**
@@ -26,7 +26,7 @@ export const randomSeed = () => randomInt(1, 2_147_483_647);
  * `atLeast` come back, every unswiped outfit is looked at before the feed says it has run dry.
  */
 export async function rankOutfits(
-  db: Db,
+  client: SqlClient,
   options: {
     userId: number;
     size: number;
@@ -37,8 +37,8 @@ export async function rankOutfits(
 ): Promise<number[]> {
   const { atLeast, size, ...rank } = options;
   const ranking = { ...rank, limit: size };
-  const ids = await repo.rankFeed(db, ranking);
-  return ids.length < atLeast ? repo.rankFeed(db, { ...ranking, exhaustive: true }) : ids;
+  const ids = await repo.rankFeed(client, ranking);
+  return ids.length < atLeast ? repo.rankFeed(client, { ...ranking, exhaustive: true }) : ids;
 }
 
 /**
@@ -77,7 +77,7 @@ export class FeedQueue {
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
   refill(userId: number): void {
     this.#run(userId, async () => {
-      const ids = await rankOutfits(this.database.db, {
+      const ids = await rankOutfits(this.database.sql, {
         userId,
         size: QUEUE.size,
         atLeast: QUEUE.lowWater,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
-import type { Db, SqlClient } from '../../db/client';
+import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 
 /** Both drivers hand raw results back with their rows under `rows`. */
@@ -64,7 +64,7 @@ export const PROFILE = { swipes: 300, hearts: 150 } as const;
  * small enough for the exploration sample to hold every unswiped outfit is ranked exactly.
  */
 export async function rankFeed(
-  db: Db,
+  client: SqlClient,
   options: {
     userId: number;
     limit: number;
@@ -83,8 +83,11 @@ export async function rankFeed(
   // The model's constants are part of the statement, so the planner sees plain numbers.
   const n = (value: number, digits = 4) => sql.raw(value.toFixed(digits));
   const exactUpTo = n(options.exactUpTo ?? POOL.exactUpTo, 0);
-  const rows = await rowsOf<{ outfit_id: number }>(
-    db,
+  // Prepared: planning this statement took 3 ms, and a plan kept for every shopper runs faster
+  // (10–12 ms against 23–27 ms at 20,000 outfits) than one made for each.
+  const rows = await queryPrepared<{ outfit_id: number }>(
+    client,
+    'feed_rank',
     sql`
     WITH swiped AS (
       SELECT s.outfit_id,

@@ -52,7 +52,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      service.getFeed(db, { queue, cards }, currentUser(request).id, request.query),
+      service.getFeed(app.database, { queue, cards }, currentUser(request).id, request.query),
   );
 
   app.post(

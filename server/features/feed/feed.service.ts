@@ -39,7 +39,7 @@ async function page(db: Db, userId: number, ids: readonly number[], limit: numbe
  * With a seed the ranking is done on the spot, reproducibly, and the queue is left alone.
  */
 export async function getFeed(
-  db: Db,
+  { db, sql }: Database,
   { queue, cards }: { queue: FeedQueue; cards: OutfitCards },
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
@@ -48,7 +48,7 @@ export async function getFeed(
   const exclude = query.exclude ?? [];
   // One more than the page tells whether another page exists without counting them all.
   if (query.seed !== undefined) {
-    const ids = await rankOutfits(db, {
+    const ids = await rankOutfits(sql, {
       userId,
       size: limit + 1,
       atLeast: limit + 1,
@@ -74,7 +74,7 @@ export async function getFeed(
     );
     return { outfits, hasMore: true };
   }
-  const ids = await rankOutfits(db, {
+  const ids = await rankOutfits(sql, {
     userId,
     size: Math.max(QUEUE.size, limit + 1),
     atLeast: limit + 1,

@@ -249,7 +249,7 @@ describe('GET /api/outfit/home', () => {
       ]);
     // Treat the 60-outfit shop as large: exploration becomes 100 seeded draws of ids.
     const rank = (options: { seed: number; exhaustive?: boolean }) =>
-      rankFeed(t.db.database.db, {
+      rankFeed(t.db.database.sql, {
         userId: s.user.id,
         limit: 11,
         exclude: [],
@@ -581,19 +581,19 @@ describe('the feed queue', () => {
   it('ranks on the first visit, keeps the ranking, and serves the next pages from it', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const first = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    const first = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     expect(stored).toHaveLength(QUEUE.size);
     expect(stored.slice(0, 5)).toEqual(ids(first));
     // Reverse the stored order: the next page follows the queue, not a new ranking.
     await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
-    const next = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    const next = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(next)).toEqual(stored.slice(-5).reverse());
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
     const other = await signUp(t.app);
-    await getFeed(db(), { queue, cards }, other.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, cards }, other.user.id, { limit: 5 });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([...stored].reverse());
     expect(await queued(other.user.id)).toHaveLength(QUEUE.size);
@@ -602,7 +602,7 @@ describe('the feed queue', () => {
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const [liked, soldOut, held, ...rest] = await queued(s.user.id);
     expect((await like(s, liked)).statusCode).toBe(200);
@@ -612,7 +612,10 @@ describe('the feed queue', () => {
     ])) as [{ stock: number }];
     await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
     try {
-      const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5, exclude: [held!] });
+      const page = await getFeed(t.db.database, { queue, cards }, s.user.id, {
+        limit: 5,
+        exclude: [held!],
+      });
       // The sold-out piece may be part of other outfits too: they wait, unoffered, as well.
       const holders = await query<{ outfit_id: number }>(
         'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
@@ -628,13 +631,13 @@ describe('the feed queue', () => {
   it('ranks again in the background, with the latest swipes, once the queue runs low', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
     const swiped = stored.slice(0, -12);
     for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
-    const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    const page = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(page)).toEqual(stored.slice(-12, -7));
     await queue.idle();
     const refilled = await queued(s.user.id);
@@ -651,7 +654,7 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     await storeQueue(db(), s.user.id, [7, 8, 9]);
-    const short = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    const short = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     expect(short.outfits).toHaveLength(5);
     expect(short.hasMore).toBe(true);
     await queue.idle();
@@ -661,7 +664,7 @@ describe('the feed queue', () => {
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     await query(
       `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = 1000 - position
@@ -669,7 +672,7 @@ describe('the feed queue', () => {
       [s.user.id],
     );
     const stale = await queued(s.user.id);
-    const page = await getFeed(db(), { queue, cards }, s.user.id, { limit: 5 });
+    const page = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     expect(ids(page)).toEqual(stale.slice(0, 5));
     await queue.idle();
     expect(await queued(s.user.id)).not.toEqual(stale);
@@ -684,7 +687,7 @@ describe('the feed queue', () => {
   it('leaves the queue alone for a seeded page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(db(), { queue, cards }, s.user.id, { limit: 5, seed: 3 });
+    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5, seed: 3 });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([]);
   });

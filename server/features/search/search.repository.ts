@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, lt, not, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, SqlClient } from '../../db/client';
+import { type Db, type SqlClient, statementName } from '../../db/client';
 import { outfits, swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import {
@@ -193,7 +192,7 @@ export async function searchItemPage(
       tier: number;
       words: number | null;
     }
-  >(text, $.values, walk && !categories ? { name: `search_items_${statementKey(text)}` } : {});
+  >(text, $.values, walk && !categories ? { name: statementName('search_items', text) } : {});
   const ids: number[] = [];
   const variants: VariantRow[] = [];
   let next: Cursor | null = null;
@@ -211,11 +210,6 @@ export async function searchItemPage(
     if (row.id !== null) variants.push({ ...row, id: row.id });
   }
   return { ids, next, variants, words: rows[0]?.words ?? null };
-}
-
-/** A short name for a statement's text (PostgreSQL keeps 63 characters of a name). */
-function statementKey(text: string): string {
-  return createHash('sha1').update(text).digest('base64url').slice(0, 20);
 }
 
 /** A page of matching outfits, newest first within each group. */
