@@ -332,7 +332,12 @@ export async function recordFirstSwipe(
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<{ exists: boolean; inserted: boolean }> {
-  // Prepared once per connection: planning this statement cost as much as running it.
+  // Prepared once per connection: planning this statement cost as much as running it. A swipe is
+  // a taste signal sent by the thousand, so it commits without waiting for the write-ahead log
+  // to reach the disk (half its cost): it is visible at once and on disk within a fraction of a
+  // second, and only a crash of PostgreSQL itself in that moment could lose it (the shopper would
+  // see the outfit again). Orders, carts and everything else keep waiting for the disk.
+  // docs/decisions/006-caches-kept-honest-by-announcements.md says more.
   const [row] = await client.query<{ exists: boolean; inserted: boolean }>(
     `WITH outfit AS (SELECT id FROM outfits WHERE id = $2),
      swiped AS (
@@ -358,7 +363,9 @@ export async function recordFirstSwipe(
      )
      SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
             EXISTS (SELECT 1 FROM swiped) AS inserted,
-            (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces`,
+            (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces,
+            -- Committed without waiting for the disk: see the comment above.
+            set_config('synchronous_commit', 'off', true) AS commit`,
     [userId, outfitId, direction],
     { name: 'feed_first_swipe' },
   );
