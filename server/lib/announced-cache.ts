@@ -1,5 +1,8 @@
 import type { Database, Listener } from '../db/client';
 
+/** The announcement that everything on a channel changed (a catalogue change, for searches). */
+export const EVERYTHING = '*';
+
 interface Entry<V> {
   value: V;
   /** Until when this copy may answer without asking the database (ms since epoch). */
@@ -10,7 +13,8 @@ interface Entry<V> {
  * Copies of rows every app process reads far more often than anyone changes them (sessions,
  * outfits). The rows live in the database, shared by every process; a copy here is trusted for
  * `ttlMs` at most, and is dropped the moment the database announces a change to it on `channel`
- * (triggers in 0009_change_notices.sql send the key). While the announcements cannot be heard
+ * (triggers in 0009_change_notices.sql and 0010_catalogue_notices.sql send the key, or `*` when
+ * every copy is affected). While the announcements cannot be heard
  * (the listening connection is being re-established), nothing is trusted: every read asks the
  * database, as if there were no cache.
  */
@@ -32,11 +36,8 @@ export class AnnouncedCache<V> {
     const cache = new AnnouncedCache<V>(options.ttlMs, options.maxEntries);
     if (options.ttlMs > 0) {
       cache.#listener = await database.listen(options.channel, {
-        message: (key) => cache.forget(key),
-        gap: () => {
-          cache.#changes += 1;
-          cache.#entries.clear();
-        },
+        message: (key) => (key === EVERYTHING ? cache.forgetAll() : cache.forget(key)),
+        gap: () => cache.forgetAll(),
       });
     }
     return cache;
@@ -76,6 +77,11 @@ export class AnnouncedCache<V> {
   forget(key: string): void {
     this.#changes += 1;
     this.#entries.delete(key);
+  }
+
+  forgetAll(): void {
+    this.#changes += 1;
+    this.#entries.clear();
   }
 
   async close(): Promise<void> {

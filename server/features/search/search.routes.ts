@@ -9,11 +9,14 @@ import {
 } from '../../../contracts/search';
 import { currentUser } from '../../plugins/auth';
 import * as service from './search.service';
+import { SearchPages } from './search-pages';
 
 export default async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const tags = ['search'];
+  const pages = await SearchPages.open(app.database, { ttlMs: app.config.cacheSeconds * 1000 });
+  app.addHook('onClose', () => pages.close());
 
   app.get(
     '/api/item/search',
@@ -28,7 +31,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.searchItems(app.database, currentUser(request).id, request.query),
+    (request) => service.searchItems(app.database, pages, currentUser(request).id, request.query),
   );
 
   app.get(

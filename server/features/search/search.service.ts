@@ -6,6 +6,7 @@ import { loadOutfits } from '../../lib/outfits';
 import { compareSizes } from '../../lib/sizes';
 import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
+import { SearchPages } from './search-pages';
 
 interface PageInput {
   q: string;
@@ -30,15 +31,24 @@ const toOffset = (cursor: repo.Cursor | null) =>
  * Catalogue items matching every word typed (one typo per word is forgiven), in the given
  * categories: those whose name holds the phrase first. One result per product colour, showing
  * the size the shopper hearted, else the first in stock, with the sizes the colour is made in.
- * Without text: every product colour in those categories.
+ * Without text: every product colour in those categories. A search asked lately is answered
+ * from the page kept for it, with today's sizes, stock and hearts.
  */
 export async function searchItems(
   database: Database,
+  pages: SearchPages,
   userId: number,
   input: PageInput & { cat: readonly string[] },
 ): Promise<ItemSearchPage> {
   const { db } = database;
   const categoryIds = await resolveCategoryRefs(db, input.cat);
+  const key = SearchPages.key({ ...input, categoryIds });
+  const kept = pages.get(key);
+  if (kept) {
+    const variants = await repo.itemVariants(database.sql, userId, kept.ids);
+    return toPage(kept.ids, variants, kept.next);
+  }
+  const since = pages.changes;
   const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };
   let query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
   let page = await repo.searchItemPage(database.sql, query, options);
@@ -49,17 +59,29 @@ export async function searchItems(
     query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
     page = await repo.searchItemPage(database.sql, query, options);
   }
+  pages.keep(key, { ids: page.ids, next: page.next }, since);
+  return toPage(page.ids, page.variants, page.next);
+}
+
+/** Results in the order found, each showing the size hearted, else the first in stock. */
+function toPage(
+  ids: readonly number[],
+  variants: readonly repo.VariantRow[],
+  next: repo.Cursor | null,
+): ItemSearchPage {
   const byResult = new Map<number, repo.VariantRow[]>();
-  for (const v of page.variants) {
-    byResult.set(v.resultId, [...(byResult.get(v.resultId) ?? []), v]);
+  for (const v of variants) {
+    const sizes = byResult.get(v.resultId);
+    if (sizes) sizes.push(v);
+    else byResult.set(v.resultId, [v]);
   }
-  const results = page.ids.flatMap((id): ItemSearchResult[] => {
+  const results = ids.flatMap((id): ItemSearchResult[] => {
     const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
     const shown = sizes.find((v) => v.hearted) ?? sizes.find((v) => v.stock > 0) ?? sizes[0];
     if (!shown) return [];
     return [{ ...toItem(shown), favorite: shown.hearted, sizes: sizes.map((v) => v.size) }];
   });
-  return { results, nextOffset: toOffset(page.next) };
+  return { results, nextOffset: toOffset(next) };
 }
 
 /** Outfits by name and description, those whose name holds the phrase first; else the newest. */

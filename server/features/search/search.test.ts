@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -376,5 +376,62 @@ describe('GET /api/outfit/search', () => {
 
   it('is 401 for a visitor', async () => {
     expect((await new Agent(t.app).get('/api/outfit/search?q=work')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/item/search with kept pages', () => {
+  let kept: TestApp;
+  let buyer: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    kept = await createTestApp({ cacheSeconds: 60 });
+    buyer = await signUp(kept.app);
+  });
+  afterAll(() => kept.close());
+
+  const search = async (qs: string) => {
+    const res = await buyer.agent.get(`/api/item/search?${qs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { results: (ItemResult & { stock: number })[]; nextOffset: number | null };
+  };
+  const keptSql = (text: string, params: unknown[] = []) =>
+    kept.db.database.sql.query(text, params);
+
+  it('answers a repeated search with today’s stock and hearts', async () => {
+    const [first] = (await search('q=jacket&limit=1')).results;
+    await keptSql('UPDATE items SET stock = 3 WHERE id = $1', [first!.id]);
+    await buyer.agent.post('/api/item/search/favorite', { itemId: first!.id });
+    const again = (await search('q=jacket&limit=1')).results[0]!;
+    expect(again).toMatchObject({ id: first!.id, stock: 3, favorite: true });
+  });
+
+  it('keeps pages apart by text, case aside, categories and offset', async () => {
+    const all = await search('q=jacket&limit=2');
+    expect((await search('q=JACKET&limit=2')).results).toEqual(all.results);
+    const next = await search(`q=jacket&limit=2&offset=${all.nextOffset}`);
+    expect(next.results.map((i) => i.id)).not.toContain(all.results[0]!.id);
+    const tops = await search('q=black&cat=1&limit=5');
+    expect(tops.results.every((i) => i.categoryId === 1)).toBe(true);
+    const coats = await search('q=black&cat=6&limit=5');
+    expect(coats.results.every((i) => i.categoryId === 6)).toBe(true);
+  });
+
+  it('finds a piece added to the catalogue at once, not when the kept page ages', async () => {
+    expect((await search('q=quillowick')).results).toEqual([]);
+    await keptSql(
+      `INSERT INTO products (name, slug, category_id, garment, seller, description)
+       VALUES ('Quillowick Tee', 'quillowick-tee', 1, 'tee', 'Test Co', 'A test.')`,
+    );
+    await keptSql(
+      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
+       SELECT id, 1, name, seller, 'Black', '#111111', 'M', 2500, 5, '/images/items/tee/black.svg'
+         FROM products WHERE slug = 'quillowick-tee'`,
+    );
+    await vi.waitFor(
+      async () =>
+        expect((await search('q=quillowick')).results.map((i) => i.name)).toEqual([
+          'Quillowick Tee',
+        ]),
+      { timeout: 3_000, interval: 20 },
+    );
   });
 });
