@@ -45,7 +45,7 @@ export type Config = {
   trustProxy: boolean;
   loginRateLimit: number;
   /**
-   * How long a process may trust its copy of a session or of an outfit card (0: ask the
+   * How long a process may trust its copy of a session, an outfit card or a search page (0: ask the
    * database every time). A change to either is announced to every process at once regardless.
    */
   cacheSeconds: number;
