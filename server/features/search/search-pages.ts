@@ -1,22 +1,24 @@
 import type { Database } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
-import type { Cursor } from './search.repository';
+import type { Cursor, VariantRow } from './search.repository';
 
 /** Announced by the database when items are added, removed or renamed (0010). */
 const CATALOGUE_CHANNEL = 'drape_catalogue_changed';
 
-/** Which results a search found, in order, and where its next page starts. */
+/** Which results a search found, in order, their sizes, and where its next page starts. */
 export interface FoundPage {
   ids: number[];
   next: Cursor | null;
+  /** Every size of the results' product colours; their stock and hearts are not to be trusted. */
+  variants: VariantRow[];
 }
 
 /**
  * Item search pages just found, by what was asked. Shoppers ask the same few searches over and
- * over, and the answer (which product colours match, in which order) changes only when the
- * catalogue's items do; each process keeps the pages it found lately, and drops them all the
- * moment the database announces a catalogue change. A page kept here holds ids only: the sizes,
- * stock, prices and hearts shown with it are read afresh for every request.
+ * over, and the answer (which product colours match, in which order, in which sizes and at which
+ * price) changes only when the catalogue's items do; each process keeps the pages it found
+ * lately, and drops them all the moment the database announces a catalogue change. Stock and
+ * hearts change all day and are never taken from here: they are read afresh for every request.
  */
 export class SearchPages {
   private constructor(private readonly cache: AnnouncedCache<FoundPage>) {}

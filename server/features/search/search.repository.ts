@@ -212,27 +212,20 @@ export async function searchItemPage(
   return { ids, next, variants, words: rows[0]?.words ?? null };
 }
 
-/**
- * Every size of the given results' product colours (each result is the first item of one), and
- * which the shopper hearted: a page of results found earlier, with today's stock and hearts.
- */
-export function itemVariants(
+/** Stock now, and whether the shopper hearted it, of each of these items. */
+export function stockAndHearts(
   client: SqlClient,
   userId: number,
-  resultIds: readonly number[],
-): Promise<VariantRow[]> {
-  return client.query<VariantRow>(
-    `SELECT r.id AS "resultId", i.id, i.product_id AS "productId", i.name, i.image,
-            i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents",
-            i.seller, i.color, i.color_hex AS "colorHex", i.size, i.stock,
+  itemIds: readonly number[],
+): Promise<{ id: number; stock: number; hearted: boolean }[]> {
+  return client.query(
+    `SELECT i.id, i.stock,
             EXISTS (SELECT 1 FROM item_favorites f
                      WHERE f.user_id = $2 AND f.item_id = i.id AND f.outfit_id IS NULL) AS hearted
-       FROM items r
-       JOIN items i ON i.product_id = r.product_id AND i.color = r.color
-       JOIN categories c ON c.id = i.category_id
-      WHERE r.id = ANY($1::int[])`,
-    [`{${resultIds.join(',')}}`, userId],
-    { name: 'search_item_variants' },
+       FROM items i
+      WHERE i.id = ANY($1::int[])`,
+    [`{${itemIds.join(',')}}`, userId],
+    { name: 'search_stock_and_hearts' },
   );
 }
 

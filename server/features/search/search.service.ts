@@ -32,7 +32,7 @@ const toOffset = (cursor: repo.Cursor | null) =>
  * categories: those whose name holds the phrase first. One result per product colour, showing
  * the size the shopper hearted, else the first in stock, with the sizes the colour is made in.
  * Without text: every product colour in those categories. A search asked lately is answered
- * from the page kept for it, with today's sizes, stock and hearts.
+ * from the page kept for it, with the stock and hearts of this moment.
  */
 export async function searchItems(
   database: Database,
@@ -45,7 +45,16 @@ export async function searchItems(
   const key = SearchPages.key({ ...input, categoryIds });
   const kept = pages.get(key);
   if (kept) {
-    const variants = await repo.itemVariants(database.sql, userId, kept.ids);
+    const now = await repo.stockAndHearts(
+      database.sql,
+      userId,
+      kept.variants.map((v) => v.id),
+    );
+    const byId = new Map(now.map((v) => [v.id, v]));
+    const variants = kept.variants.flatMap((v) => {
+      const current = byId.get(v.id);
+      return current ? [{ ...v, stock: current.stock, hearted: current.hearted }] : [];
+    });
     return toPage(kept.ids, variants, kept.next);
   }
   const since = pages.changes;
@@ -59,7 +68,7 @@ export async function searchItems(
     query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
     page = await repo.searchItemPage(database.sql, query, options);
   }
-  pages.keep(key, { ids: page.ids, next: page.next }, since);
+  pages.keep(key, { ids: page.ids, next: page.next, variants: page.variants }, since);
   return toPage(page.ids, page.variants, page.next);
 }
 

@@ -404,6 +404,19 @@ describe('GET /api/item/search with kept pages', () => {
     expect(again).toMatchObject({ id: first!.id, stock: 3, favorite: true });
   });
 
+  it('shows a price changed in the catalogue at once, not when the kept page ages', async () => {
+    const [first] = (await search('q=coat&limit=1')).results;
+    await keptSql('UPDATE items SET price_cents = 12345 WHERE id = $1', [first!.id]);
+    await vi.waitFor(
+      async () =>
+        expect((await search('q=coat&limit=1')).results[0]).toMatchObject({
+          id: first!.id,
+          price: '$123.45',
+        }),
+      { timeout: 3_000, interval: 20 },
+    );
+  });
+
   it('keeps pages apart by text, case aside, categories and offset', async () => {
     const all = await search('q=jacket&limit=2');
     expect((await search('q=JACKET&limit=2')).results).toEqual(all.results);
