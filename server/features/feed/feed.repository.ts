@@ -1,7 +1,11 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Slot } from '../../../contracts/catalog';
 import type { SwipeDirection } from '../../../contracts/feed';
+import type { Outfit } from '../../../contracts/outfit';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+import type { ItemRow } from '../../lib/items';
+import { toOutfit } from '../../lib/outfits';
 
 /** Both drivers hand raw results back with their rows under `rows`. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -576,6 +580,55 @@ export async function readQueue(
     [options.userId, `{${options.exclude.join(',')}}`, options.maxAgeSeconds],
     { name: `feed_queue_page_${take}_${show}` },
   );
+}
+
+/**
+ * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, in one
+ * prepared statement: the feed reads cards it does not keep all day, and planning the two
+ * statements `loadOutfits` makes cost more than running them.
+ */
+export async function readOutfitCards(client: SqlClient, ids: readonly number[]) {
+  const rows = await client.query<
+    ItemRow & {
+      outfitId: number;
+      outfitName: string;
+      description: string;
+      occasionId: number;
+      occasion: string;
+      slot: Slot;
+    }
+  >(
+    `SELECT o.id AS "outfitId", o.name AS "outfitName", o.description,
+            o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot,
+            i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
+            c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
+            i.color_hex AS "colorHex", i.size, i.stock
+       FROM outfits o
+       JOIN occasions oc ON oc.id = o.occasion_id
+       JOIN outfit_items oi ON oi.outfit_id = o.id
+       JOIN items i ON i.id = oi.item_id
+       JOIN categories c ON c.id = i.category_id
+      WHERE o.id = ANY($1::int[])`,
+    [`{${ids.join(',')}}`],
+    { name: 'feed_outfit_cards' },
+  );
+  const byOutfit = new Map<number, { head: Omit<Outfit, 'items'>; pieces: typeof rows }>();
+  for (const row of rows) {
+    let outfit = byOutfit.get(row.outfitId);
+    if (!outfit) {
+      const head = {
+        id: row.outfitId,
+        name: row.outfitName,
+        description: row.description,
+        occasionId: row.occasionId,
+        occasion: row.occasion,
+      };
+      outfit = { head, pieces: [] };
+      byOutfit.set(row.outfitId, outfit);
+    }
+    outfit.pieces.push(row);
+  }
+  return [...byOutfit.values()].map(({ head, pieces }) => toOutfit(head, pieces));
 }
 
 /**

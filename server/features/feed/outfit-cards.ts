@@ -1,10 +1,10 @@
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { FeedPageSchema } from '../../../contracts/feed';
 import { type Outfit, OutfitSchema } from '../../../contracts/outfit';
-import type { Database, Db } from '../../db/client';
+import type { Database, SqlClient } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
-import { loadOutfits } from '../../lib/outfits';
 import { compileSerializer } from '../../lib/serializer';
+import { readOutfitCards } from './feed.repository';
 
 /** Announced by the database when an outfit or its pieces change (0009_change_notices.sql). */
 const OUTFIT_CHANNEL = 'drape_outfit_changed';
@@ -30,7 +30,7 @@ const written = new WeakMap<FeedOutfit, string>();
  */
 export class OutfitCards {
   private constructor(
-    private readonly db: Db,
+    private readonly client: SqlClient,
     private readonly cache: AnnouncedCache<Card>,
   ) {}
 
@@ -40,7 +40,7 @@ export class OutfitCards {
       ttlMs: options.ttlMs,
       maxEntries: 20_000,
     });
-    return new OutfitCards(database.db, cache);
+    return new OutfitCards(database.sql, cache);
   }
 
   /** The outfits of `ids` that exist, by id; the ones not kept are read in one go. */
@@ -70,7 +70,7 @@ export class OutfitCards {
   async #load(ids: number[]): Promise<Map<number, Card>> {
     const since = this.cache.changes;
     const found = new Map<number, Card>();
-    for (const outfit of await loadOutfits(this.db, ids)) {
+    for (const outfit of await readOutfitCards(this.client, ids)) {
       const card = { outfit, head: writeOutfit(outfit).slice(0, -1) };
       this.cache.set(String(outfit.id), card, since);
       found.set(outfit.id, card);
