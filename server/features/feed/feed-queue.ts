@@ -8,7 +8,7 @@ import * as repo from './feed.repository';
  */
 export const QUEUE = {
   /** How many ranked outfits one ranking keeps. */
-  size: 50,
+  size: 100,
   /** Rank again, in the background, once fewer than this many wait after the page served. */
   lowWater: 10,
   /**

@@ -584,7 +584,10 @@ describe('the feed queue', () => {
     const first = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
-    expect(stored).toHaveLength(QUEUE.size);
+    // The whole test shop (60 outfits) when it is smaller than a queue.
+    const [shop] = await query<{ n: number }>('SELECT count(*)::int AS n FROM outfits');
+    const inShop = shop!.n;
+    expect(stored).toHaveLength(Math.min(QUEUE.size, inShop));
     expect(stored.slice(0, 5)).toEqual(ids(first));
     // Reverse the stored order: the next page follows the queue, not a new ranking.
     await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
@@ -596,7 +599,7 @@ describe('the feed queue', () => {
     await getFeed(t.db.database, { queue, cards }, other.user.id, { limit: 5 });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([...stored].reverse());
-    expect(await queued(other.user.id)).toHaveLength(QUEUE.size);
+    expect(await queued(other.user.id)).toHaveLength(Math.min(QUEUE.size, inShop));
   });
 
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
