@@ -1,16 +1,21 @@
+import type { Item } from '../../../contracts/catalog';
 import type { Database } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
-import type { Cursor, VariantRow } from './search.repository';
+import type { Cursor } from './search.repository';
 
 /** Announced by the database when items are added, removed or renamed (0010). */
 const CATALOGUE_CHANNEL = 'drape_catalogue_changed';
 
-/** Which results a search found, in order, their sizes, and where its next page starts. */
+/** A result a search found: every size of its product colour, smallest first. */
+export interface FoundResult {
+  /** As shown to shoppers, but for `stock`, which is not to be trusted here. */
+  sizes: { item: Item }[];
+}
+
+/** Which results a search found, in order, and where its next page starts. */
 export interface FoundPage {
-  ids: number[];
+  results: FoundResult[];
   next: Cursor | null;
-  /** Every size of the results' product colours; their stock and hearts are not to be trusted. */
-  variants: VariantRow[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Item } from '../../../contracts/catalog';
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
 import type { Database, Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
@@ -6,7 +7,7 @@ import { loadOutfits } from '../../lib/outfits';
 import { compareSizes } from '../../lib/sizes';
 import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
-import { SearchPages } from './search-pages';
+import { type FoundResult, SearchPages } from './search-pages';
 
 interface PageInput {
   q: string;
@@ -48,14 +49,12 @@ export async function searchItems(
     const now = await repo.stockAndHearts(
       database.sql,
       userId,
-      kept.variants.map((v) => v.id),
+      kept.results.flatMap((r) => r.sizes.map((v) => v.item.id)),
     );
-    const byId = new Map(now.map((v) => [v.id, v]));
-    const variants = kept.variants.flatMap((v) => {
-      const current = byId.get(v.id);
-      return current ? [{ ...v, stock: current.stock, hearted: current.hearted }] : [];
-    });
-    return toPage(kept.ids, variants, kept.next);
+    return {
+      results: showResults(kept.results, new Map(now.map((v) => [v.id, v]))),
+      nextOffset: toOffset(kept.next),
+    };
   }
   const since = pages.changes;
   const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };
@@ -68,29 +67,46 @@ export async function searchItems(
     query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
     page = await repo.searchItemPage(database.sql, query, options);
   }
-  pages.keep(key, { ids: page.ids, next: page.next, variants: page.variants }, since);
-  return toPage(page.ids, page.variants, page.next);
+  const found = foundResults(page.ids, page.variants);
+  pages.keep(key, { results: found, next: page.next }, since);
+  return {
+    results: showResults(found, new Map(page.variants.map((v) => [v.id, v]))),
+    nextOffset: toOffset(page.next),
+  };
 }
 
-/** Results in the order found, each showing the size hearted, else the first in stock. */
-function toPage(
-  ids: readonly number[],
-  variants: readonly repo.VariantRow[],
-  next: repo.Cursor | null,
-): ItemSearchPage {
+/** Each result (in the order found) with its sizes, smallest first. */
+function foundResults(ids: readonly number[], variants: readonly repo.VariantRow[]): FoundResult[] {
   const byResult = new Map<number, repo.VariantRow[]>();
   for (const v of variants) {
     const sizes = byResult.get(v.resultId);
     if (sizes) sizes.push(v);
     else byResult.set(v.resultId, [v]);
   }
-  const results = ids.flatMap((id): ItemSearchResult[] => {
+  return ids.flatMap((id) => {
     const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
-    const shown = sizes.find((v) => v.hearted) ?? sizes.find((v) => v.stock > 0) ?? sizes[0];
-    if (!shown) return [];
-    return [{ ...toItem(shown), favorite: shown.hearted, sizes: sizes.map((v) => v.size) }];
+    return sizes.length ? [{ sizes: sizes.map((v) => ({ item: toItem(v) })) }] : [];
   });
-  return { results, nextOffset: toOffset(next) };
+}
+
+/**
+ * What the shopper sees of each result: the size they hearted, else the first in stock, else the
+ * first, with the stock and hearts of this moment (`now`, by item id; a size missing from it is
+ * gone from the catalogue).
+ */
+function showResults(
+  results: readonly FoundResult[],
+  now: ReadonlyMap<number, { stock: number; hearted: boolean }>,
+): ItemSearchResult[] {
+  return results.flatMap((result): ItemSearchResult[] => {
+    const sizes = result.sizes.filter((v) => now.has(v.item.id));
+    const state = (v: { item: Item }) => now.get(v.item.id)!;
+    const shown =
+      sizes.find((v) => state(v).hearted) ?? sizes.find((v) => state(v).stock > 0) ?? sizes[0];
+    if (!shown) return [];
+    const { stock, hearted } = state(shown);
+    return [{ ...shown.item, stock, favorite: hearted, sizes: sizes.map((v) => v.item.size) }];
+  });
 }
 
 /** Outfits by name and description, those whose name holds the phrase first; else the newest. */
