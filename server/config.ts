@@ -46,7 +46,7 @@ export type Config = {
   loginRateLimit: number;
   /**
    * How long a process may trust its copy of a session, an outfit card or a search page (0: ask the
-   * database every time). A change to either is announced to every process at once regardless.
+   * database every time). A change to any of them is announced to every process at once regardless.
    */
   cacheSeconds: number;
   /** Folder holding the built web app. */
