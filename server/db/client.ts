@@ -198,6 +198,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  const notifications = postgresNotifications(url);
   return {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     sql: pgSqlClient(pool),
@@ -210,72 +211,104 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         conn.release();
       }
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    close: () => pool.end(),
+    listen: (channel, handlers) => notifications.listen(channel, handlers),
+    async close() {
+      await notifications.stop();
+      await pool.end();
+    },
   };
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * LISTEN needs a connection of its own, held for as long as the subscription lasts. A lost
- * connection is reported as a gap and retried every second until it is back (and reported
- * again: whatever was sent in between is lost).
+ * Every subscription of one process shares one connection, held for as long as any subscription
+ * lasts (LISTEN needs a connection of its own, outside the pool). A lost connection is reported
+ * to every subscriber as a gap and retried every second until it is back, listening again on
+ * every channel (and reported again: whatever was sent in between is lost).
  */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<Listener> {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+function postgresNotifications(url: string) {
+  const subscribers = new Map<string, Set<ListenHandlers>>();
   let client: pg.Client | null = null;
-  let closed = false;
+  let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | undefined;
+  const everyone = () => [...subscribers.values()].flatMap((set) => [...set]);
 
   const connect = async () => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     next.on('notification', (n) => {
-      if (n.channel === channel) handlers.message(n.payload ?? '');
+      for (const handlers of subscribers.get(n.channel) ?? []) handlers.message(n.payload ?? '');
     });
     next.on('error', () => {});
     next.on('end', () => {
       if (client !== next) return;
       client = null;
-      handlers.gap();
+      for (const handlers of everyone()) handlers.gap();
       schedule();
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      for (const channel of subscribers.keys()) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
     }
-    if (closed) {
+    if (subscribers.size === 0) {
       await next.end().catch(() => {});
       return;
     }
     client = next;
-    handlers.gap();
+    for (const handlers of everyone()) handlers.gap();
+  };
+  const start = () => {
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    return connecting;
   };
   const schedule = () => {
-    if (closed) return;
-    retry = setTimeout(() => connect().catch(schedule), 1_000);
+    if (subscribers.size === 0) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => start().catch(schedule), 1_000);
     retry.unref();
   };
+  const stop = async () => {
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
 
-  await connect();
   return {
-    get live() {
-      return client !== null;
+    async listen(channel: string, handlers: ListenHandlers): Promise<Listener> {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const known = subscribers.get(channel);
+      const set = known ?? new Set<ListenHandlers>();
+      set.add(handlers);
+      subscribers.set(channel, set);
+      try {
+        if (client === null) await start();
+        // Again after a connection just made: harmless if it already listened on the channel.
+        if (!known) await client?.query(`LISTEN ${channel}`);
+      } catch (error) {
+        set.delete(handlers);
+        if (set.size === 0) subscribers.delete(channel);
+        throw error;
+      }
+      return {
+        get live() {
+          return client !== null;
+        },
+        async close() {
+          set.delete(handlers);
+          if (set.size > 0) return;
+          subscribers.delete(channel);
+          if (subscribers.size === 0) await stop();
+          else await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+        },
+      };
     },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
-    },
+    stop,
   };
 }
 
