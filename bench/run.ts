@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
 import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario } from './load';
 import { measureWeb, type WebMeasurement } from './web';
@@ -20,6 +21,11 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
     'web-only': { type: 'boolean', default: false },
+    /**
+     * Measure the shop a previous run left at this scale instead of generating it afresh (when
+     * iterating on the server's code; its figures drift, as earlier runs' swipes and orders stay).
+     */
+    reuse: { type: 'boolean', default: false },
     /** Comma-separated scenario keys (e.g. `feed,feed flow,checkout`): measure only those. */
     only: { type: 'string' },
   },
@@ -381,17 +387,51 @@ function table(title: string, rows: Row[]) {
   console.info(lines.join('\n'));
 }
 
+/** The fixture of a shop an earlier run generated in `name`, or null if there is none. */
+async function existingShop(name: string): Promise<Fixture | null> {
+  const admin = await openPostgres(dbUrl('postgres'), { max: 1 });
+  try {
+    const found = await admin.sql.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.length === 0) return null;
+  } finally {
+    await admin.close();
+  }
+  const database = await openPostgres(dbUrl(name), { max: 4 });
+  try {
+    await migrate(database);
+    const [shop] = await database.sql.query<{
+      first: number | null;
+      items: number;
+      outfits: number;
+    }>(
+      `SELECT (SELECT min(id)::int FROM users WHERE username LIKE 'bench%') AS first,
+              (SELECT count(*)::int FROM items) AS items,
+              (SELECT count(*)::int FROM outfits) AS outfits`,
+    );
+    if (!shop?.first) return null;
+    return await loadFixture(database, shop.first, shop.items, shop.outfits);
+  } finally {
+    await database.close();
+  }
+}
+
 async function postgresRun(runScale: number, only?: string[]) {
   const name = `drape_bench_${String(runScale).replace('.', '_')}`;
   const size = sizeFor(runScale);
-  log(`PostgreSQL at scale ${runScale}: generating ${JSON.stringify(size)}`);
-  const database = await freshPostgres(name);
+  const reused = args.reuse ? await existingShop(name) : null;
   let fixture: Fixture;
-  try {
-    const shop = await generateShop(database, size, SECRET, log);
-    fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
-  } finally {
-    await database.close();
+  if (reused) {
+    log(`PostgreSQL at scale ${runScale}: measuring the shop left in ${name}`);
+    fixture = reused;
+  } else {
+    log(`PostgreSQL at scale ${runScale}: generating ${JSON.stringify(size)}`);
+    const database = await freshPostgres(name);
+    try {
+      const shop = await generateShop(database, size, SECRET, log);
+      fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
+    } finally {
+      await database.close();
+    }
   }
   const server = await startServer({ DATABASE_URL: dbUrl(name) });
   try {

@@ -18,6 +18,7 @@ import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import keptStatePlugin from './plugins/kept-state';
 import securityPlugin from './plugins/security';
 import webPlugin from './plugins/web';
 
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(keptStatePlugin);
   await app.register(docsPlugin);
   for (const feature of features) await app.register(feature);
   await app.register(webPlugin, { webRoot: config.webRoot });

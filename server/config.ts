@@ -27,7 +27,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   WEB_ROOT: z.string().min(1).default('dist/web'),
 });
 

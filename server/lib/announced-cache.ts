@@ -1,4 +1,4 @@
-import type { Database, Listener } from '../db/client';
+import type { Database, Listener, SqlClient } from '../db/client';
 
 /** The announcement that everything on a channel changed (a catalogue change, for searches). */
 export const EVERYTHING = '*';
@@ -20,34 +20,64 @@ interface Entry<V> {
  */
 export class AnnouncedCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
-  #listener: Listener | null = null;
+  #listeners: Listener[] = [];
+  /** Announcements heard so far. */
   #changes = 0;
+  /** The count of announcements when everything was last forgotten. */
+  #clearedAt = 0;
+  /** The count when each key was last forgotten, oldest first (at most `maxEntries`). */
+  readonly #forgotten = new Map<string, number>();
 
   private constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
   ) {}
 
-  /** A cache that trusts nothing (`ttlMs` 0) keeps nothing and needs no subscription. */
+  /**
+   * A cache that trusts nothing (`ttlMs` 0) keeps nothing and needs no subscription. Any
+   * announcement on one of `forgetAllOn` forgets every copy (a change to something every copy
+   * may hold).
+   */
   static async open<V>(
     database: Database,
-    options: { channel: string; ttlMs: number; maxEntries: number },
+    options: {
+      channel: string;
+      ttlMs: number;
+      maxEntries: number;
+      forgetAllOn?: string[];
+      /** What an announcement on `channel` does; by default it forgets the key it names. */
+      message?: (payload: string, cache: AnnouncedCache<V>) => void;
+    },
   ): Promise<AnnouncedCache<V>> {
     const cache = new AnnouncedCache<V>(options.ttlMs, options.maxEntries);
     if (options.ttlMs > 0) {
-      cache.#listener = await database.listen(options.channel, {
-        message: (key) => (key === EVERYTHING ? cache.forgetAll() : cache.forget(key)),
-        gap: () => cache.forgetAll(),
-      });
+      const gap = () => cache.forgetAll();
+      const message =
+        options.message ??
+        ((key: string) => (key === EVERYTHING ? cache.forgetAll() : cache.forget(key)));
+      cache.#listeners.push(
+        await database.listen(options.channel, {
+          message: (payload) => message(payload, cache),
+          gap,
+        }),
+      );
+      for (const channel of options.forgetAllOn ?? []) {
+        cache.#listeners.push(await database.listen(channel, { message: gap, gap }));
+      }
     }
     return cache;
+  }
+
+  /** Whether every announcement is being heard: only then may a copy be trusted. */
+  get #live(): boolean {
+    return this.#listeners.length > 0 && this.#listeners.every((listener) => listener.live);
   }
 
   /** The copy, if it may still be trusted. */
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.trustUntil <= now || !this.#listener?.live) {
+    if (entry.trustUntil <= now || !this.#live) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -56,14 +86,16 @@ export class AnnouncedCache<V> {
 
   /**
    * Counts the announcements heard. A read notes it before asking the database and hands it to
-   * `set`: a row that changed while the answer was on its way is then not kept.
+   * `set`: a row announced as changed while the answer was on its way is then not kept. Rows
+   * announced meanwhile under other keys do not stop it being kept.
    */
   get changes(): number {
     return this.#changes;
   }
 
   set(key: string, value: V, since: number, now = Date.now()): void {
-    if (!this.#listener?.live || since !== this.#changes) return;
+    if (!this.#live || since < this.#clearedAt) return;
+    if ((this.#forgotten.get(key) ?? 0) > since) return;
     // Re-inserted, so the map's order is the order of last write and the oldest go first.
     this.#entries.delete(key);
     this.#entries.set(key, { value, trustUntil: now + this.ttlMs });
@@ -75,18 +107,64 @@ export class AnnouncedCache<V> {
   }
 
   forget(key: string): void {
-    this.#changes += 1;
     this.#entries.delete(key);
+    this.#announced(key);
+  }
+
+  /**
+   * Applies an announced change to the copy of `key`, if there is one, instead of forgetting it
+   * (`change` returns the copy as it is now, or undefined to forget it). Reads under way are not
+   * kept, as after `forget`.
+   */
+  change(key: string, change: (value: V) => V | undefined): void {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      const value = change(entry.value);
+      if (value === undefined) this.#entries.delete(key);
+      else entry.value = value;
+    }
+    this.#announced(key);
+  }
+
+  #announced(key: string): void {
+    this.#changes += 1;
+    this.#forgotten.delete(key);
+    this.#forgotten.set(key, this.#changes);
+    // Remembering when every key was forgotten would grow without bound: past the limit the
+    // oldest is let go, and reads begun before it was forgotten are treated as overlapping.
+    while (this.#forgotten.size > this.maxEntries) {
+      const [oldest, at] = this.#forgotten.entries().next().value as [string, number];
+      this.#forgotten.delete(oldest);
+      this.#clearedAt = Math.max(this.#clearedAt, at);
+    }
   }
 
   forgetAll(): void {
     this.#changes += 1;
     this.#entries.clear();
+    this.#forgotten.clear();
+    this.#clearedAt = this.#changes;
   }
 
   async close(): Promise<void> {
     this.#entries.clear();
-    await this.#listener?.close();
-    this.#listener = null;
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    await Promise.all(listeners.map((listener) => listener.close()));
+  }
+}
+
+/**
+ * Reads rows from the database and keeps what it read in an `AnnouncedCache`: the shape of every
+ * kept copy (sessions aside), each adding how it reads and what its announcements mean.
+ */
+export abstract class KeptReads<V> {
+  protected constructor(
+    protected readonly client: SqlClient,
+    protected readonly cache: AnnouncedCache<V>,
+  ) {}
+
+  close(): Promise<void> {
+    return this.cache.close();
   }
 }

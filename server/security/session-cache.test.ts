@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openPostgres } from '../db/client';
 import { testDriver } from '../test/databases';
-import { Agent, createTestApp, signUp, type TestApp, testConfig } from '../test/test-app';
+import { Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
 
 // With the cache on, a process answers a known session from memory for up to a minute here;
 // every case below must see the session end well before that.
@@ -82,21 +80,14 @@ describe.runIf(testDriver() === 'postgres')(
   'sessions kept in memory by several processes (PostgreSQL only: PGlite serves one process)',
   () => {
     let second: FastifyInstance;
-    let secondDatabase: Database;
+    let closeSecond: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      secondDatabase = await openPostgres(t.db.url!);
-      second = await buildApp({
-        config: testConfig({ cacheSeconds: TTL_SECONDS }),
-        database: secondDatabase,
-        logger: false,
-      });
-      await second.ready();
+      ({ app: second, close: closeSecond } = await secondProcess(t, {
+        cacheSeconds: TTL_SECONDS,
+      }));
     });
-    afterAll(async () => {
-      await second?.close();
-      await secondDatabase?.close();
-    });
+    afterAll(() => closeSecond?.());
 
     it('refuses, in every other process, a session signed out in one', async () => {
       const { agent } = await cachedShopper();

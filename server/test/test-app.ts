@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import { openPostgres } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './databases';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -17,8 +18,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     loginRateLimit: 1_000,
-    // Tests change sessions and outfits behind the app's back and expect the next request to
-    // see it at once; the caches have their own tests (session-cache.test.ts, feed.test.ts).
+    // Tests change sessions, outfits, stock and hearts behind the app's back and expect the next
+    // request to see it at once; the caches have their own tests (session-cache.test.ts,
+    // kept-copies.test.ts, feed.test.ts).
     cacheSeconds: 0,
     webRoot: '/nonexistent',
     ...overrides,
@@ -45,6 +47,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await db.drop();
+    },
+  };
+}
+
+/**
+ * Another app process on the test's PostgreSQL database, as a second server behind a load
+ * balancer would be (PGlite serves one process only).
+ */
+export async function secondProcess(t: TestApp, overrides: Partial<Config> = {}) {
+  if (!t.db.url) throw new Error('a second process needs PostgreSQL');
+  const database = await openPostgres(t.db.url);
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

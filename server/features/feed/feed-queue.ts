@@ -56,19 +56,6 @@ export class FeedQueue {
     private readonly report: (error: unknown, userId: number) => void,
   ) {}
 
-  /**
-   * Up to `take` outfits waiting for the shopper, best first, skipping `exclude` and whatever
-   * was swiped or sold out since the queue was ranked; the first `show` with the pieces the
-   * shopper favourited.
-   */
-  read(userId: number, options: { take: number; show: number; exclude: readonly number[] }) {
-    return repo.readQueue(this.database.sql, {
-      userId,
-      ...options,
-      maxAgeSeconds: QUEUE.maxAgeSeconds,
-    });
-  }
-
   /** Keeps a ranking just made on the request path as the shopper's queue. */
   store(userId: number, ids: readonly number[]): void {
     this.#run(userId, () => repo.storeQueue(this.database.db, userId, ids));

@@ -514,72 +514,43 @@ export async function unheartPiece(
 
 export interface QueuedOutfit {
   id: number;
-  /** False when the queue was ranked longer ago than asked for. */
-  fresh: boolean;
-  /** The outfit's pieces among the shopper's favourites; for the first `show` waiting only. */
-  hearted: number[] | null;
-  /** Its place in the queue, and the last place there is: how much of the ranking is left. */
+  /** Its place in the queue. */
   position: number;
-  last: number;
+  /** When the queue was ranked (ms since epoch). */
+  filledAt: number;
 }
 
 /**
- * The next `take` outfits waiting in the shopper's queue (0007_feed_queue.sql), best first,
- * skipping the ones swiped since it was ranked, the ones with a piece sold out since, and
- * `exclude`; for the first `show` of them, the pieces the shopper favourited. What the cards
- * show of each outfit is the same for every shopper and comes from `OutfitCards`. The feed's
- * hottest read, so one prepared statement, one per page size: with the sizes written into it,
- * PostgreSQL keeps one plan for it; with them as parameters it planned it again on every call
- * (a generic plan guesses a tenth of the queue for `LIMIT $n` and loses to a fresh plan), which
- * cost as much as running it.
+ * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
+ * since it was ranked; and the last place there is, swiped or not (how much of the ranking is
+ * left). What each outfit's card shows is the same for every shopper and comes from
+ * `OutfitCards`; whether its pieces are in stock, from `StockLevels`.
  */
 export async function readQueue(
   client: SqlClient,
-  options: {
-    userId: number;
-    take: number;
-    show: number;
-    exclude: readonly number[];
-    maxAgeSeconds: number;
-  },
-): Promise<QueuedOutfit[]> {
-  // Whole numbers, so they can be part of the statement's text.
-  const take = Math.trunc(options.take);
-  const show = Math.trunc(options.show);
-  return client.query<QueuedOutfit>(
-    `SELECT w.outfit_id AS id, w.filled_at > now() - make_interval(secs => $3) AS fresh,
-            w.position,
-            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
-            CASE WHEN w.n <= ${show} THEN (
-              SELECT coalesce(array_agg(f.item_id ORDER BY f.item_id), '{}')
-                FROM item_favorites f
-               WHERE f.user_id = $1 AND f.outfit_id = w.outfit_id
-            ) END AS hearted
-       FROM (SELECT q.outfit_id, q.filled_at, q.position,
-                    row_number() OVER (ORDER BY q.position) AS n
-               FROM (SELECT q.outfit_id, q.position, q.filled_at
-                       FROM feed_queue q
-                      WHERE q.user_id = $1
-                        AND q.outfit_id <> ALL($2::int[])
-                        -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join
-                        -- the planner reads all the shopper's swipes, which grow without bound.
-                        AND NOT EXISTS (
-                              SELECT 1 FROM swipes s
-                               WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
-                              OFFSET 0
-                            )
-                        -- stock = 0 (never negative) is answered by the small items_sold_out_idx.
-                        AND NOT EXISTS (
-                              SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-                               WHERE oi.outfit_id = q.outfit_id AND i.stock = 0
-                            )
-                      ORDER BY q.position
-                      LIMIT ${take}) q
-            ) w
-      ORDER BY w.n`,
-    [options.userId, `{${options.exclude.join(',')}}`, options.maxAgeSeconds],
-    { name: `feed_queue_page_${take}_${show}` },
+  userId: number,
+): Promise<{ waiting: QueuedOutfit[]; last: number | null }> {
+  const rows = await client.query<QueuedOutfit & { last: number }>(
+    `SELECT q.outfit_id AS id, q.position,
+            (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
+            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last
+       FROM feed_queue q
+      WHERE q.user_id = $1
+        -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the planner
+        -- reads all the shopper's swipes, which grow without bound.
+        AND NOT EXISTS (
+              SELECT 1 FROM swipes s
+               WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
+              OFFSET 0
+            )
+      ORDER BY q.position`,
+    [userId],
+    { name: 'feed_queue_waiting' },
   );
+  return {
+    waiting: rows.map(({ id, position, filledAt }) => ({ id, position, filledAt })),
+    last: rows[0]?.last ?? null,
+  };
 }
 
 /**

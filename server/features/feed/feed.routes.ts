@@ -17,6 +17,7 @@ import { serializerCompiler } from '../../lib/serializer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
 import { FeedQueue } from './feed-queue';
+import { KeptQueues } from './kept-queues';
 import { OutfitCards, writeFeedPage } from './outfit-cards';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
@@ -25,15 +26,24 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const { db } = app.database;
   const tags = ['feed'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-  const cards = await OutfitCards.open(app.database, { ttlMs: app.config.cacheSeconds * 1000 });
+  const ttlMs = app.config.cacheSeconds * 1000;
+  const cards = await OutfitCards.open(app.database, { ttlMs });
+  const queues = await KeptQueues.open(app.database, { ttlMs });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
+  const live = { queue, queues, cards, stock: app.stockLevels, hearts: app.shopperHearts };
   // Before the database closes: queue writes still under way finish first.
   app.addHook('onClose', async () => {
     await queue.close();
+    await queues.close();
     await cards.close();
   });
+  const swipe = async (userId: number, outfitId: number, direction: 'like' | 'nope') => {
+    const result = await service.swipe(app.database, userId, outfitId, direction);
+    queues.swiped(userId, outfitId);
+    return result;
+  };
 
   app.get(
     '/api/outfit/home',
@@ -51,14 +61,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: FeedPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) =>
-      service.getFeed(app.database, { queue, cards }, currentUser(request).id, request.query),
+    async (request) => service.getFeed(app.database, live, currentUser(request).id, request.query),
   );
 
   app.post(
     '/api/outfit/favorite',
     {
       onRequest: app.requireUser,
+      // Pieces a right swipe brings along are favourites, not hearts.
+      config: { keepsHearts: true },
       schema: {
         tags,
         summary: 'Right swipe: favourite the outfit and its five pieces',
@@ -66,14 +77,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: SwipeResultSchema, ...errors },
       },
     },
-    async (request) =>
-      service.swipe(app.database, currentUser(request).id, request.body.outfitId, 'like'),
+    async (request) => swipe(currentUser(request).id, request.body.outfitId, 'like'),
   );
 
   app.post(
     '/api/outfit/reject',
     {
       onRequest: app.requireUser,
+      // Pieces a right swipe brings along are favourites, not hearts.
+      config: { keepsHearts: true },
       schema: {
         tags,
         summary: 'Left swipe: reject the outfit',
@@ -81,8 +93,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: SwipeResultSchema, ...errors },
       },
     },
-    async (request) =>
-      service.swipe(app.database, currentUser(request).id, request.body.outfitId, 'nope'),
+    async (request) => swipe(currentUser(request).id, request.body.outfitId, 'nope'),
   );
 
   app.post(
@@ -95,7 +106,14 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: UndoResultSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => service.undoLastSwipe(db, currentUser(request).id),
+    async (request) => {
+      const { id } = currentUser(request);
+      try {
+        return await service.undoLastSwipe(db, id);
+      } finally {
+        queues.forget(id);
+      }
+    },
   );
 
   app.post(
@@ -109,7 +127,14 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: OutfitUnfavoriteResultSchema, ...errors },
       },
     },
-    async (request) => service.unfavoriteOutfit(db, currentUser(request).id, request.body.outfitId),
+    async (request) => {
+      const { id } = currentUser(request);
+      try {
+        return await service.unfavoriteOutfit(db, id, request.body.outfitId);
+      } finally {
+        queues.forget(id);
+      }
+    },
   );
 
   app.post(

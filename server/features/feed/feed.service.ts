@@ -10,8 +10,12 @@ import type {
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { loadOutfits } from '../../lib/outfits';
+import type { ShopperHearts } from '../../lib/shopper-hearts';
+import type { StockLevels } from '../../lib/stock-levels';
+import type { QueuedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
+import type { KeptQueues } from './kept-queues';
 import type { OutfitCards } from './outfit-cards';
 
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
@@ -32,6 +36,40 @@ async function page(db: Db, userId: number, ids: readonly number[], limit: numbe
   };
 }
 
+/** What the feed keeps in memory, and the writer of shoppers' queues. */
+export interface FeedState {
+  queue: FeedQueue;
+  queues: KeptQueues;
+  cards: OutfitCards;
+  stock: StockLevels;
+  hearts: ShopperHearts;
+}
+
+/**
+ * The first `count` of `candidates` whose five pieces are all in stock now, in order. Most are:
+ * the rest are read only when some are not.
+ */
+async function firstInStock(
+  live: FeedState,
+  candidates: readonly QueuedOutfit[],
+  count: number,
+): Promise<QueuedOutfit[]> {
+  const found: QueuedOutfit[] = [];
+  let start = 0;
+  while (found.length < count && start < candidates.length) {
+    const batch = candidates.slice(start, start + count - found.length);
+    start += batch.length;
+    const cards = await live.cards.get(batch.map((w) => w.id));
+    const pieces = [...cards.values()].flatMap((outfit) => outfit.items.map((item) => item.id));
+    const stock = await live.stock.get(pieces);
+    for (const w of batch) {
+      const pieces = cards.get(w.id)?.items;
+      if (pieces?.every((item) => (stock.get(item.id) ?? 0) > 0)) found.push(w);
+    }
+  }
+  return found;
+}
+
 /**
  * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
  * ahead of time; the queue is ranked on the spot only when it is too short for the page (a new
@@ -40,7 +78,7 @@ async function page(db: Db, userId: number, ids: readonly number[], limit: numbe
  */
 export async function getFeed(
   { db, sql }: Database,
-  { queue, cards }: { queue: FeedQueue; cards: OutfitCards },
+  live: FeedState,
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
 ): Promise<FeedPage> {
@@ -57,22 +95,28 @@ export async function getFeed(
     });
     return page(db, userId, ids, limit);
   }
-  // The page and one more, which tells whether another page exists.
-  const waiting = await queue.read(userId, { take: limit + 1, show: limit, exclude });
+  // What waits in the shopper's queue (less what they swiped since it was ranked), less the
+  // cards the client holds and outfits with a piece sold out since: the page and one more,
+  // which tells whether another page exists.
+  const queued = await live.queues.read(userId);
+  const held = new Set(exclude);
+  const waiting = await firstInStock(
+    live,
+    queued.outfits.filter((w) => !held.has(w.id)),
+    limit + 1,
+  );
   const next = waiting[limit];
-  if (next) {
+  if (next && queued.last !== null) {
     // Ranked again behind the page once fewer than the low-water mark are queued after it
-    // (the client's held cards among them are as good as swiped).
-    const behind = next.last - next.position - exclude.length;
-    if (behind < QUEUE.lowWater || !waiting.every((w) => w.fresh)) {
-      queue.refill(userId);
+    // (the client's held cards among them are as good as swiped), or once it is stale.
+    const behind = queued.last - next.position - exclude.length;
+    const rankedSince = Date.now() - QUEUE.maxAgeSeconds * 1000;
+    if (behind < QUEUE.lowWater || !waiting.every((w) => w.filledAt > rankedSince)) {
+      live.queue.refill(userId);
     }
-    const shown = waiting.slice(0, limit);
-    const outfits = await cards.withHearts(
-      shown.map((w) => w.id),
-      new Map(shown.map((w) => [w.id, w.hearted ?? []])),
-    );
-    return { outfits, hasMore: true };
+    const hearts = await live.hearts.get(userId);
+    const shown = waiting.slice(0, limit).map((w) => w.id);
+    return { outfits: await live.cards.withHearts(shown, hearts.onOutfit), hasMore: true };
   }
   const ids = await rankOutfits(sql, {
     userId,
@@ -81,7 +125,7 @@ export async function getFeed(
     exclude,
     seed: randomSeed(),
   });
-  queue.store(userId, ids);
+  live.queue.store(userId, ids);
   return page(db, userId, ids, limit);
 }
 

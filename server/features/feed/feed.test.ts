@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import { compileSerializer } from '../../lib/serializer';
+import { ShopperHearts } from '../../lib/shopper-hearts';
+import { StockLevels } from '../../lib/stock-levels';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { FeedQueue, QUEUE } from './feed-queue';
+import { KeptQueues } from './kept-queues';
 import { OutfitCards, writeFeedPage } from './outfit-cards';
 
 let t: TestApp;
@@ -562,8 +565,14 @@ describe('DELETE /api/item/unfavorite/:itemId/:outfitId', () => {
 describe('the feed queue', () => {
   const db = () => t.db.database.db;
   let cards: OutfitCards;
+  let stock: StockLevels;
+  let hearts: ShopperHearts;
+  let queues: KeptQueues;
   beforeAll(async () => {
     cards = await OutfitCards.open(t.db.database, { ttlMs: 0 });
+    queues = await KeptQueues.open(t.db.database, { ttlMs: 0 });
+    stock = await StockLevels.open(t.db.database, { ttlMs: 0 });
+    hearts = await ShopperHearts.open(t.db.database, { ttlMs: 0 });
   });
   const writer = () =>
     new FeedQueue(t.db.database, (error) => {
@@ -581,7 +590,9 @@ describe('the feed queue', () => {
   it('ranks on the first visit, keeps the ranking, and serves the next pages from it', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const first = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    const first = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
     await queue.idle();
     const stored = await queued(s.user.id);
     // The whole test shop (60 outfits) when it is smaller than a queue.
@@ -591,12 +602,16 @@ describe('the feed queue', () => {
     expect(stored.slice(0, 5)).toEqual(ids(first));
     // Reverse the stored order: the next page follows the queue, not a new ranking.
     await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
-    const next = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    const next = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
     expect(ids(next)).toEqual(stored.slice(-5).reverse());
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
     const other = await signUp(t.app);
-    await getFeed(t.db.database, { queue, cards }, other.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, other.user.id, {
+      limit: 5,
+    });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([...stored].reverse());
     expect(await queued(other.user.id)).toHaveLength(Math.min(QUEUE.size, inShop));
@@ -605,20 +620,26 @@ describe('the feed queue', () => {
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
     await queue.idle();
     const [liked, soldOut, held, ...rest] = await queued(s.user.id);
     expect((await like(s, liked)).statusCode).toBe(200);
     const [piece] = await piecesOf(soldOut!);
-    const [{ stock }] = (await query<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
-      piece,
-    ])) as [{ stock: number }];
+    const [{ stock: before }] = (await query<{ stock: number }>(
+      'SELECT stock FROM items WHERE id = $1',
+      [piece],
+    )) as [{ stock: number }];
     await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
     try {
-      const page = await getFeed(t.db.database, { queue, cards }, s.user.id, {
-        limit: 5,
-        exclude: [held!],
-      });
+      const page = await getFeed(
+        t.db.database,
+        { queue, queues, cards, stock, hearts },
+        s.user.id,
+        {
+          limit: 5,
+          exclude: [held!],
+        },
+      );
       // The sold-out piece may be part of other outfits too: they wait, unoffered, as well.
       const holders = await query<{ outfit_id: number }>(
         'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
@@ -627,20 +648,22 @@ describe('the feed queue', () => {
       const selling = rest.filter((id) => !holders.some((h) => h.outfit_id === id));
       expect(ids(page)).toEqual(selling.slice(0, 5));
     } finally {
-      await query('UPDATE items SET stock = $2 WHERE id = $1', [piece, stock]);
+      await query('UPDATE items SET stock = $2 WHERE id = $1', [piece, before]);
     }
   });
 
   it('ranks again in the background, with the latest swipes, once the queue runs low', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
     const swiped = stored.slice(0, -12);
     for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
-    const page = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
     expect(ids(page)).toEqual(stored.slice(-12, -7));
     await queue.idle();
     const refilled = await queued(s.user.id);
@@ -657,7 +680,9 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     await storeQueue(db(), s.user.id, [7, 8, 9]);
-    const short = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    const short = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
     expect(short.outfits).toHaveLength(5);
     expect(short.hasMore).toBe(true);
     await queue.idle();
@@ -667,7 +692,7 @@ describe('the feed queue', () => {
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
     await queue.idle();
     await query(
       `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = 1000 - position
@@ -675,7 +700,9 @@ describe('the feed queue', () => {
       [s.user.id],
     );
     const stale = await queued(s.user.id);
-    const page = await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5 });
+    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
     expect(ids(page)).toEqual(stale.slice(0, 5));
     await queue.idle();
     expect(await queued(s.user.id)).not.toEqual(stale);
@@ -690,7 +717,10 @@ describe('the feed queue', () => {
   it('leaves the queue alone for a seeded page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, cards }, s.user.id, { limit: 5, seed: 3 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+      seed: 3,
+    });
     await queue.idle();
     expect(await queued(s.user.id)).toEqual([]);
   });
@@ -760,15 +790,18 @@ describe('outfit cards kept in memory', () => {
       },
       { timeout: 3_000, interval: 20 },
     );
-    // A piece's own details are not announced: the kept card keeps them until it ages.
-    await query('UPDATE items SET seller = $2 WHERE id = $1', [card!.items[0]!.id, 'Not yet seen']);
-    const again = (await cards.get([9])).get(9);
-    expect(again).toBe(card);
-    expect(again!.items[0]!.seller).not.toBe('Not yet seen');
-    await query('UPDATE items SET seller = $2 WHERE id = $1', [
-      card!.items[0]!.id,
-      card!.items[0]!.seller,
-    ]);
+    expect((await cards.get([9])).get(9)).toBe(card);
+    // A piece's own details are announced as a catalogue change: every card is read again.
+    const piece = card!.items[0]!;
+    await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, 'Seen at once']);
+    try {
+      await vi.waitFor(
+        async () => expect((await cards.get([9])).get(9)?.items[0]?.seller).toBe('Seen at once'),
+        { timeout: 3_000, interval: 20 },
+      );
+    } finally {
+      await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, piece.seller]);
+    }
   });
 
   it('writes a page from the kept JSON exactly as the page’s serializer would', async () => {

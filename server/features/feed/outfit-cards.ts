@@ -1,13 +1,15 @@
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { FeedPageSchema } from '../../../contracts/feed';
 import { type Outfit, OutfitSchema } from '../../../contracts/outfit';
-import type { Database, SqlClient } from '../../db/client';
-import { AnnouncedCache } from '../../lib/announced-cache';
+import type { Database } from '../../db/client';
+import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
 import { compileSerializer } from '../../lib/serializer';
 import { readOutfitCards } from './feed.repository';
 
-/** Announced by the database when an outfit or its pieces change (0009_change_notices.sql). */
+/** Announced by the database when an outfit or its slots change (0009_change_notices.sql). */
 const OUTFIT_CHANNEL = 'drape_outfit_changed';
+/** Announced when items are added, removed, renamed or repriced (0010_catalogue_notices.sql). */
+const CATALOGUE_CHANNEL = 'drape_catalogue_changed';
 
 const writeOutfit = compileSerializer(OutfitSchema)!;
 const writePage = compileSerializer(FeedPageSchema)!;
@@ -24,19 +26,17 @@ const written = new WeakMap<FeedOutfit, string>();
 /**
  * What a swipe card shows of an outfit: its name, story and five pieces. Every shopper's feed
  * shows the same cards, and they change only when an administrator redesigns an outfit, so
- * each process keeps the ones it showed lately, as objects and as JSON. Whether a card may be
- * shown at all (swiped, sold out) is never taken from here: the queue read decides that from the
- * database. The pieces' stock on a kept card can be up to `ttlMs` old; the cards do not show it.
+ * each process keeps the ones it showed lately, as objects and as JSON, until an outfit or the
+ * catalogue is announced changed. Whether a card may be shown at all (swiped, sold out) is never
+ * taken from here. The pieces' stock on a kept card can be up to `ttlMs` old; the cards do not
+ * show it, and the feed checks it against the stock levels of the moment.
  */
-export class OutfitCards {
-  private constructor(
-    private readonly client: SqlClient,
-    private readonly cache: AnnouncedCache<Card>,
-  ) {}
-
+export class OutfitCards extends KeptReads<Card> {
   static async open(database: Database, options: { ttlMs: number }): Promise<OutfitCards> {
     const cache = await AnnouncedCache.open<Card>(database, {
       channel: OUTFIT_CHANNEL,
+      // A piece's name, price or picture is on every card that shows it.
+      forgetAllOn: [CATALOGUE_CHANNEL],
       ttlMs: options.ttlMs,
       maxEntries: 20_000,
     });
@@ -55,13 +55,13 @@ export class OutfitCards {
    */
   async withHearts(
     ids: readonly number[],
-    hearted: ReadonlyMap<number, number[]>,
+    hearted: ReadonlyMap<number, readonly number[]>,
   ): Promise<FeedOutfit[]> {
     const cards = await this.#cards(ids);
     return ids.flatMap((id) => {
       const card = cards.get(id);
       if (!card) return [];
-      const outfit: FeedOutfit = { ...card.outfit, heartedItemIds: hearted.get(id) ?? [] };
+      const outfit: FeedOutfit = { ...card.outfit, heartedItemIds: [...(hearted.get(id) ?? [])] };
       written.set(outfit, card.head);
       return [outfit];
     });
@@ -81,18 +81,15 @@ export class OutfitCards {
   async #cards(ids: readonly number[]): Promise<Map<number, Card>> {
     const found = new Map<number, Card>();
     const missing: number[] = [];
+    const now = Date.now();
     for (const id of ids) {
-      const kept = this.cache.get(String(id));
+      const kept = this.cache.get(String(id), now);
       if (kept) found.set(id, kept);
       else missing.push(id);
     }
     if (missing.length === 0) return found;
     for (const [id, card] of await this.#load(missing)) found.set(id, card);
     return found;
-  }
-
-  close(): Promise<void> {
-    return this.cache.close();
   }
 }
 

@@ -212,23 +212,6 @@ export async function searchItemPage(
   return { ids, next, variants, words: rows[0]?.words ?? null };
 }
 
-/** Stock now, and whether the shopper hearted it, of each of these items. */
-export function stockAndHearts(
-  client: SqlClient,
-  userId: number,
-  itemIds: readonly number[],
-): Promise<{ id: number; stock: number; hearted: boolean }[]> {
-  return client.query(
-    `SELECT i.id, i.stock,
-            EXISTS (SELECT 1 FROM item_favorites f
-                     WHERE f.user_id = $2 AND f.item_id = i.id AND f.outfit_id IS NULL) AS hearted
-       FROM items i
-      WHERE i.id = ANY($1::int[])`,
-    [`{${itemIds.join(',')}}`, userId],
-    { name: 'search_stock_and_hearts' },
-  );
-}
-
 /** A page of matching outfits, newest first within each group. */
 export function searchOutfitIds(
   db: Db,

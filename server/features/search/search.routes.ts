@@ -31,7 +31,13 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.searchItems(app.database, pages, currentUser(request).id, request.query),
+    (request) =>
+      service.searchItems(
+        app.database,
+        { pages, stock: app.stockLevels, hearts: app.shopperHearts },
+        currentUser(request).id,
+        request.query,
+      ),
   );
 
   app.get(

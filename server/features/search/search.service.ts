@@ -4,7 +4,9 @@ import type { Database, Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { toItem } from '../../lib/items';
 import { loadOutfits } from '../../lib/outfits';
+import type { ShopperHearts } from '../../lib/shopper-hearts';
 import { compareSizes } from '../../lib/sizes';
+import type { StockLevels } from '../../lib/stock-levels';
 import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
 import { type FoundResult, SearchPages } from './search-pages';
@@ -33,28 +35,29 @@ const toOffset = (cursor: repo.Cursor | null) =>
  * categories: those whose name holds the phrase first. One result per product colour, showing
  * the size the shopper hearted, else the first in stock, with the sizes the colour is made in.
  * Without text: every product colour in those categories. A search asked lately is answered
- * from the page kept for it, with the stock and hearts of this moment.
+ * from the page kept for it, with the stock and hearts of this moment (kept copies, forgotten
+ * the moment the database announces a change).
  */
 export async function searchItems(
   database: Database,
-  pages: SearchPages,
+  live: { pages: SearchPages; stock: StockLevels; hearts: ShopperHearts },
   userId: number,
   input: PageInput & { cat: readonly string[] },
 ): Promise<ItemSearchPage> {
   const { db } = database;
+  const { pages } = live;
   const categoryIds = await resolveCategoryRefs(db, input.cat);
   const key = SearchPages.key({ ...input, categoryIds });
   const kept = pages.get(key);
   if (kept) {
-    const now = await repo.stockAndHearts(
-      database.sql,
-      userId,
-      kept.results.flatMap((r) => r.sizes.map((v) => v.item.id)),
+    const [stock, hearts] = await Promise.all([
+      live.stock.get(kept.results.flatMap((r) => r.sizes.map((v) => v.item.id))),
+      live.hearts.get(userId),
+    ]);
+    const now = new Map(
+      [...stock].map(([id, level]) => [id, { stock: level, hearted: hearts.loose.has(id) }]),
     );
-    return {
-      results: showResults(kept.results, new Map(now.map((v) => [v.id, v]))),
-      nextOffset: toOffset(kept.next),
-    };
+    return { results: showResults(kept.results, now), nextOffset: toOffset(kept.next) };
   }
   const since = pages.changes;
   const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };

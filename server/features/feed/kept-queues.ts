@@ -1,0 +1,65 @@
+import type { Database } from '../../db/client';
+import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
+import { type QueuedOutfit, readQueue } from './feed.repository';
+
+/** Announced by the database when what waits in a shopper's queue changes (0012). */
+const FEED_CHANNEL = 'drape_feed_changed';
+
+/** What waits in one shopper's queue: unswiped outfits, best first, and the last place. */
+export interface Waiting {
+  outfits: readonly QueuedOutfit[];
+  last: number | null;
+}
+
+const without = (waiting: Waiting, outfitId: number): Waiting => ({
+  ...waiting,
+  outfits: waiting.outfits.filter((outfit) => outfit.id !== outfitId),
+});
+
+/**
+ * Each shopper's queued feed as it was last read, less what they swiped since. A shopper asks
+ * for a page after every few swipes, and the queue changes only when it is ranked again; a
+ * swipe, wherever it was made, is announced with its outfit, which is taken out of the copy,
+ * so the copy need not be read again. Anything else (a swipe taken back, a fresh ranking)
+ * forgets the copy.
+ */
+export class KeptQueues extends KeptReads<Waiting> {
+  static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
+    const cache = await AnnouncedCache.open<Waiting>(database, {
+      channel: FEED_CHANNEL,
+      ttlMs: options.ttlMs,
+      maxEntries: 50_000,
+      message(payload, kept) {
+        const [userId, outfitId] = payload.split(':');
+        if (userId === undefined) return;
+        if (outfitId === undefined) kept.forget(userId);
+        else kept.change(userId, (waiting) => without(waiting, Number(outfitId)));
+      },
+    });
+    return new KeptQueues(database.sql, cache);
+  }
+
+  async read(userId: number): Promise<Waiting> {
+    const key = String(userId);
+    const kept = this.cache.get(key);
+    if (kept) return kept;
+    const since = this.cache.changes;
+    const { waiting, last } = await readQueue(this.client, userId);
+    const read = { outfits: waiting, last };
+    this.cache.set(key, read, since);
+    return read;
+  }
+
+  /**
+   * A swipe this process just recorded: its outfit leaves the copy at once, before the
+   * announcement comes back, so the shopper's next page cannot show it again.
+   */
+  swiped(userId: number, outfitId: number): void {
+    this.cache.change(String(userId), (waiting) => without(waiting, outfitId));
+  }
+
+  /** A swipe this process just took back, or a queue it just wrote. */
+  forget(userId: number): void {
+    this.cache.forget(String(userId));
+  }
+}

@@ -1,0 +1,63 @@
+import type { Database } from '../db/client';
+import { AnnouncedCache, KeptReads } from './announced-cache';
+
+/** Announced by the database when a shopper's hearts change, with the shopper's id (0011). */
+const HEARTS_CHANNEL = 'drape_hearts_changed';
+
+/** The pieces a shopper hearted: on their own (from search) and on outfits. */
+export interface Hearts {
+  /** Items hearted without an outfit. */
+  loose: ReadonlySet<number>;
+  /** Items hearted on each outfit, by outfit id, smallest item id first. */
+  onOutfit: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
+ * Each shopper's hearts, which every feed page and item search marks on what it shows. A
+ * process keeps the hearts of the shoppers it has just served for a few seconds, and forgets a
+ * shopper's the moment the database announces that they changed, wherever the change was made.
+ * Pieces a right swipe brought along are favourites but not hearts, and are not kept here.
+ */
+export class ShopperHearts extends KeptReads<Hearts> {
+  static async open(database: Database, options: { ttlMs: number }): Promise<ShopperHearts> {
+    const cache = await AnnouncedCache.open<Hearts>(database, {
+      channel: HEARTS_CHANNEL,
+      ttlMs: options.ttlMs,
+      maxEntries: 50_000,
+    });
+    return new ShopperHearts(database.sql, cache);
+  }
+
+  async get(userId: number): Promise<Hearts> {
+    const key = String(userId);
+    const kept = this.cache.get(key);
+    if (kept) return kept;
+    const since = this.cache.changes;
+    const rows = await this.client.query<{ itemId: number; outfitId: number | null }>(
+      `SELECT item_id AS "itemId", outfit_id AS "outfitId"
+         FROM item_favorites
+        WHERE user_id = $1 AND source = 'heart'
+        ORDER BY item_id`,
+      [userId],
+      { name: 'shopper_hearts' },
+    );
+    const loose = new Set<number>();
+    const onOutfit = new Map<number, number[]>();
+    for (const { itemId, outfitId } of rows) {
+      if (outfitId === null) loose.add(itemId);
+      else {
+        const hearted = onOutfit.get(outfitId);
+        if (hearted) hearted.push(itemId);
+        else onOutfit.set(outfitId, [itemId]);
+      }
+    }
+    const hearts = { loose, onOutfit };
+    this.cache.set(key, hearts, since);
+    return hearts;
+  }
+
+  /** Forgets this process's copy at once: the shopper's own change must show on their next read. */
+  forget(userId: number): void {
+    this.cache.forget(String(userId));
+  }
+}

@@ -1,0 +1,47 @@
+import type { Database } from '../db/client';
+import { AnnouncedCache, KeptReads } from './announced-cache';
+
+/** Announced by the database when an item's stock changes, or items are deleted (0011). */
+const STOCK_CHANNEL = 'drape_stock_changed';
+
+/**
+ * How many of each item are left, as every feed page and repeated item search needs it for the
+ * pieces it shows. Each process keeps the levels it has just read for a few seconds and forgets
+ * one the moment the database announces that it changed (a checkout, a restock), so a level
+ * shown is the database's own but for the milliseconds an announcement takes to arrive. Whether
+ * an order can be paid for is never decided from here: checkout locks and reads the rows.
+ */
+export class StockLevels extends KeptReads<number> {
+  static async open(database: Database, options: { ttlMs: number }): Promise<StockLevels> {
+    const cache = await AnnouncedCache.open<number>(database, {
+      channel: STOCK_CHANNEL,
+      ttlMs: options.ttlMs,
+      maxEntries: 200_000,
+    });
+    return new StockLevels(database.sql, cache);
+  }
+
+  /** The stock of each of `ids` that exists; the ones not kept are read in one statement. */
+  async get(ids: readonly number[]): Promise<Map<number, number>> {
+    const levels = new Map<number, number>();
+    const missing: number[] = [];
+    const now = Date.now();
+    for (const id of ids) {
+      const kept = this.cache.get(String(id), now);
+      if (kept === undefined) missing.push(id);
+      else levels.set(id, kept);
+    }
+    if (missing.length === 0) return levels;
+    const since = this.cache.changes;
+    const rows = await this.client.query<{ id: number; stock: number }>(
+      'SELECT id, stock FROM items WHERE id = ANY($1::int[])',
+      [`{${missing.map((id) => Math.trunc(id)).join(',')}}`],
+      { name: 'stock_levels' },
+    );
+    for (const { id, stock } of rows) {
+      this.cache.set(String(id), stock, since);
+      levels.set(id, stock);
+    }
+    return levels;
+  }
+}

@@ -1,0 +1,243 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FeedPage } from '../../contracts/feed';
+import type { ItemSearchPage } from '../../contracts/search';
+import { testDriver } from '../test/databases';
+import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
+
+// Stock levels, shoppers' hearts and queued feeds kept in memory (server/lib/stock-levels.ts,
+// server/lib/shopper-hearts.ts, server/features/feed/kept-queues.ts), trusted here for a minute:
+// every change below must show long before that.
+const TTL_SECONDS = 60;
+const soon = { timeout: 3_000, interval: 20 };
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ cacheSeconds: TTL_SECONDS });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+  t.db.database.sql.query<T>(text, params);
+
+async function search(agent: Agent, qs: string): Promise<ItemSearchPage> {
+  const res = await agent.get(`/api/item/search?${qs}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function feed(agent: Agent, limit = 5): Promise<number[]> {
+  const res = await agent.get(`/api/outfit/home?limit=${limit}`);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as FeedPage).outfits.map((o) => o.id);
+}
+
+/** A shopper whose feed is queued (ranked on the first visit, written behind it) and kept. */
+async function queuedShopper(app: FastifyInstance = t.app) {
+  const shopper = await signUp(app);
+  await feed(shopper.agent);
+  await vi.waitFor(async () => {
+    const [row] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM feed_queue WHERE user_id = $1',
+      [shopper.user.id],
+    );
+    expect(row!.n).toBeGreaterThan(10);
+  }, soon);
+  // Read from the queue, and kept, once its announcement has come and gone.
+  await vi.waitFor(async () => expect(await feed(shopper.agent)).toEqual(await queuedIds()), soon);
+  async function queuedIds() {
+    const rows = await sql<{ outfit_id: number }>(
+      'SELECT outfit_id FROM feed_queue WHERE user_id = $1 ORDER BY position LIMIT 5',
+      [shopper.user.id],
+    );
+    return rows.map((r) => r.outfit_id);
+  }
+  return shopper;
+}
+
+async function withStock<T>(itemId: number, stock: number, run: () => Promise<T>): Promise<T> {
+  const [before] = await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [itemId]);
+  await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, stock]);
+  try {
+    return await run();
+  } finally {
+    await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, before!.stock]);
+  }
+}
+
+describe('hearts kept in memory', () => {
+  it('shows a shopper’s own heart on their very next search', async () => {
+    const { agent } = await signUp(t.app);
+    const [first] = (await search(agent, 'q=jacket&limit=1')).results;
+    expect(first!.favorite).toBe(false);
+    expect((await agent.post('/api/item/search/favorite', { itemId: first!.id })).statusCode).toBe(
+      201,
+    );
+    expect((await search(agent, 'q=jacket&limit=1')).results[0]).toMatchObject({
+      id: first!.id,
+      favorite: true,
+    });
+    expect((await agent.delete(`/api/item/search/unfavorite/${first!.id}`)).statusCode).toBe(200);
+    expect((await search(agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false);
+  });
+
+  it('sees a heart removed behind the app’s back, and never shows one shopper another’s', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const [first] = (await search(a.agent, 'q=jacket&limit=1')).results;
+    await a.agent.post('/api/item/search/favorite', { itemId: first!.id });
+    expect((await search(a.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(true);
+    expect((await search(b.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false);
+    await sql('DELETE FROM item_favorites WHERE user_id = $1', [a.user.id]);
+    await vi.waitFor(
+      async () =>
+        expect((await search(a.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false),
+      soon,
+    );
+  });
+
+  it('shows a heart on a feed card made behind the app’s back', async () => {
+    const shopper = await queuedShopper();
+    const [outfitId] = await feed(shopper.agent);
+    const [piece] = await sql<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
+      [outfitId],
+    );
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source) VALUES ($1, $2, $3, 'heart')`,
+      [shopper.user.id, piece!.item_id, outfitId],
+    );
+    await vi.waitFor(async () => {
+      const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
+      expect(page.outfits[0]).toMatchObject({ id: outfitId, heartedItemIds: [piece!.item_id] });
+    }, soon);
+  });
+});
+
+describe('stock kept in memory', () => {
+  it('shows a search result’s stock as it changes', async () => {
+    const { agent } = await signUp(t.app);
+    const [first] = (await search(agent, 'q=jacket&limit=1')).results;
+    await search(agent, 'q=jacket&limit=1');
+    await withStock(first!.id, 7_777, async () => {
+      await vi.waitFor(async () => {
+        const shown = (await search(agent, 'q=jacket&limit=1')).results[0]!;
+        expect(shown).toMatchObject({ id: first!.id, stock: 7_777 });
+      }, soon);
+    });
+  });
+
+  it('never offers a feed card whose piece sold out since it was kept', async () => {
+    const shopper = await queuedShopper();
+    const page = await feed(shopper.agent);
+    const [piece] = await sql<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
+      [page[1]],
+    );
+    await withStock(piece!.item_id, 0, async () => {
+      await vi.waitFor(async () => {
+        const now = await feed(shopper.agent);
+        expect(now).not.toContain(page[1]);
+        expect(now).toHaveLength(5);
+      }, soon);
+    });
+  });
+});
+
+describe('queued feeds kept in memory', () => {
+  it('never shows again an outfit the shopper just swiped, and brings back one taken back', async () => {
+    const shopper = await queuedShopper();
+    const [swiped, ...rest] = await feed(shopper.agent);
+    expect((await shopper.agent.post('/api/outfit/reject', { outfitId: swiped })).statusCode).toBe(
+      200,
+    );
+    const after = await feed(shopper.agent);
+    expect(after).not.toContain(swiped);
+    expect(after.slice(0, 4)).toEqual(rest);
+    expect((await shopper.agent.post('/api/outfit/undo')).statusCode).toBe(200);
+    expect(await feed(shopper.agent)).toEqual([swiped, ...rest]);
+  });
+
+  it('drops an outfit swiped behind the app’s back, and follows a queue ranked again', async () => {
+    const shopper = await queuedShopper();
+    const [first, second] = await feed(shopper.agent);
+    await sql(`INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'nope')`, [
+      shopper.user.id,
+      first,
+    ]);
+    await vi.waitFor(async () => expect((await feed(shopper.agent))[0]).toBe(second), soon);
+    await sql('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [
+      shopper.user.id,
+    ]);
+    const reversed = await sql<{ outfit_id: number }>(
+      `SELECT q.outfit_id FROM feed_queue q
+        WHERE q.user_id = $1
+          AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id)
+        ORDER BY q.position LIMIT 5`,
+      [shopper.user.id],
+    );
+    await vi.waitFor(
+      async () => expect(await feed(shopper.agent)).toEqual(reversed.map((r) => r.outfit_id)),
+      soon,
+    );
+  });
+
+  it('keeps each shopper’s queue to that shopper', async () => {
+    const a = await queuedShopper();
+    const b = await queuedShopper();
+    await sql('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [a.user.id]);
+    const bBefore = await feed(b.agent);
+    await vi.waitFor(async () => expect(await feed(a.agent)).not.toEqual(bBefore), soon);
+    expect(await feed(b.agent)).toEqual(bBefore);
+  });
+});
+
+describe.runIf(testDriver() === 'postgres')(
+  'copies kept by several processes (PostgreSQL only: PGlite serves one process)',
+  () => {
+    let second: FastifyInstance;
+    let closeSecond: (() => Promise<void>) | undefined;
+
+    beforeAll(async () => {
+      ({ app: second, close: closeSecond } = await secondProcess(t, {
+        cacheSeconds: TTL_SECONDS,
+      }));
+    });
+    afterAll(() => closeSecond?.());
+
+    /** The same shopper, signed in, talking to the second process. */
+    const onSecond = (agent: Agent) => ({
+      get: (url: string) =>
+        second.inject({ method: 'GET', url, headers: { cookie: agent.cookie } }),
+      post: (url: string, payload: object) =>
+        second.inject({ method: 'POST', url, payload, headers: { cookie: agent.cookie } }),
+    });
+
+    it('drops, in every process, an outfit swiped in one', async () => {
+      const shopper = await queuedShopper();
+      const [swiped, next] = await feed(shopper.agent);
+      const elsewhere = onSecond(shopper.agent);
+      expect((await elsewhere.post('/api/outfit/favorite', { outfitId: swiped })).statusCode).toBe(
+        200,
+      );
+      await vi.waitFor(async () => expect((await feed(shopper.agent))[0]).toBe(next), soon);
+    });
+
+    it('shows, in every process, a heart made in one', async () => {
+      const { agent } = await signUp(t.app);
+      const [first] = (await search(agent, 'q=jacket&limit=1')).results;
+      const elsewhere = onSecond(agent);
+      expect(
+        (await elsewhere.post('/api/item/search/favorite', { itemId: first!.id })).statusCode,
+      ).toBe(201);
+      await vi.waitFor(
+        async () =>
+          expect((await search(agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(true),
+        soon,
+      );
+    });
+  },
+);
