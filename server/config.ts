@@ -45,8 +45,9 @@ export type Config = {
   trustProxy: boolean;
   loginRateLimit: number;
   /**
-   * How long a process may trust its copy of a session, an outfit card or a search page (0: ask the
-   * database every time). A change to any of them is announced to every process at once regardless.
+   * How long a process may trust its copy of a session, an outfit card, a search page, a stock
+   * level, a shopper's hearts or queued feed (0: ask the database every time). A change to any of
+   * them is announced to every process at once regardless.
    */
   cacheSeconds: number;
   /** Folder holding the built web app. */

@@ -31,7 +31,7 @@ function fakeDatabase() {
   };
 }
 
-const open = (database: Database, extra: Partial<Parameters<typeof AnnouncedCache.open>[1]> = {}) =>
+const open = (database: Database, extra: { forgetAllOn?: string[] } = {}) =>
   AnnouncedCache.open<string>(database, {
     channel: 'kept',
     ttlMs: 60_000,
@@ -120,6 +120,21 @@ describe('AnnouncedCache', () => {
     expect(cache.get('a')).toBeUndefined();
     cache.set('a', 'A', cache.changes);
     expect(cache.get('a')).toBe('A');
+  });
+
+  it('takes numbers for keys when told how to read them from an announcement', async () => {
+    const db = fakeDatabase();
+    const cache = await AnnouncedCache.open<string, number>(db.database, {
+      channel: 'kept',
+      ttlMs: 60_000,
+      maxEntries: 10,
+      key: Number,
+    });
+    cache.set(7, 'seven', cache.changes);
+    cache.set(8, 'eight', cache.changes);
+    db.announce('kept', '7');
+    expect(cache.get(7)).toBeUndefined();
+    expect(cache.get(8)).toBe('eight');
   });
 
   it('trusts a copy for its time at most, and keeps the most recent ones', async () => {

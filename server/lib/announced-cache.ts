@@ -18,15 +18,15 @@ interface Entry<V> {
  * (the listening connection is being re-established), nothing is trusted: every read asks the
  * database, as if there were no cache.
  */
-export class AnnouncedCache<V> {
-  readonly #entries = new Map<string, Entry<V>>();
+export class AnnouncedCache<V, K extends string | number = string> {
+  readonly #entries = new Map<K, Entry<V>>();
   #listeners: Listener[] = [];
   /** Announcements heard so far. */
   #changes = 0;
   /** The count of announcements when everything was last forgotten. */
   #clearedAt = 0;
   /** The count when each key was last forgotten, oldest first (at most `maxEntries`). */
-  readonly #forgotten = new Map<string, number>();
+  readonly #forgotten = new Map<K, number>();
 
   private constructor(
     private readonly ttlMs: number,
@@ -38,23 +38,27 @@ export class AnnouncedCache<V> {
    * announcement on one of `forgetAllOn` forgets every copy (a change to something every copy
    * may hold).
    */
-  static async open<V>(
+  static async open<V, K extends string | number = string>(
     database: Database,
     options: {
       channel: string;
       ttlMs: number;
       maxEntries: number;
       forgetAllOn?: string[];
+      /** The key an announcement names (numbers make faster keys than their text). */
+      key?: (payload: string) => K;
       /** What an announcement on `channel` does; by default it forgets the key it names. */
-      message?: (payload: string, cache: AnnouncedCache<V>) => void;
+      message?: (payload: string, cache: AnnouncedCache<V, K>) => void;
     },
-  ): Promise<AnnouncedCache<V>> {
-    const cache = new AnnouncedCache<V>(options.ttlMs, options.maxEntries);
+  ): Promise<AnnouncedCache<V, K>> {
+    const cache = new AnnouncedCache<V, K>(options.ttlMs, options.maxEntries);
     if (options.ttlMs > 0) {
       const gap = () => cache.forgetAll();
+      const key = options.key ?? ((payload: string) => payload as K);
       const message =
         options.message ??
-        ((key: string) => (key === EVERYTHING ? cache.forgetAll() : cache.forget(key)));
+        ((payload: string) =>
+          payload === EVERYTHING ? cache.forgetAll() : cache.forget(key(payload)));
       cache.#listeners.push(
         await database.listen(options.channel, {
           message: (payload) => message(payload, cache),
@@ -70,11 +74,12 @@ export class AnnouncedCache<V> {
 
   /** Whether every announcement is being heard: only then may a copy be trusted. */
   get #live(): boolean {
-    return this.#listeners.length > 0 && this.#listeners.every((listener) => listener.live);
+    for (const listener of this.#listeners) if (!listener.live) return false;
+    return this.#listeners.length > 0;
   }
 
   /** The copy, if it may still be trusted. */
-  get(key: string, now = Date.now()): V | undefined {
+  get(key: K, now = Date.now()): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.trustUntil <= now || !this.#live) {
@@ -93,7 +98,7 @@ export class AnnouncedCache<V> {
     return this.#changes;
   }
 
-  set(key: string, value: V, since: number, now = Date.now()): void {
+  set(key: K, value: V, since: number, now = Date.now()): void {
     if (!this.#live || since < this.#clearedAt) return;
     if ((this.#forgotten.get(key) ?? 0) > since) return;
     // Re-inserted, so the map's order is the order of last write and the oldest go first.
@@ -106,7 +111,7 @@ export class AnnouncedCache<V> {
     }
   }
 
-  forget(key: string): void {
+  forget(key: K): void {
     this.#entries.delete(key);
     this.#announced(key);
   }
@@ -116,7 +121,7 @@ export class AnnouncedCache<V> {
    * (`change` returns the copy as it is now, or undefined to forget it). Reads under way are not
    * kept, as after `forget`.
    */
-  change(key: string, change: (value: V) => V | undefined): void {
+  change(key: K, change: (value: V) => V | undefined): void {
     const entry = this.#entries.get(key);
     if (entry) {
       const value = change(entry.value);
@@ -126,14 +131,14 @@ export class AnnouncedCache<V> {
     this.#announced(key);
   }
 
-  #announced(key: string): void {
+  #announced(key: K): void {
     this.#changes += 1;
     this.#forgotten.delete(key);
     this.#forgotten.set(key, this.#changes);
     // Remembering when every key was forgotten would grow without bound: past the limit the
     // oldest is let go, and reads begun before it was forgotten are treated as overlapping.
     while (this.#forgotten.size > this.maxEntries) {
-      const [oldest, at] = this.#forgotten.entries().next().value as [string, number];
+      const [oldest, at] = this.#forgotten.entries().next().value as [K, number];
       this.#forgotten.delete(oldest);
       this.#clearedAt = Math.max(this.#clearedAt, at);
     }
@@ -158,10 +163,10 @@ export class AnnouncedCache<V> {
  * Reads rows from the database and keeps what it read in an `AnnouncedCache`: the shape of every
  * kept copy (sessions aside), each adding how it reads and what its announcements mean.
  */
-export abstract class KeptReads<V> {
+export abstract class KeptReads<V, K extends string | number = number> {
   protected constructor(
     protected readonly client: SqlClient,
-    protected readonly cache: AnnouncedCache<V>,
+    protected readonly cache: AnnouncedCache<V, K>,
   ) {}
 
   close(): Promise<void> {

@@ -20,8 +20,9 @@ export interface Hearts {
  */
 export class ShopperHearts extends KeptReads<Hearts> {
   static async open(database: Database, options: { ttlMs: number }): Promise<ShopperHearts> {
-    const cache = await AnnouncedCache.open<Hearts>(database, {
+    const cache = await AnnouncedCache.open<Hearts, number>(database, {
       channel: HEARTS_CHANNEL,
+      key: Number,
       ttlMs: options.ttlMs,
       maxEntries: 50_000,
     });
@@ -29,8 +30,7 @@ export class ShopperHearts extends KeptReads<Hearts> {
   }
 
   async get(userId: number): Promise<Hearts> {
-    const key = String(userId);
-    const kept = this.cache.get(key);
+    const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
     const rows = await this.client.query<{ itemId: number; outfitId: number | null }>(
@@ -52,12 +52,12 @@ export class ShopperHearts extends KeptReads<Hearts> {
       }
     }
     const hearts = { loose, onOutfit };
-    this.cache.set(key, hearts, since);
+    this.cache.set(userId, hearts, since);
     return hearts;
   }
 
   /** Forgets this process's copy at once: the shopper's own change must show on their next read. */
   forget(userId: number): void {
-    this.cache.forget(String(userId));
+    this.cache.forget(userId);
   }
 }

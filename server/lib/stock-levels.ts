@@ -13,8 +13,9 @@ const STOCK_CHANNEL = 'drape_stock_changed';
  */
 export class StockLevels extends KeptReads<number> {
   static async open(database: Database, options: { ttlMs: number }): Promise<StockLevels> {
-    const cache = await AnnouncedCache.open<number>(database, {
+    const cache = await AnnouncedCache.open<number, number>(database, {
       channel: STOCK_CHANNEL,
+      key: Number,
       ttlMs: options.ttlMs,
       maxEntries: 200_000,
     });
@@ -27,7 +28,7 @@ export class StockLevels extends KeptReads<number> {
     const missing: number[] = [];
     const now = Date.now();
     for (const id of ids) {
-      const kept = this.cache.get(String(id), now);
+      const kept = this.cache.get(id, now);
       if (kept === undefined) missing.push(id);
       else levels.set(id, kept);
     }
@@ -39,7 +40,7 @@ export class StockLevels extends KeptReads<number> {
       { name: 'stock_levels' },
     );
     for (const { id, stock } of rows) {
-      this.cache.set(String(id), stock, since);
+      this.cache.set(id, stock, since);
       levels.set(id, stock);
     }
     return levels;

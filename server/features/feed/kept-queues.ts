@@ -25,28 +25,26 @@ const without = (waiting: Waiting, outfitId: number): Waiting => ({
  */
 export class KeptQueues extends KeptReads<Waiting> {
   static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
-    const cache = await AnnouncedCache.open<Waiting>(database, {
+    const cache = await AnnouncedCache.open<Waiting, number>(database, {
       channel: FEED_CHANNEL,
       ttlMs: options.ttlMs,
       maxEntries: 50_000,
       message(payload, kept) {
         const [userId, outfitId] = payload.split(':');
-        if (userId === undefined) return;
-        if (outfitId === undefined) kept.forget(userId);
-        else kept.change(userId, (waiting) => without(waiting, Number(outfitId)));
+        if (outfitId === undefined) kept.forget(Number(userId));
+        else kept.change(Number(userId), (waiting) => without(waiting, Number(outfitId)));
       },
     });
     return new KeptQueues(database.sql, cache);
   }
 
   async read(userId: number): Promise<Waiting> {
-    const key = String(userId);
-    const kept = this.cache.get(key);
+    const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
     const { waiting, last } = await readQueue(this.client, userId);
     const read = { outfits: waiting, last };
-    this.cache.set(key, read, since);
+    this.cache.set(userId, read, since);
     return read;
   }
 
@@ -55,11 +53,11 @@ export class KeptQueues extends KeptReads<Waiting> {
    * announcement comes back, so the shopper's next page cannot show it again.
    */
   swiped(userId: number, outfitId: number): void {
-    this.cache.change(String(userId), (waiting) => without(waiting, outfitId));
+    this.cache.change(userId, (waiting) => without(waiting, outfitId));
   }
 
   /** A swipe this process just took back, or a queue it just wrote. */
   forget(userId: number): void {
-    this.cache.forget(String(userId));
+    this.cache.forget(userId);
   }
 }

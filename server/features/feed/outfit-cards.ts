@@ -33,8 +33,9 @@ const written = new WeakMap<FeedOutfit, string>();
  */
 export class OutfitCards extends KeptReads<Card> {
   static async open(database: Database, options: { ttlMs: number }): Promise<OutfitCards> {
-    const cache = await AnnouncedCache.open<Card>(database, {
+    const cache = await AnnouncedCache.open<Card, number>(database, {
       channel: OUTFIT_CHANNEL,
+      key: Number,
       // A piece's name, price or picture is on every card that shows it.
       forgetAllOn: [CATALOGUE_CHANNEL],
       ttlMs: options.ttlMs,
@@ -72,7 +73,7 @@ export class OutfitCards extends KeptReads<Card> {
     const found = new Map<number, Card>();
     for (const outfit of await readOutfitCards(this.client, ids)) {
       const card = { outfit, head: writeOutfit(outfit).slice(0, -1) };
-      this.cache.set(String(outfit.id), card, since);
+      this.cache.set(outfit.id, card, since);
       found.set(outfit.id, card);
     }
     return found;
@@ -83,7 +84,7 @@ export class OutfitCards extends KeptReads<Card> {
     const missing: number[] = [];
     const now = Date.now();
     for (const id of ids) {
-      const kept = this.cache.get(String(id), now);
+      const kept = this.cache.get(id, now);
       if (kept) found.set(id, kept);
       else missing.push(id);
     }

@@ -1,21 +1,92 @@
-import type { Item } from '../../../contracts/catalog';
+import { type Item, ItemSchema } from '../../../contracts/catalog';
+import {
+  type ItemSearchPage,
+  ItemSearchPageSchema,
+  type ItemSearchResult,
+} from '../../../contracts/search';
 import type { Database } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
+import { compileSerializer } from '../../lib/serializer';
 import type { Cursor } from './search.repository';
 
 /** Announced by the database when items are added, removed or renamed (0010). */
 const CATALOGUE_CHANNEL = 'drape_catalogue_changed';
 
+/** One size of a result, as shown to shoppers but for its stock, which is not to be trusted here. */
+export interface FoundSize {
+  item: Item;
+  /** The item as JSON up to its stock, written once: `{"id":…,"size":"M"`. */
+  head: string;
+}
+
 /** A result a search found: every size of its product colour, smallest first. */
 export interface FoundResult {
-  /** As shown to shoppers, but for `stock`, which is not to be trusted here. */
-  sizes: { item: Item }[];
+  sizes: FoundSize[];
+  /** The sizes' names as JSON, written once. */
+  sizeNames: string;
 }
 
 /** Which results a search found, in order, and where its next page starts. */
 export interface FoundPage {
   results: FoundResult[];
+  /** Every size's item id, for reading their stock in one go. */
+  itemIds: number[];
   next: Cursor | null;
+}
+
+const writeItem = compileSerializer(ItemSchema)!;
+const writePage = compileSerializer(ItemSearchPageSchema)!;
+
+/** A result as found: its sizes' JSON written once. */
+export function foundResult(items: readonly Item[]): FoundResult {
+  const sizes = items.map((item) => {
+    const json = writeItem(item);
+    return { item, head: json.slice(0, json.lastIndexOf(',"stock":')) };
+  });
+  return { sizes, sizeNames: JSON.stringify(items.map((item) => item.size)) };
+}
+
+/** Results made from kept sizes, with the JSON of all but their stock and heart written. */
+const written = new WeakMap<ItemSearchResult, { head: string; sizeNames: string | null }>();
+
+/**
+ * What the shopper sees of a kept result: the size given, with the stock and heart of this
+ * moment, and the sizes still in the catalogue (`sizes`, or all of them when `all`).
+ */
+export function shownResult(
+  result: FoundResult,
+  shown: FoundSize,
+  now: { stock: number; favorite: boolean },
+  sizes: readonly FoundSize[],
+): ItemSearchResult {
+  const all = sizes.length === result.sizes.length;
+  const shownResult: ItemSearchResult = {
+    ...shown.item,
+    stock: now.stock,
+    favorite: now.favorite,
+    sizes: sizes.map((v) => v.item.size),
+  };
+  written.set(shownResult, { head: shown.head, sizeNames: all ? result.sizeNames : null });
+  return shownResult;
+}
+
+/**
+ * The page's JSON, exactly as the serializer compiled from `ItemSearchPageSchema` writes it, but
+ * with each kept result's item pasted from the JSON written when it was found: only stock,
+ * heart and the page's own fields are written per request.
+ */
+export function writeSearchPage(page: ItemSearchPage): string {
+  const results: string[] = [];
+  for (const result of page.results) {
+    const kept = written.get(result);
+    if (!kept) return writePage(page);
+    const sizeNames = kept.sizeNames ?? JSON.stringify(result.sizes);
+    results.push(
+      `${kept.head},"stock":${Math.trunc(result.stock)},"favorite":${result.favorite === true},"sizes":${sizeNames}}`,
+    );
+  }
+  const next = page.nextOffset === null ? 'null' : String(Math.trunc(page.nextOffset));
+  return `{"results":[${results.join(',')}],"nextOffset":${next}}`;
 }
 
 /**

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
+  type ItemSearchPage,
   ItemSearchPageSchema,
   ItemSearchQuerySchema,
   OutfitSearchPageSchema,
   OutfitSearchQuerySchema,
 } from '../../../contracts/search';
+import { serializerCompiler } from '../../lib/serializer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './search.service';
-import { SearchPages } from './search-pages';
+import { SearchPages, writeSearchPage } from './search-pages';
 
 export default async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +24,11 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     '/api/item/search',
     {
       onRequest: app.requireUser,
+      // A kept result's item is pasted from JSON written when the search was first made.
+      serializerCompiler: (route) =>
+        route.httpStatus === '200'
+          ? (page) => writeSearchPage(page as ItemSearchPage)
+          : serializerCompiler(route),
       schema: {
         tags,
         summary:

@@ -1,4 +1,3 @@
-import type { Item } from '../../../contracts/catalog';
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
 import type { Database, Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
@@ -9,7 +8,13 @@ import { compareSizes } from '../../lib/sizes';
 import type { StockLevels } from '../../lib/stock-levels';
 import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
-import { type FoundResult, SearchPages } from './search-pages';
+import {
+  type FoundResult,
+  type FoundSize,
+  foundResult,
+  SearchPages,
+  shownResult,
+} from './search-pages';
 
 interface PageInput {
   q: string;
@@ -51,13 +56,13 @@ export async function searchItems(
   const kept = pages.get(key);
   if (kept) {
     const [stock, hearts] = await Promise.all([
-      live.stock.get(kept.results.flatMap((r) => r.sizes.map((v) => v.item.id))),
+      live.stock.get(kept.itemIds),
       live.hearts.get(userId),
     ]);
-    const now = new Map(
-      [...stock].map(([id, level]) => [id, { stock: level, hearted: hearts.loose.has(id) }]),
-    );
-    return { results: showResults(kept.results, now), nextOffset: toOffset(kept.next) };
+    return {
+      results: showResults(kept.results, stock, hearts.loose),
+      nextOffset: toOffset(kept.next),
+    };
   }
   const since = pages.changes;
   const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };
@@ -71,11 +76,11 @@ export async function searchItems(
     page = await repo.searchItemPage(database.sql, query, options);
   }
   const found = foundResults(page.ids, page.variants);
-  pages.keep(key, { results: found, next: page.next }, since);
-  return {
-    results: showResults(found, new Map(page.variants.map((v) => [v.id, v]))),
-    nextOffset: toOffset(page.next),
-  };
+  const itemIds = found.flatMap((result) => result.sizes.map((v) => v.item.id));
+  pages.keep(key, { results: found, itemIds, next: page.next }, since);
+  const stock = new Map(page.variants.map((v) => [v.id, v.stock]));
+  const hearted = new Set(page.variants.filter((v) => v.hearted).map((v) => v.id));
+  return { results: showResults(found, stock, hearted), nextOffset: toOffset(page.next) };
 }
 
 /** Each result (in the order found) with its sizes, smallest first. */
@@ -88,28 +93,39 @@ function foundResults(ids: readonly number[], variants: readonly repo.VariantRow
   }
   return ids.flatMap((id) => {
     const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
-    return sizes.length ? [{ sizes: sizes.map((v) => ({ item: toItem(v) })) }] : [];
+    return sizes.length ? [foundResult(sizes.map(toItem))] : [];
   });
 }
 
 /**
  * What the shopper sees of each result: the size they hearted, else the first in stock, else the
- * first, with the stock and hearts of this moment (`now`, by item id; a size missing from it is
- * gone from the catalogue).
+ * first, with the stock and hearts of this moment (`stock` by item id: a size missing from it is
+ * gone from the catalogue; `hearted`, the item ids hearted).
  */
 function showResults(
   results: readonly FoundResult[],
-  now: ReadonlyMap<number, { stock: number; hearted: boolean }>,
+  stock: ReadonlyMap<number, number>,
+  hearted: ReadonlySet<number>,
 ): ItemSearchResult[] {
-  return results.flatMap((result): ItemSearchResult[] => {
-    const sizes = result.sizes.filter((v) => now.has(v.item.id));
-    const state = (v: { item: Item }) => now.get(v.item.id)!;
-    const shown =
-      sizes.find((v) => state(v).hearted) ?? sizes.find((v) => state(v).stock > 0) ?? sizes[0];
-    if (!shown) return [];
-    const { stock, hearted } = state(shown);
-    return [{ ...shown.item, stock, favorite: hearted, sizes: sizes.map((v) => v.item.size) }];
-  });
+  const shown: ItemSearchResult[] = [];
+  for (const result of results) {
+    let sizes = result.sizes;
+    if (sizes.some((v) => !stock.has(v.item.id))) sizes = sizes.filter((v) => stock.has(v.item.id));
+    let pick: FoundSize | undefined;
+    let inStock: FoundSize | undefined;
+    for (const size of sizes) {
+      if (hearted.has(size.item.id)) {
+        pick = size;
+        break;
+      }
+      if (inStock === undefined && (stock.get(size.item.id) ?? 0) > 0) inStock = size;
+    }
+    pick ??= inStock ?? sizes[0];
+    if (!pick) continue;
+    const now = { stock: stock.get(pick.item.id) ?? 0, favorite: hearted.has(pick.item.id) };
+    shown.push(shownResult(result, pick, now, sizes));
+  }
+  return shown;
 }
 
 /** Outfits by name and description, those whose name holds the phrase first; else the newest. */
