@@ -45,4 +45,9 @@ export class StockLevels extends KeptReads<number> {
     }
     return levels;
   }
+
+  /** Forgets this process's copies at once: a change it just made shows on the next read. */
+  forget(ids: readonly number[]): void {
+    for (const id of ids) this.cache.forget(id);
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedPage } from '../../contracts/feed';
 import type { ItemSearchPage } from '../../contracts/search';
+import { storeQueue } from '../features/feed/feed.repository';
 import { testDriver } from '../test/databases';
 import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
 
@@ -130,6 +131,22 @@ describe('stock kept in memory', () => {
     });
   });
 
+  it('shows a feed card’s pieces with their stock of the moment', async () => {
+    const shopper = await queuedShopper();
+    const [outfitId] = await feed(shopper.agent);
+    const [piece] = await sql<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
+      [outfitId],
+    );
+    await withStock(piece!.item_id, 6_543, async () => {
+      await vi.waitFor(async () => {
+        const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
+        const shown = page.outfits[0]!.items.find((item) => item.id === piece!.item_id);
+        expect(shown?.stock).toBe(6_543);
+      }, soon);
+    });
+  });
+
   it('never offers a feed card whose piece sold out since it was kept', async () => {
     const shopper = await queuedShopper();
     const page = await feed(shopper.agent);
@@ -224,6 +241,34 @@ describe.runIf(testDriver() === 'postgres')(
         200,
       );
       await vi.waitFor(async () => expect((await feed(shopper.agent))[0]).toBe(next), soon);
+    });
+
+    it('writes a shopper’s queue only once their swipe under way has committed', async () => {
+      const shopper = await queuedShopper();
+      const [outfitId, ...rest] = await feed(shopper.agent);
+      await t.db.database.withConnection(async (client) => {
+        await client.query('BEGIN');
+        try {
+          await client.query(
+            `INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'nope')`,
+            [shopper.user.id, outfitId],
+          );
+          let stored = false;
+          const store = storeQueue(t.db.database.db, shopper.user.id, [outfitId!, ...rest]).then(
+            () => {
+              stored = true;
+            },
+          );
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(stored).toBe(false);
+          await client.query('COMMIT');
+          await store;
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      });
+      await vi.waitFor(async () => expect(await feed(shopper.agent)).not.toContain(outfitId), soon);
     });
 
     it('shows, in every process, a heart made in one', async () => {

@@ -262,7 +262,10 @@ export async function rankFeed(
   return rows.map((r) => Number(r.outfit_id));
 }
 
-/** Which of these outfits' pieces the shopper has among their favourites, per outfit. */
+/**
+ * Which of these outfits' pieces the shopper hearted, per outfit (as `ShopperHearts` has them;
+ * pieces a right swipe brought along are favourites, not hearts).
+ */
 export async function favoritePiecesOn(
   db: Db,
   userId: number,
@@ -273,7 +276,13 @@ export async function favoritePiecesOn(
   const rows = await db
     .select({ outfitId: itemFavorites.outfitId, itemId: itemFavorites.itemId })
     .from(itemFavorites)
-    .where(and(eq(itemFavorites.userId, userId), inArray(itemFavorites.outfitId, [...outfitIds])));
+    .where(
+      and(
+        eq(itemFavorites.userId, userId),
+        inArray(itemFavorites.outfitId, [...outfitIds]),
+        eq(itemFavorites.source, 'heart'),
+      ),
+    );
   for (const row of rows) {
     if (row.outfitId === null) continue;
     const list = byOutfit.get(row.outfitId) ?? [];
@@ -602,13 +611,19 @@ export async function readOutfitCards(client: SqlClient, ids: readonly number[])
   return [...byOutfit.values()].map(({ head, pieces }) => toOutfit(head, pieces));
 }
 
+/** The advisory lock class of shoppers' queues (0013_swipes_and_queue_writes_take_turns.sql). */
+const QUEUE_LOCK_CLASS = 7301;
+
 /**
- * Makes `ids` the shopper's queue, in that order, in one statement: what the new ranking left
- * out goes, the rest is inserted or moved. Outfits deleted meanwhile are skipped.
+ * Makes `ids` the shopper's queue, in that order: what the new ranking left out goes, the rest is
+ * inserted or moved. Outfits deleted meanwhile are skipped. It takes turns with the shopper's
+ * swipes under way (0013), so each swipe on an outfit the new queue holds is announced.
  */
 export async function storeQueue(db: Db, userId: number, ids: readonly number[]): Promise<void> {
   const list = `{${ids.join(',')}}`;
-  await db.execute(sql`
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}, ${userId}::int)`);
+    await tx.execute(sql`
     WITH gone AS (
       DELETE FROM feed_queue q
        WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
@@ -619,4 +634,5 @@ export async function storeQueue(db: Db, userId: number, ids: readonly number[])
       JOIN outfits o ON o.id = t.outfit_id
         ON CONFLICT (user_id, outfit_id)
         DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at`);
+  });
 }

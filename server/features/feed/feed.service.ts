@@ -46,28 +46,29 @@ export interface FeedState {
 }
 
 /**
- * The first `count` of `candidates` whose five pieces are all in stock now, in order. Most are:
- * the rest are read only when some are not.
+ * The first `count` of `candidates` whose five pieces are all in stock now, in order, and the
+ * stock levels read for them. Most are in stock: the rest are read only when some are not.
  */
 async function firstInStock(
   live: FeedState,
   candidates: readonly QueuedOutfit[],
   count: number,
-): Promise<QueuedOutfit[]> {
-  const found: QueuedOutfit[] = [];
+): Promise<{ waiting: QueuedOutfit[]; stock: Map<number, number> }> {
+  const waiting: QueuedOutfit[] = [];
+  const stock = new Map<number, number>();
   let start = 0;
-  while (found.length < count && start < candidates.length) {
-    const batch = candidates.slice(start, start + count - found.length);
+  while (waiting.length < count && start < candidates.length) {
+    const batch = candidates.slice(start, start + count - waiting.length);
     start += batch.length;
     const cards = await live.cards.get(batch.map((w) => w.id));
     const pieces = [...cards.values()].flatMap((outfit) => outfit.items.map((item) => item.id));
-    const stock = await live.stock.get(pieces);
+    for (const [id, level] of await live.stock.get(pieces)) stock.set(id, level);
     for (const w of batch) {
       const pieces = cards.get(w.id)?.items;
-      if (pieces?.every((item) => (stock.get(item.id) ?? 0) > 0)) found.push(w);
+      if (pieces?.every((item) => (stock.get(item.id) ?? 0) > 0)) waiting.push(w);
     }
   }
-  return found;
+  return { waiting, stock };
 }
 
 /**
@@ -100,7 +101,7 @@ export async function getFeed(
   // which tells whether another page exists.
   const queued = await live.queues.read(userId);
   const held = new Set(exclude);
-  const waiting = await firstInStock(
+  const { waiting, stock } = await firstInStock(
     live,
     queued.outfits.filter((w) => !held.has(w.id)),
     limit + 1,
@@ -116,7 +117,7 @@ export async function getFeed(
     }
     const hearts = await live.hearts.get(userId);
     const shown = waiting.slice(0, limit).map((w) => w.id);
-    return { outfits: await live.cards.withHearts(shown, hearts.onOutfit), hasMore: true };
+    return { outfits: await live.cards.withHearts(shown, hearts.onOutfit, stock), hasMore: true };
   }
   const ids = await rankOutfits(sql, {
     userId,

@@ -805,11 +805,23 @@ describe('outfit cards kept in memory', () => {
   });
 
   it('writes a page from the kept JSON exactly as the page’s serializer would', async () => {
-    const outfits = await cards.withHearts([9, 3, 9_999_999], new Map([[9, [11, 12]]]));
+    const [nine] = (await cards.get([9])).values();
+    const piece = nine!.items[2]!.id;
+    const outfits = await cards.withHearts(
+      [9, 3, 9_999_999],
+      new Map([[9, [11, 12]]]),
+      new Map([[piece, 4_321]]),
+    );
     expect(outfits.map((o) => [o.id, o.heartedItemIds])).toEqual([
       [9, [11, 12]],
       [3, []],
     ]);
+    // The stock given is the one shown, not the kept card's.
+    expect(outfits[0]!.items[2]!.stock).toBe(4_321);
+    expect(writeFeedPage({ outfits, hasMore: true })).toContain(`"id":${piece},`);
+    expect(JSON.parse(writeFeedPage({ outfits, hasMore: true })).outfits[0].items[2].stock).toBe(
+      4_321,
+    );
     const page = { outfits, hasMore: true };
     expect(writeFeedPage(page)).toBe(compileSerializer(FeedPageSchema)!(page));
     expect(JSON.parse(writeFeedPage(page))).toEqual(page);

@@ -28,7 +28,8 @@ export class KeptQueues extends KeptReads<Waiting> {
     const cache = await AnnouncedCache.open<Waiting, number>(database, {
       channel: FEED_CHANNEL,
       ttlMs: options.ttlMs,
-      maxEntries: 50_000,
+      // Up to a hundred outfits each: about 5 MB per thousand shoppers.
+      maxEntries: 10_000,
       message(payload, kept) {
         const [userId, outfitId] = payload.split(':');
         if (outfitId === undefined) kept.forget(Number(userId));

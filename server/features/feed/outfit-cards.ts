@@ -16,20 +16,34 @@ const writePage = compileSerializer(FeedPageSchema)!;
 
 interface Card {
   outfit: Outfit;
-  /** The outfit as JSON, written once, without its closing brace. */
-  head: string;
+  /**
+   * The outfit as JSON, written once, without its closing brace, in pieces around each piece's
+   * stock: `parts[0]` + the first piece's stock + `parts[1]` + … + `parts[5]`.
+   */
+  parts: string[];
 }
 
-/** Feed outfits made from a kept card, with the JSON of all but their hearts already written. */
-const written = new WeakMap<FeedOutfit, string>();
+/** Written where a piece's stock goes, then cut out: no text can hold it unescaped. */
+const STOCK_MARK = '"stock":-1999999999';
+
+function cardOf(outfit: Outfit): Card {
+  const marked = {
+    ...outfit,
+    items: outfit.items.map((item) => ({ ...item, stock: -1999999999 })),
+  };
+  const parts = writeOutfit(marked).slice(0, -1).split(STOCK_MARK);
+  return { outfit, parts };
+}
+
+/** Feed outfits made from a kept card, with the JSON of all but stock and hearts written. */
+const written = new WeakMap<FeedOutfit, string[]>();
 
 /**
  * What a swipe card shows of an outfit: its name, story and five pieces. Every shopper's feed
  * shows the same cards, and they change only when an administrator redesigns an outfit, so
  * each process keeps the ones it showed lately, as objects and as JSON, until an outfit or the
  * catalogue is announced changed. Whether a card may be shown at all (swiped, sold out) is never
- * taken from here. The pieces' stock on a kept card can be up to `ttlMs` old; the cards do not
- * show it, and the feed checks it against the stock levels of the moment.
+ * taken from here, nor is the pieces' stock: the feed writes the stock levels of the moment.
  */
 export class OutfitCards extends KeptReads<Card> {
   static async open(database: Database, options: { ttlMs: number }): Promise<OutfitCards> {
@@ -52,18 +66,28 @@ export class OutfitCards extends KeptReads<Card> {
 
   /**
    * The outfits of `ids` that exist, in that order, with the pieces the shopper hearted on each
-   * (`hearted`, by outfit id). `writeFeedPage` writes them from their kept JSON.
+   * (`hearted`, by outfit id) and each piece's stock of this moment (`stock`, by item id).
+   * `writeFeedPage` writes them from their kept JSON.
    */
   async withHearts(
     ids: readonly number[],
     hearted: ReadonlyMap<number, readonly number[]>,
+    stock: ReadonlyMap<number, number>,
   ): Promise<FeedOutfit[]> {
     const cards = await this.#cards(ids);
     return ids.flatMap((id) => {
       const card = cards.get(id);
       if (!card) return [];
-      const outfit: FeedOutfit = { ...card.outfit, heartedItemIds: [...(hearted.get(id) ?? [])] };
-      written.set(outfit, card.head);
+      const items = card.outfit.items.map((item) => ({
+        ...item,
+        stock: stock.get(item.id) ?? item.stock,
+      }));
+      const outfit: FeedOutfit = {
+        ...card.outfit,
+        items,
+        heartedItemIds: [...(hearted.get(id) ?? [])],
+      };
+      written.set(outfit, card.parts);
       return [outfit];
     });
   }
@@ -72,7 +96,7 @@ export class OutfitCards extends KeptReads<Card> {
     const since = this.cache.changes;
     const found = new Map<number, Card>();
     for (const outfit of await readOutfitCards(this.client, ids)) {
-      const card = { outfit, head: writeOutfit(outfit).slice(0, -1) };
+      const card = cardOf(outfit);
       this.cache.set(outfit.id, card, since);
       found.set(outfit.id, card);
     }
@@ -96,15 +120,19 @@ export class OutfitCards extends KeptReads<Card> {
 
 /**
  * The feed page's JSON, exactly as the serializer compiled from `FeedPageSchema` writes it, but
- * with each card's outfit copied from the JSON written when the card was kept: only the hearts
- * and the page's own fields are written per request. Outfits not made by `withHearts` are
+ * with each card's outfit copied from the JSON written when the card was kept: only the pieces'
+ * stock, the hearts and the page's own fields are written per request. Outfits not made by `withHearts` are
  * written in full.
  */
 export function writeFeedPage(page: FeedPage): string {
   const outfits = page.outfits.map((outfit) => {
-    const head = written.get(outfit);
-    if (head === undefined) return null;
-    return `${head},"heartedItemIds":[${outfit.heartedItemIds.map((id) => Math.trunc(id)).join(',')}]}`;
+    const parts = written.get(outfit);
+    if (parts === undefined || parts.length !== outfit.items.length + 1) return null;
+    let json = parts[0]!;
+    outfit.items.forEach((item, i) => {
+      json += `"stock":${Math.trunc(item.stock)}${parts[i + 1]}`;
+    });
+    return `${json},"heartedItemIds":[${outfit.heartedItemIds.map((id) => Math.trunc(id)).join(',')}]}`;
   });
   if (outfits.includes(null)) return writePage(page);
   return `{"outfits":[${outfits.join(',')}],"hasMore":${page.hasMore === true}}`;

@@ -54,6 +54,11 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
         ...deps,
         log: request.log,
       });
+      // The pieces' new stock shows on this shopper's next page without waiting for the
+      // announcement that tells every process.
+      if (created) {
+        app.stockLevels.forget(order.lines.flatMap((line) => line.itemId ?? []));
+      }
       return reply.status(created ? 201 : 200).send(order);
     },
   );

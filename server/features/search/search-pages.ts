@@ -103,7 +103,8 @@ export class SearchPages {
     const cache = await AnnouncedCache.open<FoundPage>(database, {
       channel: CATALOGUE_CHANNEL,
       ttlMs: options.ttlMs,
-      maxEntries: 10_000,
+      // Up to fifty results each, with every size: the popular searches, not every one typed.
+      maxEntries: 2_000,
     });
     return new SearchPages(cache);
   }
