@@ -46,6 +46,16 @@ export class StockLevels extends KeptReads<number> {
     return levels;
   }
 
+  /** Notes the announcements heard so far, before a read whose stock levels `keep` will take. */
+  get changes(): number {
+    return this.cache.changes;
+  }
+
+  /** Keeps the stock levels another read brought along (an outfit card's pieces). */
+  keep(items: readonly { id: number; stock: number }[], since: number): void {
+    for (const { id, stock } of items) this.cache.set(id, stock, since);
+  }
+
   /** Forgets this process's copies at once: a change it just made shows on the next read. */
   forget(ids: readonly number[]): void {
     for (const id of ids) this.cache.forget(id);

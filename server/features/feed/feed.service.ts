@@ -99,7 +99,8 @@ export async function getFeed(
   // What waits in the shopper's queue (less what they swiped since it was ranked), less the
   // cards the client holds and outfits with a piece sold out since: the page and one more,
   // which tells whether another page exists.
-  const queued = await live.queues.read(userId);
+  // The hearts are read beside the queue: a shopper's first page after a while finds neither kept.
+  const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
   const held = new Set(exclude);
   const { waiting, stock } = await firstInStock(
     live,
@@ -115,7 +116,6 @@ export async function getFeed(
     if (behind < QUEUE.lowWater || !waiting.every((w) => w.filledAt > rankedSince)) {
       live.queue.refill(userId);
     }
-    const hearts = await live.hearts.get(userId);
     const shown = waiting.slice(0, limit).map((w) => w.id);
     return { outfits: await live.cards.withHearts(shown, hearts.onOutfit, stock), hasMore: true };
   }

@@ -4,6 +4,7 @@ import { type Outfit, OutfitSchema } from '../../../contracts/outfit';
 import type { Database } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
 import { compileSerializer } from '../../lib/serializer';
+import type { StockLevels } from '../../lib/stock-levels';
 import { readOutfitCards } from './feed.repository';
 
 /** Announced by the database when an outfit or its slots change (0009_change_notices.sql). */
@@ -46,7 +47,17 @@ const written = new WeakMap<FeedOutfit, string[]>();
  * taken from here, nor is the pieces' stock: the feed writes the stock levels of the moment.
  */
 export class OutfitCards extends KeptReads<Card> {
-  static async open(database: Database, options: { ttlMs: number }): Promise<OutfitCards> {
+  /** The stock levels that the pieces of cards read here are also kept as. */
+  #stock: StockLevels | undefined;
+
+  /**
+   * `stock`, when given, keeps the stock of the pieces of every card read: a card read is the
+   * stock read the feed would make next.
+   */
+  static async open(
+    database: Database,
+    options: { ttlMs: number; stock?: StockLevels },
+  ): Promise<OutfitCards> {
     const cache = await AnnouncedCache.open<Card, number>(database, {
       channel: OUTFIT_CHANNEL,
       key: Number,
@@ -55,7 +66,9 @@ export class OutfitCards extends KeptReads<Card> {
       ttlMs: options.ttlMs,
       maxEntries: 20_000,
     });
-    return new OutfitCards(database.sql, cache);
+    const cards = new OutfitCards(database.sql, cache);
+    cards.#stock = options.stock;
+    return cards;
   }
 
   /** The outfits of `ids` that exist, by id; the ones not kept are read in one go. */
@@ -94,10 +107,12 @@ export class OutfitCards extends KeptReads<Card> {
 
   async #load(ids: number[]): Promise<Map<number, Card>> {
     const since = this.cache.changes;
+    const stockSince = this.#stock?.changes ?? 0;
     const found = new Map<number, Card>();
     for (const outfit of await readOutfitCards(this.client, ids)) {
       const card = cardOf(outfit);
       this.cache.set(outfit.id, card, since);
+      this.#stock?.keep(outfit.items, stockSince);
       found.set(outfit.id, card);
     }
     return found;
