@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ShopperHearts } from '../lib/shopper-hearts';
 import { StockLevels } from '../lib/stock-levels';
+import { MUTATING } from './security';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +16,6 @@ declare module 'fastify' {
     keepsHearts?: boolean;
   }
 }
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Copies of what the feed and search mark on every card (stock, hearts), shared by the features

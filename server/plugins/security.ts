@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../lib/errors';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that change something: checked for their origin, and they change kept copies. */
+export const MUTATING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
