@@ -66,6 +66,12 @@ export function queryPrepared<T>(client: SqlClient, prefix: string, query: SQL):
   return client.query<T>(text, params, { name: statementName(prefix, text) });
 }
 
+/** Runs a statement written with drizzle's `sql`; both drivers hand its rows back under `rows`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
 export interface Database {
   db: Db;
   sql: SqlClient;

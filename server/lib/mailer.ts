@@ -59,10 +59,16 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(folder, `${stamp}-${safeName(tag ?? 'message')}.eml`);
-      await mkdir(folder, { recursive: true });
       const body = info.message;
       if (!Buffer.isBuffer(body)) throw new Error('Expected the message as a buffer');
-      await writeFile(file, body);
+      try {
+        await writeFile(file, body);
+      } catch (error) {
+        // The folder is made when the first message finds it missing, not before every one.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(file, body);
+      }
       return { messageId: info.messageId, file };
     },
   };

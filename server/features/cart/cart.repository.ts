@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
 import { itemColumns } from '../../lib/items';
 
@@ -67,6 +67,59 @@ export async function addToLine(
     })
     .returning({ quantity: cartLines.quantity });
   return rows[0]!.quantity;
+}
+
+export interface AddOutcome {
+  /** The piece, or undefined when there is no such item. */
+  item: StockRow | undefined;
+  /** What the line holds (or would hold) with this add, at most the cart's maximum. */
+  wanted: number;
+  added: boolean;
+}
+
+/**
+ * Adds one piece to the cart in a single statement, only if its stock covers the line's new
+ * quantity and the cart has room for a new line; otherwise writes nothing and says why. The
+ * add itself is the upsert above (concurrent adds still sum); the checks read the statement's
+ * snapshot, as a separate read would, and checkout checks stock again under lock.
+ */
+export async function addIfAvailable(
+  db: Db,
+  userId: number,
+  itemId: number,
+  quantity: number,
+  maxLines: number,
+): Promise<AddOutcome> {
+  const [row] = await rowsOf<{
+    item: StockRow | null;
+    held: number | null;
+    added: number | null;
+  }>(
+    db,
+    sql`
+    WITH item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
+    held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),
+    lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}),
+    wanted AS (SELECT least(coalesce((SELECT quantity FROM held), 0) + ${quantity},
+                            ${MAX_QUANTITY}) AS q),
+    added AS (
+      INSERT INTO cart_lines (user_id, item_id, quantity)
+      SELECT ${userId}, item.id, ${quantity} FROM item
+       WHERE item.stock > 0 AND item.stock >= (SELECT q FROM wanted)
+         AND (EXISTS (SELECT 1 FROM held) OR (SELECT n FROM lines) < ${maxLines})
+      ON CONFLICT (user_id, item_id) DO UPDATE
+        SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+      RETURNING quantity
+    )
+    SELECT (SELECT row_to_json(item) FROM item) AS item,
+           (SELECT quantity FROM held) AS held,
+           (SELECT quantity FROM added) AS added`,
+  );
+  return {
+    item: row?.item ?? undefined,
+    wanted: Math.min((row?.held ?? 0) + quantity, MAX_QUANTITY),
+    added: row?.added != null,
+  };
 }
 
 /** Sets the quantity of a line that exists; false when the item is not in the cart. */

@@ -59,14 +59,13 @@ async function assertRoomFor(tx: Db, userId: number) {
  * early; checkout checks it again under lock, since adding to a cart reserves nothing.
  */
 export async function addItem(db: Db, userId: number, itemId: number, quantity: number) {
-  await db.transaction(async (tx) => {
-    const item = await repo.findItemStock(tx, itemId);
-    if (!item) throw notFound('That piece does not exist.');
-    const total = await repo.addToLine(tx, userId, itemId, quantity);
-    const problem = stockProblem(item, total);
+  const outcome = await repo.addIfAvailable(db, userId, itemId, quantity, MAX_CART_LINES);
+  if (!outcome.added) {
+    if (!outcome.item) throw notFound('That piece does not exist.');
+    const problem = stockProblem(outcome.item, outcome.wanted);
     if (problem) throw conflict(problem);
-    await assertRoomFor(tx, userId);
-  });
+    throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
+  }
   return getCart(db, userId);
 }
 

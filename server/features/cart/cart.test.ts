@@ -134,6 +134,27 @@ describe('POST /api/cart', () => {
     await sql('UPDATE items SET stock = 20 WHERE id = ANY($1::int[])', [[soldOut, scarce]]);
   });
 
+  it('holds at most 50 different pieces: a 51st is 409 and changes nothing, more of one is fine', async () => {
+    const { agent, user } = await signUp(t.app);
+    const rows = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE stock >= 2 ORDER BY id DESC LIMIT 51',
+    );
+    const ids = rows.map((r) => r.id);
+    await sql(
+      'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
+      [user.id, ids.slice(0, 50)],
+    );
+    const full = await agent.post('/api/cart', { itemId: ids[50] });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
+    expect(await cartRows(user.id)).toHaveLength(50);
+
+    const more = await agent.post('/api/cart', { itemId: ids[0] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json().lines).toHaveLength(50);
+    expect(more.json().units).toBe(51);
+  });
+
   it.each([
     ['itemId', {}],
     ['itemId', { itemId: 'abc' }],

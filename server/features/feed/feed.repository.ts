@@ -1,17 +1,11 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { SwipeDirection } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
-import { type Db, queryPrepared, type SqlClient } from '../../db/client';
+import { type Db, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { toOutfit } from '../../lib/outfits';
-
-/** Both drivers hand raw results back with their rows under `rows`. */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * The taste model. A shopper's swipes and hearts are signals on pieces; every candidate piece

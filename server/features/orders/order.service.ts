@@ -5,7 +5,6 @@ import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Db } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { AppError, conflict, notFound, PG } from '../../lib/errors';
-import { lockShopper } from '../../lib/locks';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -107,48 +106,47 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   return toOrder(found.order, found.lines);
 }
 
+type Contact = NonNullable<Awaited<ReturnType<typeof repo.lockShopperContact>>>;
+
+type Placed =
+  | { created: false; orderId: number }
+  | { created: true; order: Order; orderId: number; contact: Contact };
+
 /**
  * Everything an order changes happens in this one transaction, or nothing does: the shopper is
  * locked first (so their checkouts run one at a time and a repeated key finds the first
  * order), then their cart lines and the items in id order; stock is checked under those locks,
- * the payment taken, and order, lines, stock, closet and cart written together.
+ * the payment taken, and order, lines, stock, closet and cart written together. Four round trips
+ * between BEGIN and COMMIT; the order is answered from what was written, not read back.
  */
 async function placeOrder(
   db: Db,
   userId: number,
   input: CheckoutInput,
   deps: CheckoutDeps,
-): Promise<{ orderId: number; created: boolean }> {
+): Promise<Placed> {
   const now = deps.now?.() ?? new Date();
-  return db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    const existing = await repo.findOrderIdByKey(tx, userId, input.idempotencyKey);
-    if (existing !== undefined) return { orderId: existing, created: false };
+  return db.transaction(async (tx): Promise<Placed> => {
+    const contact = await repo.lockShopperContact(tx, userId);
+    // The session names a shopper who was deleted meanwhile.
+    if (!contact) throw notFound('That account does not exist.');
+    const start = await repo.startCheckout(tx, userId, input);
+    if (start.existing !== null) return { created: false, orderId: start.existing };
 
-    const address = await repo.findAddress(tx, userId, input.addressId);
+    const { address, lines } = start;
     if (!address) throw notFound('That address does not exist.');
-    const lines = await repo.lockCartLines(tx, userId);
-    if (lines.length === 0) {
+    if (lines.length === 0 || start.nextId === null) {
       throw conflict('Your cart is empty. Add something to it before paying.');
     }
-    const locked = await repo.lockItems(
-      tx,
-      lines.map((l) => l.itemId),
-    );
-    const byId = new Map(locked.map((item) => [item.id, item]));
-    const bought = lines.map((line) => {
-      const item = byId.get(line.itemId);
-      // The cart line's foreign key keeps the item; this only guards the type.
-      if (!item) throw conflict('A piece in your cart is no longer sold.');
-      const problem = stockProblem(item, line.quantity);
+    for (const line of lines) {
+      const problem = stockProblem(line, line.quantity);
       if (problem) throw conflict(`${problem} Change your cart and try again.`);
-      return { item, quantity: line.quantity };
-    });
+    }
 
     const totals = computeTotals(
-      bought.map((b) => ({ unitPriceCents: b.item.priceCents, quantity: b.quantity })),
+      lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })),
     );
-    const id = await repo.nextOrderId(tx);
+    const id = start.nextId;
     const number = orderNumber(id, now);
     const arrival = arrivalWindow(now);
     let reference: string;
@@ -166,7 +164,7 @@ async function placeOrder(
       throw error;
     }
 
-    await repo.insertOrder(tx, {
+    const row: repo.OrderRow = {
       id,
       number,
       userId,
@@ -183,50 +181,45 @@ async function placeOrder(
       shipZip: address.zip,
       arrivesFrom: arrival.from,
       arrivesTo: arrival.to,
-    });
-    await repo.insertOrderLines(
+      emailedAt: null,
+      createdAt: now,
+    };
+    const written = await repo.writeOrder(
       tx,
-      bought.map(({ item, quantity }) => ({
-        orderId: id,
-        itemId: item.id,
-        productId: item.productId,
-        name: item.name,
-        color: item.color,
-        size: item.size,
-        image: item.image,
-        unitPriceCents: item.priceCents,
-        quantity,
-        lineTotalCents: item.priceCents * quantity,
-      })),
+      row,
+      lines.map(({ stock: _stock, ...line }) => line),
     );
-    await repo.settleOrder(
-      tx,
-      userId,
-      bought.map(({ item, quantity }) => ({
-        itemId: item.id,
-        productId: item.productId,
-        quantity,
-      })),
-    );
-    return { orderId: id, created: true };
+    row.createdAt = written.createdAt;
+    const orderLines: repo.OrderLineRow[] = lines.map((line) => ({
+      id: written.lineIds.get(line.itemId)!,
+      orderId: id,
+      itemId: line.itemId,
+      productId: line.productId,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      image: line.image,
+      unitPriceCents: line.priceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.priceCents * line.quantity,
+    }));
+    return { created: true, order: toOrder(row, orderLines), orderId: id, contact };
   });
 }
 
 /** Sends the confirmation after the order is committed; a failure is logged, never fatal. */
 async function sendConfirmation(
   db: Db,
-  userId: number,
-  order: Order,
-  orderId: number,
+  placed: Extract<Placed, { created: true }>,
   deps: CheckoutDeps,
 ) {
+  const { order, contact } = placed;
   try {
-    const contact = await repo.findUserContact(db, userId);
-    if (!contact?.email) return false;
+    if (!contact.email) return false;
     await deps.mailer.send(
       orderConfirmationEmail(order, contact.email, contact.firstName ?? contact.username),
     );
-    await repo.markEmailed(db, orderId);
+    await repo.markEmailed(db, placed.orderId);
     return true;
   } catch (error) {
     deps.log.error({ err: error, order: order.number }, 'order confirmation e-mail failed');
@@ -240,7 +233,7 @@ export async function checkout(
   input: CheckoutInput,
   deps: CheckoutDeps,
 ): Promise<{ order: Order; created: boolean }> {
-  let placed: { orderId: number; created: boolean };
+  let placed: Placed;
   try {
     placed = await placeOrder(db, userId, input, deps);
   } catch (error) {
@@ -254,11 +247,11 @@ export async function checkout(
     if (existing === undefined) throw error;
     placed = { orderId: existing, created: false };
   }
-  const order = await loadOrderById(db, userId, placed.orderId);
-  if (placed.created && (await sendConfirmation(db, userId, order, placed.orderId, deps))) {
-    order.emailed = true;
+  if (!placed.created) {
+    return { order: await loadOrderById(db, userId, placed.orderId), created: false };
   }
-  return { order, created: placed.created };
+  if (await sendConfirmation(db, placed, deps)) placed.order.emailed = true;
+  return { order: placed.order, created: true };
 }
 
 export async function listOrders(db: Db, userId: number, page: { limit: number; offset: number }) {

@@ -136,6 +136,8 @@ describe('PUT /api/buy', () => {
       emailed: true,
     });
     expect(order.totalCents).toBe(cart.totalCents);
+    // The answer is built from what the checkout wrote; read back, the order is the same.
+    expect((await agent.get(`/api/buy/${order.number}`)).json()).toEqual(order);
     expect(order.arrival.text).toMatch(/^Arrives: /);
     expect(order.lines).toEqual([
       expect.objectContaining({

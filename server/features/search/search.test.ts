@@ -236,6 +236,15 @@ describe('GET /api/item/search', () => {
     ]);
   });
 
+  it('learns the words of a renamed piece, typos included', async () => {
+    const [item] = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE colour_lead ORDER BY id DESC LIMIT 1',
+    );
+    await sql("UPDATE items SET name = 'Quillowmere Tee' WHERE id = $1", [item!.id]);
+    const fuzzy = await searchItems('q=quilolwmere');
+    expect(fuzzy.results.map((i) => i.id)).toEqual([item!.id]);
+  });
+
   it('marks the pieces this shopper hearted, and no one else’s', async () => {
     const [first] = (await searchItems('q=jacket&limit=1')).results;
     expect(first!.favorite).toBe(false);
