@@ -214,6 +214,34 @@ describe('the swipe feed at /home', () => {
     await context.close();
   });
 
+  it('fetches the shopper and the first page while the app loads, once each', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, PHONE);
+    await signUpViaApi(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/user' || pathname === '/api/outfit/home') asked.push(pathname);
+    });
+    await page.goto('/home');
+    await topCardLabel(page);
+    // Named by the page's response, both start before the app's own code runs; the app's
+    // requests are answered from them instead of asking again.
+    const started = await page.evaluate(() =>
+      ['/api/user', '/api/outfit/home?limit=10'].map(
+        (url) =>
+          (
+            performance.getEntriesByName(new URL(url, location.href).href)[0] as
+              | PerformanceResourceTiming
+              | undefined
+          )?.initiatorType,
+      ),
+    );
+    expect(started).toEqual(['link', 'link']);
+    expect(asked.sort()).toEqual(['/api/outfit/home', '/api/user']);
+    expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+
   it('has no serious axe violations on the desktop feed', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await signUpViaApi(page);

@@ -4,6 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../contracts/common';
+import { FEED_PAGE_DEFAULT } from '../../contracts/feed';
+import { SESSION_COOKIE } from './auth';
+
+/**
+ * What the swipe screen asks for first, exactly as the web app asks for it (same URLs, a CORS
+ * fetch with same-origin credentials, hence `crossorigin`): named in the page's response, the
+ * browser fetches them while it is still downloading the app, and the app's own requests are
+ * answered from those. Only for a shopper who holds a session; a visitor gets the sign-in form.
+ */
+const HOME_PRELOADS = ['/api/user', `/api/outfit/home?limit=${FEED_PAGE_DEFAULT}`]
+  .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+  .join(', ');
 
 /**
  * Serves the built web app from dist/web: hashed assets with year-long caching, and
@@ -38,6 +50,9 @@ export default fp(
         !url.startsWith('/images/') &&
         !url.startsWith('/assets/');
       if (isPage && indexHtml) {
+        if (url === '/home' && request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
+          reply.header('link', HOME_PRELOADS);
+        }
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')

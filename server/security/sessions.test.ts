@@ -353,6 +353,20 @@ describe('the web page', () => {
     expect(picture.headers['content-security-policy']).toMatch(/^default-src 'none'/);
   });
 
+  it('names the swipe screen’s first requests for a signed-in shopper on /home only', async () => {
+    const preload = async (url: string, cookie?: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).headers.link;
+    const { agent } = await signUp(t.app);
+    const cookie = agent.cookie!;
+    expect(await preload('/home', cookie)).toBe(
+      '</api/user>; rel=preload; as=fetch; crossorigin, ' +
+        '</api/outfit/home?limit=10>; rel=preload; as=fetch; crossorigin',
+    );
+    // A visitor is shown the sign-in form; other pages ask for other things.
+    expect(await preload('/home')).toBeUndefined();
+    expect(await preload('/favorites', cookie)).toBeUndefined();
+  });
+
   it('never serves a file from outside the web folder', async () => {
     for (const url of [
       '/..%2F..%2F..%2F..%2Fetc%2Fpasswd',

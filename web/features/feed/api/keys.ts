@@ -1,3 +1,5 @@
+import { FEED_PAGE_DEFAULT } from '../../../../contracts/feed';
+
 /** Query keys of the swipe feed. */
 export const feedKeys = {
   all: ['feed'] as const,
@@ -10,4 +12,5 @@ export const feedKeys = {
  */
 export const FAVORITES_KEY = ['favorites'] as const;
 
-export const FEED_PAGE_SIZE = 10;
+/** The page the server sends when not asked for another size (it preloads this one too). */
+export const FEED_PAGE_SIZE = FEED_PAGE_DEFAULT;
