@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { FEED_EXCLUDE_MAX, FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from './feed-limits';
 import { OutfitSchema } from './outfit';
 
 export const SWIPE_DIRECTIONS = ['like', 'nope'] as const;
 export const SwipeDirectionSchema = z.enum(SWIPE_DIRECTIONS);
 export type SwipeDirection = z.infer<typeof SwipeDirectionSchema>;
 
-export const FEED_PAGE_DEFAULT = 10;
-export const FEED_PAGE_MAX = 30;
-/** How many outfits the client may ask the feed to skip (the cards it already holds). */
-export const FEED_EXCLUDE_MAX = 100;
+export { FEED_EXCLUDE_MAX, FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from './feed-limits';
 
 /** An outfit on a swipe card, with the pieces this shopper has hearted on it. */
 export const FeedOutfitSchema = OutfitSchema.extend({

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../contracts/feed';
@@ -239,6 +240,27 @@ describe('the swipe feed at /home', () => {
     expect(started).toEqual(['link', 'link']);
     expect(asked.sort()).toEqual(['/api/outfit/home', '/api/user']);
     expectNoConsoleErrors(consoleErrors);
+    await context.close();
+  });
+
+  it("keeps the shopper's first download within its budget: 200 KiB of JS and CSS, gzipped", async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await signUpViaApi(page);
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (/\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) {
+        bodies.push(response.body());
+      }
+    });
+    await page.goto('/home');
+    await topCardLabel(page);
+    await page.waitForLoadState('networkidle');
+    const gzipped = (await Promise.all(bodies)).reduce(
+      (sum, body) => sum + gzipSync(body, { level: 9 }).length,
+      0,
+    );
+    // A module the swipe screen imports that brings zod or a chart library along shows up here.
+    expect(gzipped / 1024).toBeLessThanOrEqual(200);
     await context.close();
   });
 

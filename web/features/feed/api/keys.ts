@@ -1,4 +1,4 @@
-import { FEED_PAGE_DEFAULT } from '../../../../contracts/feed';
+import { FEED_PAGE_DEFAULT } from '../../../../contracts/feed-limits';
 
 /** Query keys of the swipe feed. */
 export const feedKeys = {
