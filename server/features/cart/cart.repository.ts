@@ -72,16 +72,21 @@ export async function addToLine(
 export interface AddOutcome {
   /** The piece, or undefined when there is no such item. */
   item: StockRow | undefined;
-  /** What the line holds (or would hold) with this add, at most the cart's maximum. */
+  /** What the line would hold with this add as the statement saw it, at most the maximum. */
   wanted: number;
+  /** Whether the statement saw no line for the piece yet. */
+  newLine: boolean;
+  /** Lines in the cart as the statement saw them. */
+  lines: number;
   added: boolean;
 }
 
 /**
  * Adds one piece to the cart in a single statement, only if its stock covers the line's new
- * quantity and the cart has room for a new line; otherwise writes nothing and says why. The
- * add itself is the upsert above (concurrent adds still sum); the checks read the statement's
- * snapshot, as a separate read would, and checkout checks stock again under lock.
+ * quantity and the cart has room for a new line; otherwise writes nothing and says why.
+ * Concurrent adds of one piece still sum, and the stock check is made again on the locked line,
+ * so two adds at once cannot take a line past the stock either; checkout checks stock again
+ * under lock, since a cart reserves nothing.
  */
 export async function addIfAvailable(
   db: Db,
@@ -93,6 +98,7 @@ export async function addIfAvailable(
   const [row] = await rowsOf<{
     item: StockRow | null;
     held: number | null;
+    lines: number;
     added: number | null;
   }>(
     db,
@@ -109,15 +115,22 @@ export async function addIfAvailable(
          AND (EXISTS (SELECT 1 FROM held) OR (SELECT n FROM lines) < ${maxLines})
       ON CONFLICT (user_id, item_id) DO UPDATE
         SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+        -- Checked again on the line as it stands once locked: an add committed meanwhile
+        -- counts too.
+        WHERE least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+              <= (SELECT stock FROM item)
       RETURNING quantity
     )
     SELECT (SELECT row_to_json(item) FROM item) AS item,
            (SELECT quantity FROM held) AS held,
+           (SELECT n FROM lines) AS lines,
            (SELECT quantity FROM added) AS added`,
   );
   return {
     item: row?.item ?? undefined,
     wanted: Math.min((row?.held ?? 0) + quantity, MAX_QUANTITY),
+    newLine: row?.held == null,
+    lines: row?.lines ?? 0,
     added: row?.added != null,
   };
 }

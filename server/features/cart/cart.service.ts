@@ -3,7 +3,7 @@ import { formatCents } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { conflict, notFound } from '../../lib/errors';
-import { stockProblem } from '../../lib/stock';
+import { describePiece, stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './cart.repository';
 
@@ -61,10 +61,16 @@ async function assertRoomFor(tx: Db, userId: number) {
 export async function addItem(db: Db, userId: number, itemId: number, quantity: number) {
   const outcome = await repo.addIfAvailable(db, userId, itemId, quantity, MAX_CART_LINES);
   if (!outcome.added) {
-    if (!outcome.item) throw notFound('That piece does not exist.');
-    const problem = stockProblem(outcome.item, outcome.wanted);
+    const { item } = outcome;
+    if (!item) throw notFound('That piece does not exist.');
+    const problem = stockProblem(item, outcome.wanted);
     if (problem) throw conflict(problem);
-    throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
+    if (outcome.newLine && outcome.lines >= MAX_CART_LINES) {
+      throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
+    }
+    // What is left: an add of this piece committed meanwhile, which leaves no room under the
+    // stock for this one.
+    throw conflict(stockProblem(item, item.stock + 1) ?? `${describePiece(item)} is sold out.`);
   }
   return getCart(db, userId);
 }

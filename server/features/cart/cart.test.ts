@@ -134,6 +134,22 @@ describe('POST /api/cart', () => {
     await sql('UPDATE items SET stock = 20 WHERE id = ANY($1::int[])', [[soldOut, scarce]]);
   });
 
+  it('never takes a line past the stock, even with adds at the same moment', async () => {
+    const { agent, user } = await signUp(t.app);
+    const id = stocked[7]!;
+    await sql('UPDATE items SET stock = 3 WHERE id = $1', [id]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => agent.post('/api/cart', { itemId: id })),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().error.message).toMatch(/Only 3 of .* are left/);
+    }
+    expect(await cartRows(user.id)).toEqual([{ item_id: id, quantity: 3 }]);
+    await sql('UPDATE items SET stock = 20 WHERE id = $1', [id]);
+  });
+
   it('holds at most 50 different pieces: a 51st is 409 and changes nothing, more of one is fine', async () => {
     const { agent, user } = await signUp(t.app);
     const rows = await sql<{ id: number }>(
