@@ -50,8 +50,10 @@ export default fp(
         !url.startsWith('/images/') &&
         !url.startsWith('/assets/');
       if (isPage && indexHtml) {
-        if (url === '/home' && request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
-          reply.header('link', HOME_PRELOADS);
+        if (url === '/home') {
+          // The page differs with the cookie: no cache may hand one shopper's to a visitor.
+          reply.header('vary', 'cookie');
+          if (request.cookies[SESSION_COOKIE]) reply.header('link', HOME_PRELOADS);
         }
         return reply
           .type('text/html; charset=utf-8')

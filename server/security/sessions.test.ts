@@ -364,6 +364,9 @@ describe('the web page', () => {
     );
     // A visitor is shown the sign-in form; other pages ask for other things.
     expect(await preload('/home')).toBeUndefined();
+    expect(await preload('/home', 'xdrape_session=abc')).toBeUndefined();
+    const home = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(home.headers.vary).toMatch(/cookie/i);
     expect(await preload('/favorites', cookie)).toBeUndefined();
   });
 

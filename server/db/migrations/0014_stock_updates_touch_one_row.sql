@@ -5,7 +5,9 @@
 --   heap-only (HOT) update: each wrote a new entry into all ten of the table's indexes, three of
 --   them trigram indexes. Nothing reads that index since the feed checks stock against the
 --   levels each process keeps (0011), so it goes. With stock in no index, and room left on each
---   page (fillfactor 90) for the new version of a row, a stock update writes the row alone.
+--   page (fillfactor 90) for the new version of a row, a stock update writes the row alone. The
+--   room is kept on pages written from now on; a shop migrated in place gets it on every page
+--   with VACUUM FULL items, run by hand in a quiet moment (it locks the table while it runs).
 -- * items_search_words_update ran for every update of items, stock included, splitting the
 --   updated rows' search texts into words to add to the dictionary. It now runs only when a
 --   name, colour or seller change gives an item a different search text.

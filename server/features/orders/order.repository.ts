@@ -163,7 +163,11 @@ export async function writeOrder(
       ON CONFLICT (user_id, item_id) DO UPDATE
         SET quantity = closet_items.quantity + excluded.quantity, last_bought_at = now()
     ),
-    cleared AS (DELETE FROM cart_lines WHERE user_id = ${order.userId})
+    -- Only the lines bought: a piece added to the cart while the checkout ran stays there.
+    cleared AS (
+      DELETE FROM cart_lines c USING bought b
+       WHERE c.user_id = ${order.userId} AND c.item_id = b."itemId"
+    )
     SELECT (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
            (SELECT json_agg(json_build_object('id', id, 'itemId', item_id)) FROM lines) AS lines`,
   );

@@ -115,9 +115,10 @@ type Placed =
 /**
  * Everything an order changes happens in this one transaction, or nothing does: the shopper is
  * locked first (so their checkouts run one at a time and a repeated key finds the first
- * order), then their cart lines and the items in id order; stock is checked under those locks,
- * the payment taken, and order, lines, stock, closet and cart written together. Four round trips
- * between BEGIN and COMMIT; the order is answered from what was written, not read back.
+ * order), then their cart lines with their items in item id order; stock is checked under those
+ * locks, the payment taken, and order, lines, stock, closet and cart written together. Three
+ * statements between BEGIN and COMMIT; the order is answered from what was written, not read
+ * back.
  */
 async function placeOrder(
   db: Db,

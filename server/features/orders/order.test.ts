@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer';
+import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
 import * as service from './order.service';
 import { PaymentDeclinedError, type PaymentProvider } from './payment';
@@ -434,6 +435,46 @@ describe('PUT /api/buy', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe.runIf(testDriver() === 'postgres')(
+  'a checkout and a cart add at the same moment (PostgreSQL only: PGlite runs one at a time)',
+  () => {
+    it('buys what the cart held and leaves a piece added meanwhile in the cart', async () => {
+      const { user, addressId } = await shopper();
+      const [bought, later] = [freshPiece(), freshPiece()];
+      await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
+        user.id,
+        bought,
+      ]);
+      // The shopper adds a piece from another tab while the payment is being taken.
+      const addingMeanwhile: PaymentProvider = {
+        charge: async ({ orderNumber }) => {
+          await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
+            user.id,
+            later,
+          ]);
+          return { reference: `test_${orderNumber}` };
+        },
+      };
+      const { order } = await service.checkout(
+        t.db.database.db,
+        user.id,
+        { addressId, paymentMethod: 'paypal', idempotencyKey: newKey() },
+        {
+          payments: addingMeanwhile,
+          mailer: createMailer({ smtpUrl: undefined, mailFrom: 'x <x@x.test>', dataDir }),
+          log: { error: () => {} },
+        },
+      );
+      expect(order.lines.map((l) => l.itemId)).toEqual([bought]);
+      const cart = await sql<{ item_id: number }>(
+        'SELECT item_id FROM cart_lines WHERE user_id = $1',
+        [user.id],
+      );
+      expect(cart).toEqual([{ item_id: later }]);
+    });
+  },
+);
 
 describe('GET /api/buy and GET /api/buy/{number}', () => {
   it("lists the shopper's own orders, newest first, with their lines", async () => {
