@@ -36,6 +36,15 @@ async function feed(agent: Agent, limit = 5): Promise<number[]> {
   return (res.json() as FeedPage).outfits.map((o) => o.id);
 }
 
+/** The lowest item id among an outfit's pieces. */
+async function firstPieceOf(outfitId: number | undefined): Promise<number> {
+  const [row] = await sql<{ item_id: number }>(
+    'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
+    [outfitId],
+  );
+  return row!.item_id;
+}
+
 /** A shopper whose feed is queued (ranked on the first visit, written behind it) and kept. */
 async function queuedShopper(app: FastifyInstance = t.app) {
   const shopper = await signUp(app);
@@ -103,17 +112,14 @@ describe('hearts kept in memory', () => {
   it('shows a heart on a feed card made behind the app’s back', async () => {
     const shopper = await queuedShopper();
     const [outfitId] = await feed(shopper.agent);
-    const [piece] = await sql<{ item_id: number }>(
-      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
-      [outfitId],
-    );
+    const piece = await firstPieceOf(outfitId);
     await sql(
       `INSERT INTO item_favorites (user_id, item_id, outfit_id, source) VALUES ($1, $2, $3, 'heart')`,
-      [shopper.user.id, piece!.item_id, outfitId],
+      [shopper.user.id, piece, outfitId],
     );
     await vi.waitFor(async () => {
       const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
-      expect(page.outfits[0]).toMatchObject({ id: outfitId, heartedItemIds: [piece!.item_id] });
+      expect(page.outfits[0]).toMatchObject({ id: outfitId, heartedItemIds: [piece] });
     }, soon);
   });
 });
@@ -134,14 +140,11 @@ describe('stock kept in memory', () => {
   it('shows a feed card’s pieces with their stock of the moment', async () => {
     const shopper = await queuedShopper();
     const [outfitId] = await feed(shopper.agent);
-    const [piece] = await sql<{ item_id: number }>(
-      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
-      [outfitId],
-    );
-    await withStock(piece!.item_id, 6_543, async () => {
+    const piece = await firstPieceOf(outfitId);
+    await withStock(piece, 6_543, async () => {
       await vi.waitFor(async () => {
         const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
-        const shown = page.outfits[0]!.items.find((item) => item.id === piece!.item_id);
+        const shown = page.outfits[0]!.items.find((item) => item.id === piece);
         expect(shown?.stock).toBe(6_543);
       }, soon);
     });
@@ -150,11 +153,8 @@ describe('stock kept in memory', () => {
   it('never offers a feed card whose piece sold out since it was kept', async () => {
     const shopper = await queuedShopper();
     const page = await feed(shopper.agent);
-    const [piece] = await sql<{ item_id: number }>(
-      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id LIMIT 1',
-      [page[1]],
-    );
-    await withStock(piece!.item_id, 0, async () => {
+    const piece = await firstPieceOf(page[1]);
+    await withStock(piece, 0, async () => {
       await vi.waitFor(async () => {
         const now = await feed(shopper.agent);
         expect(now).not.toContain(page[1]);
