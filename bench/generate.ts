@@ -98,12 +98,19 @@ export async function generateShop(
      ON CONFLICT DO NOTHING`,
     [lo, shoppers, items, size.favorites],
   );
-  // Right swipes bring their pieces along, as the app does.
+  // A like's pieces follow from its outfit until the shopper changes one of them; about one like
+  // in ten has had a piece changed, and its pieces written out as the app does
+  // (server/lib/liked-pieces.ts), one of them in another quantity.
   await sql.exec(
-    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-     SELECT s.user_id, oi.item_id, s.outfit_id, 'outfit'
-       FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
-      WHERE s.direction = 'like'
+    `WITH changed AS (
+       UPDATE swipes SET pieces_written = true
+        WHERE direction = 'like' AND random() < 0.1
+       RETURNING user_id, outfit_id, created_at
+     )
+     INSERT INTO item_favorites (user_id, item_id, outfit_id, source, quantity, created_at)
+     SELECT c.user_id, oi.item_id, c.outfit_id, 'outfit',
+            CASE WHEN oi.slot = 'top' THEN 2 ELSE 1 END, c.created_at
+       FROM changed c JOIN outfit_items oi ON oi.outfit_id = c.outfit_id
      ON CONFLICT DO NOTHING`,
   );
   log(`favourites (${Date.now() - t2} ms)`);

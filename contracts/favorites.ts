@@ -8,10 +8,10 @@ import { CategoryFilterSchema, SearchTextSchema } from './search';
 /**
  * A favourite piece: the item (the variant the shopper picked), how many they want, and the
  * outfit it is tagged with. `source` tells a piece the shopper hearted from one that a right
- * swipe brought along; `outfitId` is null for a piece hearted from search.
+ * swipe brought along; `outfitId` is null for a piece hearted from search. A shopper has one
+ * favourite per item and outfit, so the two name it.
  */
 export const FavoriteItemSchema = ItemSchema.extend({
-  favoriteId: z.number().int(),
   outfitId: z.number().int().nullable(),
   outfitName: z.string().nullable(),
   occasionId: z.number().int().nullable(),
@@ -26,7 +26,7 @@ export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;
  * the variant they chose. `favorite` is null once the piece is no longer among their favourites.
  */
 export const FavoriteOutfitPieceSchema = OutfitItemSchema.extend({
-  favorite: z.object({ id: z.number().int(), quantity: z.number().int() }).nullable(),
+  favorite: z.object({ quantity: z.number().int() }).nullable(),
 });
 export type FavoriteOutfitPiece = z.infer<typeof FavoriteOutfitPieceSchema>;
 

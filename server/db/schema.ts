@@ -9,6 +9,7 @@ import {
   date,
   integer,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -105,6 +106,8 @@ export const swipes = pgTable(
     userId: integer('user_id').notNull(),
     outfitId: integer('outfit_id').notNull(),
     direction: text('direction').$type<'like' | 'nope'>().notNull(),
+    /** For a like: its pieces are rows of item_favorites, not the outfit's own five (0015). */
+    piecesWritten: boolean('pieces_written').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
@@ -132,6 +135,21 @@ export const itemFavorites = pgTable('item_favorites', {
   quantity: smallint('quantity').notNull().default(1),
   createdAt: createdAt(),
 });
+
+/**
+ * Every favourite piece: the rows of item_favorites, and the five pieces of each liked outfit
+ * whose pieces are not written out (0015_liked_pieces_follow_the_like.sql). Read-only.
+ */
+export const favoritePieces = pgView('favorite_pieces', {
+  userId: integer('user_id').notNull(),
+  itemId: integer('item_id').notNull(),
+  outfitId: integer('outfit_id'),
+  source: text('source').$type<'heart' | 'outfit'>().notNull(),
+  quantity: smallint('quantity').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** A row of item_favorites; false for a piece that follows from a like. */
+  written: boolean('written').notNull(),
+}).existing();
 
 export const cartLines = pgTable(
   'cart_lines',

@@ -68,7 +68,7 @@ describe('POST /api/outfit/favorite and /reject at once', () => {
     expect(results.filter((r) => r.json().changed)).toHaveLength(1);
     const [counts] = await sql<{ swipes: number; favorites: number }>(
       `SELECT (SELECT count(*) FROM swipes WHERE user_id = $1)::int AS swipes,
-              (SELECT count(*) FROM item_favorites WHERE user_id = $1)::int AS favorites`,
+              (SELECT count(*) FROM favorite_pieces WHERE user_id = $1)::int AS favorites`,
       [shopper!.id],
     );
     expect(counts).toEqual({ swipes: 1, favorites: 5 });
@@ -89,7 +89,7 @@ describe('POST /api/outfit/favorite and /reject at once', () => {
     );
     expect(swipes).toHaveLength(1);
     const [pieces] = await sql<{ n: number }>(
-      "SELECT count(*)::int AS n FROM item_favorites WHERE user_id = $1 AND source = 'outfit'",
+      "SELECT count(*)::int AS n FROM favorite_pieces WHERE user_id = $1 AND source = 'outfit'",
       [shopper!.id],
     );
     // A like brings exactly the five pieces; a nope leaves none behind.
@@ -146,7 +146,7 @@ describe('200 shoppers swiping and hearting at once', () => {
       outfit_id: number | null;
       source: string;
     }>(
-      'SELECT user_id, item_id, outfit_id, source FROM item_favorites WHERE user_id = ANY($1::int[])',
+      'SELECT user_id, item_id, outfit_id, source FROM favorite_pieces WHERE user_id = ANY($1::int[])',
       [ids],
     );
     expect(swipes).toHaveLength(200 * 3);

@@ -94,6 +94,15 @@ export async function updateOutfit(
   return rows.length > 0;
 }
 
+/** The item each slot of the outfit holds now. */
+export async function slotItems(db: Db, outfitId: number): Promise<Map<Slot, number>> {
+  const rows = await db
+    .select({ slot: outfitItems.slot, itemId: outfitItems.itemId })
+    .from(outfitItems)
+    .where(eq(outfitItems.outfitId, outfitId));
+  return new Map(rows.map((r) => [r.slot, r.itemId]));
+}
+
 /** Writes the five slots, replacing whatever each slot held. */
 export async function putOutfitItems(
   db: Db,

@@ -12,6 +12,7 @@ import type { Outfit, OutfitItem } from '../../../contracts/outfit';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
+import { writeEveryLikeOfOutfit } from '../../lib/liked-pieces';
 import { loadOutfits } from '../../lib/outfits';
 import * as repo from './design.repository';
 
@@ -145,6 +146,12 @@ export async function editOutfit(db: Db, pathId: number, input: EditInput): Prom
         occasionId: checked.occasionId,
       });
       if (!updated) throw notFound(`Outfit ${pathId} does not exist.`);
+      // Shoppers keep the pieces they liked: likes whose pieces follow from the outfit have them
+      // written out before the outfit gets others.
+      const now = await repo.slotItems(tx, pathId);
+      if (checked.pieces.some((p) => now.get(p.slot) !== p.itemId)) {
+        await writeEveryLikeOfOutfit(tx, pathId);
+      }
       await repo.putOutfitItems(tx, pathId, checked.pieces);
     });
   } catch (error) {

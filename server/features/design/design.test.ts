@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOTS, type Slot } from '../../../contracts/catalog';
+import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,14 +9,6 @@ let shopperId: number;
 let visitor: Agent;
 /** In-stock item ids per slot, from the seeded catalogue. */
 const pool = {} as Record<Slot, number[]>;
-
-const CATEGORY_OF: Record<Slot, number> = {
-  outerwear: 6,
-  top: 1,
-  accessory: 7,
-  bottom: 2,
-  footwear: 3,
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,7 +21,7 @@ beforeAll(async () => {
   for (const slot of SLOTS) {
     const rows = await sql<{ id: number }>(
       'SELECT id FROM items WHERE category_id = $1 AND stock > 0 ORDER BY id LIMIT 6',
-      [CATEGORY_OF[slot]],
+      [CATEGORY_ID_BY_SLOT[slot]],
     );
     pool[slot] = rows.map((r) => r.id);
   }
@@ -355,10 +347,12 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
   it('removes swipes and favourites of the outfit but keeps orders and closets', async () => {
     const outfit = await createOutfit();
     const ids = outfit.items.map((i) => i.id);
-    await sql("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'like')", [
-      shopperId,
-      outfit.id,
-    ]);
+    // A like whose pieces the shopper changed, so they are written out.
+    await sql(
+      `INSERT INTO swipes (user_id, outfit_id, direction, pieces_written)
+       VALUES ($1, $2, 'like', true)`,
+      [shopperId, outfit.id],
+    );
     await sql(
       `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
        SELECT $1, unnest($2::int[]), $3, 'outfit'`,
@@ -432,7 +426,7 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
       idempotencyKey: `design-${outfit.id}-checkout`,
     });
     expect(bought.statusCode, bought.body).toBeLessThan(300);
-    const favouritesBefore = await sql('SELECT 1 FROM item_favorites WHERE outfit_id = $1', [
+    const favouritesBefore = await sql('SELECT 1 FROM favorite_pieces WHERE outfit_id = $1', [
       outfit.id,
     ]);
     expect(favouritesBefore.length).toBeGreaterThan(0);
@@ -440,7 +434,9 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(200);
 
     expect(await sql('SELECT 1 FROM swipes WHERE outfit_id = $1', [outfit.id])).toEqual([]);
-    expect(await sql('SELECT 1 FROM item_favorites WHERE outfit_id = $1', [outfit.id])).toEqual([]);
+    expect(await sql('SELECT 1 FROM favorite_pieces WHERE outfit_id = $1', [outfit.id])).toEqual(
+      [],
+    );
     const orders = await buyer.get('/api/buy');
     expect(orders.statusCode).toBe(200);
     const [order] = orders.json() as { lines: { itemId: number | null }[] }[];
@@ -484,7 +480,7 @@ describe('an outfit from create to delete', () => {
       expect(piece.json()).toMatchObject({
         id: itemIds(0)[i],
         slot,
-        categoryId: CATEGORY_OF[slot],
+        categoryId: CATEGORY_ID_BY_SLOT[slot],
       });
     }
 
@@ -612,7 +608,7 @@ describe('the database rules behind the design area', () => {
           for (const slot of SLOTS.slice(0, 4)) {
             await client.query(
               'INSERT INTO outfit_items (outfit_id, slot, item_id, category_id) VALUES ($1, $2, $3, $4)',
-              [row!.id, slot, pool[slot][0], CATEGORY_OF[slot]],
+              [row!.id, slot, pool[slot][0], CATEGORY_ID_BY_SLOT[slot]],
             );
           }
           await client.exec('COMMIT');

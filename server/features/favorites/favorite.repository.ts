@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import {
   categories,
+  favoritePieces,
   itemFavorites,
   items,
   occasions,
@@ -13,35 +14,50 @@ import { type ItemRow, itemColumns } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
-  favoriteId: number;
   outfitId: number | null;
   outfitName: string | null;
   occasionId: number | null;
   source: 'heart' | 'outfit';
   quantity: number;
   favoritedAt: Date;
+  /** A row of item_favorites; false for a piece that follows from a like (0015). */
+  written: boolean;
 }
 
 const favoriteColumns = {
   ...itemColumns,
-  favoriteId: itemFavorites.id,
-  outfitId: itemFavorites.outfitId,
+  outfitId: favoritePieces.outfitId,
   outfitName: outfits.name,
   occasionId: outfits.occasionId,
-  source: itemFavorites.source,
-  quantity: itemFavorites.quantity,
-  favoritedAt: itemFavorites.createdAt,
+  source: favoritePieces.source,
+  quantity: favoritePieces.quantity,
+  favoritedAt: favoritePieces.createdAt,
+  written: favoritePieces.written,
 };
 
-/** Which favourite row: a number for the outfit it is tagged with, null for none, undefined for any. */
+/** Which favourite: a number for the outfit it is tagged with, null for none, undefined for any. */
 export type OutfitRef = number | null | undefined;
 
 function outfitCondition(outfitId: OutfitRef): SQL | undefined {
   if (outfitId === undefined) return undefined;
-  return outfitId === null ? isNull(itemFavorites.outfitId) : eq(itemFavorites.outfitId, outfitId);
+  return outfitId === null
+    ? isNull(favoritePieces.outfitId)
+    : eq(favoritePieces.outfitId, outfitId);
 }
 
-/** The shopper's favourite pieces, newest first, optionally narrowed. */
+/** One favourite row: the shopper's row for this item tagged with this outfit (or none). */
+function rowKey(userId: number, itemId: number, outfitId: number | null): SQL | undefined {
+  return and(
+    eq(itemFavorites.userId, userId),
+    eq(itemFavorites.itemId, itemId),
+    outfitId === null ? isNull(itemFavorites.outfitId) : eq(itemFavorites.outfitId, outfitId),
+  );
+}
+
+/**
+ * The shopper's favourite pieces (favorite_pieces: their rows and the pieces of their likes),
+ * newest first, optionally narrowed. A shopper has one favourite per item and outfit.
+ */
 export function listFavoriteItems(
   db: Db,
   userId: number,
@@ -51,26 +67,29 @@ export function listFavoriteItems(
     itemId?: number;
     outfitId?: OutfitRef;
     outfitIds?: readonly number[];
-    favoriteId?: number;
   } = {},
 ): Promise<FavoriteRow[]> {
   const conditions = [
-    eq(itemFavorites.userId, userId),
+    eq(favoritePieces.userId, userId),
     filter.categoryIds?.length ? inArray(items.categoryId, [...filter.categoryIds]) : undefined,
     filter.terms ? matchesAllTerms(items.searchText, filter.terms) : undefined,
-    filter.itemId !== undefined ? eq(itemFavorites.itemId, filter.itemId) : undefined,
+    filter.itemId !== undefined ? eq(favoritePieces.itemId, filter.itemId) : undefined,
     outfitCondition(filter.outfitId),
-    filter.outfitIds ? inArray(itemFavorites.outfitId, [...filter.outfitIds]) : undefined,
-    filter.favoriteId !== undefined ? eq(itemFavorites.id, filter.favoriteId) : undefined,
+    filter.outfitIds ? inArray(favoritePieces.outfitId, [...filter.outfitIds]) : undefined,
   ];
   return db
     .select(favoriteColumns)
-    .from(itemFavorites)
-    .innerJoin(items, eq(items.id, itemFavorites.itemId))
+    .from(favoritePieces)
+    .innerJoin(items, eq(items.id, favoritePieces.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .leftJoin(outfits, eq(outfits.id, itemFavorites.outfitId))
+    .leftJoin(outfits, eq(outfits.id, favoritePieces.outfitId))
     .where(and(...conditions))
-    .orderBy(desc(itemFavorites.createdAt), desc(itemFavorites.id));
+    .orderBy(
+      desc(favoritePieces.createdAt),
+      sql`${favoritePieces.outfitId} DESC NULLS LAST`,
+      asc(items.categoryId),
+      asc(items.id),
+    );
 }
 
 /** Outfits the shopper swiped right on, newest first. */
@@ -122,9 +141,9 @@ export function countFavoritesByCategory(db: Db, userId: number) {
       categoryId: items.categoryId,
       n: sql<number>`count(*)::int`.as('n'),
     })
-    .from(itemFavorites)
-    .innerJoin(items, eq(items.id, itemFavorites.itemId))
-    .where(eq(itemFavorites.userId, userId))
+    .from(favoritePieces)
+    .innerJoin(items, eq(items.id, favoritePieces.itemId))
+    .where(eq(favoritePieces.userId, userId))
     .groupBy(items.categoryId)
     .as('faves');
   return db
@@ -232,17 +251,17 @@ export async function findVariant(
   return rows[0]?.id;
 }
 
-/** Moves a favourite row to another item; false when the row is not this shopper's. */
+/** Moves a favourite row to another item; false when the shopper has no such row. */
 export async function moveFavorite(
   db: Db,
   userId: number,
-  favoriteId: number,
+  from: { itemId: number; outfitId: number | null },
   itemId: number,
 ): Promise<boolean> {
   const rows = await db
     .update(itemFavorites)
     .set({ itemId })
-    .where(and(eq(itemFavorites.id, favoriteId), eq(itemFavorites.userId, userId)))
+    .where(rowKey(userId, from.itemId, from.outfitId))
     .returning({ id: itemFavorites.id });
   return rows.length > 0;
 }
@@ -254,7 +273,7 @@ export async function moveFavorite(
 export async function changeQuantity(
   db: Db,
   userId: number,
-  favoriteId: number,
+  favorite: { itemId: number; outfitId: number | null },
   delta: number,
   bounds: { min: number; max: number },
 ): Promise<number | undefined> {
@@ -263,8 +282,7 @@ export async function changeQuantity(
     .set({ quantity: sql`${itemFavorites.quantity} + ${delta}` })
     .where(
       and(
-        eq(itemFavorites.id, favoriteId),
-        eq(itemFavorites.userId, userId),
+        rowKey(userId, favorite.itemId, favorite.outfitId),
         sql`${itemFavorites.quantity} + ${delta} BETWEEN ${bounds.min} AND ${bounds.max}`,
       ),
     )

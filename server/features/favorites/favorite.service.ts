@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
+import { writeLikedPieces } from '../../lib/liked-pieces';
 import { loadOutfits } from '../../lib/outfits';
 import { compareSizes } from '../../lib/sizes';
 import { expandTerms, parseSearchText } from '../../lib/text-search';
@@ -27,7 +28,6 @@ type VariantsInput = z.output<typeof VariantsQuerySchema>;
 export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
   return {
     ...toItem(row),
-    favoriteId: row.favoriteId,
     outfitId: row.outfitId,
     outfitName: row.outfitName,
     occasionId: row.occasionId,
@@ -72,7 +72,7 @@ async function assembleOutfits(
       return {
         ...toItem(row),
         slot: piece.slot,
-        favorite: { id: row.favoriteId, quantity: row.quantity },
+        favorite: { quantity: row.quantity },
       };
     }),
   }));
@@ -141,7 +141,7 @@ export async function searchFavoriteItems(
 }
 
 /**
- * The one favourite row meant by (item, outfit). Without an outfit the shopper's only row for
+ * The one favourite meant by (item, outfit). Without an outfit the shopper's only favourite of
  * the item is meant; when the piece is a favourite more than once the caller must say which.
  */
 async function findFavorite(
@@ -161,6 +161,23 @@ async function findFavorite(
   return row;
 }
 
+/**
+ * Makes the favourite about to be changed a row of item_favorites, which is found by the key this
+ * returns: a piece that follows from a like has its like's pieces written out first
+ * (server/lib/liked-pieces.ts).
+ */
+async function toChange(db: Db, userId: number, row: repo.FavoriteRow): Promise<FavoriteKey> {
+  // A heart on the outfit is written already, but it stands in for a piece of the like, which
+  // must be written too before the heart moves to another variant.
+  if (row.outfitId !== null) await writeLikedPieces(db, userId, row.outfitId);
+  return { itemId: row.id, outfitId: row.outfitId };
+}
+
+interface FavoriteKey {
+  itemId: number;
+  outfitId: number | null;
+}
+
 export async function getFavoriteItem(
   db: Db,
   userId: number,
@@ -170,8 +187,8 @@ export async function getFavoriteItem(
   return toFavoriteItem(await findFavorite(db, userId, itemId, outfitId));
 }
 
-async function reload(db: Db, userId: number, favoriteId: number): Promise<FavoriteItem> {
-  const [row] = await repo.listFavoriteItems(db, userId, { favoriteId });
+async function reload(db: Db, userId: number, key: FavoriteKey): Promise<FavoriteItem> {
+  const [row] = await repo.listFavoriteItems(db, userId, key);
   if (!row) throw notFound('That piece is not among your favourites.');
   return toFavoriteItem(row);
 }
@@ -189,18 +206,20 @@ export async function changeQuantity(
   delta: number,
 ): Promise<FavoriteItem> {
   const row = await findFavorite(db, userId, itemId, outfitId);
-  const next = await repo.changeQuantity(db, userId, row.favoriteId, delta, {
-    min: 0,
-    max: MAX_QUANTITY,
+  // Refused before anything is written out; the update checks again against a change meanwhile.
+  if (!withinQuantity(row.quantity + delta)) throw quantityRefused(row.quantity);
+  const key = await toChange(db, userId, row);
+  const next = await repo.changeQuantity(db, userId, key, delta, { min: 0, max: MAX_QUANTITY });
+  if (next === undefined) throw quantityRefused((await reload(db, userId, key)).quantity);
+  return reload(db, userId, key);
+}
+
+const withinQuantity = (n: number) => n >= 0 && n <= MAX_QUANTITY;
+
+function quantityRefused(current: number) {
+  return badRequest(`You want ${current}; the quantity must stay between 0 and ${MAX_QUANTITY}.`, {
+    qty: `must keep the quantity between 0 and ${MAX_QUANTITY}`,
   });
-  if (next === undefined) {
-    const current = await reload(db, userId, row.favoriteId);
-    throw badRequest(
-      `You want ${current.quantity}; the quantity must stay between 0 and ${MAX_QUANTITY}.`,
-      { qty: `must keep the quantity between 0 and ${MAX_QUANTITY}` },
-    );
-  }
-  return reload(db, userId, row.favoriteId);
 }
 
 /** SPEC's `item` may be the id or the item itself; Drape's client sends itemId and outfitId. */
@@ -241,7 +260,7 @@ async function changeVariant(
   }
   if (siblingId === row.id) return toFavoriteItem(row);
   try {
-    const moved = await repo.moveFavorite(db, userId, row.favoriteId, siblingId);
+    const moved = await repo.moveFavorite(db, userId, await toChange(db, userId, row), siblingId);
     if (!moved) throw notFound('That piece is not among your favourites.');
   } catch (error) {
     if (pgCode(error) === PG.uniqueViolation) {
@@ -249,7 +268,7 @@ async function changeVariant(
     }
     throw error;
   }
-  return reload(db, userId, row.favoriteId);
+  return reload(db, userId, { itemId: siblingId, outfitId: row.outfitId });
 }
 
 export function changeColor(db: Db, userId: number, input: ChangeColorInput) {

@@ -13,15 +13,10 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
   return t.db.database.sql.query<T>(text, params);
 }
 
-/** A right swipe as the feed records it: the swipe plus the outfit's five pieces. */
+/** A right swipe as the feed records it: the swipe alone, its pieces following from it. */
 async function likeOutfit(userId: number, outfitId: number, at = 'now()') {
   await sql(
     `INSERT INTO swipes (user_id, outfit_id, direction, created_at) VALUES ($1, $2, 'like', ${at})`,
-    [userId, outfitId],
-  );
-  await sql(
-    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-     SELECT $1, item_id, outfit_id, 'outfit' FROM outfit_items WHERE outfit_id = $2`,
     [userId, outfitId],
   );
 }
@@ -52,9 +47,11 @@ async function siblingColor(p: { id: number; product_id: number; size: string; c
   return rows[0];
 }
 
+/** The shopper's favourite pieces, written out or following from a like. */
 async function favoriteRows(userId: number) {
   return sql<{ item_id: number; outfit_id: number | null; quantity: number; source: string }>(
-    'SELECT item_id, outfit_id, quantity, source FROM item_favorites WHERE user_id = $1 ORDER BY id',
+    `SELECT item_id, outfit_id, quantity, source FROM favorite_pieces WHERE user_id = $1
+      ORDER BY created_at, outfit_id NULLS LAST, item_id`,
     [userId],
   );
 }
@@ -128,7 +125,7 @@ describe('GET /api/favorites/outfits', () => {
         'footwear',
       ]);
       for (const item of outfit.items) {
-        expect(item.favorite).toEqual({ id: expect.any(Number), quantity: 1 });
+        expect(item.favorite).toEqual({ quantity: 1 });
         expect(item.price).toMatch(/^\$\d/);
       }
     }

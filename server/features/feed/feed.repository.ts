@@ -328,10 +328,11 @@ export async function insertSwipe(
 }
 
 /**
- * The common case of a swipe in one statement: the shopper has not swiped this outfit yet. Records
- * it and, for a like, favourites its five pieces (for a nope, drops pieces a like brought, as the
- * slow path does). `inserted` is false when a swipe was already there, for the caller to settle
- * inside a transaction; `exists` is false for an unknown outfit.
+ * The common case of a swipe in one statement: the shopper has not swiped this outfit yet. A like
+ * is its swipe row alone: the outfit's pieces follow from it (favorite_pieces, 0015), and a first
+ * swipe has no pieces of an earlier like to take away. `inserted` is false when a swipe was
+ * already there, for the caller to settle inside a transaction; `exists` is false for an unknown
+ * outfit.
  */
 export async function recordFirstSwipe(
   client: SqlClient,
@@ -352,25 +353,9 @@ export async function recordFirstSwipe(
        SELECT $1, outfit.id, $3, clock_timestamp() FROM outfit
        ON CONFLICT DO NOTHING
        RETURNING outfit_id
-     ),
-     liked AS (
-       INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-       SELECT $1, oi.item_id, oi.outfit_id, 'outfit'
-         FROM swiped JOIN outfit_items oi ON oi.outfit_id = swiped.outfit_id
-        WHERE $3 = 'like'
-       ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
-       RETURNING id
-     ),
-     noped AS (
-       DELETE FROM item_favorites f
-        USING swiped
-        WHERE $3 = 'nope' AND f.user_id = $1
-          AND f.outfit_id = swiped.outfit_id AND f.source = 'outfit'
-       RETURNING f.id
      )
      SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
             EXISTS (SELECT 1 FROM swiped) AS inserted,
-            (SELECT count(*) FROM liked) + (SELECT count(*) FROM noped) AS pieces,
             -- Committed without waiting for the disk: see the comment above.
             set_config('synchronous_commit', 'off', true) AS commit`,
     [userId, outfitId, direction],
@@ -399,9 +384,10 @@ export async function changeSwipe(
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<void> {
+  // A like made afresh brings the outfit's own pieces again, not the ones an earlier like kept.
   await db
     .update(swipes)
-    .set({ direction, createdAt: sql`clock_timestamp()` })
+    .set({ direction, piecesWritten: false, createdAt: sql`clock_timestamp()` })
     .where(and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId)));
 }
 
@@ -440,40 +426,28 @@ export async function deleteSwipe(
 }
 
 /**
- * Adds the outfit's five pieces to the favourites, tagged with it. A piece already there for
- * this outfit (hearted on the card) keeps its row and its 'heart' source.
+ * Takes out of the favourites the pieces a right swipe brought along (in whatever variant the
+ * shopper moved them to) and counts them, with those that followed from the like unwritten: call
+ * it before the like itself goes.
  */
-export async function addOutfitPieces(db: Db, userId: number, outfitId: number): Promise<number> {
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`
-    INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-    SELECT ${userId}, oi.item_id, oi.outfit_id, 'outfit'
-      FROM outfit_items oi
-     WHERE oi.outfit_id = ${outfitId}
-    ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING
-    RETURNING id`,
-  );
-  return rows.length;
-}
-
-/** Removes the pieces a right swipe brought along (in whatever variant the shopper moved them to). */
 export async function removeOutfitPieces(
   db: Db,
   userId: number,
   outfitId: number,
 ): Promise<number> {
-  const rows = await db
-    .delete(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        eq(itemFavorites.outfitId, outfitId),
-        eq(itemFavorites.source, 'outfit'),
-      ),
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    WITH removed AS (
+      DELETE FROM item_favorites
+       WHERE user_id = ${userId} AND outfit_id = ${outfitId} AND source = 'outfit'
+      RETURNING 1
     )
-    .returning({ id: itemFavorites.id });
-  return rows.length;
+    SELECT ((SELECT count(*) FROM removed) +
+            (SELECT count(*) FROM favorite_pieces p
+              WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId} AND NOT p.written))::int AS n`,
+  );
+  return row?.n ?? 0;
 }
 
 /**

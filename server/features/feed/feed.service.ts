@@ -9,6 +9,7 @@ import type {
 } from '../../../contracts/feed';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { writeLikedPieces } from '../../lib/liked-pieces';
 import { loadOutfits } from '../../lib/outfits';
 import type { ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
@@ -158,8 +159,9 @@ export async function swipe(
       }
       changed = true;
     }
-    if (direction === 'like') await repo.addOutfitPieces(tx, userId, outfitId);
-    else await repo.removeOutfitPieces(tx, userId, outfitId);
+    // A like's pieces follow from it (changeSwipe marks them unwritten); a nope takes away what
+    // an earlier like wrote out.
+    if (direction === 'nope') await repo.removeOutfitPieces(tx, userId, outfitId);
     return { outfitId, direction, changed };
   });
 }
@@ -169,8 +171,8 @@ export async function undoLastSwipe(db: Db, userId: number): Promise<UndoResult>
   const undone = await db.transaction(async (tx) => {
     const latest = await repo.lockLatestSwipe(tx, userId);
     if (!latest) throw notFound('There is no swipe to undo.');
-    await repo.deleteSwipe(tx, userId, latest.outfitId);
     if (latest.direction === 'like') await repo.removeOutfitPieces(tx, userId, latest.outfitId);
+    await repo.deleteSwipe(tx, userId, latest.outfitId);
     return latest;
   });
   const [outfit] = await withHearts(db, userId, [undone.outfitId]);
@@ -189,8 +191,11 @@ export async function unfavoriteOutfit(
 ): Promise<OutfitUnfavoriteResult> {
   return db.transaction(async (tx) => {
     if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
+    // Locked first, so that no change of a piece can write the like's pieces out meanwhile; the
+    // pieces are counted while the like they follow from is still there.
+    await repo.lockSwipe(tx, userId, outfitId);
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
+    const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
   });
 }
@@ -206,6 +211,8 @@ export async function heartItem(
     if (!(await repo.outfitHasItem(tx, outfitId, itemId))) {
       throw notFound('That piece is not part of this outfit.');
     }
+    // A piece of a like becomes the shopper's own choice, keeping the date it was liked.
+    await writeLikedPieces(tx, userId, outfitId);
     await repo.heartPiece(tx, userId, itemId, outfitId);
     return { itemId, outfitId, favorite: true };
   });
@@ -224,6 +231,8 @@ export async function unheartItem(
   return db.transaction(async (tx) => {
     if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
     if (!(await repo.itemExists(tx, itemId))) throw notFound('That item does not exist.');
+    // A piece that follows from a like needs a row to take away.
+    await writeLikedPieces(tx, userId, outfitId);
     await repo.unheartPiece(tx, userId, itemId, outfitId);
     return { itemId, outfitId, favorite: false };
   });

@@ -26,7 +26,7 @@ const query = <T extends Record<string, unknown>>(text: string, params?: unknown
 async function counts() {
   const [row] = await query<{ swipes: number; favorites: number; hearts: number }>(
     `SELECT (SELECT count(*)::int FROM swipes) AS swipes,
-            (SELECT count(*)::int FROM item_favorites) AS favorites,
+            (SELECT count(*)::int FROM favorite_pieces) AS favorites,
             (SELECT count(*)::int FROM item_favorites WHERE source = 'heart') AS hearts`,
   );
   return row!;
@@ -39,9 +39,10 @@ async function swipesOf(userId: number) {
   );
 }
 
+/** The shopper's favourite pieces, written out or following from a like. */
 async function favoritesOf(userId: number, outfitId?: number) {
   return query<{ item_id: number; outfit_id: number | null; source: string }>(
-    `SELECT item_id, outfit_id, source FROM item_favorites
+    `SELECT item_id, outfit_id, source FROM favorite_pieces
       WHERE user_id = $1 AND ($2::int IS NULL OR outfit_id = $2)
       ORDER BY item_id`,
     [userId, outfitId ?? null],

@@ -93,7 +93,7 @@ export default function FavoriteCategoryRoute() {
           }}
         >
           {pieces.data.map((piece) => (
-            <li key={piece.favoriteId}>
+            <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
               <FavoriteItemCard
                 item={piece}
                 to={pieceLink(piece.id, piece.outfitId)}

@@ -1,0 +1,35 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * A like's pieces follow from its outfit until the shopper changes one of them
+ * (0015_liked_pieces_follow_the_like.sql). Before such a change they are written out as rows of
+ * item_favorites, dated when the outfit was liked, and the like is marked as written; a piece
+ * hearted on the card keeps its own row. Nothing happens for a like already written, a nope, or no
+ * swipe at all, so a caller may ask whenever it is about to change a piece.
+ */
+export async function writeLikedPieces(db: Db, userId: number, outfitId: number): Promise<void> {
+  await db.execute(writeOut(outfitId, sql`AND user_id = ${userId}`));
+}
+
+/**
+ * Writes out the pieces of every shopper's like of this outfit whose pieces follow from it, before
+ * an administrator gives the outfit other pieces: a shopper keeps the pieces they liked.
+ */
+export async function writeEveryLikeOfOutfit(db: Db, outfitId: number): Promise<void> {
+  await db.execute(writeOut(outfitId, sql``));
+}
+
+function writeOut(outfitId: number, whose: SQL): SQL {
+  return sql`
+    WITH liked AS (
+      UPDATE swipes SET pieces_written = true
+       WHERE outfit_id = ${outfitId} ${whose} AND direction = 'like' AND NOT pieces_written
+      RETURNING user_id, created_at
+    )
+    INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+    SELECT l.user_id, oi.item_id, oi.outfit_id, 'outfit', l.created_at
+      FROM liked l CROSS JOIN outfit_items oi
+     WHERE oi.outfit_id = ${outfitId}
+    ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING`;
+}
