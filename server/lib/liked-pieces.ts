@@ -2,11 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
- * A like's pieces follow from its outfit until the shopper changes one of them
- * (0015_liked_pieces_follow_the_like.sql). Before such a change they are written out as rows of
- * item_favorites, dated when the outfit was liked, and the like is marked as written; a piece
- * hearted on the card keeps its own row. Nothing happens for a like already written, a nope, or no
- * swipe at all, so a caller may ask whenever it is about to change a piece.
+ * A like's pieces follow from its outfit until the shopper changes one of them: its quantity,
+ * colour or size, or a heart on it, given or taken away (0015_liked_pieces_follow_the_like.sql).
+ * Before such a change they are written out as rows of item_favorites, dated when the outfit was
+ * liked, and the like is marked as written; a piece hearted on the card keeps its own row. Nothing
+ * happens for a like already written, a nope, or no swipe at all, so a caller may ask whenever it
+ * is about to change a piece.
  */
 export async function writeLikedPieces(db: Db, userId: number, outfitId: number): Promise<void> {
   await db.execute(writeOut(outfitId, sql`AND user_id = ${userId}`));
@@ -20,11 +21,15 @@ export async function writeEveryLikeOfOutfit(db: Db, outfitId: number): Promise<
   await db.execute(writeOut(outfitId, sql``));
 }
 
+// The outfit is locked before the likes, the order in which deleting an outfit takes them (its
+// rows cascade to the swipes) and a redesign does (it locks the outfit, then writes likes out).
 function writeOut(outfitId: number, whose: SQL): SQL {
   return sql`
-    WITH liked AS (
+    WITH outfit AS (SELECT id FROM outfits WHERE id = ${outfitId} FOR KEY SHARE),
+    liked AS (
       UPDATE swipes SET pieces_written = true
-       WHERE outfit_id = ${outfitId} ${whose} AND direction = 'like' AND NOT pieces_written
+       WHERE outfit_id = (SELECT id FROM outfit) ${whose}
+         AND direction = 'like' AND NOT pieces_written
       RETURNING user_id, created_at
     )
     INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)

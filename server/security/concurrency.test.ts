@@ -97,6 +97,68 @@ describe('POST /api/outfit/favorite and /reject at once', () => {
   });
 });
 
+describe('changes to a liked outfit’s pieces racing its unfavourite', () => {
+  it('write the pieces out once, and leave nothing behind the unfavourite', async () => {
+    const shoppers = await manyShoppers(10, 'race');
+    const outfitId = f.nextOutfit();
+    const pieces = await sql<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1',
+      [outfitId],
+    );
+    for (const shopper of shoppers) {
+      const liked = await send(shopper, post('/api/outfit/favorite', { outfitId }));
+      expect(liked.statusCode, liked.body).toBe(200);
+    }
+    // Per shopper, one quantity change per piece (each would write the like's pieces out) and an
+    // unfavourite, all at once; half the shoppers also change them twice over.
+    const results = await Promise.all(
+      shoppers.flatMap((shopper, n) => [
+        ...pieces.flatMap(({ item_id: itemId }) =>
+          Array.from({ length: n % 2 ? 2 : 1 }, () =>
+            send(shopper, post('/api/favorites/items/increase', { itemId, outfitId, qty: 1 })),
+          ),
+        ),
+        send(shopper, post('/api/outfit/search/unfavorite', { outfitId })),
+      ]),
+    );
+    // A change either came first (200) or found the piece gone (404); nothing failed.
+    expect(Object.keys(codes(results)).every((code) => code === '200' || code === '404')).toBe(
+      true,
+    );
+    const ids = shoppers.map((s) => s.id);
+    const [left] = await sql<{ swipes: number; rows: number; pieces: number }>(
+      `SELECT (SELECT count(*) FROM swipes WHERE user_id = ANY($1::int[]))::int AS swipes,
+              (SELECT count(*) FROM item_favorites WHERE user_id = ANY($1::int[]))::int AS rows,
+              (SELECT count(*) FROM favorite_pieces WHERE user_id = ANY($1::int[]))::int AS pieces`,
+      [ids],
+    );
+    expect(left).toEqual({ swipes: 0, rows: 0, pieces: 0 });
+  });
+
+  it('write each like out once when its five pieces change at once', async () => {
+    const [shopper] = await manyShoppers(1, 'five');
+    const outfitId = f.nextOutfit();
+    await send(shopper!, post('/api/outfit/favorite', { outfitId }));
+    const pieces = await sql<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1',
+      [outfitId],
+    );
+    const results = await Promise.all(
+      pieces.flatMap(({ item_id: itemId }) =>
+        Array.from({ length: 3 }, () =>
+          send(shopper!, post('/api/favorites/items/increase', { itemId, outfitId, qty: 1 })),
+        ),
+      ),
+    );
+    expect(codes(results)).toEqual({ 200: 15 });
+    const rows = await sql<{ quantity: number }>(
+      "SELECT quantity FROM item_favorites WHERE user_id = $1 AND source = 'outfit'",
+      [shopper!.id],
+    );
+    expect(rows.map((r) => r.quantity)).toEqual([4, 4, 4, 4, 4]);
+  });
+});
+
 describe('200 shoppers swiping and hearting at once', () => {
   it('saves every swipe and every heart that was sent, once, for the right shopper', async () => {
     const shoppers = await manyShoppers(200, 'crowd');

@@ -4,7 +4,7 @@
 --
 -- From here, a like is its swipe row alone, and its pieces follow from it: the outfit's own five,
 -- one of each, favourited when the outfit was. They are written out as item_favorites rows the
--- first time the shopper changes one of them (its colour, size or quantity, or takes it out), and
+-- first time the shopper changes one of them (its colour, size or quantity, or a heart on it), and
 -- from then on the rows are what the shopper keeps, as before. swipes.pieces_written says which
 -- of the two holds for a like. An administrator's redesign of an outfit writes out the pieces of
 -- every like not yet written, so that shoppers keep the pieces they liked
@@ -15,10 +15,12 @@
 -- A piece hearted on the outfit's card has its own row, which stands in for the piece the like
 -- brings. Nothing else changes: hearts, their announcements and the feed's taste model read
 -- item_favorites as before.
-ALTER TABLE swipes ADD COLUMN pieces_written boolean NOT NULL DEFAULT false;
-
--- The likes made before this migration wrote their pieces out.
-UPDATE swipes SET pieces_written = true WHERE direction = 'like';
+-- The likes made before this migration wrote their pieces out: every swipe there is starts as
+-- written (a column added with a constant default touches no row, so a large shop migrates at
+-- once; for a nope the flag means nothing, and a nope turned into a like resets it), and every
+-- swipe from now on starts as not.
+ALTER TABLE swipes ADD COLUMN pieces_written boolean NOT NULL DEFAULT true;
+ALTER TABLE swipes ALTER COLUMN pieces_written SET DEFAULT false;
 
 CREATE VIEW favorite_pieces AS
 SELECT f.user_id, f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written

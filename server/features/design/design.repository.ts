@@ -94,6 +94,14 @@ export async function updateOutfit(
   return rows.length > 0;
 }
 
+/**
+ * Locks the outfit against new swipes until the transaction ends (a swipe's foreign key takes a
+ * share lock on it), so that no like lands between writing the likes out and the new pieces.
+ */
+export async function lockOutfitAgainstSwipes(db: Db, id: number): Promise<void> {
+  await db.select({ id: outfits.id }).from(outfits).where(eq(outfits.id, id)).for('update');
+}
+
 /** The item each slot of the outfit holds now. */
 export async function slotItems(db: Db, outfitId: number): Promise<Map<Slot, number>> {
   const rows = await db

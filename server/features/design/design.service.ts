@@ -150,6 +150,7 @@ export async function editOutfit(db: Db, pathId: number, input: EditInput): Prom
       // written out before the outfit gets others.
       const now = await repo.slotItems(tx, pathId);
       if (checked.pieces.some((p) => now.get(p.slot) !== p.itemId)) {
+        await repo.lockOutfitAgainstSwipes(tx, pathId);
         await writeEveryLikeOfOutfit(tx, pathId);
       }
       await repo.putOutfitItems(tx, pathId, checked.pieces);

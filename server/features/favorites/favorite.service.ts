@@ -205,20 +205,18 @@ export async function changeQuantity(
   outfitId: repo.OutfitRef,
   delta: number,
 ): Promise<FavoriteItem> {
-  const row = await findFavorite(db, userId, itemId, outfitId);
-  // Refused before anything is written out; the update checks again against a change meanwhile.
-  if (!withinQuantity(row.quantity + delta)) throw quantityRefused(row.quantity);
-  const key = await toChange(db, userId, row);
-  const next = await repo.changeQuantity(db, userId, key, delta, { min: 0, max: MAX_QUANTITY });
-  if (next === undefined) throw quantityRefused((await reload(db, userId, key)).quantity);
-  return reload(db, userId, key);
-}
-
-const withinQuantity = (n: number) => n >= 0 && n <= MAX_QUANTITY;
-
-function quantityRefused(current: number) {
-  return badRequest(`You want ${current}; the quantity must stay between 0 and ${MAX_QUANTITY}.`, {
-    qty: `must keep the quantity between 0 and ${MAX_QUANTITY}`,
+  // One transaction: a refused change also takes back the like's pieces it wrote out.
+  return db.transaction(async (tx) => {
+    const key = await toChange(tx, userId, await findFavorite(tx, userId, itemId, outfitId));
+    const next = await repo.changeQuantity(tx, userId, key, delta, { min: 0, max: MAX_QUANTITY });
+    if (next === undefined) {
+      const { quantity } = await reload(tx, userId, key);
+      throw badRequest(
+        `You want ${quantity}; the quantity must stay between 0 and ${MAX_QUANTITY}.`,
+        { qty: `must keep the quantity between 0 and ${MAX_QUANTITY}` },
+      );
+    }
+    return reload(tx, userId, key);
   });
 }
 
@@ -247,28 +245,31 @@ async function changeVariant(
   target: { itemId: number; outfitId: repo.OutfitRef },
   want: { color?: string; size?: string },
 ): Promise<FavoriteItem> {
-  const row = await findFavorite(db, userId, target.itemId, target.outfitId);
-  const color = want.color ?? row.color;
-  const size = want.size ?? row.size;
-  const siblingId = await repo.findVariant(db, row.productId, color, size);
-  if (siblingId === undefined) {
-    throw conflict(
-      want.color !== undefined
-        ? `${row.name} is not made in ${want.color} in size ${row.size}.`
-        : `${row.name} in ${row.color} is not made in size ${want.size}.`,
-    );
-  }
-  if (siblingId === row.id) return toFavoriteItem(row);
   try {
-    const moved = await repo.moveFavorite(db, userId, await toChange(db, userId, row), siblingId);
-    if (!moved) throw notFound('That piece is not among your favourites.');
+    // One transaction: a refused move also takes back the like's pieces it wrote out.
+    return await db.transaction(async (tx) => {
+      const row = await findFavorite(tx, userId, target.itemId, target.outfitId);
+      const color = want.color ?? row.color;
+      const size = want.size ?? row.size;
+      const siblingId = await repo.findVariant(tx, row.productId, color, size);
+      if (siblingId === undefined) {
+        throw conflict(
+          want.color !== undefined
+            ? `${row.name} is not made in ${want.color} in size ${row.size}.`
+            : `${row.name} in ${row.color} is not made in size ${want.size}.`,
+        );
+      }
+      if (siblingId === row.id) return toFavoriteItem(row);
+      const moved = await repo.moveFavorite(tx, userId, await toChange(tx, userId, row), siblingId);
+      if (!moved) throw notFound('That piece is not among your favourites.');
+      return reload(tx, userId, { itemId: siblingId, outfitId: row.outfitId });
+    });
   } catch (error) {
     if (pgCode(error) === PG.uniqueViolation) {
       throw conflict('That colour and size is already among your favourites for this outfit.');
     }
     throw error;
   }
-  return reload(db, userId, { itemId: siblingId, outfitId: row.outfitId });
 }
 
 export function changeColor(db: Db, userId: number, input: ChangeColorInput) {

@@ -260,7 +260,7 @@ export async function rankFeed(
  * Which of these outfits' pieces the shopper hearted, per outfit (as `ShopperHearts` has them;
  * pieces a right swipe brought along are favourites, not hearts).
  */
-export async function favoritePiecesOn(
+export async function heartsOnOutfits(
   db: Db,
   userId: number,
   outfitIds: readonly number[],

@@ -22,7 +22,7 @@ import type { OutfitCards } from './outfit-cards';
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
   const [outfits, hearts] = await Promise.all([
     loadOutfits(db, ids),
-    repo.favoritePiecesOn(db, userId, ids),
+    repo.heartsOnOutfits(db, userId, ids),
   ]);
   return outfits.map((outfit) => ({
     ...outfit,
