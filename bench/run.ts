@@ -76,19 +76,26 @@ async function startServer(
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SESSION_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '100000',
+  // BENCH_SERVER_FLAGS: node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+  // to profile it under the benchmark's load.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', 'server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
