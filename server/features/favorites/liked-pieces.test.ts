@@ -453,6 +453,17 @@ describe('changing a piece of a liked outfit writes its pieces out', () => {
 });
 
 describe('DELETE /api/item/unfavorite/:itemId/:outfitId on a liked outfit', () => {
+  it('for a piece the like does not have, writes nothing and takes nothing', async () => {
+    const s = await signUp(t.app);
+    const { outfitId, siblingId } = freshOutfit('color');
+    const pieces = await piecesOf(outfitId);
+    await like(s, outfitId);
+
+    const res = await unheart(s, siblingId, outfitId);
+    expect(res.statusCode, res.body).toBe(200);
+    await expectOnlyFollowing(s, outfitId, pieces);
+  });
+
   it('takes out only that piece; the other four stay', async () => {
     const s = await signUp(t.app);
     const { outfitId } = freshOutfit();

@@ -231,8 +231,11 @@ export async function unheartItem(
   return db.transaction(async (tx) => {
     if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
     if (!(await repo.itemExists(tx, itemId))) throw notFound('That item does not exist.');
-    // A piece that follows from a like needs a row to take away.
-    await writeLikedPieces(tx, userId, outfitId);
+    // A piece that follows from a like needs a row to take away. A piece not of the outfit (a
+    // variant the shopper switched to) has one already: switching wrote the like out.
+    if (await repo.outfitHasItem(tx, outfitId, itemId)) {
+      await writeLikedPieces(tx, userId, outfitId);
+    }
     await repo.unheartPiece(tx, userId, itemId, outfitId);
     return { itemId, outfitId, favorite: false };
   });
