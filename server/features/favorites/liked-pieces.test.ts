@@ -244,6 +244,21 @@ async function changeColor(s: Shopper, itemId: number, outfitId: number, newColo
   return s.agent.put('/api/item/changecolor', { itemId, outfitId, newColor });
 }
 
+/**
+ * A like of a fresh outfit whose pieces the shopper wrote out: one piece's quantity raised by
+ * `more`, another moved to another colour.
+ */
+async function likeWrittenOut(s: Shopper, more: number) {
+  const choice = freshOutfit('color');
+  const { outfitId } = choice;
+  const pieces = await piecesOf(outfitId);
+  const other = pieces.find((p) => p.slot !== choice.slot)!;
+  await like(s, outfitId);
+  expect((await increase(s, other.itemId, outfitId, more)).statusCode).toBe(200);
+  expect((await changeColor(s, choice.itemId, outfitId, choice.siblingColor)).statusCode).toBe(200);
+  return { outfitId, pieces };
+}
+
 async function unheart(s: Shopper, itemId: number, outfitId: number) {
   return s.agent.delete(`/api/item/unfavorite/${itemId}/${outfitId}`);
 }
@@ -637,8 +652,11 @@ describe('a piece hearted on the card and the like', () => {
         .soft(slotsOf(await favoriteOutfit(s, outfitId)))
         .toEqual(pieces.map((p, i) => ({ slot: p.slot, id: kept[i], favorite: { quantity: 1 } })));
       expect.soft(await categoryCounts(s)).toEqual(countsFor(pieces));
-      const res2 = await s.agent.post('/api/outfit/search/unfavorite', { outfitId });
-      expect.soft(res2.json()).toEqual({ outfitId, removedItems: 4, changed: true });
+      expect.soft(await unfavorite(s, outfitId)).toEqual({
+        outfitId,
+        removedItems: 4,
+        changed: true,
+      });
     },
   );
 });
@@ -646,15 +664,7 @@ describe('a piece hearted on the card and the like', () => {
 describe('like, change, nope, like again', () => {
   it('brings back the outfit’s own five at quantity 1 and leaves no rows behind', async () => {
     const s = await signUp(t.app);
-    const choice = freshOutfit('color');
-    const { outfitId } = choice;
-    const pieces = await piecesOf(outfitId);
-    const other = pieces.find((p) => p.slot !== choice.slot)!;
-    await like(s, outfitId);
-    expect((await increase(s, other.itemId, outfitId, 3)).statusCode).toBe(200);
-    expect((await changeColor(s, choice.itemId, outfitId, choice.siblingColor)).statusCode).toBe(
-      200,
-    );
+    const { outfitId, pieces } = await likeWrittenOut(s, 3);
     expect(await rowsOf(s.user.id)).toHaveLength(5);
 
     expect(await nope(s, outfitId)).toEqual({ outfitId, direction: 'nope', changed: true });
@@ -877,13 +887,7 @@ describe('one shopper’s likes and changes', () => {
 describe('POST /api/outfit/undo of a like', () => {
   it('whose pieces were written out leaves no rows behind', async () => {
     const s = await signUp(t.app);
-    const choice = freshOutfit('color');
-    const { outfitId } = choice;
-    const pieces = await piecesOf(outfitId);
-    const other = pieces.find((p) => p.slot !== choice.slot)!;
-    await like(s, outfitId);
-    await increase(s, other.itemId, outfitId, 2);
-    await changeColor(s, choice.itemId, outfitId, choice.siblingColor);
+    const { outfitId } = await likeWrittenOut(s, 2);
     expect(await rowsOf(s.user.id)).toHaveLength(5);
 
     const res = await s.agent.post('/api/outfit/undo');
