@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
-import { type Measurement, measure, measureFlow, type Scenario } from './load';
+import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
 
 const { values: args } = parseArgs({
@@ -289,11 +289,12 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
         const state = workers[worker]!;
         const cookie = fixture.cookies[state.shopper % fixture.cookies.length]!;
         for (const outfitId of state.cards) {
-          await fetch(`${url}/api/outfit/${Math.random() < 1 / 3 ? 'favorite' : 'reject'}`, {
+          await send(url, {
             method: 'POST',
+            path: `/api/outfit/${Math.random() < 1 / 3 ? 'favorite' : 'reject'}`,
             headers: { cookie, 'content-type': 'application/json' },
             body: JSON.stringify({ outfitId }),
-          }).then((r) => r.arrayBuffer());
+          });
         }
         state.cards = [];
         if (state.pages++ === PAGES_PER_SHOPPER) {
@@ -312,7 +313,7 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
         );
       },
     },
-    { duration, connections },
+    { duration, connections, warmup },
   );
 }
 
@@ -339,14 +340,15 @@ async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise
         {
           async prepare() {
             const cookie = fixture.buyers[turn++ % fixture.buyers.length]!;
-            await fetch(`${url}/api/cart`, {
+            await send(url, {
               method: 'POST',
+              path: '/api/cart',
               headers: { cookie, 'content-type': 'application/json' },
               body: JSON.stringify({
                 itemId: pick(fixture.stocked),
                 quantity: 1,
               }),
-            }).then((r) => r.arrayBuffer());
+            });
             return {
               method: 'PUT',
               path: '/api/buy',
@@ -359,7 +361,7 @@ async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise
             };
           },
         },
-        { duration, connections },
+        { duration, connections, warmup },
       ),
     );
   }
