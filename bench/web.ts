@@ -17,6 +17,20 @@ export interface WebMeasurement {
 const WEB_ROOT = 'dist/web';
 const CARD = '[aria-roledescription="outfit card"]';
 
+/**
+ * Runs in the page from its first moment: each animation frame looks for the first card; in the
+ * frame that has it, the time is taken once that frame's task is done (a task queued then runs
+ * after the frame is painted), the first moment the page can take the shopper's swipe. Timed in
+ * the page itself, so the figure is the page's and not the test driver's polling.
+ */
+const MARK_FIRST_CARD = `(() => {
+  const look = () => {
+    if (!document.querySelector(${JSON.stringify(CARD)})) return requestAnimationFrame(look);
+    setTimeout(() => { window.__firstCardMs = performance.now(); }, 0);
+  };
+  requestAnimationFrame(look);
+})();`;
+
 function gzKiB(urlPath: string): number {
   const file = path.join(WEB_ROOT, urlPath);
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
@@ -120,9 +134,14 @@ export async function measureWeb(log: (m: string) => void): Promise<WebMeasureme
       });
       await context.addCookies(await shopper.cookies());
       const p = await context.newPage();
+      await p.addInitScript({ content: MARK_FIRST_CARD });
       await p.goto('/home', { waitUntil: 'commit' });
-      await p.waitForSelector(CARD);
-      interactive.push(await p.evaluate(() => performance.now()));
+      const mark = await p.waitForFunction(
+        () => (window as unknown as { __firstCardMs?: number }).__firstCardMs,
+        undefined,
+        { timeout: 30_000 },
+      );
+      interactive.push(Number(await mark.jsonValue()));
       await p.waitForLoadState('networkidle');
       lcp.push(
         await p.evaluate(
