@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FeedPage } from '../../../../contracts/feed';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
@@ -27,6 +28,34 @@ export const feedQueryOptions = (exclude: readonly number[]) =>
     gcTime: 0,
   });
 
+/** How long a page fetched as the app started stays good enough to be the first one shown. */
+const EARLY_PAGE_MS = 10_000;
+
+let early: { page: FeedPage; at: number } | undefined;
+
+/**
+ * Fetches the first page as the app starts, before the swipe screen asks for it: the page's
+ * response has the browser fetching it already (a preload), and with it in hand the screen's
+ * first render shows cards instead of a loading state and a second render.
+ */
+export async function fetchFirstPageEarly(): Promise<void> {
+  early = { page: await getFeed(), at: Date.now() };
+}
+
+/** The early page, once, if it is recent and asked for as the screen would ask (no exclusions). */
+function takeEarlyPage(exclude: readonly number[]): FeedPage | undefined {
+  const taken = early;
+  early = undefined;
+  if (!taken || exclude.length > 0 || Date.now() - taken.at > EARLY_PAGE_MS) return undefined;
+  return taken.page;
+}
+
 export function useFeed(exclude: readonly number[]) {
-  return useQuery(feedQueryOptions(exclude));
+  const [earlyPage] = useState(() => takeEarlyPage(exclude));
+  return useQuery({
+    ...feedQueryOptions(exclude),
+    initialData: earlyPage,
+    // A page in hand is as fresh as a page fetched now; without one, fetch.
+    staleTime: earlyPage ? Number.POSITIVE_INFINITY : 0,
+  });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../../contracts/feed';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { fetchFirstPageEarly } from '../api/get-feed';
 import { SwipeDeck } from './swipe-deck';
 
 const SLOTS = [
@@ -138,5 +139,37 @@ describe('SwipeDeck', () => {
     expect(await screen.findByRole('group', { name: 'Friday, Work' })).toBeInTheDocument();
     expect(localStorage.getItem('drape.swipes.v1.4')).toBeNull();
     expect(calls.some((c) => c.url === '/api/outfit/undo')).toBe(false);
+  });
+
+  it('shows the page fetched as the app started at once, and asks the server for it only once', async () => {
+    const calls = mockApi((_, url) =>
+      url.startsWith('/api/outfit/home')
+        ? [200, page([outfit(8, 'Early'), outfit(9, 'Bird')])]
+        : [404, undefined],
+    );
+    await fetchFirstPageEarly();
+    renderWithApp(<SwipeDeck userId={6} title={<h1>Discover</h1>} />);
+    // In the first render: no loading state in between.
+    expect(screen.getByRole('group', { name: 'Early, Work' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading outfits')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.url.startsWith('/api/outfit/home'))).toHaveLength(1);
+  });
+
+  it('leaves the early page alone when swipes from an earlier visit are still unsent', async () => {
+    localStorage.setItem(
+      'drape.swipes.v1.7',
+      JSON.stringify([{ outfitId: 8, direction: 'like', queuedAt: Date.now() }]),
+    );
+    const calls = mockApi((_, url) => {
+      if (url === '/api/outfit/home?limit=10') return [200, page([outfit(8, 'Early')])];
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(10, 'Later')])];
+      return [503, { error: { code: 'unavailable', message: 'down' } }];
+    });
+    await fetchFirstPageEarly();
+    renderWithApp(<SwipeDeck userId={7} title={<h1>Discover</h1>} />);
+    // The early page would show the outfit already swiped; the screen asks again without it.
+    expect(await screen.findByRole('group', { name: 'Later, Work' })).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('exclude=8'))).toBe(true);
   });
 });
