@@ -497,70 +497,30 @@ export interface QueuedOutfit {
   filledAt: number;
 }
 
-/**
- * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
- * since it was ranked; and the last place there is, swiped or not (how much of the ranking is
- * left). What each outfit's card shows is the same for every shopper and comes from
- * `OutfitCards`; whether its pieces are in stock, from `StockLevels`.
- */
-export async function readQueue(
-  client: SqlClient,
-  userId: number,
-): Promise<{ waiting: QueuedOutfit[]; last: number | null }> {
-  const rows = await client.query<QueuedOutfit & { last: number }>(
-    `SELECT q.outfit_id AS id, q.position,
-            (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
-            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last
-       FROM feed_queue q
-      WHERE q.user_id = $1
-        -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the planner
-        -- reads all the shopper's swipes, which grow without bound.
-        AND NOT EXISTS (
-              SELECT 1 FROM swipes s
-               WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
-              OFFSET 0
-            )
-      ORDER BY q.position`,
-    [userId],
-    { name: 'feed_queue_waiting' },
-  );
-  return {
-    waiting: rows.map(({ id, position, filledAt }) => ({ id, position, filledAt })),
-    last: rows[0]?.last ?? null,
-  };
-}
+/** An outfit card's piece as one row: the outfit's own columns beside the piece's. */
+type CardRow = ItemRow & {
+  outfitId: number;
+  outfitName: string;
+  description: string;
+  occasionId: number;
+  occasion: string;
+  slot: Slot;
+};
 
-/**
- * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, in one
- * prepared statement: the feed reads cards it does not keep all day, and planning the two
- * statements `loadOutfits` makes cost more than running them.
- */
-export async function readOutfitCards(client: SqlClient, ids: readonly number[]) {
-  const rows = await client.query<
-    ItemRow & {
-      outfitId: number;
-      outfitName: string;
-      description: string;
-      occasionId: number;
-      occasion: string;
-      slot: Slot;
-    }
-  >(
-    `SELECT o.id AS "outfitId", o.name AS "outfitName", o.description,
+/** What an outfit card shows, the columns of `CardRow` (outfits `o` joined as `CARD_JOINS`). */
+const CARD_COLUMNS = `o.id AS "outfitId", o.name AS "outfitName", o.description,
             o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot,
             i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
             c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
-            i.color_hex AS "colorHex", i.size, i.stock
-       FROM outfits o
-       JOIN occasions oc ON oc.id = o.occasion_id
+            i.color_hex AS "colorHex", i.size, i.stock`;
+const CARD_JOINS = `JOIN occasions oc ON oc.id = o.occasion_id
        JOIN outfit_items oi ON oi.outfit_id = o.id
        JOIN items i ON i.id = oi.item_id
-       JOIN categories c ON c.id = i.category_id
-      WHERE o.id = ANY($1::int[])`,
-    [`{${ids.join(',')}}`],
-    { name: 'feed_outfit_cards' },
-  );
-  const byOutfit = new Map<number, { head: Omit<Outfit, 'items'>; pieces: typeof rows }>();
+       JOIN categories c ON c.id = i.category_id`;
+
+/** Card rows, five to an outfit, as outfits in the order they first appear. */
+function cardsOf(rows: readonly CardRow[]): Outfit[] {
+  const byOutfit = new Map<number, { head: Omit<Outfit, 'items'>; pieces: CardRow[] }>();
   for (const row of rows) {
     let outfit = byOutfit.get(row.outfitId);
     if (!outfit) {
@@ -577,6 +537,86 @@ export async function readOutfitCards(client: SqlClient, ids: readonly number[])
     outfit.pieces.push(row);
   }
   return [...byOutfit.values()].map(({ head, pieces }) => toOutfit(head, pieces));
+}
+
+/**
+ * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
+ * since it was ranked; the last place there is, swiped or not (how much of the ranking is left);
+ * and the cards of the first `cardsAhead` outfits waiting. The queue is read when a shopper comes
+ * back after a while, and their first page's cards came next, one round trip later, wherever the
+ * process did not keep them (most, in a catalogue larger than a few pages of shoppers' queues):
+ * now they come with it. Whether the pieces are in stock comes from `StockLevels`; the cards'
+ * own stock columns are kept there.
+ */
+export async function readQueue(
+  client: SqlClient,
+  userId: number,
+  cardsAhead: number,
+): Promise<{ waiting: QueuedOutfit[]; last: number | null; cards: Outfit[] }> {
+  const rows = await client.query<
+    { queuedId: number; position: number; filledAt: number; last: number } & (
+      | CardRow
+      | { outfitId: null }
+    )
+  >(
+    `WITH waiting AS (
+       SELECT q.outfit_id, q.position, q.filled_at,
+              row_number() OVER (ORDER BY q.position) AS place
+         FROM feed_queue q
+        WHERE q.user_id = $1
+          -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the planner
+          -- reads all the shopper's swipes, which grow without bound.
+          AND NOT EXISTS (
+                SELECT 1 FROM swipes s
+                 WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
+                OFFSET 0
+              )
+     )
+     SELECT w.outfit_id AS "queuedId", w.position,
+            (extract(epoch FROM w.filled_at) * 1000)::float8 AS "filledAt",
+            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
+            card.*
+       FROM waiting w
+       -- Five rows, one per piece, for each of the first outfits; one row for the rest.
+       LEFT JOIN LATERAL (
+         SELECT ${CARD_COLUMNS}
+           FROM outfits o
+           ${CARD_JOINS}
+          WHERE o.id = w.outfit_id AND w.place <= $2
+         -- OFFSET 0 keeps the place test in front of the probes: merged into the outer join,
+         -- it was tested after them, and every waiting outfit's card was read.
+         OFFSET 0
+       ) card ON true
+      ORDER BY w.position`,
+    [userId, cardsAhead],
+    { name: 'feed_queue_waiting' },
+  );
+  const waiting: QueuedOutfit[] = [];
+  const cardRows: CardRow[] = [];
+  for (const row of rows) {
+    if (waiting.at(-1)?.id !== row.queuedId) {
+      waiting.push({ id: row.queuedId, position: row.position, filledAt: row.filledAt });
+    }
+    if (row.outfitId !== null) cardRows.push(row);
+  }
+  return { waiting, last: rows[0]?.last ?? null, cards: cardsOf(cardRows) };
+}
+
+/**
+ * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, in one
+ * prepared statement: the feed reads cards it does not keep all day, and planning the two
+ * statements `loadOutfits` makes cost more than running them.
+ */
+export async function readOutfitCards(client: SqlClient, ids: readonly number[]) {
+  const rows = await client.query<CardRow>(
+    `SELECT ${CARD_COLUMNS}
+       FROM outfits o
+       ${CARD_JOINS}
+      WHERE o.id = ANY($1::int[])`,
+    [`{${ids.join(',')}}`],
+    { name: 'feed_outfit_cards' },
+  );
+  return cardsOf(rows);
 }
 
 /** The advisory lock class of shoppers' queues (0013_swipes_and_queue_writes_take_turns.sql). */

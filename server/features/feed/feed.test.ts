@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
+import type { Database } from '../../db/client';
 import { compileSerializer } from '../../lib/serializer';
 import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { rankFeed, storeQueue } from './feed.repository';
+import { rankFeed, readOutfitCards, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { FeedQueue, QUEUE } from './feed-queue';
 import { KeptQueues } from './kept-queues';
@@ -571,7 +572,7 @@ describe('the feed queue', () => {
   let queues: KeptQueues;
   beforeAll(async () => {
     cards = await OutfitCards.open(t.db.database, { ttlMs: 0 });
-    queues = await KeptQueues.open(t.db.database, { ttlMs: 0 });
+    queues = await KeptQueues.open(t.db.database, { ttlMs: 0, cards });
     stock = await StockLevels.open(t.db.database, { ttlMs: 0 });
     hearts = await ShopperHearts.open(t.db.database, { ttlMs: 0 });
   });
@@ -837,6 +838,51 @@ describe('outfit cards kept in memory', () => {
   it('skips outfits that do not exist', async () => {
     const found = await cards.get([3, 9_999_999]);
     expect([...found.keys()]).toEqual([3]);
+  });
+
+  it('keeps the cards a queue read brings, so a first page asks for none on its own', async () => {
+    const real = t.db.database;
+    const asked: string[] = [];
+    // The same database, noting the name of every statement the caches make.
+    const noting: Database = {
+      ...real,
+      sql: {
+        query: (text, params, options) => {
+          asked.push(options?.name ?? text);
+          return real.sql.query(text, params, options);
+        },
+        exec: (text) => real.sql.exec(text),
+      },
+    };
+    const s = await signUp(t.app);
+    const queued = Array.from({ length: 14 }, (_, i) => 20 + i);
+    await storeQueue(t.db.database.db, s.user.id, queued);
+    // A read that overlaps an announcement of an earlier test is not kept: each try starts with
+    // caches of its own, so none can answer from what a try before it read.
+    await vi.waitFor(
+      async () => {
+        const own = await OutfitCards.open(noting, { ttlMs: 60_000 });
+        const queues = await KeptQueues.open(noting, { ttlMs: 60_000, cards: own });
+        try {
+          asked.length = 0;
+          const waiting = await queues.read(s.user.id);
+          expect(waiting.outfits.map((o) => o.id)).toEqual(queued);
+          const firstPage = await own.get(queued.slice(0, 11));
+          expect([...firstPage.keys()]).toEqual(queued.slice(0, 11));
+          expect(asked).toEqual(['feed_queue_waiting']);
+          // As they are read on their own: every field, pieces in slot order.
+          const alone = await readOutfitCards(real.sql, [20, 30]);
+          expect([...(await own.get([20, 30])).values()]).toEqual(alone);
+          // Only a page and one more come with the queue: the rest are read when asked for.
+          await own.get([31, 32]);
+          expect(asked).toEqual(['feed_queue_waiting', 'feed_outfit_cards']);
+        } finally {
+          await queues.close();
+          await own.close();
+        }
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
 });
 

@@ -1,6 +1,11 @@
-import type { Database } from '../../db/client';
+import { FEED_PAGE_DEFAULT } from '../../../contracts/feed-limits';
+import type { Database, SqlClient } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
 import { type QueuedOutfit, readQueue } from './feed.repository';
+import type { OutfitCards } from './outfit-cards';
+
+/** Cards read with a queue: a page of the usual size, and the one after it that tells of more. */
+const CARDS_AHEAD = FEED_PAGE_DEFAULT + 1;
 
 /** Announced by the database when what waits in a shopper's queue changes (0012). */
 const FEED_CHANNEL = 'drape_feed_changed';
@@ -24,7 +29,19 @@ const without = (waiting: Waiting, outfitId: number): Waiting => ({
  * forgets the copy.
  */
 export class KeptQueues extends KeptReads<Waiting> {
-  static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
+  private constructor(
+    client: SqlClient,
+    cache: AnnouncedCache<Waiting, number>,
+    /** Where the cards of a queue's first outfits, read with it, are kept. */
+    private readonly cards: OutfitCards,
+  ) {
+    super(client, cache);
+  }
+
+  static async open(
+    database: Database,
+    options: { ttlMs: number; cards: OutfitCards },
+  ): Promise<KeptQueues> {
     const cache = await AnnouncedCache.open<Waiting, number>(database, {
       channel: FEED_CHANNEL,
       ttlMs: options.ttlMs,
@@ -36,14 +53,16 @@ export class KeptQueues extends KeptReads<Waiting> {
         else kept.change(Number(userId), (waiting) => without(waiting, Number(outfitId)));
       },
     });
-    return new KeptQueues(database.sql, cache);
+    return new KeptQueues(database.sql, cache, options.cards);
   }
 
   async read(userId: number): Promise<Waiting> {
     const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
-    const { waiting, last } = await readQueue(this.client, userId);
+    const cardsSince = this.cards.changes;
+    const { waiting, last, cards } = await readQueue(this.client, userId, CARDS_AHEAD);
+    this.cards.keep(cards, cardsSince);
     const read = { outfits: waiting, last };
     this.cache.set(userId, read, since);
     return read;

@@ -105,17 +105,30 @@ export class OutfitCards extends KeptReads<Card> {
     });
   }
 
-  async #load(ids: number[]): Promise<Map<number, Card>> {
-    const since = this.cache.changes;
-    const stockSince = this.#stock?.changes ?? 0;
-    const found = new Map<number, Card>();
-    for (const outfit of await readOutfitCards(this.client, ids)) {
+  /** Notes the announcements heard so far, before a read whose cards `keep` will take. */
+  get changes(): { cards: number; stock: number } {
+    return { cards: this.cache.changes, stock: this.#stock?.changes ?? 0 };
+  }
+
+  /**
+   * Keeps the cards another read brought along (a shopper's queue brings its first page's),
+   * and their pieces' stock. `since` is `changes` from before that read: an outfit or a
+   * piece's stock announced meanwhile is not kept.
+   */
+  keep(outfits: readonly Outfit[], since: { cards: number; stock: number }): Map<number, Card> {
+    const kept = new Map<number, Card>();
+    for (const outfit of outfits) {
       const card = cardOf(outfit);
-      this.cache.set(outfit.id, card, since);
-      this.#stock?.keep(outfit.items, stockSince);
-      found.set(outfit.id, card);
+      this.cache.set(outfit.id, card, since.cards);
+      this.#stock?.keep(outfit.items, since.stock);
+      kept.set(outfit.id, card);
     }
-    return found;
+    return kept;
+  }
+
+  async #load(ids: number[]): Promise<Map<number, Card>> {
+    const since = this.changes;
+    return this.keep(await readOutfitCards(this.client, ids), since);
   }
 
   async #cards(ids: readonly number[]): Promise<Map<number, Card>> {
