@@ -872,7 +872,7 @@ describe('outfit cards kept in memory', () => {
           expect(asked).toEqual(['feed_queue_waiting']);
           // As they are read on their own: every field, pieces in slot order.
           const alone = await readOutfitCards(real.sql, [20, 30]);
-          expect([...(await own.get([20, 30])).values()]).toEqual(alone);
+          expect(await own.get([20, 30])).toEqual(new Map(alone.map((o) => [o.id, o])));
           // Only a page and one more come with the queue: the rest are read when asked for.
           await own.get([31, 32]);
           expect(asked).toEqual(['feed_queue_waiting', 'feed_outfit_cards']);
