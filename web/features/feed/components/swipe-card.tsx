@@ -106,7 +106,6 @@ interface Drag {
  */
 export function SwipeCard({
   depth,
-  firstPaint = false,
   leaving,
   enterFrom,
   enterToken,
@@ -116,8 +115,6 @@ export function SwipeCard({
   children,
 }: {
   depth: number;
-  /** True while the deck shows its very first cards, which appear without motion. */
-  firstPaint?: boolean;
   leaving?: Side | undefined;
   enterFrom?: Side | undefined;
   /** Changes each time a card is put back, so the same card can come back twice. */
@@ -132,9 +129,9 @@ export function SwipeCard({
   const drag = useRef<Drag | null>(null);
   const gone = useRef(onGone);
   gone.current = onGone;
-  // A card that arrives underneath a stack already on screen rises into place; the cards of
-  // the first page simply show.
-  const [riseIn] = useState(depth > 0 && !firstPaint);
+  // A card that arrives underneath the top one rises into place (the deck first paints the top
+  // card alone); the top card simply shows.
+  const [riseIn] = useState(depth > 0);
 
   // Leaving: fly off from wherever the card is now, then tell the deck it is gone.
   useLayoutEffect(() => {

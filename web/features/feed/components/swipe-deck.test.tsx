@@ -149,9 +149,12 @@ describe('SwipeDeck', () => {
     );
     await fetchFirstPageEarly();
     renderWithApp(<SwipeDeck userId={6} title={<h1>Discover</h1>} />);
-    // In the first render: no loading state in between.
+    // In the first render: no loading state in between, and the top card alone.
     expect(screen.getByRole('group', { name: 'Early, Work' })).toBeInTheDocument();
     expect(screen.queryByText('Loading outfits')).toBeNull();
+    expect(screen.queryByText('Bird')).toBeNull();
+    // The card under it (hidden from assistive technology) comes once the top one is painted.
+    expect(await screen.findByText('Bird')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((c) => c.url.startsWith('/api/outfit/home'))).toHaveLength(1);
   });

@@ -131,10 +131,20 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     },
     [deck.cards, deck.swipe],
   );
-  // Cards on screen from the start appear as they are; later ones rise in underneath.
+  // The first paint shows the top card alone, the sooner on a slow phone; the card under it
+  // rises in right after, as every later card does.
   const [firstPaint, setFirstPaint] = useState(true);
   useEffect(() => {
-    if (firstPaint && status === 'ready') setFirstPaint(false);
+    if (!firstPaint || status !== 'ready') return;
+    // Once the top card is painted: the next frame, then a task after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setFirstPaint(false), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [firstPaint, status]);
   const gone = useCallback(
     (id: number) => setLeaving((list) => list.filter((l) => l.outfit.id !== id)),
@@ -204,11 +214,10 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               <OutfitCard outfit={outfit} interactive={false} />
             </SwipeCard>
           ))}
-        {cards.slice(0, 2).map((outfit, depth) => (
+        {cards.slice(0, firstPaint ? 1 : 2).map((outfit, depth) => (
           <SwipeCard
             key={outfit.id}
             depth={depth}
-            firstPaint={firstPaint}
             label={`${outfit.name}, ${outfit.occasion}`}
             enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
             enterToken={depth === 0 ? deck.entering?.token : undefined}
