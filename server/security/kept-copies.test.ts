@@ -144,6 +144,8 @@ describe('stock kept in memory', () => {
     await withStock(piece, 6_543, async () => {
       await vi.waitFor(async () => {
         const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
+        // The same card first, so a failure says which of the two went wrong.
+        expect(page.outfits[0]?.id).toBe(outfitId);
         const shown = page.outfits[0]!.items.find((item) => item.id === piece);
         expect(shown?.stock).toBe(6_543);
       }, soon);
