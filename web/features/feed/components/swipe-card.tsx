@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import { type PointerEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { SwipeDirection } from '../../../../contracts/feed';
-import { palette } from '../../../app/theme';
+import { classNames } from '../../../lib/class-names';
+import styles from './swipe-deck.module.css';
 
 /** Past this distance (px) or flick speed (px/s) a released card flies off. */
 const DISTANCE_THRESHOLD = 110;
@@ -47,42 +47,15 @@ function place(card: HTMLElement | null, x: number, transition: string) {
   }
 }
 
-function Stamp({
-  label,
-  color,
-  side,
-}: {
-  label: 'LIKE' | 'NOPE';
-  color: string;
-  side: 'left' | 'right';
-}) {
+function Stamp({ label }: { label: 'LIKE' | 'NOPE' }) {
   return (
-    <Box
+    <div
       aria-hidden
       data-stamp={label}
-      sx={{
-        opacity: 0,
-        visibility: 'hidden',
-        position: 'absolute',
-        top: 70,
-        [side]: 18,
-        transform: `rotate(${side === 'left' ? -14 : 14}deg)`,
-        zIndex: 2,
-        pointerEvents: 'none',
-        border: 4,
-        borderColor: color,
-        color,
-        borderRadius: 2,
-        px: 1.5,
-        py: 0.25,
-        fontWeight: 800,
-        fontSize: '2rem',
-        letterSpacing: '0.08em',
-        bgcolor: 'rgba(255,255,255,0.85)',
-      }}
+      className={classNames(styles.stamp, label === 'LIKE' ? styles.like : styles.nope)}
     >
       {label}
-    </Box>
+    </div>
   );
 }
 
@@ -223,9 +196,17 @@ export function SwipeCard({
   }
 
   return (
-    <Box
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this is a card to drag
+    <div
       ref={card}
-      role={front ? 'group' : undefined}
+      className={classNames(
+        styles.card,
+        front && styles.front,
+        leaving !== undefined && styles.leaving,
+      )}
+      style={{ zIndex: leaving !== undefined ? 20 : 10 - depth }}
+      role="group"
+      // The top card is the one a shopper acts on; the one under it is only seen.
       aria-roledescription={front ? 'outfit card' : undefined}
       aria-label={front ? label : undefined}
       aria-hidden={front ? undefined : true}
@@ -236,35 +217,13 @@ export function SwipeCard({
       onPointerCancel={onPointerEnd}
       // A drag that starts on a picture must not turn into the browser dragging the image.
       onDragStart={(event) => event.preventDefault()}
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        zIndex: leaving !== undefined ? 20 : 10 - depth,
-        pointerEvents: leaving !== undefined ? 'none' : 'auto',
-        cursor: front ? 'grab' : 'default',
-        touchAction: 'pan-y',
-        userSelect: 'none',
-        willChange: 'transform',
-      }}
     >
       {/* The card below waits a little smaller and lower, and steps up when the top one goes. */}
-      <Box
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          transform: depth === 0 ? 'none' : 'translateY(16px) scale(0.95)',
-          transition: 'transform 300ms cubic-bezier(.2,.9,.3,1.1)',
-          animation: riseIn ? 'drape-card-in 300ms ease-out' : 'none',
-          '@keyframes drape-card-in': {
-            from: { transform: 'translateY(26px) scale(0.92)' },
-          },
-          '@media (prefers-reduced-motion: reduce)': { transition: 'none', animation: 'none' },
-        }}
-      >
-        {depth === 0 && <Stamp label="LIKE" color={palette.like} side="left" />}
-        {depth === 0 && <Stamp label="NOPE" color={palette.nope} side="right" />}
+      <div className={classNames(styles.lift, depth > 0 && styles.below, riseIn && styles.riseIn)}>
+        {depth === 0 && <Stamp label="LIKE" />}
+        {depth === 0 && <Stamp label="NOPE" />}
         {children}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -4,11 +4,8 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Replay from '@mui/icons-material/Replay';
 import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import SwipeRightOutlined from '@mui/icons-material/SwipeRightOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
@@ -16,6 +13,7 @@ import { palette } from '../../../app/theme';
 import { EmptyState, ErrorState, Loading } from '../../../components/page';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
+import styles from './swipe-deck.module.css';
 import { useSwipeDeck } from './use-swipe-deck';
 
 /** SPEC's three hints, word for word. */
@@ -32,34 +30,16 @@ export const EMPTY_FEED_TITLE = 'No more outfits to swipe';
 
 function Hints() {
   return (
-    <Box
-      component="ul"
-      aria-label="How to swipe"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: { xs: 0.25, md: 1.25 } }}
-    >
+    <ul aria-label="How to swipe" className={styles.hints}>
       {SWIPE_HINTS.map((hint) => (
-        <Box
-          component="li"
-          key={hint.text}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            color: 'text.secondary',
-            fontSize: { xs: '0.8rem', md: '0.95rem' },
-          }}
-        >
-          <Box
-            component="span"
-            aria-hidden
-            sx={{ display: 'inline-flex', color: 'secondary.main' }}
-          >
+        <li key={hint.text}>
+          <span aria-hidden className={styles.hintIcon}>
             {hint.icon}
-          </Box>
+          </span>
           {hint.text}
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -81,7 +61,10 @@ function RoundButton({
   children: ReactNode;
 }) {
   return (
-    <IconButton
+    <button
+      type="button"
+      className={styles.round}
+      style={{ width: size, height: size, color }}
       aria-label={label}
       title={shortcut ? `${label} (${shortcut})` : label}
       aria-keyshortcuts={
@@ -89,20 +72,9 @@ function RoundButton({
       }
       disabled={disabled}
       onClick={onClick}
-      sx={{
-        width: size,
-        height: size,
-        color,
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        boxShadow: '0 4px 14px rgba(28,27,31,0.12)',
-        '&:hover': { bgcolor: '#fff', transform: 'scale(1.06)' },
-        transition: 'transform 120ms ease',
-      }}
     >
       {children}
-    </IconButton>
+    </button>
   );
 }
 
@@ -235,35 +207,10 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
   }
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        columnGap: 6,
-        rowGap: { xs: 1, md: 2 },
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 420px) 310px' },
-        gridTemplateRows: { md: 'auto 1fr' },
-        gridTemplateAreas: { xs: '"title" "deck" "hints"', md: '"deck title" "deck hints"' },
-        justifyContent: 'center',
-        alignItems: 'start',
-      }}
-    >
-      <Box sx={{ gridArea: 'title', alignSelf: 'end', pt: { md: 4 } }}>{title}</Box>
-      <Stack sx={{ gridArea: 'deck', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-        <Box
-          sx={{
-            position: 'relative',
-            width: '100%',
-            maxWidth: 420,
-            height: {
-              xs: 'clamp(360px, calc(100dvh - 385px), 520px)',
-              md: 'clamp(420px, calc(100dvh - 250px), 580px)',
-            },
-            px: 0.5,
-            pb: 2,
-          }}
-        >
-          {stage}
-        </Box>
+    <div className={styles.layout}>
+      <div className={styles.title}>{title}</div>
+      <div className={styles.deck}>
+        <div className={styles.stage}>{stage}</div>
         {status === 'empty' ? (
           // Nothing left to swipe; the last swipe can still be taken back.
           <Button
@@ -277,7 +224,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             Undo last swipe
           </Button>
         ) : (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 3 }}>
+          <div className={styles.buttons}>
             <RoundButton
               label="Reject outfit"
               shortcut="←"
@@ -307,42 +254,19 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             >
               <Favorite sx={{ fontSize: 28 }} />
             </RoundButton>
-          </Stack>
+          </div>
         )}
-        <Typography
-          role="status"
-          variant="caption"
-          color="text.secondary"
-          sx={{ minHeight: { md: 20 } }}
-        >
+        <span role="status" className={styles.status}>
           {deck.offline && deck.pending > 0
             ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
             : ''}
-        </Typography>
-      </Stack>
-      <Box
-        sx={{
-          gridArea: 'hints',
-          px: { xs: 1, md: 0 },
-          justifySelf: { xs: 'center', md: 'start' },
-        }}
-      >
-        <Typography
-          variant="h6"
-          component="h2"
-          sx={{ display: { xs: 'none', md: 'block' }, mb: 1.5 }}
-        >
-          How it works
-        </Typography>
+        </span>
+      </div>
+      <div className={styles.hintsArea}>
+        <h2 className={styles.howTitle}>How it works</h2>
         <Hints />
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: { xs: 'none', md: 'block' }, mt: 2 }}
-        >
-          On a keyboard, ← rejects and → favourites.
-        </Typography>
-      </Box>
-    </Box>
+        <p className={styles.keys}>On a keyboard, ← rejects and → favourites.</p>
+      </div>
+    </div>
   );
 }
