@@ -1,8 +1,7 @@
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Fab from '@mui/material/Fab';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { classNames } from '../../lib/class-names';
+import styles from './shell.module.css';
 
 export interface AccountMenuAction {
   name: string;
@@ -55,8 +54,10 @@ export function AccountMenu({ actions }: { actions: readonly AccountMenuAction[]
   }
 
   return (
-    <Box
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focusing anywhere in it opens the menu; the keys it handles are its buttons'
+    <div
       ref={root}
+      className={classNames(styles.menu, open && styles.open)}
       onMouseEnter={() => show('hover')}
       onMouseLeave={() => hide()}
       onFocus={(event) => {
@@ -67,12 +68,11 @@ export function AccountMenu({ actions }: { actions: readonly AccountMenuAction[]
         if (!root.current?.contains(event.relatedTarget as Node | null)) hide();
       }}
       onKeyDown={onKeyDown}
-      sx={{ position: 'absolute', right: 12, top: 8, zIndex: 1 }}
     >
-      <Fab
+      <button
         ref={trigger}
-        size="small"
-        color="primary"
+        type="button"
+        className={classNames(styles.fab, styles.trigger)}
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}
@@ -84,110 +84,37 @@ export function AccountMenu({ actions }: { actions: readonly AccountMenuAction[]
             setOpen(true);
           }
         }}
-        sx={{
-          boxShadow: 2,
-          '&:hover': { bgcolor: '#333' },
-          '& svg': {
-            transition: 'transform 200ms ease',
-            transform: open ? 'rotate(90deg)' : 'none',
-          },
-        }}
       >
         <MoreHoriz />
-      </Fab>
-      <Box
+      </button>
+      <div
         id={menuId}
         role="menu"
         aria-label="Account"
         aria-hidden={!open}
         inert={!open}
-        component="ul"
-        sx={{
-          position: 'absolute',
-          top: '100%',
-          right: 0,
-          m: 0,
-          p: 0,
-          pt: 1,
-          listStyle: 'none',
-          display: 'grid',
-          gap: 1,
-          justifyItems: 'end',
-          pointerEvents: open ? 'auto' : 'none',
-        }}
+        className={styles.actions}
       >
         {actions.map((action, index) => (
-          <Box
-            component="li"
-            role="none"
+          <button
             key={action.name}
-            sx={{
-              opacity: open ? 1 : 0,
-              transform: open ? 'none' : 'translateY(-8px) scale(0.9)',
-              transition: 'opacity 160ms ease, transform 160ms ease',
-              transitionDelay: open ? `${index * 30}ms` : '0ms',
-              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={styles.action}
+            style={{ transitionDelay: open ? `${index * 30}ms` : '0ms' }}
+            onClick={() => {
+              hide();
+              action.run();
             }}
           >
-            <ButtonBase
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                hide();
-                action.run();
-              }}
-              sx={{
-                gap: 1,
-                borderRadius: 99,
-                '&:hover .account-menu-icon, &.Mui-focusVisible .account-menu-icon': {
-                  bgcolor: 'grey.100',
-                },
-                '&.Mui-focusVisible .account-menu-label': {
-                  outline: '2px solid',
-                  outlineColor: 'primary.main',
-                },
-              }}
-            >
-              <Box
-                component="span"
-                className="account-menu-label"
-                sx={{
-                  px: 1.25,
-                  py: 0.5,
-                  borderRadius: 1,
-                  bgcolor: 'grey.800',
-                  color: 'common.white',
-                  fontSize: '0.8125rem',
-                  fontWeight: 500,
-                  whiteSpace: 'nowrap',
-                  boxShadow: 1,
-                }}
-              >
-                {action.name}
-              </Box>
-              <Box
-                component="span"
-                className="account-menu-icon"
-                aria-hidden
-                sx={{
-                  width: 40,
-                  height: 40,
-                  borderRadius: '50%',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  bgcolor: 'background.paper',
-                  color: 'text.secondary',
-                  boxShadow: 2,
-                  transition: 'background-color 120ms ease',
-                }}
-              >
-                {action.icon}
-              </Box>
-            </ButtonBase>
-          </Box>
+            <span className={styles.actionLabel}>{action.name}</span>
+            <span className={styles.actionIcon} aria-hidden>
+              {action.icon}
+            </span>
+          </button>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCartUnits } from '../../features/cart/api/get-cart';
 import { BottomNav } from './bottom-nav';
+import styles from './shell.module.css';
 import { TopBar } from './top-bar';
 
 /** Signed-in shoppers get the top bar and bottom navigation; admins and visitors neither. */
@@ -12,12 +12,12 @@ export function AppShell() {
   const cartUnits = useCartUnits(isShopper);
   if (!isShopper) return <Outlet />;
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <div className={styles.shell}>
       <TopBar />
-      <Box component="main" sx={{ flex: 1, pb: 'calc(72px + env(safe-area-inset-bottom))' }}>
+      <main className={styles.main}>
         <Outlet />
-      </Box>
+      </main>
       <BottomNav cartUnits={cartUnits} />
-    </Box>
+    </div>
   );
 }

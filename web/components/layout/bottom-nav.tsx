@@ -3,11 +3,8 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Search from '@mui/icons-material/Search';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
-import Badge from '@mui/material/Badge';
-import BottomNavigation from '@mui/material/BottomNavigation';
-import BottomNavigationAction from '@mui/material/BottomNavigationAction';
-import Paper from '@mui/material/Paper';
 import { Link as RouterLink, useLocation } from 'react-router';
+import styles from './shell.module.css';
 
 const ENTRIES = [
   { label: 'Closet', to: '/closet/occasions', section: '/closet', icon: <CheckroomOutlined /> },
@@ -17,53 +14,40 @@ const ENTRIES = [
   { label: 'Favorites', to: '/favorites/outfits', section: '/favorites', icon: <FavoriteBorder /> },
 ] as const;
 
+/** The most a badge spells out; more reads "99+". */
+const BADGE_MAX = 99;
+
+/** The five sections at the foot of every shopper's page; the one they are in is marked. */
 export function BottomNav({ cartUnits }: { cartUnits: number }) {
   const { pathname } = useLocation();
-  const current = ENTRIES.find((e) => pathname.startsWith(e.section))?.to ?? false;
   return (
-    <Paper
-      component="nav"
-      aria-label="Main"
-      elevation={0}
-      sx={{
-        position: 'fixed',
-        bottom: 0,
-        left: 0,
-        right: 0,
-        zIndex: (t) => t.zIndex.appBar,
-        borderTop: 1,
-        borderColor: 'divider',
-        borderRadius: 0,
-        pb: 'env(safe-area-inset-bottom)',
-      }}
-    >
-      <BottomNavigation
-        value={current}
-        showLabels
-        sx={{ maxWidth: 640, mx: 'auto', bgcolor: 'transparent' }}
-      >
-        {ENTRIES.map((entry) => (
-          <BottomNavigationAction
-            key={entry.to}
-            component={RouterLink}
-            to={entry.to}
-            value={entry.to}
-            label={entry.label}
-            aria-label={
-              entry.label === 'Cart' && cartUnits > 0 ? `Cart, ${cartUnits} items` : entry.label
-            }
-            icon={
-              entry.label === 'Cart' ? (
-                <Badge badgeContent={cartUnits} max={99} color="secondary">
+    <nav aria-label="Main" className={styles.bottomNav}>
+      <div className={styles.entries}>
+        {ENTRIES.map((entry) => {
+          const cart = entry.label === 'Cart';
+          return (
+            <RouterLink
+              key={entry.to}
+              to={entry.to}
+              className={styles.entry}
+              aria-current={pathname.startsWith(entry.section) ? 'page' : undefined}
+              aria-label={cart && cartUnits > 0 ? `Cart, ${cartUnits} items` : entry.label}
+            >
+              {cart && cartUnits > 0 ? (
+                <span className={styles.badged}>
                   {entry.icon}
-                </Badge>
+                  <span className={styles.badge} aria-hidden>
+                    {cartUnits > BADGE_MAX ? `${BADGE_MAX}+` : cartUnits}
+                  </span>
+                </span>
               ) : (
                 entry.icon
-              )
-            }
-          />
-        ))}
-      </BottomNavigation>
-    </Paper>
+              )}
+              <span className={styles.entryLabel}>{entry.label}</span>
+            </RouterLink>
+          );
+        })}
+      </div>
+    </nav>
   );
 }

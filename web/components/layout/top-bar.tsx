@@ -4,16 +4,14 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
-import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
+import { classNames } from '../../lib/class-names';
 import { useNotify } from '../../lib/notify';
 import { Wordmark } from '../brand';
 import { AccountMenu, type AccountMenuAction } from './account-menu';
 import { navModeFor } from './nav-mode';
+import styles from './shell.module.css';
 
 async function share(notify: ReturnType<typeof useNotify>) {
   const data = {
@@ -57,38 +55,23 @@ export function TopBar() {
   ];
 
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{
-        bgcolor: 'rgba(250,247,242,0.92)',
-        backdropFilter: 'blur(10px)',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Toolbar sx={{ justifyContent: 'center', minHeight: { xs: 56 }, position: 'relative' }}>
+    <header className={styles.topBar}>
+      <div className={styles.toolbar}>
         {mode === 'detail' && (
-          <Fab
-            size="small"
+          <button
+            type="button"
+            className={classNames(styles.fab, styles.back)}
             aria-label="Back"
             onClick={() => navigate(-1)}
-            sx={{ position: 'absolute', left: 12, bgcolor: 'background.paper', boxShadow: 1 }}
           >
             <ArrowBack />
-          </Fab>
+          </button>
         )}
-        <Box
-          component={RouterLink}
-          to="/home"
-          aria-label="Drape home"
-          sx={{ color: 'text.primary', textDecoration: 'none' }}
-        >
+        <RouterLink to="/home" aria-label="Drape home" className={styles.home}>
           <Wordmark />
-        </Box>
+        </RouterLink>
         {mode === 'top-level' && <AccountMenu actions={actions} />}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }
