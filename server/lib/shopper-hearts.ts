@@ -12,6 +12,12 @@ export interface Hearts {
   onOutfit: ReadonlyMap<number, readonly number[]>;
 }
 
+/** One hearted piece: the item, and the outfit it was hearted on (none from search). */
+export interface HeartRow {
+  itemId: number;
+  outfitId: number | null;
+}
+
 /**
  * Each shopper's hearts, which every feed page and item search marks on what it shows. A
  * process keeps the hearts of the shoppers it has just served for a few seconds, and forgets a
@@ -33,7 +39,7 @@ export class ShopperHearts extends KeptReads<Hearts> {
     const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
-    const rows = await this.client.query<{ itemId: number; outfitId: number | null }>(
+    const rows = await this.client.query<HeartRow>(
       `SELECT item_id AS "itemId", outfit_id AS "outfitId"
          FROM item_favorites
         WHERE user_id = $1 AND source = 'heart'
@@ -41,6 +47,16 @@ export class ShopperHearts extends KeptReads<Hearts> {
       [userId],
       { name: 'shopper_hearts' },
     );
+    return this.keep(userId, rows, since);
+  }
+
+  /** Notes the announcements heard so far, before a read whose hearts `keep` will take. */
+  get changes(): number {
+    return this.cache.changes;
+  }
+
+  /** Keeps a shopper's hearts that another read brought along (their queue's), smallest item first. */
+  keep(userId: number, rows: readonly HeartRow[], since: number): Hearts {
     const loose = new Set<number>();
     const onOutfit = new Map<number, number[]>();
     for (const { itemId, outfitId } of rows) {

@@ -6,6 +6,7 @@ import { type Db, queryPrepared, rowsOf, type SqlClient } from '../../db/client'
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { toOutfit } from '../../lib/outfits';
+import type { HeartRow } from '../../lib/shopper-hearts';
 
 /**
  * The taste model. A shopper's swipes and hearts are signals on pieces; every candidate piece
@@ -546,18 +547,27 @@ function cardsOf(rows: readonly CardRow[]): Outfit[] {
  * back after a while, and their first page's cards came next, one round trip later, wherever the
  * process did not keep them (most, in a catalogue larger than a few pages of shoppers' queues):
  * now they come with it. Whether the pieces are in stock comes from `StockLevels`; the cards'
- * own stock columns are kept there.
+ * own stock columns are kept there. The shopper's hearts come with it too, which a first page
+ * marks on its cards (`null` when nothing waits: there was no row to bring them).
  */
 export async function readQueue(
   client: SqlClient,
   userId: number,
   cardsAhead: number,
-): Promise<{ waiting: QueuedOutfit[]; last: number | null; cards: Outfit[] }> {
+): Promise<{
+  waiting: QueuedOutfit[];
+  last: number | null;
+  cards: Outfit[];
+  hearts: HeartRow[] | null;
+}> {
   const rows = await client.query<
-    { queuedId: number; position: number; filledAt: number; last: number } & (
-      | CardRow
-      | { outfitId: null }
-    )
+    {
+      queuedId: number;
+      position: number;
+      filledAt: number;
+      last: number;
+      hearts: [number, number | null][] | null;
+    } & (CardRow | { outfitId: null })
   >(
     `WITH waiting AS (
        SELECT q.outfit_id, q.position, q.filled_at,
@@ -575,6 +585,13 @@ export async function readQueue(
      SELECT w.outfit_id AS "queuedId", w.position,
             (extract(epoch FROM w.filled_at) * 1000)::float8 AS "filledAt",
             (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
+            -- The shopper's hearts, on the first row alone (read once, as an init plan).
+            CASE WHEN w.place = 1 THEN (
+              SELECT coalesce(json_agg(json_build_array(f.item_id, f.outfit_id) ORDER BY f.item_id),
+                              '[]'::json)
+                FROM item_favorites f
+               WHERE f.user_id = $1 AND f.source = 'heart'
+            ) END AS hearts,
             card.*
        FROM waiting w
        -- Five rows, one per piece, for each of the first outfits; one row for the rest.
@@ -599,7 +616,13 @@ export async function readQueue(
     }
     if (row.outfitId !== null) cardRows.push(row);
   }
-  return { waiting, last: rows[0]?.last ?? null, cards: cardsOf(cardRows) };
+  const first = rows[0];
+  return {
+    waiting,
+    last: first?.last ?? null,
+    cards: cardsOf(cardRows),
+    hearts: first?.hearts?.map(([itemId, outfitId]) => ({ itemId, outfitId })) ?? null,
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const ttlMs = app.config.cacheSeconds * 1000;
   const cards = await OutfitCards.open(app.database, { ttlMs, stock: app.stockLevels });
-  const queues = await KeptQueues.open(app.database, { ttlMs, cards });
+  const queues = await KeptQueues.open(app.database, { ttlMs, cards, hearts: app.shopperHearts });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );

@@ -100,8 +100,9 @@ export async function getFeed(
   // What waits in the shopper's queue (less what they swiped since it was ranked), less the
   // cards the client holds and outfits with a piece sold out since: the page and one more,
   // which tells whether another page exists.
-  // The hearts are read beside the queue: a shopper's first page after a while finds neither kept.
-  const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
+  // A shopper's first page after a while finds neither kept: the queue's read brings the hearts.
+  const queued = await live.queues.read(userId);
+  const hearts = await live.hearts.get(userId);
   const held = new Set(exclude);
   const { waiting, stock } = await firstInStock(
     live,

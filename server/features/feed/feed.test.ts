@@ -840,7 +840,7 @@ describe('outfit cards kept in memory', () => {
     expect([...found.keys()]).toEqual([3]);
   });
 
-  it('keeps the cards a queue read brings, so a first page asks for none on its own', async () => {
+  it('keeps the cards and hearts a queue read brings, so a first page asks for neither', async () => {
     const real = t.db.database;
     const asked: string[] = [];
     // The same database, noting the name of every statement the caches make.
@@ -857,18 +857,34 @@ describe('outfit cards kept in memory', () => {
     const s = await signUp(t.app);
     const queued = Array.from({ length: 14 }, (_, i) => 20 + i);
     await storeQueue(t.db.database.db, s.user.id, queued);
+    // Two hearts on a queued outfit, given in the other order, and one on an outfit not queued.
+    const [first, second] = await piecesOf(21);
+    const [elsewhere] = await piecesOf(40);
+    for (const [itemId, outfitId] of [
+      [second, 21],
+      [first, 21],
+      [elsewhere, 40],
+    ]) {
+      expect((await s.agent.post('/api/item/favorite', { itemId, outfitId })).statusCode).toBe(200);
+    }
+    const alone = await ShopperHearts.open(real, { ttlMs: 0 });
+    const hearted = await alone.get(s.user.id);
+    await alone.close();
+    expect(hearted.onOutfit.get(21)).toEqual([first, second].sort((a, b) => a! - b!));
     // A read that overlaps an announcement of an earlier test is not kept: each try starts with
     // caches of its own, so none can answer from what a try before it read.
     await vi.waitFor(
       async () => {
         const own = await OutfitCards.open(noting, { ttlMs: 60_000 });
-        const queues = await KeptQueues.open(noting, { ttlMs: 60_000, cards: own });
+        const hearts = await ShopperHearts.open(noting, { ttlMs: 60_000 });
+        const queues = await KeptQueues.open(noting, { ttlMs: 60_000, cards: own, hearts });
         try {
           asked.length = 0;
           const waiting = await queues.read(s.user.id);
           expect(waiting.outfits.map((o) => o.id)).toEqual(queued);
           const firstPage = await own.get(queued.slice(0, 11));
           expect([...firstPage.keys()]).toEqual(queued.slice(0, 11));
+          expect(await hearts.get(s.user.id)).toEqual(hearted);
           expect(asked).toEqual(['feed_queue_waiting']);
           // As they are read on their own: every field, pieces in slot order.
           const alone = await readOutfitCards(real.sql, [20, 30]);
@@ -878,6 +894,7 @@ describe('outfit cards kept in memory', () => {
           expect(asked).toEqual(['feed_queue_waiting', 'feed_outfit_cards']);
         } finally {
           await queues.close();
+          await hearts.close();
           await own.close();
         }
       },

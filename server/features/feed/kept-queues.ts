@@ -1,6 +1,7 @@
 import { FEED_PAGE_DEFAULT } from '../../../contracts/feed-limits';
 import type { Database, SqlClient } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
+import type { ShopperHearts } from '../../lib/shopper-hearts';
 import { type QueuedOutfit, readQueue } from './feed.repository';
 import type { OutfitCards } from './outfit-cards';
 
@@ -34,13 +35,15 @@ export class KeptQueues extends KeptReads<Waiting> {
     cache: AnnouncedCache<Waiting, number>,
     /** Where the cards of a queue's first outfits, read with it, are kept. */
     private readonly cards: OutfitCards,
+    /** Where the shopper's hearts, read with the queue, are kept (when given). */
+    private readonly hearts: ShopperHearts | undefined,
   ) {
     super(client, cache);
   }
 
   static async open(
     database: Database,
-    options: { ttlMs: number; cards: OutfitCards },
+    options: { ttlMs: number; cards: OutfitCards; hearts?: ShopperHearts },
   ): Promise<KeptQueues> {
     const cache = await AnnouncedCache.open<Waiting, number>(database, {
       channel: FEED_CHANNEL,
@@ -53,7 +56,7 @@ export class KeptQueues extends KeptReads<Waiting> {
         else kept.change(Number(userId), (waiting) => without(waiting, Number(outfitId)));
       },
     });
-    return new KeptQueues(database.sql, cache, options.cards);
+    return new KeptQueues(database.sql, cache, options.cards, options.hearts);
   }
 
   async read(userId: number): Promise<Waiting> {
@@ -61,8 +64,10 @@ export class KeptQueues extends KeptReads<Waiting> {
     if (kept) return kept;
     const since = this.cache.changes;
     const cardsSince = this.cards.changes;
-    const { waiting, last, cards } = await readQueue(this.client, userId, CARDS_AHEAD);
+    const heartsSince = this.hearts?.changes ?? 0;
+    const { waiting, last, cards, hearts } = await readQueue(this.client, userId, CARDS_AHEAD);
     this.cards.keep(cards, cardsSince);
+    if (hearts) this.hearts?.keep(userId, hearts, heartsSince);
     const read = { outfits: waiting, last };
     this.cache.set(userId, read, since);
     return read;
