@@ -1,5 +1,6 @@
 import '@fontsource/dm-serif-display/400.css';
 import '@fontsource-variable/inter';
+import './palette.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
