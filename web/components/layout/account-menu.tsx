@@ -1,6 +1,7 @@
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { classNames } from '../../lib/class-names';
+import roundButton from '../round-button.module.css';
 import styles from './shell.module.css';
 
 export interface AccountMenuAction {
@@ -72,7 +73,7 @@ export function AccountMenu({ actions }: { actions: readonly AccountMenuAction[]
       <button
         ref={trigger}
         type="button"
-        className={classNames(styles.fab, styles.trigger)}
+        className={classNames(roundButton.round, styles.fab, styles.trigger)}
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}

@@ -9,6 +9,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { classNames } from '../../lib/class-names';
 import { useNotify } from '../../lib/notify';
 import { Wordmark } from '../brand';
+import roundButton from '../round-button.module.css';
 import { AccountMenu, type AccountMenuAction } from './account-menu';
 import { navModeFor } from './nav-mode';
 import styles from './shell.module.css';
@@ -60,7 +61,7 @@ export function TopBar() {
         {mode === 'detail' && (
           <button
             type="button"
-            className={classNames(styles.fab, styles.back)}
+            className={classNames(roundButton.round, styles.fab, styles.back)}
             aria-label="Back"
             onClick={() => navigate(-1)}
           >

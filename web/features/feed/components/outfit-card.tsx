@@ -1,5 +1,6 @@
 import type { FeedOutfit } from '../../../../contracts/feed';
 import type { OutfitItem } from '../../../../contracts/outfit';
+import roundButton from '../../../components/round-button.module.css';
 import { classNames } from '../../../lib/class-names';
 import styles from './outfit-card.module.css';
 
@@ -50,7 +51,7 @@ function Piece({
       {onToggleHeart && (
         <button
           type="button"
-          className={styles.heart}
+          className={classNames(roundButton.round, styles.heart)}
           aria-label={`Favourite ${item.name}`}
           aria-pressed={hearted}
           title={`${item.name}, ${item.color}, ${item.price}`}

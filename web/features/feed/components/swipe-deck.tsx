@@ -11,6 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
 import { palette } from '../../../app/theme';
 import { EmptyState, ErrorState, Loading } from '../../../components/page';
+import roundButton from '../../../components/round-button.module.css';
+import { classNames } from '../../../lib/class-names';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
@@ -63,7 +65,7 @@ function RoundButton({
   return (
     <button
       type="button"
-      className={styles.round}
+      className={classNames(roundButton.round, styles.round)}
       style={{ width: size, height: size, color }}
       aria-label={label}
       title={shortcut ? `${label} (${shortcut})` : label}
