@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { palette } from './theme';
+import { displayFont, palette } from './theme';
 
 // Read as a file: the test runner leaves stylesheets out of what it imports.
 const css = readFileSync('web/app/palette.css', 'utf8');
@@ -11,5 +11,9 @@ const declared = new Map(
 describe('the palette stylesheet', () => {
   it('declares every colour of the theme, with the theme’s value', () => {
     expect(Object.fromEntries(declared)).toEqual(palette);
+  });
+
+  it('declares the theme’s display font', () => {
+    expect(css).toContain(`--drape-display-font: ${displayFont};`);
   });
 });
