@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,18 +18,10 @@ export async function findOrderIdByKey(
   return rows[0]?.id;
 }
 
-/**
- * Locks the shopper for the rest of the checkout (their checkouts run one at a time, so a
- * repeated key finds the first order) and reads the contact the confirmation goes to. NO KEY
- * UPDATE, unlike UPDATE, lets rows that merely reference the shopper be written meanwhile.
- */
-export async function lockShopperContact(db: Db, userId: number) {
-  const rows = await rowsOf<{ email: string | null; firstName: string | null; username: string }>(
-    db,
-    sql`SELECT email, first_name AS "firstName", username FROM users
-         WHERE id = ${userId} FOR NO KEY UPDATE`,
-  );
-  return rows[0];
+export interface Contact {
+  email: string | null;
+  firstName: string | null;
+  username: string;
 }
 
 export interface ShipTo {
@@ -40,8 +32,8 @@ export interface ShipTo {
   zip: string;
 }
 
-/** One cart line with its item as it stands under lock. */
-export interface LockedLine {
+/** One cart line with its item, as the checkout read it. */
+export interface CartLine {
   itemId: number;
   quantity: number;
   productId: number;
@@ -54,134 +46,188 @@ export interface LockedLine {
 }
 
 export interface CheckoutStart {
+  /** Who the confirmation goes to; null when the session names a shopper deleted meanwhile. */
+  contact: Contact | null;
   /** The order a repeated idempotency key placed before. */
   existing: number | null;
   address: ShipTo | null;
-  lines: LockedLine[];
+  lines: CartLine[];
   /** The new order's id, drawn only when the cart has lines. */
   nextId: number | null;
 }
 
-const addressJson = (userId: number, addressId: number) => sql`(
-  SELECT json_build_object('nickname', a.nickname, 'streetAddress', a.street_address,
-                           'city', a.city, 'state', a.state, 'zip', a.zip)
-    FROM addresses a WHERE a.id = ${addressId} AND a.user_id = ${userId})`;
-const existingOrder = (userId: number, key: string) =>
-  sql`(SELECT o.id FROM orders o WHERE o.user_id = ${userId} AND o.idempotency_key = ${key})`;
-
 /**
- * What a checkout decides on, read in one statement once the shopper is locked: an order placed
- * before with this key, the address, the next order id, and the cart lines with their items.
- * Cart lines and items are locked, the items in id order: every checkout takes its locks in the
- * same order, so two sharing pieces wait for each other instead of deadlocking. NO KEY UPDATE on
- * the items still excludes other checkouts but lets shoppers keep adding them to their carts (a
- * foreign-key check) meanwhile. An empty cart returns no rows, so it is asked again without them.
+ * Everything a checkout decides on, in one statement and without locks (they are taken by
+ * `placeOrder`, for its one statement alone): the shopper's contact, an order placed before with
+ * this key, the address (the shopper's own only), the cart lines with their items in item id
+ * order, and the next order id. The join is outer, so an empty cart still gives one row.
  */
-export async function startCheckout(
-  db: Db,
+export async function readCheckout(
+  client: SqlClient,
   userId: number,
   input: { addressId: number; idempotencyKey: string },
 ): Promise<CheckoutStart> {
-  const rows = await rowsOf<LockedLine & Omit<CheckoutStart, 'lines'>>(
-    db,
+  type Row = Omit<CheckoutStart, 'lines'> & (CartLine | { [K in keyof CartLine]: null });
+  const rows = await queryPrepared<Row>(
+    client,
+    'checkout_read',
     sql`SELECT c.item_id AS "itemId", c.quantity, i.product_id AS "productId", i.name, i.color,
                i.size, i.image, i.price_cents AS "priceCents", i.stock,
-               ${existingOrder(userId, input.idempotencyKey)} AS existing,
-               ${addressJson(userId, input.addressId)} AS address,
-               (SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int) AS "nextId"
-          FROM cart_lines c JOIN items i ON i.id = c.item_id
-         WHERE c.user_id = ${userId}
-         ORDER BY i.id
-           FOR UPDATE OF c
-           FOR NO KEY UPDATE OF i`,
+               (SELECT json_build_object('email', u.email, 'firstName', u.first_name,
+                                         'username', u.username)
+                  FROM users u WHERE u.id = ${userId}) AS contact,
+               (SELECT o.id FROM orders o
+                 WHERE o.user_id = ${userId} AND o.idempotency_key = ${input.idempotencyKey})
+                 AS existing,
+               (SELECT json_build_object('nickname', a.nickname, 'streetAddress', a.street_address,
+                                         'city', a.city, 'state', a.state, 'zip', a.zip)
+                  FROM addresses a
+                 WHERE a.id = ${input.addressId} AND a.user_id = ${userId}) AS address,
+               CASE WHEN c.item_id IS NOT NULL
+                    THEN (SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int) END
+                 AS "nextId"
+          FROM (VALUES (1)) AS one (n)
+          LEFT JOIN (cart_lines c JOIN items i ON i.id = c.item_id) ON c.user_id = ${userId}
+         ORDER BY i.id`,
   );
-  const first = rows[0];
-  if (first) {
-    const lines = rows.map(({ existing: _e, address: _a, nextId: _n, ...line }) => line);
-    return { existing: first.existing, address: first.address, nextId: first.nextId, lines };
+  const first = rows[0]!;
+  const lines: CartLine[] = [];
+  for (const { contact: _c, existing: _e, address: _a, nextId: _n, ...line } of rows) {
+    if (line.itemId !== null) lines.push(line);
   }
-  const [alone] = await rowsOf<{ existing: number | null; address: ShipTo | null }>(
-    db,
-    sql`SELECT ${existingOrder(userId, input.idempotencyKey)} AS existing,
-               ${addressJson(userId, input.addressId)} AS address`,
-  );
   return {
-    existing: alone?.existing ?? null,
-    address: alone?.address ?? null,
-    lines: [],
-    nextId: null,
+    contact: first.contact,
+    existing: first.existing,
+    address: first.address,
+    nextId: first.nextId,
+    lines,
   };
 }
 
+/** A line of the cart as `placeOrder` found it under lock, with its item's stock. */
+export interface HeldLine {
+  itemId: number;
+  quantity: number;
+  priceCents: number;
+  name: string;
+  color: string;
+  size: string;
+  stock: number;
+}
+
+export type Placement =
+  | { placed: true; createdAt: Date; lineIds: Map<number, number> }
+  /** Nothing was written: `held` is what is left of the lines bought, as they stand now. */
+  | { placed: false; held: HeldLine[] };
+
 /**
- * Every write of a checkout in one statement: the order, its lines (each with its own copy of
- * name, picture and price), the stock taken, the pieces added to the shopper's closet (more of a
- * piece they had, or a new one), and the cart emptied. Returns when the order was placed and the
- * lines' ids.
+ * The whole order in one statement, written only if the cart still holds exactly the lines that
+ * were paid for, at the prices paid, and stock covers each of them. It first locks those cart
+ * lines and their items, in item id order as every checkout does, so checkouts sharing pieces
+ * queue instead of deadlocking (`NO KEY UPDATE` on the items leaves other shoppers free to add
+ * them to their carts). Every write below is gated on that verdict, so it is all or nothing:
+ * the order, its lines (each with its own copy of name, picture and price), the stock taken, the
+ * closet (more of a piece the shopper had, or a new one), and the bought lines out of the cart;
+ * a piece added to the cart meanwhile stays there. The locks last for this statement alone.
  */
-export async function writeOrder(
-  db: Db,
+export async function placeOrder(
+  client: SqlClient,
   order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'emailedAt'> & { id: number },
-  lines: Omit<LockedLine, 'stock'>[],
-): Promise<{ createdAt: Date; lineIds: Map<number, number> }> {
+  lines: Omit<CartLine, 'stock'>[],
+): Promise<Placement> {
   const bought = JSON.stringify(lines);
-  const [row] = await rowsOf<{ createdMs: number; lines: { id: number; itemId: number }[] }>(
-    db,
+  const [row] = await queryPrepared<{
+    ok: boolean;
+    held: HeldLine[] | null;
+    createdMs: number | null;
+    lines: { id: number; itemId: number }[] | null;
+  }>(
+    client,
+    'checkout_place',
     sql`
-    WITH head AS (
+    WITH bought AS (
+      SELECT * FROM json_to_recordset(${bought}::json) AS b(
+        "itemId" int, "productId" int, name text, color text, size text, image text,
+        "priceCents" int, quantity int)
+    ),
+    held AS MATERIALIZED (
+      SELECT c.item_id AS "itemId", c.quantity, i.price_cents AS "priceCents", i.name, i.color,
+             i.size, i.stock
+        FROM cart_lines c JOIN items i ON i.id = c.item_id
+       WHERE c.user_id = ${order.userId} AND c.item_id IN (SELECT "itemId" FROM bought)
+       ORDER BY i.id
+         FOR UPDATE OF c
+         FOR NO KEY UPDATE OF i
+    ),
+    verdict AS (
+      SELECT count(h."itemId") = (SELECT count(*) FROM bought)
+             AND coalesce(bool_and(h.quantity = b.quantity AND h."priceCents" = b."priceCents"
+                                   AND h.stock >= b.quantity), false) AS ok
+        FROM bought b LEFT JOIN held h ON h."itemId" = b."itemId"
+    ),
+    head AS (
       INSERT INTO orders (id, number, user_id, idempotency_key, payment_method, payment_reference,
                           subtotal_cents, shipping_cents, total_cents, ship_nickname,
                           ship_street_address, ship_city, ship_state, ship_zip,
                           arrives_from, arrives_to)
-      VALUES (${order.id}, ${order.number}, ${order.userId}, ${order.idempotencyKey},
-              ${order.paymentMethod}, ${order.paymentReference}, ${order.subtotalCents},
-              ${order.shippingCents}, ${order.totalCents}, ${order.shipNickname},
-              ${order.shipStreetAddress}, ${order.shipCity}, ${order.shipState}, ${order.shipZip},
-              ${order.arrivesFrom}, ${order.arrivesTo})
+      SELECT ${order.id}, ${order.number}, ${order.userId}, ${order.idempotencyKey},
+             ${order.paymentMethod}, ${order.paymentReference}, ${order.subtotalCents},
+             ${order.shippingCents}, ${order.totalCents}, ${order.shipNickname},
+             ${order.shipStreetAddress}, ${order.shipCity}, ${order.shipState}, ${order.shipZip},
+             ${order.arrivesFrom}, ${order.arrivesTo}
+       WHERE (SELECT ok FROM verdict)
       RETURNING created_at
-    ),
-    bought AS (
-      SELECT * FROM json_to_recordset(${bought}::json) AS b(
-        "itemId" int, "productId" int, name text, color text, size text, image text,
-        "priceCents" int, quantity int)
     ),
     lines AS (
       INSERT INTO order_lines (order_id, item_id, product_id, name, color, size, image,
                                unit_price_cents, quantity, line_total_cents)
       SELECT ${order.id}, "itemId", "productId", name, color, size, image,
              "priceCents", quantity, "priceCents" * quantity
-        FROM bought ORDER BY "itemId"
+        FROM bought WHERE (SELECT ok FROM verdict) ORDER BY "itemId"
       RETURNING id, item_id
     ),
     stock AS (
       UPDATE items i SET stock = i.stock - b.quantity
-        FROM bought b WHERE i.id = b."itemId"
+        FROM bought b WHERE i.id = b."itemId" AND (SELECT ok FROM verdict)
     ),
     closet AS (
       INSERT INTO closet_items (user_id, item_id, product_id, quantity)
-      SELECT ${order.userId}, "itemId", "productId", quantity FROM bought
+      SELECT ${order.userId}, "itemId", "productId", quantity
+        FROM bought WHERE (SELECT ok FROM verdict)
       ON CONFLICT (user_id, item_id) DO UPDATE
         SET quantity = closet_items.quantity + excluded.quantity, last_bought_at = now()
     ),
-    -- Only the lines bought: a piece added to the cart while the checkout ran stays there.
     cleared AS (
       DELETE FROM cart_lines c USING bought b
-       WHERE c.user_id = ${order.userId} AND c.item_id = b."itemId"
+       WHERE c.user_id = ${order.userId} AND c.item_id = b."itemId" AND (SELECT ok FROM verdict)
     )
-    SELECT (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
+    SELECT (SELECT ok FROM verdict) AS ok,
+           (SELECT json_agg(held ORDER BY "itemId") FROM held) AS held,
+           (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
            (SELECT json_agg(json_build_object('id', id, 'itemId', item_id)) FROM lines) AS lines`,
   );
+  if (!row?.ok) return { placed: false, held: row?.held ?? [] };
   return {
-    createdAt: new Date(row!.createdMs),
-    lineIds: new Map(row!.lines.map((line) => [line.itemId, line.id])),
+    placed: true,
+    createdAt: new Date(row.createdMs!),
+    lineIds: new Map(row.lines!.map((line) => [line.itemId, line.id])),
   };
 }
 
-export async function markEmailed(db: Db, orderId: number): Promise<void> {
-  await db
-    .update(orders)
-    .set({ emailedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), isNull(orders.emailedAt)));
+/**
+ * Records that the confirmation went out. It commits without waiting for the write-ahead log to
+ * reach the disk, as a swipe does (feed.repository.ts): only a crash of PostgreSQL in that
+ * fraction of a second could lose it, and then the order would merely read as not e-mailed. The
+ * order itself was committed durably before the e-mail was sent.
+ */
+export async function markEmailed(client: SqlClient, orderId: number): Promise<void> {
+  await client.query(
+    `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
+     UPDATE orders SET emailed_at = now()
+      WHERE id = $1 AND emailed_at IS NULL AND EXISTS (SELECT FROM relaxed)`,
+    [orderId],
+    { name: 'checkout_mark_emailed' },
+  );
 }
 
 /** Orders with their lines, newest first; two queries whatever the number of orders. */

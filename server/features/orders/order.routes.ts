@@ -20,7 +20,8 @@ export interface OrderRoutesOptions {
 
 export default async function orderRoutes(fastify: FastifyInstance, opts: OrderRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { database } = app;
+  const { db } = database;
   const tags = ['orders'];
   const deps: service.CheckoutDeps = {
     payments: opts.payments ?? new SandboxPaymentProvider(),
@@ -50,10 +51,15 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       },
     },
     async (request, reply) => {
-      const { order, created } = await service.checkout(db, currentUser(request).id, request.body, {
-        ...deps,
-        log: request.log,
-      });
+      const { order, created } = await service.checkout(
+        database,
+        currentUser(request).id,
+        request.body,
+        {
+          ...deps,
+          log: request.log,
+        },
+      );
       // The pieces' new stock shows on this shopper's next page without waiting for the
       // announcement that tells every process.
       if (created) {

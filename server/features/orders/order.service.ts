@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { formatCents } from '../../../contracts/money';
 import type { CheckoutBodySchema, Order } from '../../../contracts/order';
-import type { Db } from '../../db/client';
+import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { AppError, conflict, notFound, PG } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -106,121 +106,65 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   return toOrder(found.order, found.lines);
 }
 
-type Contact = NonNullable<Awaited<ReturnType<typeof repo.lockShopperContact>>>;
+const EMPTY_CART = 'Your cart is empty. Add something to it before paying.';
 
-type Placed =
-  | { created: false; orderId: number }
-  | { created: true; order: Order; orderId: number; contact: Contact };
-
-/**
- * Everything an order changes happens in this one transaction, or nothing does: the shopper is
- * locked first (so their checkouts run one at a time and a repeated key finds the first
- * order), then their cart lines with their items in item id order; stock is checked under those
- * locks, the payment taken, and order, lines, stock, closet and cart written together. Three
- * statements between BEGIN and COMMIT; the order is answered from what was written, not read
- * back.
- */
-async function placeOrder(
-  db: Db,
-  userId: number,
-  input: CheckoutInput,
+/** Charges the order's total; a decline is the shopper's 402, anything else a failure. */
+async function charge(
   deps: CheckoutDeps,
-): Promise<Placed> {
-  const now = deps.now?.() ?? new Date();
-  return db.transaction(async (tx): Promise<Placed> => {
-    const contact = await repo.lockShopperContact(tx, userId);
-    // The session names a shopper who was deleted meanwhile.
-    if (!contact) throw notFound('That account does not exist.');
-    const start = await repo.startCheckout(tx, userId, input);
-    if (start.existing !== null) return { created: false, orderId: start.existing };
-
-    const { address, lines } = start;
-    if (!address) throw notFound('That address does not exist.');
-    if (lines.length === 0 || start.nextId === null) {
-      throw conflict('Your cart is empty. Add something to it before paying.');
+  request: Parameters<CheckoutDeps['payments']['charge']>[0],
+): Promise<string> {
+  try {
+    return (await deps.payments.charge(request)).reference;
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      throw new AppError(402, 'conflict', `The payment was declined: ${error.message}`);
     }
-    for (const line of lines) {
-      const problem = stockProblem(line, line.quantity);
-      if (problem) throw conflict(`${problem} Change your cart and try again.`);
-    }
-
-    const totals = computeTotals(
-      lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })),
-    );
-    const id = start.nextId;
-    const number = orderNumber(id, now);
-    const arrival = arrivalWindow(now);
-    let reference: string;
-    try {
-      ({ reference } = await deps.payments.charge({
-        amountCents: totals.totalCents,
-        method: input.paymentMethod,
-        orderNumber: number,
-        idempotencyKey: input.idempotencyKey,
-      }));
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError) {
-        throw new AppError(402, 'conflict', `The payment was declined: ${error.message}`);
-      }
-      throw error;
-    }
-
-    const row: repo.OrderRow = {
-      id,
-      number,
-      userId,
-      idempotencyKey: input.idempotencyKey,
-      paymentMethod: input.paymentMethod,
-      paymentReference: reference,
-      subtotalCents: totals.subtotalCents,
-      shippingCents: totals.shippingCents,
-      totalCents: totals.totalCents,
-      shipNickname: address.nickname,
-      shipStreetAddress: address.streetAddress,
-      shipCity: address.city,
-      shipState: address.state,
-      shipZip: address.zip,
-      arrivesFrom: arrival.from,
-      arrivesTo: arrival.to,
-      emailedAt: null,
-      createdAt: now,
-    };
-    const written = await repo.writeOrder(
-      tx,
-      row,
-      lines.map(({ stock: _stock, ...line }) => line),
-    );
-    row.createdAt = written.createdAt;
-    const orderLines: repo.OrderLineRow[] = lines.map((line) => ({
-      id: written.lineIds.get(line.itemId)!,
-      orderId: id,
-      itemId: line.itemId,
-      productId: line.productId,
-      name: line.name,
-      color: line.color,
-      size: line.size,
-      image: line.image,
-      unitPriceCents: line.priceCents,
-      quantity: line.quantity,
-      lineTotalCents: line.priceCents * line.quantity,
-    }));
-    return { created: true, order: toOrder(row, orderLines), orderId: id, contact };
-  });
+    throw error;
+  }
 }
 
-/** Sends the confirmation after the order is committed; a failure is logged, never fatal. */
-async function sendConfirmation(
-  db: Db,
-  placed: Extract<Placed, { created: true }>,
+/**
+ * Gives back a charge whose order could not be written. A refund that fails is logged for the
+ * shop to settle by hand; the shopper is told either way.
+ */
+async function refund(
   deps: CheckoutDeps,
-) {
-  const { order, contact } = placed;
+  request: Parameters<CheckoutDeps['payments']['refund']>[0],
+): Promise<string> {
+  try {
+    await deps.payments.refund(request);
+    return 'Your payment was returned.';
+  } catch (error) {
+    deps.log.error({ err: error, order: request.orderNumber }, 'refund failed');
+    return 'Your payment could not be returned automatically; the shop has been told and will return it.';
+  }
+}
+
+/** Why the cart as it stands now no longer matches what was paid for, in the shopper's words. */
+function refusal(paid: repo.CartLine[], held: repo.HeldLine[]): string {
+  if (held.length === 0) return EMPTY_CART;
+  for (const line of held) {
+    const wanted = paid.find((p) => p.itemId === line.itemId)!.quantity;
+    const problem = stockProblem(line, wanted);
+    if (problem) return `${problem} Change your cart and try again.`;
+  }
+  return 'Your cart changed while you were paying. Check it and pay again.';
+}
+
+/** Sends the confirmation of a committed order; a failure is logged, never fatal. */
+async function sendConfirmation(
+  client: SqlClient,
+  order: Order,
+  orderId: number,
+  contact: repo.Contact,
+  deps: CheckoutDeps,
+): Promise<boolean> {
   try {
     if (!contact.email) return false;
     await deps.mailer.send(
       orderConfirmationEmail(order, contact.email, contact.firstName ?? contact.username),
     );
-    await repo.markEmailed(db, placed.orderId);
+    await repo.markEmailed(client, orderId);
     return true;
   } catch (error) {
     deps.log.error({ err: error, order: order.number }, 'order confirmation e-mail failed');
@@ -228,31 +172,123 @@ async function sendConfirmation(
   }
 }
 
+/**
+ * Pays for the cart and places the order: one read, the charge, one write, then the e-mail.
+ *
+ * The read takes no locks, so nothing is held while the payment provider answers. The write
+ * locks the cart lines and their items for its one statement and writes the order, its lines,
+ * the stock, the closet and the cart together only if the cart still holds exactly what was paid
+ * for, at those prices, with the stock to cover it; otherwise it writes nothing and the charge is
+ * refunded. A submit whose key already placed an order answers with that order, whether it is
+ * found by the read, by the write's refusal (the winner took the lines) or by the unique key.
+ */
 export async function checkout(
-  db: Db,
+  database: Pick<Database, 'db' | 'sql'>,
   userId: number,
   input: CheckoutInput,
   deps: CheckoutDeps,
 ): Promise<{ order: Order; created: boolean }> {
-  let placed: Placed;
+  const { db, sql } = database;
+  const now = deps.now?.() ?? new Date();
+  const earlier = async (orderId: number) => ({
+    order: await loadOrderById(db, userId, orderId),
+    created: false,
+  });
+
+  const start = await repo.readCheckout(sql, userId, input);
+  // The session names a shopper who was deleted meanwhile.
+  if (!start.contact) throw notFound('That account does not exist.');
+  if (start.existing !== null) return earlier(start.existing);
+  const { contact, address, lines } = start;
+  if (!address) throw notFound('That address does not exist.');
+  if (lines.length === 0 || start.nextId === null) throw conflict(EMPTY_CART);
+  for (const line of lines) {
+    const problem = stockProblem(line, line.quantity);
+    if (problem) throw conflict(`${problem} Change your cart and try again.`);
+  }
+
+  const totals = computeTotals(
+    lines.map((l) => ({ unitPriceCents: l.priceCents, quantity: l.quantity })),
+  );
+  const id = start.nextId;
+  const number = orderNumber(id, now);
+  const arrival = arrivalWindow(now);
+  const reference = await charge(deps, {
+    amountCents: totals.totalCents,
+    method: input.paymentMethod,
+    orderNumber: number,
+    idempotencyKey: input.idempotencyKey,
+  });
+
+  const row: repo.OrderRow = {
+    id,
+    number,
+    userId,
+    idempotencyKey: input.idempotencyKey,
+    paymentMethod: input.paymentMethod,
+    paymentReference: reference,
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    totalCents: totals.totalCents,
+    shipNickname: address.nickname,
+    shipStreetAddress: address.streetAddress,
+    shipCity: address.city,
+    shipState: address.state,
+    shipZip: address.zip,
+    arrivesFrom: arrival.from,
+    arrivesTo: arrival.to,
+    emailedAt: null,
+    createdAt: now,
+  };
+  let placement: repo.Placement;
   try {
-    placed = await placeOrder(db, userId, input, deps);
+    placement = await repo.placeOrder(
+      sql,
+      row,
+      lines.map(({ stock: _stock, ...line }) => line),
+    );
   } catch (error) {
-    // Two submits with one key that got past each other: the unique key decides, and the
-    // loser answers with the winner's order.
+    // Two submits with one key that both found their lines: the unique key decides, and the
+    // loser answers with the winner's order (the provider charged that key once).
     const dbError = databaseError(error);
     if (dbError?.code !== PG.uniqueViolation || !dbError.constraint?.includes('idempotency')) {
       throw error;
     }
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing === undefined) throw error;
-    placed = { orderId: existing, created: false };
+    return earlier(existing);
   }
-  if (!placed.created) {
-    return { order: await loadOrderById(db, userId, placed.orderId), created: false };
+  if (!placement.placed) {
+    // A submit with the same key took the lines first: its order is the answer, and the charge
+    // (made with the same key) is its own, so nothing is refunded.
+    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+    if (existing !== undefined) return earlier(existing);
+    const returned = await refund(deps, {
+      reference,
+      amountCents: totals.totalCents,
+      method: input.paymentMethod,
+      orderNumber: number,
+    });
+    throw conflict(`${refusal(lines, placement.held)} ${returned}`);
   }
-  if (await sendConfirmation(db, placed, deps)) placed.order.emailed = true;
-  return { order: placed.order, created: true };
+
+  row.createdAt = placement.createdAt;
+  const orderLines: repo.OrderLineRow[] = lines.map((line) => ({
+    id: placement.lineIds.get(line.itemId)!,
+    orderId: id,
+    itemId: line.itemId,
+    productId: line.productId,
+    name: line.name,
+    color: line.color,
+    size: line.size,
+    image: line.image,
+    unitPriceCents: line.priceCents,
+    quantity: line.quantity,
+    lineTotalCents: line.priceCents * line.quantity,
+  }));
+  const order = toOrder(row, orderLines);
+  if (await sendConfirmation(sql, order, id, contact, deps)) order.emailed = true;
+  return { order, created: true };
 }
 
 export async function listOrders(db: Db, userId: number, page: { limit: number; offset: number }) {

@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer';
-import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
 import * as service from './order.service';
-import { PaymentDeclinedError, type PaymentProvider } from './payment';
+import {
+  type ChargeRequest,
+  PaymentDeclinedError,
+  type PaymentProvider,
+  type RefundRequest,
+} from './payment';
 
 let t: TestApp;
 let dataDir: string;
@@ -268,7 +272,8 @@ describe('PUT /api/buy', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((r) => r.statusCode === 409)) {
-      expect(r.json().error.message).toMatch(/cart is empty/i);
+      // Told the cart is empty, with the payment returned when it had already been taken.
+      expect(r.json().error.message).toMatch(/^Your cart is empty\./);
     }
     const [count] = await sql<{ n: number }>(
       'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
@@ -417,12 +422,15 @@ describe('PUT /api/buy', () => {
       charge: async () => {
         throw new PaymentDeclinedError('insufficient funds');
       },
+      refund: async () => {
+        throw new Error('nothing was charged, so nothing is refunded');
+      },
     };
     const logged: object[] = [];
     const before = await snapshot();
     await expect(
       service.checkout(
-        t.db.database.db,
+        t.db.database,
         user.id,
         { addressId, paymentMethod: 'paypal', idempotencyKey: newKey() },
         {
@@ -436,45 +444,182 @@ describe('PUT /api/buy', () => {
   });
 });
 
-describe.runIf(testDriver() === 'postgres')(
-  'a checkout and a cart add at the same moment (PostgreSQL only: PGlite runs one at a time)',
-  () => {
-    it('buys what the cart held and leaves a piece added meanwhile in the cart', async () => {
-      const { user, addressId } = await shopper();
-      const [bought, later] = [freshPiece(), freshPiece()];
-      await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
-        user.id,
-        bought,
-      ]);
-      // The shopper adds a piece from another tab while the payment is being taken.
-      const addingMeanwhile: PaymentProvider = {
-        charge: async ({ orderNumber }) => {
-          await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
-            user.id,
-            later,
-          ]);
-          return { reference: `test_${orderNumber}` };
-        },
-      };
-      const { order } = await service.checkout(
-        t.db.database.db,
-        user.id,
-        { addressId, paymentMethod: 'paypal', idempotencyKey: newKey() },
-        {
-          payments: addingMeanwhile,
-          mailer: createMailer({ smtpUrl: undefined, mailFrom: 'x <x@x.test>', dataDir }),
-          log: { error: () => {} },
-        },
-      );
-      expect(order.lines.map((l) => l.itemId)).toEqual([bought]);
-      const cart = await sql<{ item_id: number }>(
-        'SELECT item_id FROM cart_lines WHERE user_id = $1',
-        [user.id],
-      );
-      expect(cart).toEqual([{ item_id: later }]);
+/**
+ * A provider that approves every charge and records charges and refunds. `whileCharging` runs
+ * inside each charge: what another tab or shopper does while the payment is being taken.
+ */
+function recordingProvider(
+  whileCharging: (request: ChargeRequest) => Promise<void> = async () => {},
+) {
+  const charged: string[] = [];
+  const refunded: RefundRequest[] = [];
+  const provider: PaymentProvider = {
+    async charge(request) {
+      await whileCharging(request);
+      const reference = `test_${request.idempotencyKey}`;
+      charged.push(reference);
+      return { reference };
+    },
+    async refund(request) {
+      refunded.push(request);
+    },
+  };
+  return { provider, charged, refunded };
+}
+
+/** Straight into the cart, as another tab's add would land. */
+async function putInCart(userId: number, itemId: number, quantity: number) {
+  await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, $3)', [
+    userId,
+    itemId,
+    quantity,
+  ]);
+}
+
+function checkoutWith(
+  payments: PaymentProvider,
+  userId: number,
+  input: { addressId: number; idempotencyKey?: string },
+  log: object[] = [],
+) {
+  return service.checkout(
+    t.db.database,
+    userId,
+    {
+      addressId: input.addressId,
+      paymentMethod: 'paypal',
+      idempotencyKey: input.idempotencyKey ?? newKey(),
+    },
+    {
+      payments,
+      mailer: createMailer({ smtpUrl: undefined, mailFrom: 'x <x@x.test>', dataDir }),
+      log: { error: (obj) => log.push(obj) },
+    },
+  );
+}
+
+describe('checkout while the cart or the stock changes during the payment', () => {
+  it('buys what the cart held and leaves a piece added meanwhile in the cart', async () => {
+    const { user, addressId } = await shopper();
+    const [bought, later] = [freshPiece(), freshPiece()];
+    await putInCart(user.id, bought, 1);
+    // The shopper adds a piece from another tab while the payment is being taken.
+    const { provider, refunded } = recordingProvider(async () => {
+      await putInCart(user.id, later, 1);
     });
-  },
-);
+    const { order } = await checkoutWith(provider, user.id, { addressId });
+    expect(order.lines.map((l) => l.itemId)).toEqual([bought]);
+    const cart = await sql<{ item_id: number }>(
+      'SELECT item_id FROM cart_lines WHERE user_id = $1',
+      [user.id],
+    );
+    expect(cart).toEqual([{ item_id: later }]);
+    expect(refunded).toEqual([]);
+  });
+
+  it('refunds and writes nothing when the last unit is sold meanwhile (409 naming the piece)', async () => {
+    const { user, addressId } = await shopper();
+    const [scarce, other] = [freshPiece(), freshPiece()];
+    await putInCart(user.id, scarce, 1);
+    await putInCart(user.id, other, 2);
+    const [{ name }] = (await sql<{ name: string }>('SELECT name FROM items WHERE id = $1', [
+      scarce,
+    ])) as [{ name: string }];
+    let before: Awaited<ReturnType<typeof snapshot>> | undefined;
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      await sql('UPDATE items SET stock = 0 WHERE id = $1', [scarce]);
+      before = await snapshot();
+    });
+    await expect(checkoutWith(provider, user.id, { addressId })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(
+        new RegExp(
+          `^${name} .* is sold out\\. Change your cart and try again\\. Your payment was returned\\.$`,
+        ),
+      ),
+    });
+    expect(await snapshot()).toEqual(before);
+    expect(charged).toHaveLength(1);
+    expect(refunded).toEqual([
+      expect.objectContaining({
+        reference: charged[0],
+        method: 'paypal',
+        orderNumber: expect.stringMatching(NUMBER),
+      }),
+    ]);
+    expect(refunded[0]!.amountCents).toBeGreaterThan(0);
+  });
+
+  it('refunds and writes nothing when a quantity changes meanwhile', async () => {
+    const { user, addressId } = await shopper();
+    const id = freshPiece();
+    await putInCart(user.id, id, 1);
+    const stockBefore = await stockOf(id);
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      await sql('UPDATE cart_lines SET quantity = 3 WHERE user_id = $1 AND item_id = $2', [
+        user.id,
+        id,
+      ]);
+    });
+    await expect(checkoutWith(provider, user.id, { addressId })).rejects.toMatchObject({
+      status: 409,
+      message:
+        'Your cart changed while you were paying. Check it and pay again. Your payment was returned.',
+    });
+    expect(refunded.map((r) => r.reference)).toEqual(charged);
+    expect(await stockOf(id)).toBe(stockBefore);
+    const [count] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE user_id = $1',
+      [user.id],
+    );
+    expect(count!.n).toBe(0);
+  });
+
+  it('says so, and logs it for the shop, when the refund itself fails', async () => {
+    const { user, addressId } = await shopper();
+    const id = freshPiece();
+    await putInCart(user.id, id, 1);
+    const { provider } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    provider.refund = async () => {
+      throw new Error('provider unreachable');
+    };
+    const logged: object[] = [];
+    await expect(checkoutWith(provider, user.id, { addressId }, logged)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^Your cart is empty\. .*could not be returned automatically/),
+    });
+    expect(logged).toEqual([expect.objectContaining({ order: expect.stringMatching(NUMBER) })]);
+  });
+
+  it('refunds nothing when two submits with one key are both charged: one order, answered to both', async () => {
+    const { user, addressId } = await shopper();
+    const id = freshPiece();
+    await putInCart(user.id, id, 2);
+    const stockBefore = await stockOf(id);
+    // Neither charge returns until both submits have read the cart and are being charged.
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothCharging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { provider, refunded } = recordingProvider(async () => {
+      arrived += 1;
+      if (arrived === 2) release();
+      await bothCharging;
+    });
+    const key = newKey();
+    const results = await Promise.all([
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+    ]);
+    expect(results.map((r) => r.created).sort()).toEqual([false, true]);
+    expect(results[0]!.order.number).toBe(results[1]!.order.number);
+    expect(refunded).toEqual([]);
+    expect(await stockOf(id)).toBe(stockBefore - 2);
+  });
+});
 
 describe('GET /api/buy and GET /api/buy/{number}', () => {
   it("lists the shopper's own orders, newest first, with their lines", async () => {

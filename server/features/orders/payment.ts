@@ -9,12 +9,22 @@ export interface ChargeRequest {
   idempotencyKey: string;
 }
 
+export interface RefundRequest {
+  /** What `charge` returned. */
+  reference: string;
+  amountCents: number;
+  method: PaymentMethod;
+  orderNumber: string;
+}
+
 /**
- * Takes the money. Drape never sees card data: PayPal and Apple Pay hand the shop a token and
- * the provider returns a reference, which is all an order stores.
+ * Takes the money, and gives it back when the order it paid for could not be written. Drape
+ * never sees card data: PayPal and Apple Pay hand the shop a token and the provider returns a
+ * reference, which is all an order stores.
  */
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<{ reference: string }>;
+  refund(request: RefundRequest): Promise<void>;
 }
 
 /** The provider said no; nothing about the order is kept. */
@@ -34,5 +44,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .digest('hex')
       .slice(0, 20);
     return { reference: `sandbox_${request.method}_${digest}` };
+  }
+
+  async refund(request: RefundRequest): Promise<void> {
+    if (!request.reference.startsWith(`sandbox_${request.method}_`)) {
+      throw new Error(`No sandbox charge ${request.reference} to refund`);
+    }
   }
 }
