@@ -1,17 +1,33 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
 import { itemColumns } from '../../lib/items';
 
-export async function listCartLines(db: Db, userId: number) {
+function prepareCartLines(db: Db) {
   return db
     .select({ ...itemColumns, quantity: cartLines.quantity })
     .from(cartLines)
     .innerJoin(items, eq(items.id, cartLines.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
+    .where(eq(cartLines.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId))
+    .prepare('cart_lines');
+}
+
+const cartLinesStatements = new WeakMap<Db, ReturnType<typeof prepareCartLines>>();
+
+/**
+ * The cart's lines with their items, oldest first. Read after every change to the cart, so it is
+ * a prepared statement (one per database handle, prepared once per connection).
+ */
+export async function listCartLines(db: Db, userId: number) {
+  let statement = cartLinesStatements.get(db);
+  if (!statement) {
+    statement = prepareCartLines(db);
+    cartLinesStatements.set(db, statement);
+  }
+  return statement.execute({ userId });
 }
 
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };
@@ -89,19 +105,20 @@ export interface AddOutcome {
  * under lock, since a cart reserves nothing.
  */
 export async function addIfAvailable(
-  db: Db,
+  client: SqlClient,
   userId: number,
   itemId: number,
   quantity: number,
   maxLines: number,
 ): Promise<AddOutcome> {
-  const [row] = await rowsOf<{
+  const [row] = await queryPrepared<{
     item: StockRow | null;
     held: number | null;
     lines: number;
     added: number | null;
   }>(
-    db,
+    client,
+    'cart_add',
     sql`
     WITH item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
     held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),

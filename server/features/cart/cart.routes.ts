@@ -47,7 +47,12 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.addItem(db, currentUser(request).id, request.body.itemId, request.body.quantity),
+      service.addItem(
+        app.database,
+        currentUser(request).id,
+        request.body.itemId,
+        request.body.quantity,
+      ),
   );
 
   app.post(

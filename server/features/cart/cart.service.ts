@@ -1,6 +1,6 @@
 import type { Cart, CartLine } from '../../../contracts/cart';
 import { formatCents } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { conflict, notFound } from '../../lib/errors';
 import { describePiece, stockProblem } from '../../lib/stock';
@@ -58,8 +58,13 @@ async function assertRoomFor(tx: Db, userId: number) {
  * Adds to the line's quantity (9 at most in all). Stock is checked here so the shopper hears
  * early; checkout checks it again under lock, since adding to a cart reserves nothing.
  */
-export async function addItem(db: Db, userId: number, itemId: number, quantity: number) {
-  const outcome = await repo.addIfAvailable(db, userId, itemId, quantity, MAX_CART_LINES);
+export async function addItem(
+  database: Pick<Database, 'db' | 'sql'>,
+  userId: number,
+  itemId: number,
+  quantity: number,
+) {
+  const outcome = await repo.addIfAvailable(database.sql, userId, itemId, quantity, MAX_CART_LINES);
   if (!outcome.added) {
     const { item } = outcome;
     if (!item) throw notFound('That piece does not exist.');
@@ -72,7 +77,7 @@ export async function addItem(db: Db, userId: number, itemId: number, quantity: 
     // stock for this one.
     throw conflict(stockProblem(item, item.stock + 1) ?? `${describePiece(item)} is sold out.`);
   }
-  return getCart(db, userId);
+  return getCart(database.db, userId);
 }
 
 /** Purchase Outfit: one more of each of the outfit's five pieces, all or none. */
