@@ -1,12 +1,29 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+/** Brotli and gzip copies of the built files, which the server sends as they are. */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'drape-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompress(outDir);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompressed()],
   build: {
     // WEB_OUT_DIR lets two builds run side by side (the server's WEB_ROOT points at it).
     outDir: process.env.WEB_OUT_DIR ?? '../dist/web',

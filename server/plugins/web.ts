@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -17,9 +18,69 @@ const HOME_PRELOADS = ['/api/user', `/api/outfit/home?limit=${FEED_PAGE_DEFAULT}
   .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
   .join(', ');
 
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+interface Asset {
+  type: string;
+  /** The file as built, and the brotli and gzip copies written beside it, if any. */
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const readIfThere = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+
 /**
- * Serves the built web app from dist/web: hashed assets with year-long caching, and
- * index.html for every other non-API path so the client router can take over.
+ * The built assets, read once: their names carry a hash of their content, so they never change
+ * while the process runs, and a page's first load asks for a dozen of them at once. Source maps
+ * stay on disk (only developer tools ask for them); they are only named here.
+ */
+function readAssets(dir: string): { files: Map<string, Asset>; maps: Set<string> } {
+  const files = new Map<string, Asset>();
+  const maps = new Set<string>();
+  if (!existsSync(dir)) return { files, maps };
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    if (name.endsWith('.map')) {
+      maps.add(name);
+      continue;
+    }
+    const file = path.join(dir, name);
+    files.set(name, {
+      type: ASSET_TYPES[path.extname(name)] ?? 'application/octet-stream',
+      identity: readFileSync(file),
+      br: readIfThere(`${file}.br`),
+      gzip: readIfThere(`${file}.gz`),
+    });
+  }
+  return { files, maps };
+}
+
+/** Whether an Accept-Encoding header allows `coding` (present, and not with q=0). */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name?.trim() !== coding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Serves the built web app from dist/web: hashed assets from memory with year-long caching,
+ * each as the brotli or gzip copy the build wrote beside it when the browser accepts one
+ * (scripts/precompress.ts); the few files beside index.html from disk; and index.html for
+ * every other non-API path so the client router can take over.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { webRoot: string }) {
@@ -33,12 +94,38 @@ export default fp(
         prefix: '/',
         wildcard: false,
         index: false,
-        setHeaders(reply, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header('cache-control', 'public, max-age=31536000, immutable');
-          }
-        },
+        preCompressed: true,
+        globIgnore: ['assets/**'],
       });
+      const assetsDir = path.join(opts.webRoot, 'assets');
+      const { files, maps } = readAssets(assetsDir);
+      app.get<{ Params: { file: string } }>(
+        '/assets/:file',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const { file } = request.params;
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          const asset = files.get(file);
+          if (!asset) {
+            // Only a map the build wrote is read, by its exact name: nothing else on disk.
+            if (!maps.has(file)) return reply.callNotFound();
+            return reply
+              .type(ASSET_TYPES['.map']!)
+              .send(await readFile(path.join(assetsDir, file)));
+          }
+          reply.type(asset.type);
+          if (!asset.br && !asset.gzip) return reply.send(asset.identity);
+          reply.header('vary', 'accept-encoding');
+          const accepted = request.headers['accept-encoding'];
+          if (asset.br && acceptsEncoding(accepted, 'br')) {
+            return reply.header('content-encoding', 'br').send(asset.br);
+          }
+          if (asset.gzip && acceptsEncoding(accepted, 'gzip')) {
+            return reply.header('content-encoding', 'gzip').send(asset.gzip);
+          }
+          return reply.send(asset.identity);
+        },
+      );
     }
 
     app.setNotFoundHandler((request, reply) => {
