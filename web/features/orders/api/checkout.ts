@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutBody, Order } from '../../../../contracts/order';
-import { api } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { ORDERS_KEY, orderKey } from './keys';
 
@@ -39,6 +39,18 @@ export function forgetCheckoutKey(): void {
   }
 }
 
+/**
+ * After a failed checkout: a 4xx is the server's final word (no order was placed, and a payment
+ * already taken was returned), so the next attempt is a new checkout with a new key; reusing the
+ * old one would ask the payment provider for the charge it already returned. A lost answer or a
+ * server error leaves the outcome unknown, so the key stays for the retry.
+ */
+export function afterCheckoutError(error: unknown): void {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    forgetCheckoutKey();
+  }
+}
+
 export function checkout(body: CheckoutBody): Promise<Order> {
   return api.put<Order>(apiPaths.orders.checkout, body);
 }
@@ -55,7 +67,8 @@ export function useCheckout() {
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
       void queryClient.invalidateQueries({ queryKey: CLOSET_KEY });
     },
-    onError: () => {
+    onError: (error) => {
+      afterCheckoutError(error);
       // Stock may have moved; show the cart as it is now.
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
     },
