@@ -209,6 +209,17 @@ export const orderLines = pgTable('order_lines', {
   lineTotalCents: integer('line_total_cents').notNull(),
 });
 
+/** Idempotency keys whose checkout was refused after the charge (and refunded): spent. */
+export const refusedCheckouts = pgTable(
+  'refused_checkouts',
+  {
+    userId: integer('user_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    refusedAt: timestamp('refused_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
+);
+
 export const closetItems = pgTable(
   'closet_items',
   {

@@ -50,6 +50,8 @@ export interface CheckoutStart {
   contact: Contact | null;
   /** The order a repeated idempotency key placed before. */
   existing: number | null;
+  /** Whether this key's checkout was refused after its charge, and refunded: it is spent. */
+  refused: boolean;
   address: ShipTo | null;
   lines: CartLine[];
   /** The new order's id, drawn only when the cart has lines. */
@@ -79,6 +81,9 @@ export async function readCheckout(
                (SELECT o.id FROM orders o
                  WHERE o.user_id = ${userId} AND o.idempotency_key = ${input.idempotencyKey})
                  AS existing,
+               EXISTS (SELECT 1 FROM refused_checkouts r
+                        WHERE r.user_id = ${userId} AND r.idempotency_key = ${input.idempotencyKey})
+                 AS refused,
                (SELECT json_build_object('nickname', a.nickname, 'streetAddress', a.street_address,
                                          'city', a.city, 'state', a.state, 'zip', a.zip)
                   FROM addresses a
@@ -92,12 +97,13 @@ export async function readCheckout(
   );
   const first = rows[0]!;
   const lines: CartLine[] = [];
-  for (const { contact: _c, existing: _e, address: _a, nextId: _n, ...line } of rows) {
+  for (const { contact: _c, existing: _e, refused: _r, address: _a, nextId: _n, ...line } of rows) {
     if (line.itemId !== null) lines.push(line);
   }
   return {
     contact: first.contact,
     existing: first.existing,
+    refused: first.refused,
     address: first.address,
     nextId: first.nextId,
     lines,
@@ -212,6 +218,19 @@ export async function placeOrder(
     createdAt: new Date(row.createdMs!),
     lineIds: new Map(row.lines!.map((line) => [line.itemId, line.id])),
   };
+}
+
+/** Spends a key whose checkout was refused after its charge (and refunded). */
+export async function recordRefusal(
+  client: SqlClient,
+  userId: number,
+  idempotencyKey: string,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO refused_checkouts (user_id, idempotency_key) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING`,
+    [userId, idempotencyKey],
+  );
 }
 
 /**

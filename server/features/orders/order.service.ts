@@ -107,6 +107,8 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
 }
 
 const EMPTY_CART = 'Your cart is empty. Add something to it before paying.';
+const SPENT_KEY =
+  'This checkout was already turned down and its payment returned. Check your cart and pay again.';
 
 /** Charges the order's total; a decline is the shopper's 402, anything else a failure. */
 async function charge(
@@ -199,6 +201,7 @@ export async function checkout(
   // The session names a shopper who was deleted meanwhile.
   if (!start.contact) throw notFound('That account does not exist.');
   if (start.existing !== null) return earlier(start.existing);
+  if (start.refused) throw conflict(SPENT_KEY);
   const { contact, address, lines } = start;
   if (!address) throw notFound('That address does not exist.');
   if (lines.length === 0 || start.nextId === null) throw conflict(EMPTY_CART);
@@ -263,6 +266,8 @@ export async function checkout(
     // (made with the same key) is its own, so nothing is refunded.
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
+    // Spent before the refund: a submit with this key read after this is turned down uncharged.
+    await repo.recordRefusal(sql, userId, input.idempotencyKey);
     const returned = await refund(deps, {
       reference,
       amountCents: totals.totalCents,

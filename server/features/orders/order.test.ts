@@ -575,6 +575,38 @@ describe('checkout while the cart or the stock changes during the payment', () =
     expect(count!.n).toBe(0);
   });
 
+  it('spends a refused key: the same key again is 409 before any charge; a new key pays', async () => {
+    const { user, addressId } = await shopper();
+    const id = freshPiece();
+    await putInCart(user.id, id, 2);
+    let sellOut = true;
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      if (sellOut) await sql('UPDATE items SET stock = 1 WHERE id = $1', [id]);
+      sellOut = false;
+    });
+    const key = newKey();
+    await expect(
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^Only 1 of /) });
+    expect(refunded.map((r) => r.reference)).toEqual(charged);
+
+    await sql('UPDATE items SET stock = 50 WHERE id = $1', [id]);
+    await expect(
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message:
+        'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+    });
+    expect(charged).toHaveLength(1);
+
+    const { order, created } = await checkoutWith(provider, user.id, { addressId });
+    expect(created).toBe(true);
+    expect(order.lines).toEqual([expect.objectContaining({ itemId: id, quantity: 2 })]);
+    expect(charged).toHaveLength(2);
+    expect(refunded).toHaveLength(1);
+  });
+
   it('says so, and logs it for the shop, when the refund itself fails', async () => {
     const { user, addressId } = await shopper();
     const id = freshPiece();
