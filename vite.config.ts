@@ -20,10 +20,44 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * The Latin files of the two typefaces every page sets its text in, named in the page so the
+ * browser fetches them with the app's scripts rather than after the first layout asks for them.
+ */
+const PRELOADED_FONTS = [
+  /^inter-latin-wght-normal-.*\.woff2$/,
+  /^dm-serif-display-latin-400-normal-.*\.woff2$/,
+];
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'drape-preload-fonts',
+    apply: 'build',
+    transformIndexHtml(_html, ctx) {
+      const files = Object.values(ctx.bundle ?? {}).map((chunk) => chunk.fileName);
+      return PRELOADED_FONTS.map((pattern) => {
+        const file = files.find((name) => pattern.test(path.basename(name)));
+        if (!file) throw new Error(`No built font matches ${pattern}: update PRELOADED_FONTS.`);
+        return {
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            href: `/${file}`,
+            crossorigin: '',
+          },
+          injectTo: 'head' as const,
+        };
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompressed()],
+  plugins: [react(), preloadFonts(), precompressed()],
   build: {
     // WEB_OUT_DIR lets two builds run side by side (the server's WEB_ROOT points at it).
     outDir: process.env.WEB_OUT_DIR ?? '../dist/web',

@@ -6,8 +6,15 @@ import { createRouter } from './app/router';
 import { userQueryOptions } from './features/auth/api/get-user';
 import { fetchFirstPageEarly } from './features/feed/api/get-feed';
 
-/** The longest the first render waits for the swipe screen's first answers. */
+/** The longest the first render waits for the swipe screen's first answers and typefaces. */
 const FIRST_RENDER_WAIT_MS = 400;
+
+/**
+ * The swipe screen's two typefaces (the page preloads their Latin files). Laid out before they
+ * are ready, the screen is set in fallback fonts, which the browser must look up among the
+ * system's, and then laid out again when they arrive.
+ */
+const FIRST_SCREEN_FONTS = ['1em "Inter Variable"', '1em "DM Serif Display"'];
 
 const queryClient = createQueryClient();
 const router = createRouter();
@@ -22,6 +29,8 @@ async function swipeScreenAnswers() {
   if (user) await fetchFirstPageEarly();
 }
 
+const fontsReady = () => Promise.all(FIRST_SCREEN_FONTS.map((font) => document.fonts.load(font)));
+
 function render() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -35,7 +44,8 @@ function render() {
 if (window.location.pathname === '/home') {
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
   // A failure here is left to the screens, which ask again and show it.
-  void Promise.race([swipeScreenAnswers().catch(() => undefined), wait]).then(render);
+  const ready = Promise.all([swipeScreenAnswers(), fontsReady()]).catch(() => undefined);
+  void Promise.race([ready, wait]).then(render);
 } else {
   render();
 }
