@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { lightIcons } from './scripts/light-icons';
 import { precompress } from './scripts/precompress';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -57,7 +58,9 @@ function preloadFonts(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), preloadFonts(), precompressed()],
+  plugins: [react(), lightIcons(), preloadFonts(), precompressed()],
+  // Left out of the development server's pre-bundling, which would skip lightIcons.
+  optimizeDeps: { exclude: ['@mui/icons-material'] },
   build: {
     // WEB_OUT_DIR lets two builds run side by side (the server's WEB_ROOT points at it).
     outDir: process.env.WEB_OUT_DIR ?? '../dist/web',

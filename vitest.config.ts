@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { lightIcons } from './scripts/light-icons';
 
 // API tests run once on embedded PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -20,9 +21,12 @@ export default defineConfig({
         },
       })),
       {
-        plugins: [react()],
+        plugins: [react(), lightIcons()],
         test: {
           name: 'web',
+          // Transformed rather than loaded as they are, so that lightIcons builds them as it does
+          // for the browser.
+          server: { deps: { inline: [/@mui[\\/]icons-material/] } },
           include: ['web/**/*.test.tsx', 'web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { displayFont, palette } from './theme';
+import { bodyFont, displayFont, palette } from './palette';
 
 // Read as a file: the test runner leaves stylesheets out of what it imports.
 const css = readFileSync('web/app/palette.css', 'utf8');
@@ -13,7 +13,8 @@ describe('the palette stylesheet', () => {
     expect(Object.fromEntries(declared)).toEqual(palette);
   });
 
-  it('declares the theme’s display font', () => {
+  it('declares the theme’s two typefaces', () => {
     expect(css).toContain(`--drape-display-font: ${displayFont};`);
+    expect(css).toContain(`--drape-body-font: ${bodyFont};`);
   });
 });

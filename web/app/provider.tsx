@@ -1,13 +1,11 @@
 import '@fontsource/dm-serif-display/400.css';
 import '@fontsource-variable/inter';
 import './palette.css';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import './baseline.css';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api-client';
 import { NotifyProvider } from '../lib/notify';
-import { theme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -32,12 +30,10 @@ export function AppProvider({
   children: ReactNode;
   queryClient: QueryClient;
 }) {
+  // MUI's theme is not here: the parts drawn with MUI bring it with them (./themed.tsx).
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <NotifyProvider>{children}</NotifyProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <NotifyProvider>{children}</NotifyProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
-import Button from '@mui/material/Button';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { EmptyState } from '../components/page';
+import button from '../components/button.module.css';
+import { EmptyState } from '../components/states';
+import { classNames } from '../lib/class-names';
 
 export function RouteError() {
   const error = useRouteError();
@@ -10,9 +11,13 @@ export function RouteError() {
       title={notFound ? 'Page not found' : 'Something went wrong'}
       body={notFound ? 'That page does not exist.' : 'Reload the page to try again.'}
       action={
-        <Button variant="contained" onClick={() => window.location.assign('/home')}>
+        <button
+          type="button"
+          className={classNames(button.button, button.contained)}
+          onClick={() => window.location.assign('/home')}
+        >
           Back to outfits
-        </Button>
+        </button>
       }
     />
   );

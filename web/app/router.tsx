@@ -1,15 +1,27 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
-import { Loading } from '../components/page';
+import { Loading } from '../components/states';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RouteError } from './route-error';
 import HomeRoute from './routes/home';
 import { RegistrationGate } from './routes/registration-gate';
 
 type Module = { default: React.ComponentType };
-/** Each page is its own chunk, loaded when first visited. */
+/**
+ * Each page is its own chunk, loaded when first visited, with MUI's theme around it (the pages
+ * are drawn with MUI; the swipe screen and the frame, in the first download, are not).
+ */
 const page = (load: () => Promise<Module>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const [{ default: Page }, { Themed }] = await Promise.all([load(), import('./themed')]);
+    return {
+      Component: () => (
+        <Themed>
+          <Page />
+        </Themed>
+      ),
+    };
+  },
 });
 
 export const routes: RouteObject[] = [

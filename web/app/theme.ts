@@ -1,19 +1,7 @@
 import { createTheme } from '@mui/material/styles';
+import { bodyFont, displayFont, palette } from './palette';
 
-/** Drape's look: warm ivory paper, near-black ink, a terracotta accent, an editorial serif. */
-export const palette = {
-  paper: '#faf7f2',
-  surface: '#ffffff',
-  ink: '#1c1b1f',
-  muted: '#6b6660',
-  line: '#e7e1d8',
-  accent: '#b5522b',
-  like: '#2f7d5b',
-  nope: '#c0392b',
-} as const;
-
-export const displayFont = '"DM Serif Display", Georgia, "Times New Roman", serif';
-
+/** MUI's theme, for the pages drawn with MUI's components (web/app/themed.tsx). */
 export const theme = createTheme({
   palette: {
     mode: 'light',
@@ -27,7 +15,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 14 },
   typography: {
-    fontFamily: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", sans-serif',
+    fontFamily: bodyFont,
     h1: { fontFamily: displayFont, fontWeight: 400, fontSize: '2.4rem', letterSpacing: '-0.01em' },
     h2: { fontFamily: displayFont, fontWeight: 400, fontSize: '2rem' },
     h3: { fontFamily: displayFont, fontWeight: 400, fontSize: '1.6rem' },

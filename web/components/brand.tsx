@@ -1,18 +1,16 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { displayFont, palette } from '../app/theme';
+import { palette } from '../app/palette';
+import styles from './brand.module.css';
 
 /** Drape's mark: a hanger-like D. */
 export function Logo({ size = 56 }: { size?: number }) {
   return (
-    <Box
-      component="svg"
+    <svg
       viewBox="0 0 64 64"
       width={size}
       height={size}
       role="img"
       aria-label="Drape logo"
-      sx={{ display: 'block' }}
+      className={styles.logo}
     >
       <rect width="64" height="64" rx="16" fill={palette.ink} />
       <path
@@ -22,17 +20,14 @@ export function Logo({ size = 56 }: { size?: number }) {
         strokeWidth="5"
       />
       <path d="M12 26l10-8v28l-10-8z" fill={palette.accent} />
-    </Box>
+    </svg>
   );
 }
 
 export function Wordmark({ size = '1.6rem' }: { size?: string }) {
   return (
-    <Typography
-      component="span"
-      sx={{ fontFamily: displayFont, fontSize: size, letterSpacing: '0.18em', lineHeight: 1 }}
-    >
+    <span className={styles.wordmark} style={{ fontSize: size }}>
       DRAPE
-    </Typography>
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
-import { palette } from '../app/theme';
+import { palette } from '../app/palette';
 
 /**
  * The heart on a card: filled when the thing is a favourite. `label` names what it acts on

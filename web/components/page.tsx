@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+
+// The states pages share (loading, empty, error) are in ./states, free of MUI.
 
 /** A page's frame: a serif title, an optional line under it, and room for the content. */
 export function Page({
@@ -40,53 +40,5 @@ export function Page({
       </Stack>
       {children}
     </Container>
-  );
-}
-
-export function Loading({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Stack role="status" aria-live="polite" sx={{ alignItems: 'center', py: 8, gap: 2 }}>
-      <CircularProgress color="secondary" aria-label={label} />
-    </Stack>
-  );
-}
-
-export function EmptyState({
-  title,
-  body,
-  action,
-}: {
-  title: string;
-  body?: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <Stack sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2, gap: 1.5 }}>
-      <Typography variant="h3" component="p">
-        {title}
-      </Typography>
-      {body && (
-        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
-          {body}
-        </Typography>
-      )}
-      {action}
-    </Stack>
-  );
-}
-
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <Stack role="alert" sx={{ alignItems: 'center', textAlign: 'center', py: 8, gap: 1.5 }}>
-      <Typography variant="h4" component="p">
-        That did not load
-      </Typography>
-      <Typography color="text.secondary">{message}</Typography>
-      {onRetry && (
-        <Button variant="outlined" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </Stack>
   );
 }

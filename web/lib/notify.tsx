@@ -1,43 +1,45 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useState,
+} from 'react';
 
 type Severity = 'success' | 'info' | 'warning' | 'error';
-interface Message {
+export interface Message {
   id: number;
   text: string;
   severity: Severity;
 }
+
+/**
+ * The bar is drawn with MUI, which the swipe screen's first download does without: it is fetched
+ * with the first message, and stays once it has been shown so that it can slide away.
+ */
+const Notice = lazy(() => import('./notice'));
 
 const NotifyContext = createContext<(text: string, severity?: Severity) => void>(() => {});
 
 /** Short, non-blocking messages: a swipe that could not be saved, an address that was. */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);
+  const [used, setUsed] = useState(false);
   const notify = useCallback((text: string, severity: Severity = 'info') => {
     setMessage({ id: Date.now(), text, severity });
+    setUsed(true);
   }, []);
-  const value = useMemo(() => notify, [notify]);
+  const close = useCallback(() => setMessage(null), []);
   return (
-    <NotifyContext.Provider value={value}>
+    <NotifyContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={message?.id}
-        open={message !== null}
-        autoHideDuration={4000}
-        onClose={(_, reason) => reason !== 'clickaway' && setMessage(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 88, sm: 24 } }}
-      >
-        <Alert
-          severity={message?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setMessage(null)}
-          sx={{ width: '100%' }}
-        >
-          {message?.text}
-        </Alert>
-      </Snackbar>
+      {used && (
+        <Suspense fallback={null}>
+          <Notice message={message} onClose={close} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

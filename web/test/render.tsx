@@ -2,12 +2,18 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
+import { Themed } from '../app/themed';
 
-/** Renders a component inside the app's providers and a memory router. */
+/**
+ * Renders a component inside the app's providers, MUI's theme (which the app's pages bring with
+ * them) and a memory router.
+ */
 export function renderWithApp(element: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <Themed>{element}</Themed> }], {
+    initialEntries: [path],
+  });
   return {
     queryClient,
     ...render(

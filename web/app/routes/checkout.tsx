@@ -6,7 +6,8 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, Loading, Page } from '../../components/page';
+import { Page } from '../../components/page';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useUser } from '../../features/auth/api/get-user';
 import { useOrder } from '../../features/orders/api/get-order';
 import { OrderSummary } from '../../features/orders/components/order-summary';
@@ -54,7 +55,7 @@ export default function CheckoutRoute() {
       <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
         <Stack sx={{ gap: 3 }}>
           <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 1 }}>
-            <CheckCircleOutline color="success" sx={{ fontSize: 52 }} aria-hidden />
+            <CheckCircleOutline color="success" style={{ fontSize: 52 }} aria-hidden />
             <Typography variant="h3" component="h2">
               Your order has been placed
             </Typography>

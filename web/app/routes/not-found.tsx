@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../components/page';
+import { EmptyState } from '../../components/states';
 
 export default function NotFoundRoute() {
   return (

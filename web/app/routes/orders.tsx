@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState, ErrorState, Loading, Page } from '../../components/page';
+import { Page } from '../../components/page';
+import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderHistory } from '../../features/orders/components/order-history';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { Loading } from '../../components/page';
+import { Loading } from '../../components/states';
 import { useUser } from '../../features/auth/api/get-user';
 
 const RegistrationRoute = lazy(() => import('./registration'));

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { Loading } from '../../../components/page';
+import { Loading } from '../../../components/states';
 import { useUser } from '../../../features/auth/api/get-user';
 
 export default function AdminOnly() {

@@ -1,6 +1,7 @@
 import CheckroomOutlined from '@mui/icons-material/CheckroomOutlined';
 import Box from '@mui/material/Box';
-import { ErrorState, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { ErrorState } from '../../../components/states';
 import { useClosetCategories } from '../../../features/closet/api/get-closet-categories';
 import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';

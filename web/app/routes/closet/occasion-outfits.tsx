@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
-import { EmptyState, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { EmptyState } from '../../../components/states';
 import { useClosetOccasionOutfits } from '../../../features/closet/api/get-closet-occasion-outfits';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';

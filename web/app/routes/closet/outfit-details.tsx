@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
-import { EmptyState, ErrorState, Loading, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { useClosetOutfit } from '../../../features/closet/api/get-closet-outfit';
 import { ClosetOutfitDetails } from '../../../features/closet/components/closet-outfit-details';
 import { ApiRequestError } from '../../../lib/api-client';

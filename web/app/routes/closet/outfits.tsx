@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
-import { EmptyState, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { EmptyState } from '../../../components/states';
 import { useClosetOutfits } from '../../../features/closet/api/get-closet-outfits';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';

@@ -1,4 +1,5 @@
-import { ErrorState, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { ErrorState } from '../../../components/states';
 import { useFavoriteCategories } from '../../../features/favorites/api/get-favorite-categories';
 import { CATEGORY_PICTURES, countLabel } from '../../../features/favorites/components/format';
 import {

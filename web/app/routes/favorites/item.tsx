@@ -1,6 +1,6 @@
 import Container from '@mui/material/Container';
 import { useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../../components/page';
+import { EmptyState } from '../../../components/states';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
 
 /** A piece of a favourite outfit: its colour, size and quantity, each saved as it changes. */

@@ -1,4 +1,5 @@
-import { ErrorState, Page } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { ErrorState } from '../../../components/states';
 import { useFavoriteOccasions } from '../../../features/favorites/api/get-favorite-occasions';
 import { countLabel, OCCASION_PICTURES } from '../../../features/favorites/components/format';
 import {

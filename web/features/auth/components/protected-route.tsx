@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ErrorState, Loading } from '../../../components/page';
+import { ErrorState, Loading } from '../../../components/states';
 import { useUser } from '../api/get-user';
 
 // Signed-in shoppers never need the form, so it is fetched only for visitors.

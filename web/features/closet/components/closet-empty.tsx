@@ -31,7 +31,7 @@ export function ClosetEmpty({ kind }: { kind: keyof typeof HINTS }) {
         background: 'linear-gradient(160deg, #fffdf9 0%, #f3ede4 100%)',
       }}
     >
-      <CheckroomOutlined sx={{ fontSize: 36, color: 'secondary.main' }} aria-hidden />
+      <CheckroomOutlined color="secondary" style={{ fontSize: 36 }} aria-hidden />
       <Typography id="closet-empty-title" variant="h3" component="h2" sx={{ mt: 0.5 }}>
         Nothing here yet
       </Typography>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
-import { ErrorState } from '../../../components/page';
+import { ErrorState } from '../../../components/states';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ClosetOutfitCard } from './closet-outfit-card';
 import { plural } from './format';

@@ -99,12 +99,12 @@ function ItemCard({
         {selected && (
           <CheckCircleRounded
             aria-hidden
-            sx={{
+            color="primary"
+            style={{
               position: 'absolute',
               top: 6,
               right: 6,
-              color: 'primary.main',
-              bgcolor: '#fff',
+              background: '#fff',
               borderRadius: '50%',
             }}
           />

@@ -95,7 +95,7 @@ function SlotTile({
               '&:hover': { bgcolor: '#fff' },
             }}
           >
-            <CloseRounded sx={{ fontSize: 16 }} />
+            <CloseRounded style={{ fontSize: 16 }} />
           </IconButton>
           {stockNote(item.stock) && (
             <Box sx={{ position: 'absolute', top: 6, left: 6 }}>

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { FavoriteItem, VariantOption } from '../../../../contracts/favorites';
 import { MAX_QUANTITY } from '../../../../contracts/money';
-import { ErrorState, Loading } from '../../../components/page';
+import { ErrorState, Loading } from '../../../components/states';
 import { ApiRequestError } from '../../../lib/api-client';
 import { CartToggle } from '../../cart/components/cart-toggle';
 import { useChangeColor } from '../api/change-color';

@@ -4,14 +4,13 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Replay from '@mui/icons-material/Replay';
 import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import SwipeRightOutlined from '@mui/icons-material/SwipeRightOutlined';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
-import { palette } from '../../../app/theme';
-import { EmptyState, ErrorState, Loading } from '../../../components/page';
+import { palette } from '../../../app/palette';
+import button from '../../../components/button.module.css';
 import roundButton from '../../../components/round-button.module.css';
+import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { classNames } from '../../../lib/class-names';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
@@ -159,14 +158,17 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
         title={EMPTY_FEED_TITLE}
         body="You have seen every outfit for now. Revisit the ones you loved, or search for something specific."
         action={
-          <Stack direction="row" sx={{ gap: 1.5, mt: 1 }}>
-            <Button variant="contained" component={RouterLink} to="/favorites/outfits">
+          <div className={styles.emptyActions}>
+            <RouterLink
+              className={classNames(button.button, button.contained)}
+              to="/favorites/outfits"
+            >
               Favorites
-            </Button>
-            <Button variant="outlined" component={RouterLink} to="/search">
+            </RouterLink>
+            <RouterLink className={classNames(button.button, button.outlined)} to="/search">
               Search
-            </Button>
-          </Stack>
+            </RouterLink>
+          </div>
         }
       />
     );
@@ -215,16 +217,17 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
         <div className={styles.stage}>{stage}</div>
         {status === 'empty' ? (
           // Nothing left to swipe; the last swipe can still be taken back.
-          <Button
-            variant="text"
-            color="inherit"
-            startIcon={<Replay />}
+          <button
+            type="button"
+            className={classNames(button.button, button.text)}
             disabled={deck.undoing}
             onClick={() => void undo()}
-            sx={{ color: 'text.secondary' }}
           >
+            <span className={button.icon}>
+              <Replay fontSize="inherit" />
+            </span>
             Undo last swipe
-          </Button>
+          </button>
         ) : (
           <div className={styles.buttons}>
             <RoundButton
@@ -235,7 +238,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               disabled={!top}
               onClick={() => swipe('nope')}
             >
-              <Close sx={{ fontSize: 30 }} />
+              <Close style={{ fontSize: 30 }} />
             </RoundButton>
             <RoundButton
               label="Undo last swipe"
@@ -254,7 +257,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               disabled={!top}
               onClick={() => swipe('like')}
             >
-              <Favorite sx={{ fontSize: 28 }} />
+              <Favorite style={{ fontSize: 28 }} />
             </RoundButton>
           </div>
         )}
