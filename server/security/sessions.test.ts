@@ -348,9 +348,15 @@ describe('the web page', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
     const picture = await t.app.inject({ method: 'GET', url: f.catalogue.image });
-    expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    // A picture opened on its own cannot run anything.
-    expect(picture.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['x-content-type-options']).toBe('nosniff');
+    const drawing = await t.app.inject({
+      method: 'GET',
+      url: f.catalogue.image.replace(/\.webp$/, '.svg'),
+    });
+    expect(drawing.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    // A drawing opened on its own cannot run anything.
+    expect(drawing.headers['content-security-policy']).toMatch(/^default-src 'none'/);
   });
 
   it('names the swipe screen’s first requests for a signed-in shopper on /home only', async () => {

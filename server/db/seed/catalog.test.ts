@@ -10,7 +10,7 @@ const SLOT_CATEGORY: Record<Slot, number> = {
   footwear: 3,
 };
 
-const IMAGE_RE = /^\/images\/items\/([a-z-]+)\/([a-z-]+)\.svg$/;
+const IMAGE_RE = /^\/images\/items\/([a-z-]+)\/([a-z-]+)\.webp$/;
 
 function expectSequentialIds(rows: readonly { id: number }[]) {
   rows.forEach((row, i) => {

@@ -1643,7 +1643,7 @@ export function generateCatalog(options: { scale?: number; seed?: number } = {})
               size,
               priceCents,
               stock: stockLevel(productRng),
-              image: `/images/items/${template.garment}/${color.slug}.svg`,
+              image: `/images/items/${template.garment}/${color.slug}.webp`,
             });
           }
         });

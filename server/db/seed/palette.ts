@@ -1,6 +1,6 @@
 /**
  * The shop's colour card. Item pictures are addressed by colour slug
- * (`/images/items/{garment}/{slug}.svg`), so this list is the only place a slug can be turned
+ * (`/images/items/{garment}/{slug}.webp`, or `.svg` for the drawing), so this list is the only place a slug can be turned
  * back into a colour; renaming or removing an entry breaks every stored image path that uses it.
  */
 

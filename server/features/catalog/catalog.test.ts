@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -42,7 +43,7 @@ describe('GET /api/item/all', () => {
       expect(item.price).toBe(
         `$${(item.priceCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
       );
-      expect(item.img).toMatch(/^\/images\/items\/[a-z-]+\/[a-z-]+\.svg$/);
+      expect(item.img).toMatch(/^\/images\/items\/[a-z-]+\/[a-z-]+\.webp$/);
     }
   });
 
@@ -58,16 +59,39 @@ describe('GET /api/item/all', () => {
 });
 
 describe('item pictures', () => {
-  it('serves an SVG for an item, cached for a year, and 404 for unknown ones', async () => {
+  it('serves an item its WebP picture, cached for a year, and 404 for unknown ones', async () => {
     const [item] = (await t.app.inject({ method: 'GET', url: '/api/item/all?limit=1' })).json();
     const res = await t.app.inject({ method: 'GET', url: item.img });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
-    expect(res.body).toContain(item.colorHex.toLowerCase().slice(1));
+    const picture = res.rawPayload;
+    expect(picture.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(picture.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // Drawn at twice the drawing's size: 480 × 600 (VP8 frame, or the extended header's canvas).
+    const size = await sharp(picture).metadata();
+    expect([size.width, size.height]).toEqual([480, 600]);
+    // The same picture again comes from what the process kept.
+    const again = await t.app.inject({ method: 'GET', url: item.img });
+    expect(again.rawPayload.equals(picture)).toBe(true);
+    for (const url of [
+      '/images/items/spaceship/black.webp',
+      '/images/items/tee/no-such-colour.webp',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
     expect(
-      (await t.app.inject({ method: 'GET', url: '/images/items/spaceship/black.svg' })).statusCode,
-    ).toBe(404);
+      (await t.app.inject({ method: 'GET', url: '/images/items/tee/black.png' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('serves the SVG drawing a picture is made from, in the piece’s colour', async () => {
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/item/all?limit=1' })).json();
+    const res = await t.app.inject({ method: 'GET', url: item.img.replace(/\.webp$/, '.svg') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.body).toContain(item.colorHex.toLowerCase().slice(1));
   });
 });
 

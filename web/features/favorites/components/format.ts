@@ -15,7 +15,7 @@ export function pieceDetailPath(piece: {
 }
 
 /** The item pictures are addressed by garment and colour: a look for each occasion's tile. */
-const picture = (garment: string, colour: string) => `/images/items/${garment}/${colour}.svg`;
+const picture = (garment: string, colour: string) => `/images/items/${garment}/${colour}.webp`;
 
 export const OCCASION_PICTURES: Record<string, string[]> = {
   airport: [
