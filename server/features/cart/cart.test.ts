@@ -104,6 +104,26 @@ describe('POST /api/cart', () => {
     expect(await cartRows(user.id)).toEqual([{ item_id: id, quantity: 9 }]);
   });
 
+  it('answers the cart as a fresh read gives it, after adding to an older line too', async () => {
+    const { agent } = await signUp(t.app);
+    const [a, b, c] = stocked.slice(5, 8);
+    await agent.post('/api/cart', { itemId: a, quantity: 1 });
+    await agent.post('/api/cart', { itemId: b, quantity: 2 });
+    await agent.post('/api/cart', { itemId: c, quantity: 1 });
+    const res = await agent.post('/api/cart', { itemId: a, quantity: 2 });
+    expect(res.statusCode).toBe(200);
+    const cart = res.json();
+    expect(
+      cart.lines.map((l: { itemId: number; quantity: number }) => [l.itemId, l.quantity]),
+    ).toEqual([
+      [a, 3],
+      [b, 2],
+      [c, 1],
+    ]);
+    expect(cart.units).toBe(6);
+    expect((await agent.get('/api/cart')).json()).toEqual(cart);
+  });
+
   it('is 404 for an unknown piece and changes nothing', async () => {
     const { agent, user } = await signUp(t.app);
     const res = await agent.post('/api/cart', { itemId: 2_000_000 });
