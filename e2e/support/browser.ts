@@ -78,8 +78,32 @@ export async function signInAsDemoAdmin(page: Page) {
   expect(login.status()).toBe(200);
 }
 
-/** axe: no serious or critical violations. */
+/**
+ * Waits for the page's finite animations and transitions (a message bar fading in, a dialog
+ * opening) to end, for at most two seconds. Mid-fade, text and its background blend with the
+ * page, and axe would judge a contrast no shopper sees once the element has settled. Endless
+ * ones (a spinner, a skeleton's pulse) are not waited for.
+ */
+async function settleAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 2000, polling: 50 },
+    )
+    .catch(() => {
+      // Still moving after two seconds: judge the page as it is.
+    });
+}
+
+/** axe: no serious or critical violations, once the page has stopped moving. */
 export async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -30,6 +30,8 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 999, paddingInline: 20, minHeight: 44 } },
     },
+    // A message never scrolls: a long word (an e-mail address on a phone) breaks instead.
+    MuiAlert: { styleOverrides: { message: { overflow: 'visible', overflowWrap: 'anywhere' } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiOutlinedInput: { styleOverrides: { root: { backgroundColor: palette.surface } } },
     MuiCard: {
