@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page waited for (a navigation, a lazy page's first load) can take more than the default
+    // second on a busy two-core machine; a wait that never succeeds still fails the test.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// `findBy…` and `waitFor` give a screen five seconds rather than one: on a busy two-core machine
+// a lazy page's first render can take longer, and a screen that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
 
