@@ -12,7 +12,7 @@ export default defineConfig({
       ...drivers.map((driver) => ({
         test: {
           name: `api:${driver}`,
-          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           env: { DRAPE_TEST_DRIVER: driver },
           testTimeout: 30_000,

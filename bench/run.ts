@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
+import { type CpuPerRequest, withCpu } from './cpu';
 import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
@@ -71,9 +72,14 @@ async function freshPostgres(name: string): Promise<Database> {
   return openPostgres(dbUrl(name), { max: 4 });
 }
 
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; stop(): Promise<void> }> {
+interface RunningServer {
+  url: string;
+  /** The server's process, whose CPU time each measurement reads. */
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
   // BENCH_SERVER_FLAGS: node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=DIR`
@@ -111,6 +117,7 @@ async function startServer(
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -317,51 +324,61 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
   );
 }
 
-async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise<Measurement[]> {
+type Measured = Measurement & { cpu?: CpuPerRequest };
+
+async function runSuite(
+  server: RunningServer,
+  fixture: Fixture,
+  only?: string[],
+): Promise<Measured[]> {
+  const { url } = server;
   const all = scenarios(fixture);
-  const results: Measurement[] = [];
+  const results: Measured[] = [];
+  const timed = <M extends Measurement>(run: () => Promise<M>) => withCpu(server.pid, warmup, run);
   for (const [key, scenario] of Object.entries(all)) {
     if (only && !only.includes(key)) continue;
     log(`measuring ${scenario.name}`);
-    results.push(await measure(url, scenario, { duration, connections, warmup }));
+    results.push(await timed(() => measure(url, scenario, { duration, connections, warmup })));
   }
   if (!only || only.includes('feed flow')) {
     log('measuring the feed as shoppers use it');
-    results.push(await measureFeedFlow(url, fixture));
+    results.push(await timed(() => measureFeedFlow(url, fixture)));
   }
   if (!only || only.includes('checkout')) {
     log('measuring checkout');
     // Each worker owns a slice of shoppers; the untimed step fills a cart, the timed one pays.
     let turn = 0;
     results.push(
-      await measureFlow(
-        url,
-        'checkout PUT /api/buy',
-        {
-          async prepare() {
-            const cookie = fixture.buyers[turn++ % fixture.buyers.length]!;
-            await send(url, {
-              method: 'POST',
-              path: '/api/cart',
-              headers: { cookie, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                itemId: pick(fixture.stocked),
-                quantity: 1,
-              }),
-            });
-            return {
-              method: 'PUT',
-              path: '/api/buy',
-              headers: { cookie, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                addressId: fixture.addresses.get(cookie),
-                paymentMethod: 'paypal',
-                idempotencyKey: randomUUID(),
-              }),
-            };
+      await timed(() =>
+        measureFlow(
+          url,
+          'checkout PUT /api/buy',
+          {
+            async prepare() {
+              const cookie = fixture.buyers[turn++ % fixture.buyers.length]!;
+              await send(url, {
+                method: 'POST',
+                path: '/api/cart',
+                headers: { cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  itemId: pick(fixture.stocked),
+                  quantity: 1,
+                }),
+              });
+              return {
+                method: 'PUT',
+                path: '/api/buy',
+                headers: { cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  addressId: fixture.addresses.get(cookie),
+                  paymentMethod: 'paypal',
+                  idempotencyKey: randomUUID(),
+                }),
+              };
+            },
           },
-        },
-        { duration, connections, warmup },
+          { duration, connections, warmup },
+        ),
       ),
     );
   }
@@ -369,18 +386,20 @@ async function runSuite(url: string, fixture: Fixture, only?: string[]): Promise
     // The floor once more: the machine's speed can move within a run, and every ratio above is
     // against the floor measured first. This row shows by how much it moved.
     log('measuring the one-query floor again');
-    const again = await measure(url, all['floor: one query']!, { duration, connections, warmup });
+    const again = await timed(() =>
+      measure(url, all['floor: one query']!, { duration, connections, warmup }),
+    );
     results.push({ ...again, name: 'floor: one query, again at the end' });
   }
   return results;
 }
 
-interface Row extends Measurement {
+interface Row extends Measured {
   vsNoDb: number;
   vsQuery: number;
 }
 
-function withRatios(results: Measurement[]): Row[] {
+function withRatios(results: Measured[]): Row[] {
   const none = results.find((r) => r.name === 'floor: no database')?.rps ?? 0;
   const query = results.find((r) => r.name === 'floor: one query')?.rps ?? 0;
   return results.map((r) => ({
@@ -394,10 +413,10 @@ function table(title: string, rows: Row[]) {
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   const lines = [
     `\n${title}`,
-    `${'route'.padEnd(42)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}`,
+    `${'route'.padEnd(42)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}${pad('srv µs', 8)}${pad('pg µs', 8)}${pad('gen µs', 8)}`,
     ...rows.map(
       (r) =>
-        `${r.name.padEnd(42)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}`,
+        `${r.name.padEnd(42)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}${pad(r.cpu?.server ?? '-', 8)}${pad(r.cpu?.postgres ?? '-', 8)}${pad(r.cpu?.generator ?? '-', 8)}`,
     ),
   ];
   console.info(lines.join('\n'));
@@ -451,7 +470,7 @@ async function postgresRun(runScale: number, only?: string[]) {
   }
   const server = await startServer({ DATABASE_URL: dbUrl(name) });
   try {
-    return { size, rows: withRatios(await runSuite(server.url, fixture, only)) };
+    return { size, rows: withRatios(await runSuite(server, fixture, only)) };
   } finally {
     await server.stop();
   }
@@ -471,7 +490,7 @@ async function pgliteRun(runScale: number) {
   }
   const server = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir });
   try {
-    return { size, rows: withRatios(await runSuite(server.url, fixture)) };
+    return { size, rows: withRatios(await runSuite(server, fixture)) };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Where a measured request's CPU time went, in microseconds: the server's process, all of
+ * PostgreSQL's processes (its backends and background processes; none on PGlite, which runs in
+ * the server), and this process, the load generator. On two shared cores these say more than
+ * requests per second, which move with whatever else the machine does.
+ */
+export interface CpuPerRequest {
+  server: number;
+  postgres: number;
+  generator: number;
+}
+
+interface Snapshot {
+  /** CPU seconds so far. */
+  server: number;
+  postgres: number;
+  generator: number;
+}
+
+/** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of one process, in seconds, or 0 if it is gone. */
+function processSeconds(pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+function isPostgres(pid: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/** Null where there is no /proc (not Linux): the table then leaves these columns empty. */
+function snapshot(serverPid: number): Snapshot | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let postgres = 0;
+  for (const pid of pids) if (isPostgres(pid)) postgres += processSeconds(pid);
+  const own = process.cpuUsage();
+  return {
+    server: processSeconds(String(serverPid)),
+    postgres,
+    generator: (own.user + own.system) / 1e6,
+  };
+}
+
+/**
+ * Runs one measurement and reads the CPU time each side spent in its measured part, which
+ * starts `warmupSeconds` after the call. A PostgreSQL backend that exits within the window takes
+ * its time with it; the server's pool keeps its connections, so none does here.
+ */
+export async function withCpu<M extends { requests: number }>(
+  serverPid: number | undefined,
+  warmupSeconds: number,
+  run: () => Promise<M>,
+): Promise<M & { cpu?: CpuPerRequest }> {
+  if (serverPid === undefined) return run();
+  const window: { start: Snapshot | null } = { start: null };
+  const timer = setTimeout(() => {
+    window.start = snapshot(serverPid);
+  }, warmupSeconds * 1000);
+  const measured = await run();
+  clearTimeout(timer);
+  const after = snapshot(serverPid);
+  const { start } = window;
+  if (!start || !after || measured.requests === 0) return measured;
+  const per = (key: keyof Snapshot) =>
+    Math.round(((after[key] - start[key]) * 1e6) / measured.requests);
+  return {
+    ...measured,
+    cpu: { server: per('server'), postgres: per('postgres'), generator: per('generator') },
+  };
+}
