@@ -115,6 +115,10 @@ describe('buying', () => {
     const studio = page.getByRole('radio', { name: 'Studio' });
     await expect.poll(() => studio.isChecked()).toBe(true);
     expect(await page.getByText('New York, NY 10013').isVisible()).toBe(true);
+    // The message bar is fetched with the first message: judged once it is on screen.
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Saved Studio' }).isVisible())
+      .toBe(true);
     await screenshot(page, 'buying-shipping-phone');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { userQueryOptions } from './features/auth/api/get-user';
 import { fetchFirstPageEarly } from './features/feed/api/get-feed';
 
@@ -17,7 +17,6 @@ const FIRST_RENDER_WAIT_MS = 400;
 const FIRST_SCREEN_FONTS = ['1em "Inter Variable"', '1em "DM Serif Display"'];
 
 const queryClient = createQueryClient();
-const router = createRouter();
 
 /**
  * The swipe screen needs the shopper and the first page of outfits, which the page's response
@@ -35,7 +34,9 @@ function render() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProvider>
     </StrictMode>,
   );

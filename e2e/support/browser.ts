@@ -118,7 +118,8 @@ export function expectNoConsoleErrors(errors: string[]) {
   expect(errors).toEqual([]);
 }
 
-/** Screenshots go to test-results/screenshots for a person to look at. */
+/** Screenshots go to test-results/screenshots for a person to look at, taken at rest. */
 export async function screenshot(page: Page, name: string) {
+  await settleAnimations(page);
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 }

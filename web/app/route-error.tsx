@@ -1,15 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import button from '../components/button.module.css';
 import { EmptyState } from '../components/states';
 import { classNames } from '../lib/class-names';
 
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <EmptyState
-      title={notFound ? 'Page not found' : 'Something went wrong'}
-      body={notFound ? 'That page does not exist.' : 'Reload the page to try again.'}
+      title="Something went wrong"
+      body="Reload the page to try again."
       action={
         <button
           type="button"
@@ -21,4 +19,36 @@ export function RouteError() {
       }
     />
   );
+}
+
+interface BoundaryProps {
+  /** Changes with each navigation: the error screen gives way to the next location. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+/** Shows RouteError in place of a screen that threw while rendering (a page that failed to load). */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

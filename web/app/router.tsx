@@ -1,34 +1,42 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { Loading } from '../components/states';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import HomeRoute from './routes/home';
 import { RegistrationGate } from './routes/registration-gate';
 
-type Module = { default: React.ComponentType };
+type Module = { default: ComponentType };
 /**
  * Each page is its own chunk, loaded when first visited, with MUI's theme around it (the pages
- * are drawn with MUI; the swipe screen and the frame, in the first download, are not).
+ * are drawn with MUI; the swipe screen and the frame, in the first download, are not). The
+ * router moves between locations in a transition, so the page on screen stays there until the
+ * next one has loaded; a first visit shows the loading state in the frame.
  */
-const page = (load: () => Promise<Module>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const [{ default: Page }, { Themed }] = await Promise.all([load(), import('./themed')]);
+const page = (load: () => Promise<Module>): Pick<RouteObject, 'element'> => {
+  const Page = lazy(async () => {
+    const [{ default: Loaded }, { Themed }] = await Promise.all([load(), import('./themed')]);
     return {
-      Component: () => (
+      default: () => (
         <Themed>
-          <Page />
+          <Loaded />
         </Themed>
       ),
     };
-  },
-});
+  });
+  return {
+    element: (
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+};
 
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading />,
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
       { path: '/registration', element: <RegistrationGate /> },
@@ -91,6 +99,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's screens for the current location. An error a screen throws while rendering (a page
+ * whose chunk failed to load, say) replaces the app with the error screen until the shopper
+ * goes somewhere else.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const screens = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={location.key}>{screens}</RouteErrorBoundary>;
 }

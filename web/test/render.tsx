@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { Themed } from '../app/themed';
 
@@ -11,14 +11,13 @@ import { Themed } from '../app/themed';
 export function renderWithApp(element: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter([{ path: '*', element: <Themed>{element}</Themed> }], {
-    initialEntries: [path],
-  });
   return {
     queryClient,
     ...render(
       <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Themed>{element}</Themed>
+        </MemoryRouter>
       </AppProvider>,
     ),
   };

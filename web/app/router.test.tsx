@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../contracts/user';
+import { mockApi } from '../test/render';
+import { AppProvider, createQueryClient } from './provider';
+import { RouteErrorBoundary } from './route-error';
+import { AppRoutes } from './router';
+
+const shopper: User = {
+  id: 7,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: null,
+  email: null,
+  isAdmin: false,
+};
+
+/** The API of a signed-in shopper with an empty cart; anything else is not found. */
+function signedIn() {
+  mockApi((method, url) => {
+    if (url === '/api/user') return [200, shopper];
+    if (url === '/api/cart') return [200, { lines: [], units: 0 }];
+    return [404, { error: 'Not Found', message: `${method} ${url}` }];
+  });
+}
+
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+describe('AppRoutes', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('loads a page on its first visit inside the shopper frame, then moves to another', async () => {
+    signedIn();
+    renderApp('/about');
+    expect(await screen.findByRole('heading', { name: 'About Drape' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'About Drape' })).not.toBeInTheDocument();
+  });
+
+  it('answers an unknown address with the not-found page', async () => {
+    signedIn();
+    renderApp('/no-such-page');
+    expect(await screen.findByText('This page went out of style')).toBeInTheDocument();
+  });
+});
+
+describe('RouteErrorBoundary', () => {
+  function Broken(): never {
+    throw new Error('chunk failed to load');
+  }
+
+  /** A screen that throws until the location (the reset key) changes. */
+  function Harness() {
+    const [location, setLocation] = useState('first');
+    return (
+      <>
+        <button type="button" onClick={() => setLocation('second')}>
+          Go elsewhere
+        </button>
+        <RouteErrorBoundary resetKey={location}>
+          {location === 'first' ? <Broken /> : <p>Second screen</p>}
+        </RouteErrorBoundary>
+      </>
+    );
+  }
+
+  it('shows the error screen for a screen that throws, and the next location once it changes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<Harness />);
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to outfits' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go elsewhere' }));
+    expect(screen.getByText('Second screen')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+});
