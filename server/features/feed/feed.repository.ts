@@ -328,41 +328,66 @@ export async function insertSwipe(
   return rows.length > 0;
 }
 
+/** A swipe as asked for: the shopper, the outfit and which way. */
+export interface FirstSwipe {
+  userId: number;
+  outfitId: number;
+  direction: SwipeDirection;
+}
+
+/** `exists` is false for an unknown outfit; `inserted` false when a swipe was already there. */
+export interface FirstSwipeOutcome {
+  exists: boolean;
+  inserted: boolean;
+}
+
 /**
- * The common case of a swipe in one statement: the shopper has not swiped this outfit yet. A like
- * is its swipe row alone: the outfit's pieces follow from it (favorite_pieces, 0015), and a first
- * swipe has no pieces of an earlier like to take away. `inserted` is false when a swipe was
- * already there, for the caller to settle inside a transaction; `exists` is false for an unknown
- * outfit.
+ * The common case of a swipe, for several shoppers in one statement: each has not swiped that
+ * outfit yet. A like is its swipe row alone: the outfit's pieces follow from it
+ * (favorite_pieces, 0015), and a first swipe has no pieces of an earlier like to take away.
+ * Outcomes come back in the order asked. At most one swipe per shopper (the caller's rule, see
+ * swipe-batches.ts), written in shopper order, so two statements under way lock shoppers in the
+ * same order. A swipe not inserted (one was there) is for the caller to settle in a transaction.
  */
-export async function recordFirstSwipe(
+export async function recordFirstSwipes(
   client: SqlClient,
-  userId: number,
-  outfitId: number,
-  direction: SwipeDirection,
-): Promise<{ exists: boolean; inserted: boolean }> {
+  batch: readonly FirstSwipe[],
+): Promise<FirstSwipeOutcome[]> {
   // Prepared once per connection: planning this statement cost as much as running it. A swipe is
   // a taste signal sent by the thousand, so it commits without waiting for the write-ahead log
   // to reach the disk (half its cost): it is visible at once and on disk within a fraction of a
   // second, and only a crash of PostgreSQL itself in that moment could lose it (the shopper would
   // see the outfit again). Orders, carts and everything else keep waiting for the disk.
   // docs/decisions/006-caches-kept-honest-by-announcements.md says more.
-  const [row] = await client.query<{ exists: boolean; inserted: boolean }>(
-    `WITH outfit AS (SELECT id FROM outfits WHERE id = $2),
+  const column = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+  const rows = await client.query<FirstSwipeOutcome>(
+    `WITH wanted AS (
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[])
+                     WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
+     ),
      swiped AS (
        INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-       SELECT $1, outfit.id, $3, clock_timestamp() FROM outfit
+       SELECT w.user_id, o.id, w.direction, clock_timestamp()
+         FROM wanted w JOIN outfits o ON o.id = w.outfit_id
+        ORDER BY w.user_id
        ON CONFLICT DO NOTHING
-       RETURNING outfit_id
+       RETURNING user_id, outfit_id
      )
-     SELECT EXISTS (SELECT 1 FROM outfit) AS exists,
-            EXISTS (SELECT 1 FROM swiped) AS inserted,
+     SELECT o.id IS NOT NULL AS exists,
+            EXISTS (SELECT 1 FROM swiped s
+                     WHERE s.user_id = w.user_id AND s.outfit_id = w.outfit_id) AS inserted,
             -- Committed without waiting for the disk: see the comment above.
-            set_config('synchronous_commit', 'off', true) AS commit`,
-    [userId, outfitId, direction],
-    { name: 'feed_first_swipe' },
+            set_config('synchronous_commit', 'off', true) AS commit
+       FROM wanted w LEFT JOIN outfits o ON o.id = w.outfit_id
+      ORDER BY w.n`,
+    [
+      column(batch.map((s) => Math.trunc(s.userId))),
+      column(batch.map((s) => Math.trunc(s.outfitId))),
+      column(batch.map((s) => s.direction)),
+    ],
+    { name: 'feed_first_swipes' },
   );
-  return { exists: Boolean(row?.exists), inserted: Boolean(row?.inserted) };
+  return rows.map((row) => ({ exists: Boolean(row.exists), inserted: Boolean(row.inserted) }));
 }
 
 /** The shopper's swipe on this outfit, locked until the transaction ends. */

@@ -19,6 +19,7 @@ import * as service from './feed.service';
 import { FeedQueue } from './feed-queue';
 import { KeptQueues } from './kept-queues';
 import { OutfitCards, writeFeedPage } from './outfit-cards';
+import { SwipeBatches } from './swipe-batches';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
 export default async function feedRoutes(fastify: FastifyInstance) {
@@ -33,6 +34,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
   const live = { queue, queues, cards, stock: app.stockLevels, hearts: app.shopperHearts };
+  const swipeBatches = new SwipeBatches(app.database.sql);
   // Before the database closes: queue writes still under way finish first.
   app.addHook('onClose', async () => {
     await queue.close();
@@ -40,7 +42,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     await cards.close();
   });
   const swipe = async (userId: number, outfitId: number, direction: 'like' | 'nope') => {
-    const result = await service.swipe(app.database, userId, outfitId, direction);
+    const result = await service.swipe(db, swipeBatches, userId, outfitId, direction);
     queues.swiped(userId, outfitId);
     return result;
   };

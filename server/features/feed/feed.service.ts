@@ -18,6 +18,7 @@ import * as repo from './feed.repository';
 import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
 import type { KeptQueues } from './kept-queues';
 import type { OutfitCards } from './outfit-cards';
+import type { SwipeBatches } from './swipe-batches';
 
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
   const [outfits, hearts] = await Promise.all([
@@ -137,13 +138,15 @@ export async function getFeed(
  * swiping the other way turns it around with its effects (a like's pieces come and go with it).
  */
 export async function swipe(
-  { db, sql }: Database,
+  db: Db,
+  batches: SwipeBatches,
   userId: number,
   outfitId: number,
   direction: SwipeDirection,
 ): Promise<SwipeResult> {
-  // Most swipes are a shopper's first on an outfit: one statement, no transaction to hold open.
-  const first = await repo.recordFirstSwipe(sql, userId, outfitId, direction);
+  // Most swipes are a shopper's first on an outfit: one statement, shared with other shoppers'
+  // swipes under load, and no transaction to hold open.
+  const first = await batches.record({ userId, outfitId, direction });
   if (!first.exists) throw notFound('That outfit does not exist.');
   if (first.inserted) return { outfitId, direction, changed: true };
   return db.transaction(async (tx) => {
