@@ -7,6 +7,7 @@ import {
   createDatabase,
   databaseUrl,
   fillCart,
+  firstOrderOf,
   newShopper,
   PostgresProxy,
   type Server,
@@ -127,15 +128,7 @@ describe('PostgreSQL unreachable during load', () => {
         ),
       );
       // Cut once the first of this round's orders is committed, while the rest are under way.
-      const until = Date.now() + 5000;
-      while (Date.now() < until) {
-        const [made] = await db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ANY($1::text[])',
-          [keys],
-        );
-        if (made!.n > 0) break;
-        await sleep(2);
-      }
+      await firstOrderOf(db, keys);
       await sleep(delay);
       await proxy.cut();
       const first = await inFlight;

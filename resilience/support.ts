@@ -207,6 +207,19 @@ export async function startServer(databaseUrlForApp: string, port?: number): Pro
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Returns once one of the checkouts with these keys has committed its order, or after 5 s. */
+export async function firstOrderOf(db: TestDatabase, keys: readonly string[]) {
+  const until = Date.now() + 5000;
+  while (Date.now() < until) {
+    const [made] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ANY($1::text[])',
+      [keys],
+    );
+    if (made!.n > 0) return;
+    await sleep(2);
+  }
+}
+
 export interface Answer {
   status: number;
   body: string;
