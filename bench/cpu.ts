@@ -12,12 +12,8 @@ export interface CpuPerRequest {
   generator: number;
 }
 
-interface Snapshot {
-  /** CPU seconds so far. */
-  server: number;
-  postgres: number;
-  generator: number;
-}
+/** CPU seconds each side has used so far. */
+type Snapshot = Record<keyof CpuPerRequest, number>;
 
 /** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
 const TICKS_PER_SECOND = 100;

@@ -1,11 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../contracts/user';
-import { mockApi } from '../test/render';
-import { AppProvider, createQueryClient } from './provider';
+import { mockApi, renderWithApp } from '../test/render';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
 
@@ -27,24 +25,12 @@ function signedIn() {
   });
 }
 
-function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
-    <AppProvider queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProvider>,
-  );
-}
-
 describe('AppRoutes', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('loads a page on its first visit inside the shopper frame, then moves to another', async () => {
     signedIn();
-    renderApp('/about');
+    renderWithApp(<AppRoutes />, { path: '/about' });
     expect(await screen.findByRole('heading', { name: 'About Drape' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
 
@@ -55,7 +41,7 @@ describe('AppRoutes', () => {
 
   it('answers an unknown address with the not-found page', async () => {
     signedIn();
-    renderApp('/no-such-page');
+    renderWithApp(<AppRoutes />, { path: '/no-such-page' });
     expect(await screen.findByText('This page went out of style')).toBeInTheDocument();
   });
 });
