@@ -17,7 +17,7 @@ import type { QueuedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
 import type { KeptQueues } from './kept-queues';
-import type { OutfitCards } from './outfit-cards';
+import { feedOutfit, type OutfitCards } from './outfit-cards';
 import type { SwipeBatches } from './swipe-batches';
 
 async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
@@ -25,10 +25,13 @@ async function withHearts(db: Db, userId: number, ids: readonly number[]): Promi
     loadOutfits(db, ids),
     repo.heartsOnOutfits(db, userId, ids),
   ]);
-  return outfits.map((outfit) => ({
-    ...outfit,
-    heartedItemIds: (hearts.get(outfit.id) ?? []).sort((a, b) => a - b),
-  }));
+  return outfits.map((outfit) =>
+    feedOutfit(
+      outfit,
+      outfit.items,
+      (hearts.get(outfit.id) ?? []).sort((a, b) => a - b),
+    ),
+  );
 }
 
 async function page(db: Db, userId: number, ids: readonly number[], limit: number) {

@@ -36,6 +36,27 @@ function cardOf(outfit: Outfit): Card {
   return { outfit, parts };
 }
 
+/**
+ * A feed card: the outfit with these pieces and hearts. Written out: Node 20's V8 builds
+ * `{ ...outfit, heartedItemIds }` (a spread, then a key the outfit does not have) on a slow
+ * path, about a microsecond each.
+ */
+export function feedOutfit(
+  outfit: Outfit,
+  items: Outfit['items'],
+  heartedItemIds: number[],
+): FeedOutfit {
+  return {
+    id: outfit.id,
+    name: outfit.name,
+    description: outfit.description,
+    occasionId: outfit.occasionId,
+    occasion: outfit.occasion,
+    items,
+    heartedItemIds,
+  };
+}
+
 /** Feed outfits made from a kept card, with the JSON of all but stock and hearts written. */
 const written = new WeakMap<FeedOutfit, string[]>();
 
@@ -95,11 +116,7 @@ export class OutfitCards extends KeptReads<Card> {
         ...item,
         stock: stock.get(item.id) ?? item.stock,
       }));
-      const outfit: FeedOutfit = {
-        ...card.outfit,
-        items,
-        heartedItemIds: [...(hearted.get(id) ?? [])],
-      };
+      const outfit = feedOutfit(card.outfit, items, [...(hearted.get(id) ?? [])]);
       written.set(outfit, card.parts);
       return [outfit];
     });

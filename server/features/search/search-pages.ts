@@ -60,8 +60,22 @@ export function shownResult(
   sizes: readonly FoundSize[],
 ): ItemSearchResult {
   const all = sizes.length === result.sizes.length;
+  const { item } = shown;
+  // Written out: Node 20's V8 builds `{ ...item, favorite, sizes }` (a spread, then keys the
+  // item does not have) on a slow path, about a microsecond each, a fifth of a search's time.
   const shownResult: ItemSearchResult = {
-    ...shown.item,
+    id: item.id,
+    productId: item.productId,
+    name: item.name,
+    img: item.img,
+    categoryId: item.categoryId,
+    category: item.category,
+    price: item.price,
+    priceCents: item.priceCents,
+    seller: item.seller,
+    color: item.color,
+    colorHex: item.colorHex,
+    size: item.size,
     stock: now.stock,
     favorite: now.favorite,
     sizes: sizes.map((v) => v.item.size),
