@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Slot } from '../../../contracts/catalog';
 import type { SwipeDirection } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import { type Db, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
-import type { ItemRow } from '../../lib/items';
-import { toOutfit } from '../../lib/outfits';
+import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardsOf } from '../../lib/outfits';
 import type { HeartRow } from '../../lib/shopper-hearts';
 
 /**
@@ -523,48 +521,6 @@ export interface QueuedOutfit {
   filledAt: number;
 }
 
-/** An outfit card's piece as one row: the outfit's own columns beside the piece's. */
-type CardRow = ItemRow & {
-  outfitId: number;
-  outfitName: string;
-  description: string;
-  occasionId: number;
-  occasion: string;
-  slot: Slot;
-};
-
-/** What an outfit card shows, the columns of `CardRow` (outfits `o` joined as `CARD_JOINS`). */
-const CARD_COLUMNS = `o.id AS "outfitId", o.name AS "outfitName", o.description,
-            o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot,
-            i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
-            c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
-            i.color_hex AS "colorHex", i.size, i.stock`;
-const CARD_JOINS = `JOIN occasions oc ON oc.id = o.occasion_id
-       JOIN outfit_items oi ON oi.outfit_id = o.id
-       JOIN items i ON i.id = oi.item_id
-       JOIN categories c ON c.id = i.category_id`;
-
-/** Card rows, five to an outfit, as outfits in the order they first appear. */
-function cardsOf(rows: readonly CardRow[]): Outfit[] {
-  const byOutfit = new Map<number, { head: Omit<Outfit, 'items'>; pieces: CardRow[] }>();
-  for (const row of rows) {
-    let outfit = byOutfit.get(row.outfitId);
-    if (!outfit) {
-      const head = {
-        id: row.outfitId,
-        name: row.outfitName,
-        description: row.description,
-        occasionId: row.occasionId,
-        occasion: row.occasion,
-      };
-      outfit = { head, pieces: [] };
-      byOutfit.set(row.outfitId, outfit);
-    }
-    outfit.pieces.push(row);
-  }
-  return [...byOutfit.values()].map(({ head, pieces }) => toOutfit(head, pieces));
-}
-
 /**
  * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
  * since it was ranked; the last place there is, swiped or not (how much of the ranking is left);
@@ -651,9 +607,9 @@ export async function readQueue(
 }
 
 /**
- * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, in one
- * prepared statement: the feed reads cards it does not keep all day, and planning the two
- * statements `loadOutfits` makes cost more than running them.
+ * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, as a
+ * prepared statement: the feed reads cards it does not keep all day, and planning the statement
+ * cost more than running it.
  */
 export async function readOutfitCards(client: SqlClient, ids: readonly number[]) {
   const rows = await client.query<CardRow>(
