@@ -19,12 +19,12 @@ interface Page {
 }
 
 function toPiece(row: repo.PieceRow): ClosetPiece {
-  return {
-    ...toItem(row),
+  // Added to the new item rather than spread: see `toOutfit` (server/lib/outfits.ts).
+  return Object.assign(toItem(row), {
     quantity: row.quantity,
     firstBoughtAt: row.firstBoughtAt,
     lastBoughtAt: row.lastBoughtAt,
-  };
+  });
 }
 
 function nextOffset(page: Page, shown: number, total: number): number | null {

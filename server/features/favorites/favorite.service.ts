@@ -26,15 +26,15 @@ type ChangeSizeInput = z.output<typeof ChangeSizeBodySchema>;
 type VariantsInput = z.output<typeof VariantsQuerySchema>;
 
 export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
-  return {
-    ...toItem(row),
+  // Added to the new item rather than spread: see `toOutfit` (server/lib/outfits.ts).
+  return Object.assign(toItem(row), {
     outfitId: row.outfitId,
     outfitName: row.outfitName,
     occasionId: row.occasionId,
     source: row.source,
     quantity: row.quantity,
     favoritedAt: new Date(row.favoritedAt).toISOString(),
-  };
+  });
 }
 
 // ---- outfits ----
@@ -59,21 +59,24 @@ async function assembleOutfits(
   const byOutfitAndCategory = new Map<string, repo.FavoriteRow[]>();
   for (const piece of pieces) {
     const key = `${piece.outfitId}:${piece.categoryId}`;
-    byOutfitAndCategory.set(key, [...(byOutfitAndCategory.get(key) ?? []), piece]);
+    const found = byOutfitAndCategory.get(key);
+    if (found) found.push(piece);
+    else byOutfitAndCategory.set(key, [piece]);
   }
+  // Objects written out or added to rather than spread: see `toOutfit` (server/lib/outfits.ts).
   return outfits.map((outfit) => ({
-    ...outfit,
+    id: outfit.id,
+    name: outfit.name,
+    description: outfit.description,
+    occasionId: outfit.occasionId,
+    occasion: outfit.occasion,
     favoritedAt: new Date(likedAt.get(outfit.id) ?? 0).toISOString(),
     items: outfit.items.map((piece): FavoriteOutfitPiece => {
       const candidates = byOutfitAndCategory.get(`${outfit.id}:${piece.categoryId}`) ?? [];
       // One slot per category, so the category finds the row; the outfit's own piece wins a tie.
       const row = candidates.find((c) => c.id === piece.id) ?? candidates[0];
-      if (!row) return { ...piece, favorite: null };
-      return {
-        ...toItem(row),
-        slot: piece.slot,
-        favorite: { quantity: row.quantity },
-      };
+      if (!row) return Object.assign(piece, { favorite: null });
+      return Object.assign(toItem(row), { slot: piece.slot, favorite: { quantity: row.quantity } });
     }),
   }));
 }
