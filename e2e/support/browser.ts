@@ -119,7 +119,26 @@ export function expectNoConsoleErrors(errors: string[]) {
 }
 
 /** Screenshots go to test-results/screenshots for a person to look at, taken at rest. */
+/** Waits (up to three seconds) for the pictures on screen to arrive; lazy ones below stay out. */
+async function settleImages(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.images).every((img) => {
+          const box = img.getBoundingClientRect();
+          const onScreen = box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+          return !onScreen || img.complete;
+        }),
+      undefined,
+      { timeout: 3000, polling: 50 },
+    )
+    .catch(() => {
+      // Still arriving after three seconds: the screenshot shows them as they are.
+    });
+}
+
 export async function screenshot(page: Page, name: string) {
+  await settleImages(page);
   await settleAnimations(page);
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 }
