@@ -118,7 +118,6 @@ export function expectNoConsoleErrors(errors: string[]) {
   expect(errors).toEqual([]);
 }
 
-/** Screenshots go to test-results/screenshots for a person to look at, taken at rest. */
 /** Waits (up to three seconds) for the pictures on screen to arrive; lazy ones below stay out. */
 async function settleImages(page: Page) {
   await page
@@ -137,6 +136,7 @@ async function settleImages(page: Page) {
     });
 }
 
+/** Screenshots go to test-results/screenshots for a person to look at, taken at rest. */
 export async function screenshot(page: Page, name: string) {
   await settleImages(page);
   await settleAnimations(page);
