@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
+import { judge, ROUTE, verdictTable } from './budgets';
 import { type CpuPerRequest, withCpu } from './cpu';
 import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
@@ -192,21 +193,21 @@ function scenarios(f: Fixture): Record<string, Scenario> {
   const id = (n: number) => 1 + Math.floor(Math.random() * n);
   return {
     'floor: no database': {
-      name: 'floor: no database',
+      name: ROUTE.floorNone,
       next: () => ({ method: 'GET', path: '/api/health/live' }),
     },
     'floor: one query': {
-      name: 'floor: one query',
+      name: ROUTE.floorQuery,
       next: () => ({ method: 'GET', path: '/api/health' }),
     },
     feed: {
-      name: 'feed GET /api/outfit/home (queued)',
+      name: ROUTE.feed,
       next: () => ({ method: 'GET', path: '/api/outfit/home', headers: shopper() }),
     },
     'feed: first visit': {
       // What a shopper with no queued feed waits for: the ranking made on the spot (a seeded
       // page is ranked on the spot and leaves the queue alone).
-      name: 'feed ranked on the spot (first visit)',
+      name: ROUTE.firstVisit,
       next: () => ({
         method: 'GET',
         path: `/api/outfit/home?seed=${id(2_000_000_000)}`,
@@ -214,7 +215,7 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     swipe: {
-      name: 'swipe POST /api/outfit/{favorite,reject}',
+      name: ROUTE.swipe,
       next: () => ({
         method: 'POST',
         path: Math.random() < 0.4 ? '/api/outfit/favorite' : '/api/outfit/reject',
@@ -223,7 +224,7 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     'search: substring': {
-      name: 'item search: substring',
+      name: ROUTE.substring,
       next: () => ({
         method: 'GET',
         path: `/api/item/search?q=${encodeURIComponent(pick(f.words).slice(1, 5))}`,
@@ -231,7 +232,7 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     'search: typo': {
-      name: 'item search: typo',
+      name: ROUTE.typo,
       next: () => ({
         method: 'GET',
         path: `/api/item/search?q=${encodeURIComponent(typo(pick(f.words)))}`,
@@ -239,7 +240,7 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     'search: categories': {
-      name: 'item search: 2 categories',
+      name: ROUTE.categories,
       next: () => ({
         method: 'GET',
         path: `/api/item/search?q=${encodeURIComponent(pick(f.words))}&cat=1&cat=6`,
@@ -247,7 +248,7 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     'outfit search': {
-      name: 'outfit search',
+      name: ROUTE.outfitSearch,
       next: () => ({
         method: 'GET',
         path: `/api/outfit/search?q=${encodeURIComponent(pick(['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel']))}`,
@@ -255,11 +256,11 @@ function scenarios(f: Fixture): Record<string, Scenario> {
       }),
     },
     favorites: {
-      name: 'GET /api/favorites/outfits',
+      name: ROUTE.favorites,
       next: () => ({ method: 'GET', path: '/api/favorites/outfits', headers: shopper() }),
     },
     cart: {
-      name: 'cart POST + GET /api/cart',
+      name: ROUTE.cart,
       next: () => {
         const cookie = pick(f.cookies);
         return Math.random() < 0.5
@@ -290,7 +291,7 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
   }));
   return measureFlow(
     url,
-    'feed, swiping every card between pages',
+    ROUTE.feedFlow,
     {
       async prepare(worker) {
         const state = workers[worker]!;
@@ -352,7 +353,7 @@ async function runSuite(
       await timed(() =>
         measureFlow(
           url,
-          'checkout PUT /api/buy',
+          ROUTE.checkout,
           {
             async prepare() {
               const cookie = fixture.buyers[turn++ % fixture.buyers.length]!;
@@ -389,7 +390,7 @@ async function runSuite(
     const again = await timed(() =>
       measure(url, all['floor: one query']!, { duration, connections, warmup }),
     );
-    results.push({ ...again, name: 'floor: one query, again at the end' });
+    results.push({ ...again, name: ROUTE.floorAgain });
   }
   return results;
 }
@@ -400,8 +401,8 @@ interface Row extends Measured {
 }
 
 function withRatios(results: Measured[]): Row[] {
-  const none = results.find((r) => r.name === 'floor: no database')?.rps ?? 0;
-  const query = results.find((r) => r.name === 'floor: one query')?.rps ?? 0;
+  const none = results.find((r) => r.name === ROUTE.floorNone)?.rps ?? 0;
+  const query = results.find((r) => r.name === ROUTE.floorQuery)?.rps ?? 0;
   return results.map((r) => ({
     ...r,
     vsNoDb: none ? Math.round((r.rps / none) * 100) / 100 : 0,
@@ -550,6 +551,15 @@ async function main() {
     console.info(`\nWeb\n${JSON.stringify(web, null, 2)}`);
     report.web = web;
   }
+
+  const verdicts = judge({
+    postgres: (report.postgres as { rows: Row[] } | undefined)?.rows,
+    growth: report.growth as Record<string, Row[]> | undefined,
+    pglite: (report.pglite as { rows: Row[] } | undefined)?.rows,
+    web: report.web as WebMeasurement | undefined,
+  });
+  console.info(verdictTable(verdicts));
+  report.budgets = verdicts;
 
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${started.toISOString().replace(/[:.]/g, '-')}.json`;

@@ -1,0 +1,166 @@
+import type { WebMeasurement } from './web';
+
+/** The names the benchmark's rows carry, shared by the suite that measures them and the judge. */
+export const ROUTE = {
+  floorNone: 'floor: no database',
+  floorQuery: 'floor: one query',
+  floorAgain: 'floor: one query, again at the end',
+  feed: 'feed GET /api/outfit/home (queued)',
+  firstVisit: 'feed ranked on the spot (first visit)',
+  swipe: 'swipe POST /api/outfit/{favorite,reject}',
+  substring: 'item search: substring',
+  typo: 'item search: typo',
+  categories: 'item search: 2 categories',
+  outfitSearch: 'outfit search',
+  favorites: 'GET /api/favorites/outfits',
+  cart: 'cart POST + GET /api/cart',
+  feedFlow: 'feed, swiping every card between pages',
+  checkout: 'checkout PUT /api/buy',
+} as const;
+
+/** Issue 6's budgets, for this two-core machine with PostgreSQL, as ratios within one run. */
+export const BUDGET = {
+  /** Feed and item search: at least this share of the one-query floor's throughput. */
+  readRatio: 0.25,
+  readP99Ms: 50,
+  swipeRatio: 0.3,
+  checkoutP99Ms: 100,
+  /** p99 at the largest scale over p99 at the smallest, for the feed and search. */
+  growth: 2,
+  /** Kilobytes of a thousand bytes, as the issue writes them. */
+  webInitialKB: 200,
+  firstCardMs: 1000,
+} as const;
+
+/** What the judge reads of a measured row. */
+export interface JudgedRow {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  vsQuery: number;
+}
+
+export interface Verdict {
+  budget: string;
+  figure: string;
+  met: boolean;
+}
+
+export interface JudgedRun {
+  /** The PostgreSQL suite at the run's scale. */
+  postgres?: JudgedRow[];
+  /** The growth rows by scale, the largest among them. */
+  growth?: Record<string, JudgedRow[]>;
+  pglite?: JudgedRow[];
+  web?: WebMeasurement;
+}
+
+/** Routes whose p99 must not more than double from the smallest shop to the largest. */
+const GROWING = [
+  ROUTE.feed,
+  ROUTE.firstVisit,
+  ROUTE.feedFlow,
+  ROUTE.substring,
+  ROUTE.typo,
+] as const;
+
+function throughput(rows: readonly JudgedRow[], name: string, ratio: number, p99Ms?: number) {
+  const row = rows.find((r) => r.name === name);
+  if (!row) return null;
+  const p99 = p99Ms === undefined ? '' : `, p99 ${row.p99} ms (≤ ${p99Ms})`;
+  return {
+    budget: `${name}: ≥ ${ratio} of the one-query floor${p99Ms === undefined ? '' : `, p99 ≤ ${p99Ms} ms`}`,
+    figure: `${row.vsQuery.toFixed(2)} (${row.rps} req/s)${p99}`,
+    met: row.vsQuery >= ratio && (p99Ms === undefined || row.p99 <= p99Ms),
+  };
+}
+
+/**
+ * Each budget the run measured, with its figure and whether it was met. A budget whose rows the
+ * run did not measure (a `--only` or `--skip-*` run) is left out rather than called met.
+ */
+export function judge(run: JudgedRun): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const rows = run.postgres ?? [];
+  for (const name of [ROUTE.feed, ROUTE.substring, ROUTE.typo, ROUTE.categories]) {
+    const verdict = throughput(rows, name, BUDGET.readRatio, BUDGET.readP99Ms);
+    if (verdict) verdicts.push(verdict);
+  }
+  const swipe = throughput(rows, ROUTE.swipe, BUDGET.swipeRatio);
+  if (swipe) verdicts.push(swipe);
+  const checkout = rows.find((r) => r.name === ROUTE.checkout);
+  if (checkout) {
+    verdicts.push({
+      budget: `${ROUTE.checkout}: p99 ≤ ${BUDGET.checkoutP99Ms} ms`,
+      figure: `${checkout.p99} ms (${checkout.rps} req/s)`,
+      met: checkout.p99 <= BUDGET.checkoutP99Ms,
+    });
+  }
+
+  const scales = Object.keys(run.growth ?? {}).sort((a, b) => Number(a) - Number(b));
+  if (run.growth && scales.length >= 2) {
+    const smallest = run.growth[scales[0]!]!;
+    const largest = run.growth[scales[scales.length - 1]!]!;
+    for (const name of GROWING) {
+      const small = smallest.find((r) => r.name === name);
+      const large = largest.find((r) => r.name === name);
+      if (!small || !large) continue;
+      const steps = scales.map((s) => run.growth?.[s]?.find((r) => r.name === name)?.p99 ?? '-');
+      const factor = large.p99 / Math.max(small.p99, 1);
+      verdicts.push({
+        budget: `${name}: p99 at scale ${scales.at(-1)} ≤ ${BUDGET.growth}× scale ${scales[0]}`,
+        figure: `${factor.toFixed(1)}× (${steps.join(' / ')} ms)`,
+        met: factor <= BUDGET.growth,
+      });
+    }
+  }
+
+  // The growth's largest scale is usually the PostgreSQL suite itself: each row counted once.
+  const measured = [
+    ...new Set([...rows, ...Object.values(run.growth ?? {}).flat(), ...(run.pglite ?? [])]),
+  ];
+  if (measured.length > 0) {
+    const failing = measured.filter((r) => r.errors > 0);
+    verdicts.push({
+      budget: 'no errors on any route, any database, any scale',
+      figure:
+        failing.length === 0
+          ? `0 in ${measured.length} rows`
+          : failing.map((r) => `${r.name}: ${r.errors}`).join('; '),
+      met: failing.length === 0,
+    });
+  }
+
+  if (run.web) {
+    const { total, files } = run.web.homeInitialKiB;
+    const kb = Math.round(total * 10.24) / 10;
+    verdicts.push({
+      budget: `web: /home's initial JS + CSS ≤ ${BUDGET.webInitialKB} KB gzipped`,
+      figure: `${kb} KB (${total} KiB) in ${files} files`,
+      met: kb <= BUDGET.webInitialKB,
+    });
+    const { median, runs } = run.web.firstCardInteractiveMs;
+    verdicts.push({
+      budget: `web: first swipe card interactive ≤ ${BUDGET.firstCardMs} ms (median)`,
+      figure: `${median} ms (${runs.join(', ')})`,
+      met: median <= BUDGET.firstCardMs,
+    });
+  }
+  return verdicts;
+}
+
+export function verdictTable(verdicts: readonly Verdict[]): string {
+  const width = Math.max(...verdicts.map((v) => v.budget.length), 6);
+  const lines = verdicts.map(
+    (v) => `${v.met ? 'met   ' : 'MISSED'}  ${v.budget.padEnd(width)}  ${v.figure}`,
+  );
+  const missed = verdicts.filter((v) => !v.met).length;
+  const summary =
+    verdicts.length === 0
+      ? 'no budget was measured in this run'
+      : missed === 0
+        ? `every budget measured was met (${verdicts.length})`
+        : `${missed} of ${verdicts.length} budgets missed`;
+  return ['\nAgainst the budgets (docs/performance.md)', ...lines, summary].join('\n');
+}
