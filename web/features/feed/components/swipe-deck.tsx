@@ -11,6 +11,7 @@ import { palette } from '../../../app/palette';
 import button from '../../../components/button.module.css';
 import roundButton from '../../../components/round-button.module.css';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
+import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
@@ -105,19 +106,13 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     [deck.cards, deck.swipe],
   );
   // The first paint shows the top card alone, the sooner on a slow phone; the card under it
-  // rises in right after, as every later card does.
+  // rises in once that paint is done and nothing more urgent waits, as every later card does.
+  // Drawing it takes a slow phone's main thread 60–100 ms: a swipe begun on the top card in that
+  // moment is handled first.
   const [firstPaint, setFirstPaint] = useState(true);
   useEffect(() => {
     if (!firstPaint || status !== 'ready') return;
-    // Once the top card is painted: the next frame, then a task after it.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setFirstPaint(false), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterPaintWhenIdle(() => setFirstPaint(false));
   }, [firstPaint, status]);
   const gone = useCallback(
     (id: number) => setLeaving((list) => list.filter((l) => l.outfit.id !== id)),
