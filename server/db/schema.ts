@@ -89,6 +89,11 @@ export const outfits = pgTable('outfits', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The table also holds each piece's product_id and color, copied from the item by a trigger for
+ * the feed's ranking (0019_pieces_carry_their_look.sql). They are left out here: nothing writes
+ * them, and only the ranking's SQL reads them.
+ */
 export const outfitItems = pgTable(
   'outfit_items',
   {

@@ -621,3 +621,40 @@ describe('the database rules behind the design area', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('the look each piece carries for the feed (0019)', () => {
+  const copies = (outfitId: number) =>
+    sql<{ slot: string; same: boolean }>(
+      `SELECT oi.slot, (oi.product_id, oi.color) = (i.product_id, i.color) AS same
+         FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+        WHERE oi.outfit_id = $1 ORDER BY oi.slot`,
+      [outfitId],
+    );
+
+  it('is copied from the item when an outfit is created and when it is edited', async () => {
+    const outfit = await createOutfit();
+    expect((await copies(outfit.id)).map((r) => r.same)).toEqual([true, true, true, true, true]);
+
+    const edited = await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      id: outfit.id,
+      name: outfit.name,
+      occasion: 1,
+      item_ids: itemIds(2),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await copies(outfit.id)).every((r) => r.same)).toBe(true);
+
+    expect((await copies(outfit.id)).every((r) => r.same)).toBe(true);
+  });
+
+  it('refuses a copy that differs from its item when written directly', async () => {
+    const outfit = await createOutfit();
+    await expect(
+      sql(
+        "UPDATE outfit_items SET color = 'Not its colour' WHERE outfit_id = $1 AND slot = 'top'",
+        [outfit.id],
+      ),
+    ).rejects.toThrow(/outfit_items_item_look_fkey/);
+    expect((await copies(outfit.id)).every((r) => r.same)).toBe(true);
+  });
+});

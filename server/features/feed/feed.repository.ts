@@ -29,7 +29,11 @@ export const TASTE = {
    * no larger than the occasion spread, so a shopper with no history gets strict round-robin.
    */
   jitter: 0.1,
-  /** Subtracted per earlier pick from the same occasion, so a page mixes occasions. */
+  /**
+   * Subtracted per better candidate from the same occasion, so a page mixes occasions. A sold-out
+   * candidate counts too (stock is checked after the ranking, see rankFeed), which can only push
+   * its occasion's next outfit back a round.
+   */
   occasionSpread: 0.1,
 } as const;
 
@@ -57,8 +61,10 @@ export const PROFILE = { swipes: 300, hearts: 150 } as const;
  * Ids of the best unswiped, fully in-stock outfits for this shopper, best first. One statement
  * in three steps: the taste profile from the shopper's own swipes and hearts (a few thousand
  * rows at most); a capped pool of candidates found through indexes; and the full score for
- * those candidates only. Swiped outfits are dropped through the swipes primary key. A catalogue
- * small enough for the exploration sample to hold every unswiped outfit is ranked exactly.
+ * those candidates only. Swiped outfits are dropped through the swipes primary key, and the
+ * stock of the best is checked, in order, until the page is full. Everything but that check and
+ * the hearts reads outfit_items' key alone, never the items heap (0019). A catalogue small
+ * enough for the exploration sample to hold every unswiped outfit is ranked exactly.
  */
 export async function rankFeed(
   client: SqlClient,
@@ -107,8 +113,8 @@ export async function rankFeed(
       SELECT pc.item_id, pc.product_id, pc.category_id, pc.color, sw.w
         FROM swiped sw
        CROSS JOIN LATERAL (
-               SELECT i.id AS item_id, i.product_id, i.category_id, i.color
-                 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+               SELECT oi.item_id, oi.product_id, oi.category_id, oi.color
+                 FROM outfit_items oi
                 WHERE oi.outfit_id = sw.outfit_id
                OFFSET 0
              ) pc
@@ -196,14 +202,15 @@ export async function rankFeed(
               )
           AND o.id <> ALL(${exclude}::int[]))
     ),
-    -- Materialised on purpose: the five pieces of each pool outfit are fetched once, through
-    -- the keys, and only then hash-joined with the (small) taste tables.
+    -- Materialised on purpose: the five pieces of each pool outfit are fetched once, from the
+    -- outfit's range of outfit_items' key (which holds all the ranking weighs, 0019), and only
+    -- then hash-joined with the (small) taste tables.
     pool_pieces AS MATERIALIZED (
-      SELECT p.outfit_id, pc.item_id, pc.slot, pc.product_id, pc.category_id, pc.color, pc.stock
+      SELECT p.outfit_id, pc.item_id, pc.slot, pc.product_id, pc.category_id, pc.color
         FROM pool p
        CROSS JOIN LATERAL (
-               SELECT oi.item_id, oi.slot, i.product_id, i.category_id, i.color, i.stock
-                 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+               SELECT oi.item_id, oi.slot, oi.product_id, oi.category_id, oi.color
+                 FROM outfit_items oi
                 WHERE oi.outfit_id = p.outfit_id
                OFFSET 0
              ) pc
@@ -228,7 +235,6 @@ export async function rankFeed(
         LEFT JOIN t_look tl ON tl.category_id = pp.category_id AND tl.color = pp.color
         LEFT JOIN t_color tc ON tc.color = pp.color
        GROUP BY pp.outfit_id
-      HAVING bool_and(pp.stock > 0)
     ),
     scored AS (
       SELECT c.outfit_id, o.occasion_id,
@@ -237,19 +243,28 @@ export async function rankFeed(
                      ELSE (hashtext(c.outfit_id::text || ':' || ${seed}::int::text) & 65535)
                           / 65536.0 * ${n(TASTE.jitter)} END)::float8 AS score
         FROM candidates c
-        JOIN outfits o ON o.id = c.outfit_id
+        -- A lookup per candidate: joined plainly, the planner reads all of outfits to hash it.
+       CROSS JOIN LATERAL (SELECT o.occasion_id FROM outfits o WHERE o.id = c.outfit_id OFFSET 0) o
         LEFT JOIN t_occasion tocc ON tocc.occasion_id = o.occasion_id
        CROSS JOIN norm
+    ),
+    ranked AS (
+      SELECT outfit_id,
+             score - ${n(TASTE.occasionSpread)}
+               * (row_number() OVER (PARTITION BY occasion_id ORDER BY score DESC, outfit_id) - 1)
+               AS rank_score
+        FROM scored
     )
-    SELECT outfit_id
-      FROM (
-        SELECT outfit_id,
-               score - ${n(TASTE.occasionSpread)}
-                 * (row_number() OVER (PARTITION BY occasion_id ORDER BY score DESC, outfit_id) - 1)
-                 AS rank_score
-          FROM scored
-      ) ranked
-     ORDER BY rank_score DESC, outfit_id
+    -- Stock is looked up last, best outfit first, and only until the page is full: the sorted
+    -- subquery keeps the check from being pushed down to every candidate, and the outer order
+    -- is the one it already has, so no sort runs between the check and the limit.
+    SELECT r.outfit_id
+      FROM (SELECT outfit_id, rank_score FROM ranked ORDER BY rank_score DESC, outfit_id OFFSET 0) r
+     WHERE NOT EXISTS (
+             SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+              WHERE oi.outfit_id = r.outfit_id AND i.stock = 0
+           )
+     ORDER BY r.rank_score DESC, r.outfit_id
      LIMIT ${limit}`,
   );
   return rows.map((r) => Number(r.outfit_id));

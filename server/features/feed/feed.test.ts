@@ -919,4 +919,36 @@ describe('GET /api/outfit/home with sold-out pieces', () => {
     expect(ids).toHaveLength(60 - holders.length);
     expect((await feed(s.agent, '?seed=0&limit=1')).outfits[0]!.id).not.toBe(first!.id);
   });
+
+  it('ranks past a sold-out outfit and still fills the page with the next best', async () => {
+    const s = await signUp(t.app);
+    const rank = (limit: number) =>
+      rankFeed(t.db.database.sql, { userId: s.user.id, limit, exclude: [], seed: 0 });
+    const before = await rank(6);
+    expect(before).toHaveLength(6);
+    const [piece] = await piecesOf(before[0]!);
+    const holders = new Set(
+      (
+        await query<{ outfit_id: number }>(
+          'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
+          [piece],
+        )
+      ).map((r) => r.outfit_id),
+    );
+    const [{ stock }] = (await query<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
+      piece,
+    ])) as [{ stock: number }];
+    await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
+    try {
+      const after = await rank(5);
+      expect(after).toHaveLength(5);
+      expect(after.some((id) => holders.has(id))).toBe(false);
+      // The order of the others stands: the page is the earlier one without the sold-out looks.
+      const stillOffered = before.filter((id) => !holders.has(id));
+      expect(after.slice(0, stillOffered.length)).toEqual(stillOffered.slice(0, 5));
+    } finally {
+      await query('UPDATE items SET stock = $2 WHERE id = $1', [piece, stock]);
+    }
+    expect(await rank(6)).toEqual(before);
+  });
 });
