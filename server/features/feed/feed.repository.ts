@@ -83,29 +83,35 @@ export async function rankFeed(
   const exhaustive = sql.raw(options.exhaustive ? 'true' : 'false');
   const exclude = `{${options.exclude.join(',')}}`;
   const s = TASTE.slot;
-  // The model's constants are part of the statement, so the planner sees plain numbers.
-  const n = (value: number, digits = 4) => sql.raw(value.toFixed(digits));
-  const exactUpTo = n(options.exactUpTo ?? POOL.exactUpTo, 0);
-  // Prepared: planning this statement took 3 ms, and a plan kept for every shopper runs faster
-  // (10–12 ms against 23–27 ms at 20,000 outfits) than one made for each.
+  // The model's constants are part of the statement, so the planner sees plain numbers: counts
+  // as integers, weights as float8 (a numeric constant would be turned into a float8 for every
+  // row, through its text).
+  const n = (value: number) => sql.raw(value.toFixed(0));
+  const w = (value: number) => sql.raw(`${value.toFixed(4)}::float8`);
+  const exactUpTo = n(options.exactUpTo ?? POOL.exactUpTo);
+  // Prepared: planning this statement takes 3 ms, and a plan kept for every shopper runs faster
+  // (10–12 ms against 23–27 ms at 20,000 outfits) than one made for each. PostgreSQL keeps one
+  // only if it looks no dearer than the plans made for each, which a page size sent as a
+  // parameter defeated (the plan's cost depends on it), so the page size is part of the text
+  // too: a statement per size asked for (a page and one more, at most 31, or a queue of 100).
   const rows = await queryPrepared<{ outfit_id: number }>(
     client,
     'feed_rank',
     sql`
     WITH swiped AS (
       SELECT s.outfit_id,
-             (CASE WHEN s.direction = 'like' THEN ${n(TASTE.like)} ELSE ${n(TASTE.nope)} END)::float8 AS w
+             CASE WHEN s.direction = 'like' THEN ${w(TASTE.like)} ELSE ${w(TASTE.nope)} END AS w
         FROM swipes s
        WHERE s.user_id = ${userId}
        ORDER BY s.created_at DESC
-       LIMIT ${n(PROFILE.swipes, 0)}
+       LIMIT ${n(PROFILE.swipes)}
     ),
     hearts AS (
-      SELECT f.item_id, ${n(TASTE.heart)}::float8 AS w
+      SELECT f.item_id, ${w(TASTE.heart)} AS w
         FROM item_favorites f
        WHERE f.user_id = ${userId} AND f.source = 'heart'
        ORDER BY f.created_at DESC
-       LIMIT ${n(PROFILE.hearts, 0)}
+       LIMIT ${n(PROFILE.hearts)}
     ),
     -- The LATERAL ... OFFSET 0 subqueries keep these joins as a few index lookups per outfit;
     -- left to itself the planner hashes the whole items table for a few thousand rows.
@@ -158,38 +164,38 @@ export async function rankFeed(
     ),
     pool AS (
       SELECT oi.outfit_id
-        FROM (SELECT item_id FROM t_item WHERE w > 0 ORDER BY w DESC, item_id LIMIT ${n(POOL.items, 0)}) k
+        FROM (SELECT item_id FROM t_item WHERE w > 0 ORDER BY w DESC, item_id LIMIT ${n(POOL.items)}) k
         JOIN outfit_items oi ON oi.item_id = k.item_id
       UNION
       SELECT oi.outfit_id
-        FROM (SELECT product_id FROM t_product WHERE w > 0 ORDER BY w DESC, product_id LIMIT ${n(POOL.products, 0)}) k
+        FROM (SELECT product_id FROM t_product WHERE w > 0 ORDER BY w DESC, product_id LIMIT ${n(POOL.products)}) k
         JOIN items i ON i.product_id = k.product_id
         JOIN outfit_items oi ON oi.item_id = i.id
       UNION
       SELECT oi.outfit_id
-        FROM (SELECT category_id, color FROM t_look WHERE w > 0 ORDER BY w DESC, category_id, color LIMIT ${n(POOL.looks, 0)}) k
+        FROM (SELECT category_id, color FROM t_look WHERE w > 0 ORDER BY w DESC, category_id, color LIMIT ${n(POOL.looks)}) k
        CROSS JOIN LATERAL (
                -- The look's items from a seeded id onwards, wrapping round to the start.
                SELECT y.id FROM (
                  (SELECT i.id FROM items i
                    WHERE i.category_id = k.category_id AND i.color = k.color AND i.id >= (SELECT pivot FROM item_pivot)
-                   ORDER BY i.id LIMIT ${n(POOL.perLook, 0)})
+                   ORDER BY i.id LIMIT ${n(POOL.perLook)})
                  UNION ALL
                  (SELECT i.id FROM items i
                    WHERE i.category_id = k.category_id AND i.color = k.color AND i.id < (SELECT pivot FROM item_pivot)
-                   ORDER BY i.id LIMIT ${n(POOL.perLook, 0)})
+                   ORDER BY i.id LIMIT ${n(POOL.perLook)})
                ) y
-               LIMIT ${n(POOL.perLook, 0)}
+               LIMIT ${n(POOL.perLook)}
              ) x
         JOIN outfit_items oi ON oi.item_id = x.id
       UNION
       (SELECT u.outfit_id FROM unswiped u
         WHERE ${exhaustive} OR (SELECT max_id FROM outfit_span) <= ${exactUpTo}
         ORDER BY hashtext(u.outfit_id::text || ':' || ${seed}::int::text)
-        LIMIT ${n(POOL.explore, 0)})
+        LIMIT ${n(POOL.explore)})
       UNION
       (SELECT o.id
-         FROM generate_series(1, ${n(POOL.explore, 0)}) g
+         FROM generate_series(1, ${n(POOL.explore)}) g
         CROSS JOIN LATERAL (
                 SELECT o.id FROM outfits o
                  WHERE o.id = 1 + (hashtext(g::text || ':' || ${seed}::int::text) & 2147483647)
@@ -222,12 +228,12 @@ export async function rankFeed(
     candidates AS (
       SELECT pp.outfit_id,
              sum(
-               (CASE pp.slot
-                  WHEN 'outerwear' THEN ${n(s.outerwear)} WHEN 'top' THEN ${n(s.top)}
-                  WHEN 'bottom' THEN ${n(s.bottom)} WHEN 'footwear' THEN ${n(s.footwear)}
-                  ELSE ${n(s.accessory)} END)::float8
-               * (${n(TASTE.item)} * coalesce(ti.w, 0) + ${n(TASTE.product)} * coalesce(tp.w, 0)
-                  + ${n(TASTE.categoryColor)} * coalesce(tl.w, 0) + ${n(TASTE.color)} * coalesce(tc.w, 0))
+               CASE pp.slot
+                 WHEN 'outerwear' THEN ${w(s.outerwear)} WHEN 'top' THEN ${w(s.top)}
+                 WHEN 'bottom' THEN ${w(s.bottom)} WHEN 'footwear' THEN ${w(s.footwear)}
+                 ELSE ${w(s.accessory)} END
+               * (${w(TASTE.item)} * coalesce(ti.w, 0) + ${w(TASTE.product)} * coalesce(tp.w, 0)
+                  + ${w(TASTE.categoryColor)} * coalesce(tl.w, 0) + ${w(TASTE.color)} * coalesce(tc.w, 0))
              ) AS piece_score
         FROM pool_pieces pp
         LEFT JOIN t_item ti ON ti.item_id = pp.item_id
@@ -238,10 +244,10 @@ export async function rankFeed(
     ),
     scored AS (
       SELECT c.outfit_id, o.occasion_id,
-             (c.piece_score + ${n(TASTE.occasion)} * coalesce(tocc.w, 0)) / norm.n
-             + (CASE WHEN ${seed}::int = 0 THEN 0
-                     ELSE (hashtext(c.outfit_id::text || ':' || ${seed}::int::text) & 65535)
-                          / 65536.0 * ${n(TASTE.jitter)} END)::float8 AS score
+             (c.piece_score + ${w(TASTE.occasion)} * coalesce(tocc.w, 0)) / norm.n
+             + CASE WHEN ${seed}::int = 0 THEN 0
+                    ELSE (hashtext(c.outfit_id::text || ':' || ${seed}::int::text) & 65535)::float8
+                         / 65536 * ${w(TASTE.jitter)} END AS score
         FROM candidates c
         -- A lookup per candidate: joined plainly, the planner reads all of outfits to hash it.
        CROSS JOIN LATERAL (SELECT o.occasion_id FROM outfits o WHERE o.id = c.outfit_id OFFSET 0) o
@@ -250,7 +256,7 @@ export async function rankFeed(
     ),
     ranked AS (
       SELECT outfit_id,
-             score - ${n(TASTE.occasionSpread)}
+             score - ${w(TASTE.occasionSpread)}
                * (row_number() OVER (PARTITION BY occasion_id ORDER BY score DESC, outfit_id) - 1)
                AS rank_score
         FROM scored
@@ -265,7 +271,7 @@ export async function rankFeed(
               WHERE oi.outfit_id = r.outfit_id AND i.stock = 0
            )
      ORDER BY r.rank_score DESC, r.outfit_id
-     LIMIT ${limit}`,
+     LIMIT ${n(limit)}`,
   );
   return rows.map((r) => Number(r.outfit_id));
 }
