@@ -38,9 +38,11 @@ export const TASTE = {
 } as const;
 
 /**
- * How many candidates each source may add before scoring (see rankFeed). A catalogue of up to
- * `exactUpTo` outfits is explored in full, seeded order; a larger one by `explore` seeded draws
- * of ids, which costs a few index lookups however large the catalogue grows.
+ * How many candidates each source may add before scoring (see rankFeed). In a catalogue of up to
+ * `exactUpTo` outfits, the `explore` explored ones are the first unswiped outfits in a seeded
+ * order of them all (every one, while no more than `explore` are left, so the ranking is exact);
+ * in a larger one they come from `explore` seeded draws of ids, which cost a few index lookups
+ * however large the catalogue grows.
  */
 export const POOL = {
   items: 40,
@@ -73,9 +75,13 @@ export async function rankFeed(
     limit: number;
     exclude: readonly number[];
     seed: number;
-    /** Explore every unswiped outfit, whatever the catalogue's size (a short page's retry). */
+    /**
+     * Explore in a seeded order of every unswiped outfit, as in a small catalogue, whatever the
+     * catalogue's size: the retry of a sampled page that came back short, whose draws can miss
+     * the last few unswiped outfits.
+     */
     exhaustive?: boolean;
-    /** Catalogues up to this many outfits are explored in full (tests lower it). */
+    /** Catalogues up to this many outfits explore a seeded order of them all (tests lower it). */
     exactUpTo?: number;
   },
 ): Promise<number[]> {
