@@ -37,6 +37,31 @@ export function sizeFor(scale: number): ShopSize {
   };
 }
 
+/**
+ * Ranks each shopper's feed afresh and queues it, with the server's own ranking. A shop in use
+ * has a ranked feed waiting for each shopper who has been here (the server ranks it on their
+ * first visit and keeps it fresh behind them); a first visit, ranked on the spot, is measured
+ * separately. A shop measured again (`--reuse`) gets its queues ranked again too: the earlier
+ * run's shoppers swiped through them, and a queue older than half an hour is stale.
+ */
+export async function queueFeeds(
+  database: Database,
+  userIds: readonly number[],
+  log: (message: string) => void = () => {},
+) {
+  const started = Date.now();
+  const queue = new FeedQueue(database, (error) => {
+    throw error;
+  });
+  // Four at a time, as many as the connection pool holds.
+  for (let i = 0; i < userIds.length; i += 4) {
+    for (const userId of userIds.slice(i, i + 4)) queue.refill(userId);
+    await queue.idle();
+  }
+  await queue.close();
+  log(`queued feeds for ${userIds.length} shoppers (${Date.now() - started} ms)`);
+}
+
 export function sessionToken(userId: number): string {
   return `bench-session-${userId}-${'x'.repeat(24)}`;
 }
@@ -170,20 +195,7 @@ export async function generateShop(
   );
   await sql.exec('ANALYZE');
 
-  // A shop in use has a ranked feed waiting for each shopper who has been here (the server
-  // ranks it on their first visit and keeps it fresh behind them); the server's own ranking
-  // makes these. A first visit, ranked on the spot, is measured separately.
-  const t4 = Date.now();
-  const queue = new FeedQueue(database, (error) => {
-    throw error;
-  });
-  // Four at a time, as many as the connection pool holds.
-  for (let i = 0; i < ids.length; i += 4) {
-    for (const userId of ids.slice(i, i + 4)) queue.refill(userId);
-    await queue.idle();
-  }
-  await queue.close();
-  log(`queued feeds for ${ids.length} shoppers (${Date.now() - t4} ms)`);
+  await queueFeeds(database, ids, log);
 
   // A shop in use has its tables vacuumed and its writes checkpointed; left to themselves after
   // a bulk load, autovacuum and the next checkpoint would run in the middle of the measurements.

@@ -9,7 +9,7 @@ import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { judge, ROUTE, verdictTable } from './budgets';
 import { type CpuPerRequest, withCpu } from './cpu';
-import { generateShop, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
+import { generateShop, queueFeeds, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
 
@@ -445,7 +445,13 @@ async function existingShop(name: string): Promise<Fixture | null> {
               (SELECT count(*)::int FROM outfits) AS outfits`,
     );
     if (!shop?.first) return null;
-    return await loadFixture(database, shop.first, shop.items, shop.outfits);
+    const first = shop.first;
+    await queueFeeds(
+      database,
+      Array.from({ length: SESSION_SHOPPERS }, (_, i) => first + i),
+      log,
+    );
+    return await loadFixture(database, first, shop.items, shop.outfits);
   } finally {
     await database.close();
   }

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../server/test/test-app';
+import { queueFeeds } from './generate';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+  t.db.database.sql.query<T>(text, params);
+
+const queueOf = (userId: number) =>
+  query<{ outfit_id: number; filled_at: Date }>(
+    'SELECT outfit_id, filled_at FROM feed_queue WHERE user_id = $1 ORDER BY position',
+    [userId],
+  );
+
+describe('queueFeeds', () => {
+  it('ranks a queue afresh for each shopper: without what they swiped since, and dated now', async () => {
+    const swiper = await signUp(t.app);
+    const newcomer = await signUp(t.app);
+    await queueFeeds(t.db.database, [swiper.user.id]);
+    const first = await queueOf(swiper.user.id);
+    expect(first.length).toBeGreaterThan(10);
+
+    // The shopper swipes the top of their queue, and the queue goes stale.
+    const swiped = first.slice(0, 10).map((r) => r.outfit_id);
+    for (const outfitId of swiped) {
+      const answer = await swiper.agent.post('/api/outfit/reject', { outfitId });
+      expect(answer.statusCode).toBe(200);
+    }
+    await query(`UPDATE feed_queue SET filled_at = now() - interval '2 hours' WHERE user_id = $1`, [
+      swiper.user.id,
+    ]);
+
+    const before = Date.now();
+    await queueFeeds(t.db.database, [swiper.user.id, newcomer.user.id]);
+    const again = await queueOf(swiper.user.id);
+    expect(again.length).toBeGreaterThan(10);
+    expect(again.map((r) => r.outfit_id).filter((id) => swiped.includes(id))).toEqual([]);
+    // Ranked just now (the clock of PostgreSQL and of this process may differ by a little).
+    for (const row of again) expect(row.filled_at.getTime()).toBeGreaterThan(before - 60_000);
+    expect((await queueOf(newcomer.user.id)).length).toBeGreaterThan(10);
+  });
+});
