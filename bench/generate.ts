@@ -62,6 +62,11 @@ export async function queueFeeds(
   log(`queued feeds for ${userIds.length} shoppers (${Date.now() - started} ms)`);
 }
 
+/** The shoppers the load generator signs in as: the first `SESSION_SHOPPERS` benchmark users. */
+export function sessionShoppers(first: number): number[] {
+  return Array.from({ length: SESSION_SHOPPERS }, (_, i) => first + i);
+}
+
 export function sessionToken(userId: number): string {
   return `bench-session-${userId}-${'x'.repeat(24)}`;
 }
@@ -184,7 +189,7 @@ export async function generateShop(
   log(`orders and closets (${Date.now() - t3} ms)`);
 
   // Sessions for the shoppers the load generator signs in as.
-  const ids = Array.from({ length: SESSION_SHOPPERS }, (_, i) => lo + i);
+  const ids = sessionShoppers(lo);
   const hashes = ids.map((id) =>
     createHmac('sha256', sessionSecret).update(sessionToken(id)).digest('base64url'),
   );

@@ -9,7 +9,7 @@ import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { judge, ROUTE, verdictTable } from './budgets';
 import { type CpuPerRequest, withCpu } from './cpu';
-import { generateShop, queueFeeds, SESSION_SHOPPERS, sessionToken, sizeFor } from './generate';
+import { generateShop, queueFeeds, sessionShoppers, sessionToken, sizeFor } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
 
@@ -165,7 +165,7 @@ async function loadFixture(
       names.flatMap((n) => n.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 5),
     ),
   ];
-  const ids = Array.from({ length: SESSION_SHOPPERS }, (_, i) => first + i);
+  const ids = sessionShoppers(first);
   const rows = await database.sql.query<{ user_id: number; id: number }>(
     'SELECT user_id, id FROM addresses WHERE user_id = ANY($1::int[])',
     [ids],
@@ -445,13 +445,8 @@ async function existingShop(name: string): Promise<Fixture | null> {
               (SELECT count(*)::int FROM outfits) AS outfits`,
     );
     if (!shop?.first) return null;
-    const first = shop.first;
-    await queueFeeds(
-      database,
-      Array.from({ length: SESSION_SHOPPERS }, (_, i) => first + i),
-      log,
-    );
-    return await loadFixture(database, first, shop.items, shop.outfits);
+    await queueFeeds(database, sessionShoppers(shop.first), log);
+    return await loadFixture(database, shop.first, shop.items, shop.outfits);
   } finally {
     await database.close();
   }
