@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../server/test/test-app';
+import { describe, expect, it } from 'vitest';
+import { appForThisFile, signUp } from '../server/test/test-app';
 import { queueFeeds } from './generate';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-  t.db.database.sql.query<T>(text, params);
+const shop = appForThisFile();
+const { query } = shop;
 
 const queueOf = (userId: number) =>
   query<{ outfit_id: number; filled_at: Date }>(
@@ -19,9 +13,9 @@ const queueOf = (userId: number) =>
 
 describe('queueFeeds', () => {
   it('ranks a queue afresh for each shopper: without what they swiped since, and dated now', async () => {
-    const swiper = await signUp(t.app);
-    const newcomer = await signUp(t.app);
-    await queueFeeds(t.db.database, [swiper.user.id]);
+    const swiper = await signUp(shop.t.app);
+    const newcomer = await signUp(shop.t.app);
+    await queueFeeds(shop.t.db.database, [swiper.user.id]);
     const first = await queueOf(swiper.user.id);
     expect(first.length).toBeGreaterThan(10);
 
@@ -36,7 +30,7 @@ describe('queueFeeds', () => {
     ]);
 
     const before = Date.now();
-    await queueFeeds(t.db.database, [swiper.user.id, newcomer.user.id]);
+    await queueFeeds(shop.t.db.database, [swiper.user.id, newcomer.user.id]);
     const again = await queueOf(swiper.user.id);
     expect(again.length).toBeGreaterThan(10);
     expect(again.map((r) => r.outfit_id).filter((id) => swiped.includes(id))).toEqual([]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { openPostgres } from '../db/client';
@@ -48,6 +49,29 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await db.drop();
     },
+  };
+}
+
+/**
+ * One test app for a whole test file, made before its first test and closed after its last, with
+ * plain SQL on its database.
+ */
+export function appForThisFile(overrides: Partial<Config> = {}) {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(overrides);
+  });
+  afterAll(() => made?.close());
+  const t = (): TestApp => {
+    if (!made) throw new Error('the test app is made before the first test');
+    return made;
+  };
+  return {
+    get t() {
+      return t();
+    },
+    query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      t().db.database.sql.query<T>(text, params),
   };
 }
 

@@ -1,286 +1,90 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
-import { type Db, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, rowsOf, type SqlClient } from '../../db/client';
 import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardsOf } from '../../lib/outfits';
 import type { HeartRow } from '../../lib/shopper-hearts';
+import { catalogueShape } from './catalogue-shape';
+import { PROFILE, type RankingOptions, rankCandidates, type ShopperHistory } from './ranking';
 
 /**
- * The taste model. A shopper's swipes and hearts are signals on pieces; every candidate piece
- * earns points for sharing the exact item, the product, the category in the same colour, or
- * just the colour with a signal, and the outfit for sharing its occasion. Likes count +1, a
- * heart (a deliberate choice of one piece) +1.5, a nope -0.5 (a nope is a verdict on the whole
- * look, weaker evidence against each of its pieces). Slots are weighted by how much of the look
- * they make: the coat is the first thing anyone sees, the accessory the last.
- */
-export const TASTE = {
-  like: 1,
-  nope: -0.5,
-  heart: 1.5,
-  item: 3,
-  product: 2,
-  categoryColor: 1.5,
-  color: 0.5,
-  occasion: 2,
-  slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
-  /**
-   * Largest random nudge per outfit; scores are normalised per signal, so this stays small. Kept
-   * no larger than the occasion spread, so a shopper with no history gets strict round-robin.
-   */
-  jitter: 0.1,
-  /**
-   * Subtracted per better candidate from the same occasion, so a page mixes occasions. A sold-out
-   * candidate counts too (stock is checked after the ranking, see rankFeed), which can only push
-   * its occasion's next outfit back a round.
-   */
-  occasionSpread: 0.1,
-} as const;
-
-/**
- * How many candidates each source may add before scoring (see rankFeed). In a catalogue of up to
- * `exactUpTo` outfits, the `explore` explored ones are the first unswiped outfits in a seeded
- * order of them all (every one, while no more than `explore` are left, so the ranking is exact);
- * in a larger one they come from `explore` seeded draws of ids, which cost a few index lookups
- * however large the catalogue grows.
- */
-export const POOL = {
-  items: 40,
-  products: 12,
-  looks: 3,
-  perLook: 30,
-  explore: 100,
-  exactUpTo: 1_000,
-} as const;
-
-/**
- * Taste follows the latest swipes and hearts: it drifts, and a history of thousands must not
- * make every feed request read all of it.
- */
-export const PROFILE = { swipes: 300, hearts: 150 } as const;
-
-/**
- * Ids of the best unswiped, fully in-stock outfits for this shopper, best first. One statement
- * in three steps: the taste profile from the shopper's own swipes and hearts (a few thousand
- * rows at most); a capped pool of candidates found through indexes; and the full score for
- * those candidates only. Swiped outfits are dropped through the swipes primary key, and the
- * stock of the best is checked, in order, until the page is full. Everything but that check and
- * the hearts reads outfit_items' key alone, never the items heap (0019). A catalogue small
- * enough for the exploration sample to hold every unswiped outfit is ranked exactly.
+ * Ids of the best unswiped, fully in-stock outfits for this shopper, best first. The catalogue's
+ * shape is kept in memory (catalogue-shape.ts), so a ranking asks the database two things: the
+ * shopper's history (their latest swipes and hearts, every outfit they swiped, and the catalogue's
+ * version, in one statement), and, once the candidates are ranked in memory (ranking.ts), which
+ * of the best have every piece in stock, best first, until the page is full.
  */
 export async function rankFeed(
   client: SqlClient,
-  options: {
-    userId: number;
-    limit: number;
-    exclude: readonly number[];
-    seed: number;
-    /**
-     * Explore in a seeded order of every unswiped outfit, as in a small catalogue, whatever the
-     * catalogue's size: the retry of a sampled page that came back short, whose draws can miss
-     * the last few unswiped outfits.
-     */
-    exhaustive?: boolean;
-    /** Catalogues up to this many outfits explore a seeded order of them all (tests lower it). */
-    exactUpTo?: number;
-  },
+  options: RankingOptions & { userId: number; limit: number },
 ): Promise<number[]> {
-  const { userId, limit, seed } = options;
-  const exhaustive = sql.raw(options.exhaustive ? 'true' : 'false');
-  const exclude = `{${options.exclude.join(',')}}`;
-  const s = TASTE.slot;
-  // The model's constants are part of the statement, so the planner sees plain numbers: counts
-  // as integers, weights as float8 (a numeric constant would be turned into a float8 for every
-  // row, through its text).
-  const n = (value: number) => sql.raw(value.toFixed(0));
-  const w = (value: number) => sql.raw(`${value.toFixed(4)}::float8`);
-  const exactUpTo = n(options.exactUpTo ?? POOL.exactUpTo);
-  // Prepared, so that one plan serves every shopper: planning this statement costs about 2.5 ms,
-  // a third of running it at full benchmark size (7 ms a ranking with the plan kept, 11 ms
-  // planned each time). PostgreSQL keeps a plan only while it looks no dearer than the plans
-  // made for each call, which a page size sent as a parameter defeated (the plan's cost depends
-  // on it), so the page size is part of the text too: a statement per size asked for (a page
-  // and one more, at most 31, or a queue of 100).
-  const rows = await queryPrepared<{ outfit_id: number }>(
-    client,
-    'feed_rank',
-    sql`
-    WITH swiped AS (
-      SELECT s.outfit_id,
-             CASE WHEN s.direction = 'like' THEN ${w(TASTE.like)} ELSE ${w(TASTE.nope)} END AS w
-        FROM swipes s
-       WHERE s.user_id = ${userId}
-       ORDER BY s.created_at DESC
-       LIMIT ${n(PROFILE.swipes)}
-    ),
-    hearts AS (
-      SELECT f.item_id, ${w(TASTE.heart)} AS w
-        FROM item_favorites f
-       WHERE f.user_id = ${userId} AND f.source = 'heart'
-       ORDER BY f.created_at DESC
-       LIMIT ${n(PROFILE.hearts)}
-    ),
-    -- The LATERAL ... OFFSET 0 subqueries keep these joins as a few index lookups per outfit;
-    -- left to itself the planner hashes whole tables for a few thousand rows.
-    signals AS (
-      SELECT pc.item_id, pc.product_id, pc.category_id, pc.color, sw.w
-        FROM swiped sw
-       CROSS JOIN LATERAL (
-               SELECT oi.item_id, oi.product_id, oi.category_id, oi.color
-                 FROM outfit_items oi
-                WHERE oi.outfit_id = sw.outfit_id
-               OFFSET 0
-             ) pc
-      UNION ALL
-      SELECT i.id, i.product_id, i.category_id, i.color, h.w
-        FROM hearts h
-       CROSS JOIN LATERAL (
-               SELECT i.id, i.product_id, i.category_id, i.color FROM items i WHERE i.id = h.item_id
-               OFFSET 0
-             ) i
-    ),
-    norm AS (
-      SELECT greatest((SELECT count(*) FROM swiped) + (SELECT count(*) FROM hearts), 1)::float8 AS n
-    ),
-    t_item AS (SELECT item_id, sum(w) AS w FROM signals GROUP BY item_id),
-    t_product AS (SELECT product_id, sum(w) AS w FROM signals GROUP BY product_id),
-    t_look AS (SELECT category_id, color, sum(w) AS w FROM signals GROUP BY category_id, color),
-    t_color AS (SELECT color, sum(w) AS w FROM signals GROUP BY color),
-    t_occasion AS (
-      SELECT o.occasion_id, sum(sw.w) AS w
-        FROM swiped sw JOIN outfits o ON o.id = sw.outfit_id
-       GROUP BY o.occasion_id
-    ),
-    -- Candidate generation: outfits sharing the shopper's strongest liked pieces, products and
-    -- looks, plus a seeded sample of everything unswiped (exploration, and all a new shopper
-    -- gets). Each source is capped, so the scoring below reads a few thousand rows, never the
-    -- whole catalogue.
-    outfit_span AS (SELECT greatest(coalesce(max(id), 1), 1) AS max_id FROM outfits),
-    item_pivot AS (
-      SELECT 1 + (hashtext('look:' || ${seed}::int::text) & 2147483647)
-                 % greatest(coalesce(max(id), 1), 1) AS pivot
-        FROM items
-    ),
-    unswiped AS (
-      SELECT o.id AS outfit_id
-        FROM outfits o
-       WHERE NOT EXISTS (
-               SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = o.id
-             )
-         AND o.id <> ALL(${exclude}::int[])
-    ),
-    pool AS (
-      SELECT oi.outfit_id
-        FROM (SELECT item_id FROM t_item WHERE w > 0 ORDER BY w DESC, item_id LIMIT ${n(POOL.items)}) k
-        JOIN outfit_items oi ON oi.item_id = k.item_id
-      UNION
-      SELECT oi.outfit_id
-        FROM (SELECT product_id FROM t_product WHERE w > 0 ORDER BY w DESC, product_id LIMIT ${n(POOL.products)}) k
-        JOIN items i ON i.product_id = k.product_id
-        JOIN outfit_items oi ON oi.item_id = i.id
-      UNION
-      SELECT oi.outfit_id
-        FROM (SELECT category_id, color FROM t_look WHERE w > 0 ORDER BY w DESC, category_id, color LIMIT ${n(POOL.looks)}) k
-       CROSS JOIN LATERAL (
-               -- The look's items from a seeded id onwards, wrapping round to the start.
-               SELECT y.id FROM (
-                 (SELECT i.id FROM items i
-                   WHERE i.category_id = k.category_id AND i.color = k.color AND i.id >= (SELECT pivot FROM item_pivot)
-                   ORDER BY i.id LIMIT ${n(POOL.perLook)})
-                 UNION ALL
-                 (SELECT i.id FROM items i
-                   WHERE i.category_id = k.category_id AND i.color = k.color AND i.id < (SELECT pivot FROM item_pivot)
-                   ORDER BY i.id LIMIT ${n(POOL.perLook)})
-               ) y
-               LIMIT ${n(POOL.perLook)}
-             ) x
-        JOIN outfit_items oi ON oi.item_id = x.id
-      UNION
-      (SELECT u.outfit_id FROM unswiped u
-        WHERE ${exhaustive} OR (SELECT max_id FROM outfit_span) <= ${exactUpTo}
-        ORDER BY hashtext(u.outfit_id::text || ':' || ${seed}::int::text)
-        LIMIT ${n(POOL.explore)})
-      UNION
-      (SELECT o.id
-         FROM generate_series(1, ${n(POOL.explore)}) g
-        CROSS JOIN LATERAL (
-                SELECT o.id FROM outfits o
-                 WHERE o.id = 1 + (hashtext(g::text || ':' || ${seed}::int::text) & 2147483647)
-                                  % (SELECT max_id FROM outfit_span)
-                OFFSET 0
-              ) o
-        WHERE NOT ${exhaustive} AND (SELECT max_id FROM outfit_span) > ${exactUpTo}
-          AND NOT EXISTS (
-                SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = o.id
-              )
-          AND o.id <> ALL(${exclude}::int[]))
-    ),
-    -- Materialised on purpose: the five pieces of each pool outfit are fetched once, from the
-    -- outfit's range of outfit_items' key (which holds all the ranking weighs, 0019), and only
-    -- then hash-joined with the (small) taste tables.
-    pool_pieces AS MATERIALIZED (
-      SELECT p.outfit_id, pc.item_id, pc.slot, pc.product_id, pc.category_id, pc.color
-        FROM pool p
-       CROSS JOIN LATERAL (
-               SELECT oi.item_id, oi.slot, oi.product_id, oi.category_id, oi.color
-                 FROM outfit_items oi
-                WHERE oi.outfit_id = p.outfit_id
-               OFFSET 0
-             ) pc
-       WHERE NOT EXISTS (
-               SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = p.outfit_id
-             )
-         AND p.outfit_id <> ALL(${exclude}::int[])
-    ),
-    candidates AS (
-      SELECT pp.outfit_id,
-             sum(
-               CASE pp.slot
-                 WHEN 'outerwear' THEN ${w(s.outerwear)} WHEN 'top' THEN ${w(s.top)}
-                 WHEN 'bottom' THEN ${w(s.bottom)} WHEN 'footwear' THEN ${w(s.footwear)}
-                 ELSE ${w(s.accessory)} END
-               * (${w(TASTE.item)} * coalesce(ti.w, 0) + ${w(TASTE.product)} * coalesce(tp.w, 0)
-                  + ${w(TASTE.categoryColor)} * coalesce(tl.w, 0) + ${w(TASTE.color)} * coalesce(tc.w, 0))
-             ) AS piece_score
-        FROM pool_pieces pp
-        LEFT JOIN t_item ti ON ti.item_id = pp.item_id
-        LEFT JOIN t_product tp ON tp.product_id = pp.product_id
-        LEFT JOIN t_look tl ON tl.category_id = pp.category_id AND tl.color = pp.color
-        LEFT JOIN t_color tc ON tc.color = pp.color
-       GROUP BY pp.outfit_id
-    ),
-    scored AS (
-      SELECT c.outfit_id, o.occasion_id,
-             (c.piece_score + ${w(TASTE.occasion)} * coalesce(tocc.w, 0)) / norm.n
-             + CASE WHEN ${seed}::int = 0 THEN 0
-                    ELSE (hashtext(c.outfit_id::text || ':' || ${seed}::int::text) & 65535)::float8
-                         / 65536 * ${w(TASTE.jitter)} END AS score
-        FROM candidates c
-        -- A lookup per candidate: joined plainly, the planner reads all of outfits to hash it.
-       CROSS JOIN LATERAL (SELECT o.occasion_id FROM outfits o WHERE o.id = c.outfit_id OFFSET 0) o
-        LEFT JOIN t_occasion tocc ON tocc.occasion_id = o.occasion_id
-       CROSS JOIN norm
-    ),
-    ranked AS (
-      SELECT outfit_id,
-             score - ${w(TASTE.occasionSpread)}
-               * (row_number() OVER (PARTITION BY occasion_id ORDER BY score DESC, outfit_id) - 1)
-               AS rank_score
-        FROM scored
-    )
-    -- Stock is looked up last, best outfit first, and only until the page is full: the sorted
-    -- subquery keeps the check from being pushed down to every candidate, and the outer order
-    -- is the one it already has, so no sort runs between the check and the limit.
-    SELECT r.outfit_id
-      FROM (SELECT outfit_id, rank_score FROM ranked ORDER BY rank_score DESC, outfit_id OFFSET 0) r
-     WHERE NOT EXISTS (
-             SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-              WHERE oi.outfit_id = r.outfit_id AND i.stock = 0
-           )
-     ORDER BY r.rank_score DESC, r.outfit_id
-     LIMIT ${n(limit)}`,
+  const { version, history } = await readHistory(client, options.userId);
+  const shape = await catalogueShape(client, version);
+  const ranked = rankCandidates(shape, history, options);
+  if (ranked.length === 0) return [];
+  return firstWhollyInStock(client, ranked, options.limit);
+}
+
+/**
+ * One statement, index reads only: the catalogue's version, the latest swipes through
+ * (user_id, created_at), every swiped outfit from the swipes key, and the latest hearts from
+ * their covering index (0018).
+ */
+async function readHistory(
+  client: SqlClient,
+  userId: number,
+): Promise<{ version: number; history: ShopperHistory }> {
+  const rows = await client.query<{ kind: 'v' | 'r' | 's' | 'h'; id: string; liked: boolean }>(
+    `SELECT 'v' AS kind, version AS id, false AS liked FROM catalogue_version
+     UNION ALL
+     (SELECT 'r', outfit_id, direction = 'like' FROM swipes
+       WHERE user_id = $1 ORDER BY created_at DESC LIMIT ${PROFILE.swipes})
+     UNION ALL
+     SELECT 's', outfit_id, false FROM swipes WHERE user_id = $1
+     UNION ALL
+     (SELECT 'h', item_id, false FROM item_favorites
+       WHERE user_id = $1 AND source = 'heart' ORDER BY created_at DESC LIMIT ${PROFILE.hearts})`,
+    [userId],
+    { name: 'feed_history' },
   );
-  return rows.map((r) => Number(r.outfit_id));
+  let version = 0;
+  const recent: { outfitId: number; like: boolean }[] = [];
+  const hearts: number[] = [];
+  const swiped = new Set<number>();
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (row.kind === 'v') version = id;
+    else if (row.kind === 'r') recent.push({ outfitId: id, like: row.liked });
+    else if (row.kind === 's') swiped.add(id);
+    else hearts.push(id);
+  }
+  return { version, history: { recent, hearts, swiped } };
+}
+
+/**
+ * The first `limit` of `ranked` with no piece out of stock, in order. The sorted subquery keeps
+ * the check from being run on every candidate: it stops once the page is full. The limit is part
+ * of the text, so each page size keeps one plan.
+ */
+async function firstWhollyInStock(
+  client: SqlClient,
+  ranked: readonly number[],
+  limit: number,
+): Promise<number[]> {
+  const rows = await client.query<{ id: number }>(
+    `SELECT r.id
+       FROM (SELECT id, n FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n) ORDER BY n OFFSET 0) r
+      WHERE NOT EXISTS (
+              SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+               WHERE oi.outfit_id = r.id AND i.stock = 0
+            )
+      ORDER BY r.n
+      LIMIT ${Math.trunc(limit)}`,
+    [`{${ranked.join(',')}}`],
+    { name: `feed_in_stock_${Math.trunc(limit)}` },
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueShape, type PieceRow, type Slot } from './catalogue-shape';
+import { rankCandidates, type ShopperHistory, seededHash } from './ranking';
+
+const SLOTS: Slot[] = ['outerwear', 'top', 'accessory', 'bottom', 'footwear'];
+
+interface Look {
+  item: number;
+  product?: number;
+  category?: number;
+  color?: string;
+}
+
+/**
+ * A catalogue from outfits given as their first (outerwear) piece; the other four pieces are
+ * items of their own, in a colour and products no signal shares unless `pieces` says otherwise.
+ */
+function shapeOf(
+  outfits: { id: number; occasion: number; coat: Look; pieces?: Look[] }[],
+  extraItems: Look[] = [],
+): CatalogueShape {
+  const rows: (PieceRow & { outfitId: number; occasionId: number })[] = [];
+  const items = new Map<
+    number,
+    { id: number; productId: number; categoryId: number; color: string }
+  >();
+  const piece = (look: Look, slot: Slot, index: number) => ({
+    itemId: look.item,
+    slot,
+    productId: look.product ?? look.item + 10_000,
+    categoryId: look.category ?? 20 + index,
+    color: look.color ?? `Filler ${look.item}`,
+  });
+  for (const outfit of outfits) {
+    const looks = outfit.pieces ?? [
+      outfit.coat,
+      ...[1, 2, 3, 4].map((n) => ({ item: outfit.id * 100 + n })),
+    ];
+    looks.forEach((look, index) => {
+      const p = piece(look, SLOTS[index]!, index);
+      rows.push({ ...p, outfitId: outfit.id, occasionId: outfit.occasion });
+      items.set(p.itemId, {
+        id: p.itemId,
+        productId: p.productId,
+        categoryId: p.categoryId,
+        color: p.color,
+      });
+    });
+  }
+  for (const look of extraItems) {
+    const p = piece(look, 'outerwear', 0);
+    items.set(p.itemId, {
+      id: p.itemId,
+      productId: p.productId,
+      categoryId: p.categoryId,
+      color: p.color,
+    });
+  }
+  return new CatalogueShape(1, rows, [...items.values()]);
+}
+
+const history = (h: Partial<ShopperHistory> = {}): ShopperHistory => {
+  const recent = h.recent ?? [];
+  return {
+    recent,
+    hearts: h.hearts ?? [],
+    swiped: h.swiped ?? new Set(recent.map((r) => r.outfitId)),
+  };
+};
+
+// Outfit 1 is liked or noped in the tests below. Its coat is item 1: product 501, category 1,
+// Black. Each other outfit's coat shares less of it, and nothing else.
+const liked = {
+  id: 1,
+  occasion: 1,
+  pieces: [
+    { item: 1, product: 501, category: 1, color: 'Black' },
+    { item: 2, product: 502, category: 2, color: 'White' },
+    { item: 3, product: 503, category: 3, color: 'Blue' },
+    { item: 4, product: 504, category: 4, color: 'Grey' },
+    { item: 5, product: 505, category: 5, color: 'Brown' },
+  ],
+  coat: { item: 1 },
+};
+/** An outfit of occasion 2 whose coat is the given item; its other pieces share nothing. */
+const coated = (id: number, coat: Look) => ({ id, occasion: 2, coat });
+const sameCoat = coated(2, { item: 1, product: 501, category: 1, color: 'Black' });
+const sameProduct = coated(3, { item: 6, product: 501, category: 1, color: 'Black' });
+const sameLook = coated(4, { item: 7, product: 601, category: 1, color: 'Black' });
+const sameColour = coated(5, { item: 8, product: 602, category: 9, color: 'Black' });
+const nothingShared = coated(6, { item: 9, product: 603, category: 9, color: 'Red' });
+const shop = () => shapeOf([liked, sameCoat, sameProduct, sameLook, sameColour, nothingShared]);
+
+describe('rankCandidates', () => {
+  it('ranks by what is shared with a liked outfit: the piece, then its product, its look, its colour', () => {
+    const ranked = rankCandidates(shop(), history({ recent: [{ outfitId: 1, like: true }] }), {
+      seed: 0,
+      exclude: [],
+    });
+    expect(ranked).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('counts a nope against the pieces of the outfit, and a heart for its piece', () => {
+    const noped = rankCandidates(shop(), history({ recent: [{ outfitId: 1, like: false }] }), {
+      seed: 0,
+      exclude: [],
+    });
+    expect(noped.at(-1)).toBe(2);
+    // A heart on the coat of outfit 4 outweighs the nope of outfit 1's coat, which it shares a look with.
+    const hearted = rankCandidates(
+      shop(),
+      history({ recent: [{ outfitId: 1, like: false }], hearts: [7] }),
+      { seed: 0, exclude: [] },
+    );
+    expect(hearted[0]).toBe(4);
+  });
+
+  it('never offers an outfit the shopper swiped or the client already holds', () => {
+    const swiped = new Set([1, 5]);
+    const ranked = rankCandidates(
+      shop(),
+      history({ recent: [{ outfitId: 1, like: true }], swiped }),
+      {
+        seed: 9,
+        exclude: [3],
+      },
+    );
+    expect(ranked.sort()).toEqual([2, 4, 6]);
+  });
+
+  it('goes round the occasions for a shopper with no history, whatever the seed', () => {
+    const outfits = Array.from({ length: 12 }, (_, i) => ({
+      id: i + 1,
+      occasion: (i % 4) + 1,
+      coat: { item: 1_000 + i },
+    }));
+    for (const seed of [0, 1, 77, 123_456]) {
+      const occasions = rankCandidates(shapeOf(outfits), history(), { seed, exclude: [] }).map(
+        (id) => outfits[id - 1]!.occasion,
+      );
+      for (let round = 0; round < 3; round++) {
+        expect(new Set(occasions.slice(round * 4, round * 4 + 4)).size).toBe(4);
+      }
+    }
+  });
+
+  it('gives one order for one seed, and others for others', () => {
+    const outfits = Array.from({ length: 40 }, (_, i) => ({
+      id: i + 1,
+      occasion: (i % 5) + 1,
+      coat: { item: 1_000 + i },
+    }));
+    const order = (seed: number) =>
+      rankCandidates(shapeOf(outfits), history(), { seed, exclude: [] }).join();
+    expect(order(5)).toBe(order(5));
+    expect(new Set([order(5), order(6), order(7)]).size).toBe(3);
+  });
+
+  it('finds outfits through the liked pieces in a catalogue too large to explore in full', () => {
+    // Ids spread over 1..50,000, so the hundred seeded draws of ids mostly miss.
+    const outfits = [
+      { ...liked, id: 49_999 },
+      { ...sameCoat, id: 20_000 },
+      { ...sameProduct, id: 30_000 },
+      ...Array.from({ length: 20 }, (_, i) => ({
+        id: 1 + i * 2_500,
+        occasion: 3,
+        coat: { item: 2_000 + i },
+      })),
+    ];
+    const shape = shapeOf(outfits);
+    const recent = [{ outfitId: 49_999, like: true }];
+    for (const seed of [1, 2, 3]) {
+      const ranked = rankCandidates(shape, history({ recent }), {
+        seed,
+        exclude: [],
+        exactUpTo: 10,
+      });
+      expect(ranked.slice(0, 2)).toEqual([20_000, 30_000]);
+      expect(ranked.length).toBeLessThan(outfits.length - 1);
+    }
+    // The exhaustive retry looks at every unswiped outfit.
+    const all = rankCandidates(shape, history({ recent }), {
+      seed: 1,
+      exclude: [],
+      exactUpTo: 10,
+      exhaustive: true,
+    });
+    expect(all.sort((a, b) => a - b)).toEqual(
+      outfits
+        .map((o) => o.id)
+        .filter((id) => id !== 49_999)
+        .sort((a, b) => a - b),
+    );
+  });
+});
+
+describe('CatalogueShape.lookWindow', () => {
+  const shape = shapeOf(
+    [],
+    [3, 8, 15, 20].map((item) => ({ item, category: 1, color: 'Black' })),
+  );
+  it('reads a look from the pivot on, wrapping round to its lowest ids', () => {
+    const black = shape.look(1, 'Black')!;
+    expect(shape.lookWindow(black, 10, 3)).toEqual([15, 20, 3]);
+    expect(shape.lookWindow(black, 1, 3)).toEqual([3, 8, 15]);
+    expect(shape.lookWindow(black, 21, 9)).toEqual([3, 8, 15, 20]);
+    expect(shape.look(1, 'Red')).toBeUndefined();
+    expect(shape.lookWindow(black + 1, 1, 3)).toEqual([]);
+  });
+});
+
+describe('seededHash', () => {
+  it('is the same for the same value and seed, and scatters neighbours', () => {
+    expect(seededHash(42, 7)).toBe(seededHash(42, 7));
+    expect(seededHash(42, 7)).not.toBe(seededHash(42, 8));
+    const buckets = new Array(16).fill(0);
+    for (let i = 0; i < 16_000; i++) buckets[seededHash(i, 99) % 16] += 1;
+    for (const count of buckets) expect(count).toBeGreaterThan(800);
+  });
+});
