@@ -118,3 +118,40 @@ describe('the catalogue shape the ranking keeps', () => {
     }
   });
 });
+
+describe('a long swipe history', () => {
+  it('keeps every outfit swiped out of the feed, not only the latest swipes the taste is read from', async () => {
+    // 300 more outfits, each a copy of a demo outfit's pieces, so a shopper can swipe 357.
+    await query(
+      `WITH demo AS (SELECT array_agg(id ORDER BY id) AS ids FROM outfits),
+            made AS (
+              INSERT INTO outfits (name, occasion_id)
+              SELECT 'History check ' || g, 1 + g % 5 FROM generate_series(1, 300) g
+              RETURNING id
+            ),
+            numbered AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM made)
+       INSERT INTO outfit_items (outfit_id, slot, item_id, category_id)
+       SELECT m.id, oi.slot, oi.item_id, oi.category_id
+         FROM numbered m, demo
+         JOIN outfit_items oi ON true
+        WHERE oi.outfit_id = demo.ids[1 + m.n % array_length(demo.ids, 1)]`,
+    );
+    const s = await signUp(shop.t.app);
+    const all = (await query<{ id: number }>('SELECT id FROM outfits ORDER BY id')).map(
+      (r) => r.id,
+    );
+    const left = all.slice(-3);
+    // The oldest swipes are the demo shop's outfits, well past the latest 300.
+    await query(
+      `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+       SELECT $1, o.id, 'nope', now() - (o.n || ' minutes')::interval
+         FROM unnest($2::int[]) WITH ORDINALITY AS o(id, n)`,
+      [s.user.id, `{${all.slice(0, -3).reverse().join(',')}}`],
+    );
+    const offered = new Set<number>();
+    for (let page = 0; page < 5; page++) {
+      for (const id of await feedIds(s.agent)) offered.add(id);
+    }
+    expect([...offered].sort()).toEqual([...left].sort());
+  });
+});

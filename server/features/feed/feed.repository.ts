@@ -27,9 +27,9 @@ export async function rankFeed(
 }
 
 /**
- * One statement, index reads only: the catalogue's version, the latest swipes through
- * (user_id, created_at), every swiped outfit from the swipes key, and the latest hearts from
- * their covering index (0018).
+ * One statement, read from indexes alone: the catalogue's version, the latest swipes and then
+ * the rest of them from (user_id, created_at) with each swipe's outfit and direction (0021), and
+ * the latest hearts from their covering index (0018).
  */
 async function readHistory(
   client: SqlClient,
@@ -41,7 +41,8 @@ async function readHistory(
      (SELECT 'r', outfit_id, direction = 'like' FROM swipes
        WHERE user_id = $1 ORDER BY created_at DESC LIMIT ${PROFILE.swipes})
      UNION ALL
-     SELECT 's', outfit_id, false FROM swipes WHERE user_id = $1
+     (SELECT 's', outfit_id, false FROM swipes
+       WHERE user_id = $1 ORDER BY created_at DESC OFFSET ${PROFILE.swipes})
      UNION ALL
      (SELECT 'h', item_id, false FROM item_favorites
        WHERE user_id = $1 AND source = 'heart' ORDER BY created_at DESC LIMIT ${PROFILE.hearts})`,
@@ -55,8 +56,10 @@ async function readHistory(
   for (const row of rows) {
     const id = Number(row.id);
     if (row.kind === 'v') version = id;
-    else if (row.kind === 'r') recent.push({ outfitId: id, like: row.liked });
-    else if (row.kind === 's') swiped.add(id);
+    else if (row.kind === 'r') {
+      recent.push({ outfitId: id, like: row.liked });
+      swiped.add(id);
+    } else if (row.kind === 's') swiped.add(id);
     else hearts.push(id);
   }
   return { version, history: { recent, hearts, swiped } };
