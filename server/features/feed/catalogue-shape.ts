@@ -1,8 +1,6 @@
+import { SLOTS, type Slot } from '../../../contracts/catalog';
 import type { SqlClient } from '../../db/client';
 
-export type Slot = 'outerwear' | 'top' | 'accessory' | 'bottom' | 'footwear';
-
-const SLOTS: readonly Slot[] = ['outerwear', 'top', 'accessory', 'bottom', 'footwear'];
 /**
  * The slot as one of the five constant strings: a slot read from a row is a string of its own,
  * and weighing a piece by `TASTE.slot[piece.slot]` with it would look the text up every time.
@@ -144,43 +142,19 @@ export class CatalogueShape {
     const [{ version }] = (await client.query<{ version: string }>(
       'SELECT version FROM catalogue_version',
     )) as [{ version: string }];
+    // Named as the constructor takes them, so the rows go to it as they come.
     const [pieces, items] = await Promise.all([
-      client.query<{
-        outfit_id: number;
-        occasion_id: number;
-        item_id: number;
-        slot: Slot;
-        product_id: number;
-        category_id: number;
-        color: string;
-      }>(
-        `SELECT oi.outfit_id, o.occasion_id, oi.item_id, oi.slot, oi.product_id, oi.category_id,
-                oi.color
+      client.query<PieceRow & { outfitId: number; occasionId: number }>(
+        `SELECT oi.outfit_id AS "outfitId", o.occasion_id AS "occasionId", oi.item_id AS "itemId",
+                oi.slot, oi.product_id AS "productId", oi.category_id AS "categoryId", oi.color
            FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
           ORDER BY oi.outfit_id, oi.slot`,
       ),
-      client.query<{ id: number; product_id: number; category_id: number; color: string }>(
-        'SELECT id, product_id, category_id, color FROM items',
+      client.query<{ id: number; productId: number; categoryId: number; color: string }>(
+        'SELECT id, product_id AS "productId", category_id AS "categoryId", color FROM items',
       ),
     ]);
-    return new CatalogueShape(
-      Number(version),
-      pieces.map((p) => ({
-        outfitId: p.outfit_id,
-        occasionId: p.occasion_id,
-        itemId: p.item_id,
-        slot: p.slot,
-        productId: p.product_id,
-        categoryId: p.category_id,
-        color: p.color,
-      })),
-      items.map((i) => ({
-        id: i.id,
-        productId: i.product_id,
-        categoryId: i.category_id,
-        color: i.color,
-      })),
-    );
+    return new CatalogueShape(Number(version), pieces, items);
   }
 
   /** An item's product, look and colour, or undefined for an item the catalogue lacks. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueShape, type PieceRow, type Slot } from './catalogue-shape';
+import { SLOTS, type Slot } from '../../../contracts/catalog';
+import { CatalogueShape, type PieceRow } from './catalogue-shape';
 import { rankCandidates, type ShopperHistory, seededHash } from './ranking';
-
-const SLOTS: Slot[] = ['outerwear', 'top', 'accessory', 'bottom', 'footwear'];
 
 interface Look {
   item: number;
