@@ -21,9 +21,8 @@ export const QUEUE = {
 export const randomSeed = () => randomInt(1, 2_147_483_647);
 
 /**
- * The best `size` unswiped outfits, best first. A large catalogue is explored by sampling,
- * which can come back short for a shopper who has swiped nearly everything: when fewer than
- * `atLeast` come back, every unswiped outfit is looked at before the feed says it has run dry.
+ * The best `size` unswiped outfits, best first; every unswiped outfit is looked at when the
+ * sampled ranking finds fewer than `atLeast` (see rankFeed).
  */
 export async function rankOutfits(
   client: SqlClient,
@@ -35,10 +34,8 @@ export async function rankOutfits(
     seed: number;
   },
 ): Promise<number[]> {
-  const { atLeast, size, ...rank } = options;
-  const ranking = { ...rank, limit: size };
-  const ids = await repo.rankFeed(client, ranking);
-  return ids.length < atLeast ? repo.rankFeed(client, { ...ranking, exhaustive: true }) : ids;
+  const { size, ...rank } = options;
+  return repo.rankFeed(client, { ...rank, limit: size });
 }
 
 /**

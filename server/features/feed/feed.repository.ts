@@ -17,13 +17,26 @@ import { PROFILE, type RankingOptions, rankCandidates, type ShopperHistory } fro
  */
 export async function rankFeed(
   client: SqlClient,
-  options: RankingOptions & { userId: number; limit: number },
+  options: RankingOptions & {
+    userId: number;
+    limit: number;
+    /**
+     * A large catalogue is explored by sampling, which can come back short for a shopper who
+     * has swiped nearly everything: with fewer than this many, every unswiped outfit is looked
+     * at (`exhaustive`), with the same history, before the feed says it has run dry.
+     */
+    atLeast?: number;
+  },
 ): Promise<number[]> {
   const { version, history } = await readHistory(client, options.userId);
   const shape = await catalogueShape(client, version);
-  const ranked = rankCandidates(shape, history, options);
-  if (ranked.length === 0) return [];
-  return firstWhollyInStock(client, ranked, options.limit);
+  const rank = async (exhaustive: boolean) => {
+    const ranked = rankCandidates(shape, history, { ...options, exhaustive });
+    return ranked.length === 0 ? [] : firstWhollyInStock(client, ranked, options.limit);
+  };
+  const ids = await rank(options.exhaustive ?? false);
+  const short = options.atLeast !== undefined && ids.length < options.atLeast;
+  return short && !options.exhaustive ? rank(true) : ids;
 }
 
 /**
