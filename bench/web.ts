@@ -90,7 +90,8 @@ export async function measureWeb(log: (m: string) => void): Promise<WebMeasureme
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+  const { executablePath } = await findChromium();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     for (let i = 0; i < 240; i++) {
       try {

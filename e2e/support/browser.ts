@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, findChromium } from './chromium';
+import { CHROMIUM_FLAGS } from './chromium';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -9,7 +9,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const baseUrl = () => inject('baseUrl');
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_FLAGS });
 }
 
 /**

@@ -35,7 +35,9 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 
 /** Starts the built server on a free port with its own data folder (seeded demo shop). */
 export default async function setup(project: TestProject) {
-  findChromium(); // fail fast, with install advice, before starting anything
+  // Found (and the packaged one unpacked) once, before anything starts; every test file launches it.
+  const browser = await findChromium();
+  console.info(`Browser journeys in ${browser.kind} Chromium (${browser.executablePath})`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'drape-e2e-'));
   let log = '';
@@ -58,6 +60,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('chromiumPath', browser.executablePath);
 
   return async () => {
     server.kill('SIGTERM');
@@ -70,5 +73,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    chromiumPath: string;
   }
 }
