@@ -146,7 +146,11 @@ export async function stopAllServers(): Promise<void> {
 }
 
 /** Starts `node --import tsx server/main.ts` as production would run it, and waits until it answers. */
-export async function startServer(databaseUrlForApp: string, port?: number): Promise<Server> {
+export async function startServer(
+  databaseUrlForApp: string,
+  port?: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Server> {
   const chosen = port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'drape-resilience-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -162,6 +166,7 @@ export async function startServer(databaseUrlForApp: string, port?: number): Pro
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
       WEB_ROOT: path.join(dataDir, 'no-web'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

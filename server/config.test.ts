@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads WORKERS as a count, "auto" as the machine\'s cores, and 1 when unset', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/drape';
+    expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, WORKERS: 'auto' }).workers).toBe(
+      availableParallelism(),
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -36,6 +45,10 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ WORKERS: '0' }, 'WORKERS'],
+    [{ WORKERS: 'many' }, 'WORKERS'],
+    // Several processes cannot open one embedded database.
+    [{ WORKERS: '2' }, 'WORKERS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(new RegExp(`${variable}:`));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,11 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   WEB_ROOT: z.string().min(1).default('dist/web'),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
+      error: 'must be a whole number from 1 to 64, or "auto"',
+    })
+    .default(1),
 });
 
 export type Config = {
@@ -52,6 +58,8 @@ export type Config = {
   cacheSeconds: number;
   /** Folder holding the built web app. */
   webRoot: string;
+  /** Server processes sharing the port (Node's cluster); more than one needs PostgreSQL. */
+  workers: number;
 };
 
 export class ConfigError extends Error {
@@ -94,6 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
   }
+  const workers = e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS;
+  if (workers > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${workers} processes cannot share the embedded database, ` +
+        'which belongs to one process; set DATABASE_URL to a PostgreSQL server, or WORKERS=1',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -109,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     cacheSeconds: e.CACHE_SECONDS,
     webRoot: path.resolve(e.WEB_ROOT),
+    workers,
   };
 }

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -7,6 +9,10 @@ import { catalogueIsEmpty, seedCatalogue } from './db/seed/seed';
 
 async function main() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config, (message) => console.info(`drape: ${message}`));
+    return;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
   const log = app.log;
@@ -49,7 +55,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Drape is ready at http://localhost:${config.port} (database: ${database.driver})`);
+  const worker = cluster.isWorker ? `, worker ${process.pid}` : '';
+  log.info(
+    `Drape is ready at http://localhost:${config.port} (database: ${database.driver}${worker})`,
+  );
 }
 
 main().catch((error: unknown) => {

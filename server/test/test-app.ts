@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // kept-copies.test.ts, feed.test.ts).
     cacheSeconds: 0,
     webRoot: '/nonexistent',
+    workers: 1,
     ...overrides,
   };
 }
