@@ -18,15 +18,18 @@ type Snapshot = Record<keyof CpuPerRequest, number>;
 /** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of one process, in seconds, or 0 if it is gone. */
-function processSeconds(pid: string): number {
+/** A process's parent and its utime + stime in seconds, or nothing if it is gone. */
+function processStat(pid: string): { parent: number; seconds: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name, in parentheses, may hold spaces: count fields after its closing one.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return {
+      parent: Number(fields[1]),
+      seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    };
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -47,10 +50,19 @@ function snapshot(serverPid: number): Snapshot | null {
     return null;
   }
   let postgres = 0;
-  for (const pid of pids) if (isPostgres(pid)) postgres += processSeconds(pid);
+  let server = processStat(String(serverPid))?.seconds ?? 0;
+  for (const pid of pids) {
+    if (isPostgres(pid)) {
+      postgres += processStat(pid)?.seconds ?? 0;
+      continue;
+    }
+    // With WORKERS=N the server's work is done in the primary's children.
+    const stat = processStat(pid);
+    if (stat?.parent === serverPid) server += stat.seconds;
+  }
   const own = process.cpuUsage();
   return {
-    server: processSeconds(String(serverPid)),
+    server,
     postgres,
     generator: (own.user + own.system) / 1e6,
   };

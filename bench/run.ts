@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** Comma-separated scenario keys (e.g. `feed,feed flow,checkout`): measure only those. */
     only: { type: 'string' },
+    /** Server processes for the PostgreSQL runs (the server's WORKERS); PGlite runs use one. */
+    workers: { type: 'string', default: '1' },
   },
 });
 const scale = Number(args.scale);
@@ -470,7 +472,7 @@ async function postgresRun(runScale: number, only?: string[]) {
       await database.close();
     }
   }
-  const server = await startServer({ DATABASE_URL: dbUrl(name) });
+  const server = await startServer({ DATABASE_URL: dbUrl(name), WORKERS: args.workers });
   try {
     return { size, rows: withRatios(await runSuite(server, fixture, only)) };
   } finally {
@@ -509,7 +511,7 @@ async function main() {
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
     },
-    options: { scale, duration, warmup, connections },
+    options: { scale, duration, warmup, connections, workers: args.workers },
   };
 
   const api = !args['web-only'];
@@ -518,7 +520,10 @@ async function main() {
       scale,
       args.only?.split(',').map((key) => key.trim()),
     );
-    table(`PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue)`, main.rows);
+    table(
+      `PostgreSQL, scale ${scale} (${main.size.catalogueScale}× catalogue), WORKERS=${args.workers}`,
+      main.rows,
+    );
     report.postgres = main;
   }
 
