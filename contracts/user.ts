@@ -32,7 +32,7 @@ export const RegisterBodySchema = z.object({
     z.string().trim().max(254).email('Email must be a valid address').optional(),
   ),
   isAdmin: z.boolean().optional().default(false),
-  /** Needed for isAdmin when an admin already exists and the server sets a code. */
+  /** Needed for isAdmin, the first admin included, when the server sets a code. */
   adminCode: z.string().max(200).optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
@@ -54,7 +54,10 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const AdminRegistrationInfoSchema = z.object({
-  /** True when registering an admin needs ADMIN_REGISTRATION_CODE. */
+  /**
+   * True when the server sets ADMIN_REGISTRATION_CODE: a visitor registering an admin, the first
+   * one included, must give it.
+   */
   codeRequired: z.boolean(),
   /**
    * False when a visitor cannot become an admin at all: an admin exists and the server has no
