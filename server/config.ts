@@ -1,9 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Which proxies in front of Drape are believed about the client's address (X-Forwarded-For) and
+ * scheme: `false` none, a number that many hops nearest to Drape, or a list of the proxies'
+ * addresses and CIDR ranges. Never "every hop": the left-most X-Forwarded-For entry is written
+ * by the client, who could then choose its own address and with it its rate-limit allowance.
+ */
+export type TrustProxy = false | number | string[];
+
+/** `true` is read as one hop: the one proxy a deployment normally has. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    const max = family === 4 ? 32 : 128;
+    return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+  return valid ? entries : undefined;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,9 +50,20 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Drape <orders@drape.local>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false, a number of proxies (1), or a comma list of proxy addresses or CIDR ranges (10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   WEB_ROOT: z.string().min(1).default('dist/web'),
@@ -42,7 +80,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   loginRateLimit: number;
   /**
    * How long a process may trust its copy of a session, an outfit card, a search page, a stock

@@ -59,7 +59,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     const { sql } = app.database;
-    const secure = app.config.trustProxy;
+    const secure = app.config.trustProxy !== false;
     const hash = (token: string) =>
       createHmac('sha256', app.config.sessionSecret).update(token).digest('base64url');
 

@@ -43,7 +43,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
-    const https = app.config.trustProxy;
+    const https = app.config.trustProxy !== false;
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../plugins/auth';
 import { Agent, createTestApp, signUp, type TestApp } from '../test/test-app';
 import { type Req, SecurityFixture } from './fixtures';
@@ -171,8 +172,8 @@ describe('the session cookie', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=true)', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=1)', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const { user } = await signUp(proxied.app);
       const res = await proxied.app.inject({
@@ -297,6 +298,68 @@ describe('login rate limit', () => {
       expect(blocked.headers['retry-after']).toBeDefined();
       expect(sessionCookieOf(blocked)).toBeUndefined();
       expect((await attempt(password, '198.51.100.9')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('login rate limit behind a proxy (TRUST_PROXY)', () => {
+  const proxied = (trustProxy: string) =>
+    createTestApp({
+      loginRateLimit: 3,
+      trustProxy: loadConfig({ TRUST_PROXY: trustProxy, SESSION_SECRET: 'x'.repeat(32) })
+        .trustProxy,
+    });
+
+  // The proxy (127.0.0.1) appends the address it saw, 198.51.100.7, to whatever the client wrote.
+  it.each([
+    ['true', '127.0.0.1'],
+    ['1', '127.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '127.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '10.1.2.3'],
+  ])(
+    'TRUST_PROXY=%s: a forged X-Forwarded-For from behind %s gives no fresh allowance',
+    async (trust, proxy) => {
+      const limited = await proxied(trust);
+      try {
+        const { user } = await signUp(limited.app);
+        const attempt = (forwardedFor: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            remoteAddress: proxy,
+            headers: { 'x-forwarded-for': forwardedFor },
+            payload: { username: user.username, password: 'wrong-password' },
+          });
+        for (let n = 1; n <= 3; n++) {
+          expect((await attempt(`203.0.113.${n}, 198.51.100.7`)).statusCode).toBe(401);
+        }
+        for (const forged of ['203.0.113.99, 198.51.100.7', '203.0.113.100,198.51.100.7']) {
+          expect((await attempt(forged)).statusCode, forged).toBe(429);
+        }
+        // Someone else behind the same proxy still has their own allowance.
+        expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
+
+  it('believes no X-Forwarded-For from a client that is not one of the listed proxies', async () => {
+    const limited = await proxied('10.0.0.0/8');
+    try {
+      const { user } = await signUp(limited.app);
+      const attempt = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: '192.0.2.50',
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          payload: { username: user.username, password: 'wrong-password' },
+        });
+      for (let n = 1; n <= 3; n++) expect((await attempt(n)).statusCode).toBe(401);
+      expect((await attempt(4)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }
