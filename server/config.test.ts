@@ -33,8 +33,23 @@ describe('loadConfig', () => {
     ['true', 1],
     ['2', 2],
     ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
-  ])('reads TRUST_PROXY=%s as %j, never as "trust every hop"', (value, trust) => {
-    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy).toEqual(trust);
+  ])('reads TRUST_PROXY=%s as %j, never as “trust every hop”', (value, trust) => {
+    const env = { DATA_DIR: dataDir, TRUST_PROXY: value, PUBLIC_ORIGIN: 'https://shop.example' };
+    expect(loadConfig(env).trustProxy).toEqual(trust);
+  });
+
+  it('reads PUBLIC_ORIGIN as browsers write origins, and defaults to the listening address', () => {
+    const given = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: 'https://Shop.Example:443, http://192.168.1.20:3000/',
+    });
+    expect(given.publicOrigins).toEqual(['https://shop.example', 'http://192.168.1.20:3000']);
+    const local = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '4700' });
+    expect(local.publicOrigins).toEqual([
+      'http://localhost:4700',
+      'http://127.0.0.1:4700',
+      'http://[::1]:4700',
+    ]);
   });
 
   it.each([
@@ -46,6 +61,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'shop.example' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'https://shop.example/shop' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'https://me@shop.example' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'ftp://shop.example' }, 'PUBLIC_ORIGIN'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'TRUST_PROXY'],
   ])('stops on %j naming %s', (env, variable) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,49 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
     return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= max;
   });
   return valid ? entries : undefined;
+}
+
+/**
+ * The origins (scheme, host, port) shoppers' browsers reach Drape at, serialised as browsers
+ * send them in `Origin`, or undefined when one is not a bare http(s) origin.
+ */
+export function parsePublicOrigins(value: string): string[] | undefined {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return undefined;
+    }
+    const bare = url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    if (!bare || url.pathname !== '/' || !['http:', 'https:'].includes(url.protocol)) {
+      return undefined;
+    }
+    if (!/^https?:\/\/[^/]+\/?$/i.test(entry)) return undefined;
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/**
+ * Without PUBLIC_ORIGIN, the addresses this machine answers at on PORT: its loopback names, and
+ * HOST itself or, listening on every interface, each interface's address (a phone on the same
+ * network uses those).
+ */
+function listeningOrigins(host: string, port: number): string[] {
+  const hosts = new Set(['localhost', '127.0.0.1', '::1']);
+  if (host === '0.0.0.0' || host === '::') {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const a of addresses ?? []) {
+        if (host === '0.0.0.0' && a.family !== 'IPv4') continue;
+        if (!a.address.includes('%')) hosts.add(a.address);
+      }
+    }
+  } else {
+    hosts.add(host);
+  }
+  return [...hosts].map((h) => new URL(`http://${isIP(h) === 6 ? `[${h}]` : h}:${port}`).origin);
 }
 
 const EnvSchema = z.object({
@@ -64,6 +108,22 @@ const EnvSchema = z.object({
       }
       return trust;
     }),
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const origins = parsePublicOrigins(v);
+      if (!origins) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a comma list of origins, scheme, host and port only (https://shop.example,http://192.168.1.20:3000)',
+        });
+        return z.NEVER;
+      }
+      return origins;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
   WEB_ROOT: z.string().min(1).default('dist/web'),
@@ -81,6 +141,11 @@ export type Config = {
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: TrustProxy;
+  /**
+   * The origins pages are served from: a write must come from one of them, and a request must
+   * name one of their hosts.
+   */
+  publicOrigins: string[];
   loginRateLimit: number;
   /**
    * How long a process may trust its copy of a session, an outfit card, a search page, a stock
@@ -132,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production');
   }
+  if (e.TRUST_PROXY !== false && !e.PUBLIC_ORIGIN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_ORIGIN: required with TRUST_PROXY (behind a proxy, the address Drape listens on is not the one browsers use)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -144,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGIN ?? listeningOrigins(e.HOST, e.PORT),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     cacheSeconds: e.CACHE_SECONDS,
     webRoot: path.resolve(e.WEB_ROOT),

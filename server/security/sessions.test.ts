@@ -236,6 +236,15 @@ describe('cross-site requests', () => {
         { origin: 'http://localhost.evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
+        // Near misses: another scheme, port or userinfo on our own host, and a sibling site.
+        { origin: 'https://localhost' },
+        { origin: 'http://localhost:8080' },
+        { origin: 'http://evil@localhost' },
+        { origin: 'http://localhost/' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'http://localhost', 'sec-fetch-site': 'same-site' },
+        // A DNS-rebinding page: its own name in Host and Origin.
+        { host: 'evil.example', origin: 'http://evil.example' },
       ];
       for (const headers of attempts) {
         const forged: Req = { ...req, headers: { host: 'localhost', ...headers } };
@@ -252,13 +261,76 @@ describe('cross-site requests', () => {
       method: 'POST',
       url: '/api/cart',
       payload: { itemId: f.nextItem() },
-      headers: {
-        host: 'shop.example:8443',
-        origin: 'https://shop.example:8443',
-        'sec-fetch-site': 'same-origin',
-      },
+      headers: { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('compares the whole origin with PUBLIC_ORIGIN, port and scheme included, behind a proxy too', async () => {
+    const shop = await createTestApp({
+      trustProxy: 1,
+      publicOrigins: ['https://shop.example:8443', 'https://www.shop.example'],
+    });
+    try {
+      const write = (headers: Record<string, string>) =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/user/register',
+          headers,
+          payload: { username: `o${randomBytes(6).toString('hex')}`, password },
+        });
+      const proxied = { host: '10.0.0.5:3000', 'x-forwarded-proto': 'https' };
+      const ours = [
+        {
+          ...proxied,
+          'x-forwarded-host': 'shop.example:8443',
+          origin: 'https://shop.example:8443',
+        },
+        { ...proxied, 'x-forwarded-host': 'www.shop.example', origin: 'https://www.shop.example' },
+        { host: 'www.shop.example:443', origin: 'https://www.shop.example' },
+      ];
+      for (const headers of ours)
+        expect((await write(headers)).statusCode, JSON.stringify(headers)).toBe(201);
+      const theirs: Record<string, string>[] = [
+        { host: 'shop.example:8443', origin: 'https://shop.example' },
+        { host: 'shop.example:8443', origin: 'http://shop.example:8443' },
+        {
+          host: 'www.shop.example',
+          origin: 'https://shop.example:8443',
+          'sec-fetch-site': 'same-site',
+        },
+      ];
+      for (const headers of theirs)
+        expect((await write(headers)).statusCode, JSON.stringify(headers)).toBe(403);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('serves no request naming another host (421), except the health checks a load balancer makes', async () => {
+    const cookie = await f.sessionCookie('shopperA');
+    const before = await f.digest();
+    for (const host of [
+      'evil.example',
+      'localhost:8080',
+      'localhost.evil.example',
+      'evil@localhost',
+    ]) {
+      for (const req of [
+        { method: 'GET' as const, url: '/api/cart' },
+        { method: 'GET' as const, url: '/' },
+        { method: 'POST' as const, url: '/api/cart', payload: { itemId: f.nextItem() } },
+      ]) {
+        const res = await f.call('shopperA', { ...req, headers: { host } }, cookie);
+        expect(res.statusCode, `${req.method} ${req.url} Host: ${host}`).toBe(421);
+        expect(res.json().error.code).toBe('misdirected');
+      }
+    }
+    expect(await f.digest()).toEqual(before);
+    for (const url of ['/api/health', '/api/health/live']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: '10.0.0.7:3000' } });
+      expect(res.statusCode, url).toBe(200);
+    }
   });
 
   it('grants no other origin the right to read responses (no CORS headers)', async () => {
@@ -308,8 +380,11 @@ describe('login rate limit behind a proxy (TRUST_PROXY)', () => {
   const proxied = (trustProxy: string) =>
     createTestApp({
       loginRateLimit: 3,
-      trustProxy: loadConfig({ TRUST_PROXY: trustProxy, SESSION_SECRET: 'x'.repeat(32) })
-        .trustProxy,
+      trustProxy: loadConfig({
+        TRUST_PROXY: trustProxy,
+        PUBLIC_ORIGIN: 'http://localhost',
+        SESSION_SECRET: 'x'.repeat(32),
+      }).trustProxy,
     });
 
   // The proxy (127.0.0.1) appends the address it saw, 198.51.100.7, to whatever the client wrote.
