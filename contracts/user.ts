@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { singleLineText } from './common';
 
 const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  singleLineText(label, { error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -29,7 +29,7 @@ export const RegisterBodySchema = z.object({
   lastName: optionalText(80, 'Last name'),
   email: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(254).email('Email must be a valid address').optional(),
+    singleLineText('Email').trim().max(254).email('Email must be a valid address').optional(),
   ),
   isAdmin: z.boolean().optional().default(false),
   /** Needed for isAdmin, the first admin included, when the server sets a code. */
@@ -38,7 +38,7 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(40),
+  username: singleLineText('Username').trim().min(1, 'Username is required').max(40),
   password: z.string().min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
