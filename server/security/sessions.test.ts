@@ -123,15 +123,10 @@ describe('session tokens', () => {
       });
       expect(res.statusCode, value.slice(0, 20)).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
+      const cleared = sessionCookieOf(res);
+      expect(cleared?.value, `${value.slice(0, 20)} is dropped`).toBe('');
+      expect(cleared!.expires!.getTime()).toBeLessThan(Date.now());
     }
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { cookie: `${SESSION_COOKIE}=${randomBytes(32).toString('base64url')}` },
-    });
-    const cleared = sessionCookieOf(forged)!;
-    expect(cleared.value).toBe('');
-    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
   });
 
   it('expires after seven days unused, and slides forward while in use', async () => {
