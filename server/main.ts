@@ -1,3 +1,5 @@
+// First, before any module builds a schema.
+import '../contracts/zod-setup';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
