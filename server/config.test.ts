@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,13 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
     });
+  });
+
+  it('creates DATA_DIR for its owner only (0700), and the session secret 0600', () => {
+    const fresh = path.join(dataDir, 'fresh', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(fresh, 'session-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('generates a session secret once outside production and keeps it', () => {

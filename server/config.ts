@@ -168,6 +168,9 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
+/** DATA_DIR holds the database, the session secret and customers' e-mails: its owner's only. */
+export const DATA_DIR_MODE = 0o700;
+
 /**
  * Outside production a missing session secret is generated once and kept in the data folder,
  * so sessions survive restarts without any set-up.
@@ -180,7 +183,7 @@ function loadOrCreateSecret(dataDir: string): string {
   } catch {
     // not there yet
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
