@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
-import { PageQuerySchema } from './common';
+import { PageQuerySchema, singleLineText } from './common';
 import { OutfitItemSchema, OutfitSchema } from './outfit';
 
 /**
@@ -9,8 +9,7 @@ import { OutfitItemSchema, OutfitSchema } from './outfit';
  */
 
 /** Free-text search: case-insensitive, anywhere in the text; `%` and `_` are plain characters. */
-export const ClosetSearchSchema = z
-  .string({ error: 'Search must be text' })
+export const ClosetSearchSchema = singleLineText('Search', { error: 'Search must be text' })
   .trim()
   .max(100, 'Search must be at most 100 characters')
   .optional();

@@ -30,6 +30,20 @@ export const IdSchema = z
       .max(2_147_483_647, 'is too large'),
   );
 
+/**
+ * Text a person types on one line (a name, a street, a search). C0 and C1 control characters,
+ * DEL, line breaks and tabs among them, have no place there, and a line break in a name would
+ * start a line of its own wherever the name is written out, as in the plain-text e-mail. Checked
+ * before any trim, so a leading or trailing one is refused too. Chain `.trim()`, `.min()` and
+ * `.max()` on it as on any string.
+ */
+export function singleLineText(label?: string, params?: Parameters<typeof z.string>[0]) {
+  const subject = label ? `${label} ` : '';
+  return z
+    .string(params)
+    .regex(/^\P{Cc}*$/u, `${subject}must be one line, without tabs or other control characters`);
+}
+
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 export const OkSchema = z.object({ ok: z.literal(true) });

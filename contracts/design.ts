@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, SLOTS, type Slot } from './catalog';
-import { IdSchema } from './common';
+import { IdSchema, singleLineText } from './common';
 
 /** Stock at or below this shows as "Only N left" in the design carousels. */
 export const LOW_STOCK = 3;
@@ -109,8 +109,9 @@ export const ItemIdsSchema = z
   });
 export type ItemIdsInput = z.infer<typeof ItemIdsSchema>;
 
-const NameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+const NameSchema = singleLineText(undefined, {
+  error: (issue) => (issue.input === undefined ? 'is required' : 'must be text'),
+})
   .trim()
   .min(1, 'is required')
   .max(OUTFIT_NAME_MAX, `must be at most ${OUTFIT_NAME_MAX} characters`);
@@ -144,7 +145,7 @@ export const EditOutfitBodySchema = CreateOutfitBodySchema.extend({
 export type EditOutfitBody = z.input<typeof EditOutfitBodySchema>;
 
 export const DesignOutfitsQuerySchema = z.object({
-  q: z.string().trim().max(OUTFIT_NAME_MAX).optional(),
+  q: singleLineText().trim().max(OUTFIT_NAME_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -153,8 +154,8 @@ export type DesignOutfitsQuery = z.input<typeof DesignOutfitsQuerySchema>;
 export const DesignItemsQuerySchema = z.object({
   /** A category id (1 top, 2 bottom, 3 footwear, 6 outerwear, 7 accessory); all when absent. */
   category: IdSchema.optional(),
-  q: z.string().trim().max(80).optional(),
-  color: z.string().trim().max(40).optional(),
+  q: singleLineText().trim().max(80).optional(),
+  color: singleLineText().trim().max(40).optional(),
   /** Per category. */
   limit: z.coerce.number().int().min(1).max(100).default(24),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'misdirected',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

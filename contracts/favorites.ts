@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
-import { IdSchema } from './common';
+import { IdSchema, singleLineText } from './common';
 import { MAX_QUANTITY } from './money';
 import { OutfitItemSchema, OutfitSchema } from './outfit';
 import { CategoryFilterSchema, SearchTextSchema } from './search';
@@ -74,7 +74,7 @@ const NullableIdSchema = z.preprocess(
 export const OccasionParamsSchema = z.object({ occasionId: IdSchema });
 
 export const CategoryParamsSchema = z.object({
-  category: z.string().trim().min(1, 'is required').max(40, 'is too long'),
+  category: singleLineText().trim().min(1, 'is required').max(40, 'is too long'),
 });
 
 export const SpecificItemQuerySchema = z.object({
@@ -84,7 +84,7 @@ export const SpecificItemQuerySchema = z.object({
 });
 export type SpecificItemQuery = z.input<typeof SpecificItemQuerySchema>;
 
-const ShortText = z.string().trim().min(1, 'is required').max(80, 'is too long');
+const ShortText = singleLineText().trim().min(1, 'is required').max(80, 'is too long');
 
 /**
  * Which product's variants: `productId` (preferred) or SPEC's product `name`. `color` narrows the
@@ -95,7 +95,7 @@ export const VariantsQuerySchema = z
     productId: IdSchema.optional(),
     name: ShortText.optional(),
     color: ShortText.optional(),
-    size: z.string().trim().min(1, 'is required').max(20, 'is too long').optional(),
+    size: singleLineText().trim().min(1, 'is required').max(20, 'is too long').optional(),
   })
   .refine((q) => q.productId !== undefined || q.name !== undefined, {
     message: 'give productId or name',
@@ -152,7 +152,7 @@ export type ChangeColorBody = z.input<typeof ChangeColorBodySchema>;
 export const ChangeSizeBodySchema = z
   .object({
     ...ChangeTargetShape,
-    newSize: z.string().trim().min(1, 'is required').max(20, 'is too long'),
+    newSize: singleLineText().trim().min(1, 'is required').max(20, 'is too long'),
   })
   .refine(namesItem, itemRequired);
 export type ChangeSizeBody = z.input<typeof ChangeSizeBodySchema>;

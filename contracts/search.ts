@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ItemSchema } from './catalog';
+import { singleLineText } from './common';
 import { OutfitSchema } from './outfit';
 
 /** What the shopper typed. Empty means "no text": the search then lists the newest. */
-export const SearchTextSchema = z
-  .string({ error: 'must be text' })
+export const SearchTextSchema = singleLineText(undefined, { error: 'must be text' })
   .trim()
   .max(100, 'is too long')
   .default('');
@@ -27,7 +27,7 @@ export const CategoryFilterSchema = z.preprocess(
     );
   },
   z
-    .array(z.string().max(40, 'is too long'), { error: 'must be category ids or names' })
+    .array(singleLineText().max(40, 'is too long'), { error: 'must be category ids or names' })
     .max(10, 'has too many categories'),
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, singleLineText } from './common';
 
 /** The 50 states, DC, the territories, the freely associated states and the military codes USPS accepts. */
 export const US_STATE_CODES: readonly string[] = (
@@ -10,8 +10,7 @@ export const US_STATE_CODES: readonly string[] = (
 const STATE_SET: ReadonlySet<string> = new Set(US_STATE_CODES);
 
 const requiredText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  singleLineText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -23,14 +22,12 @@ export const AddressFieldsSchema = z.object({
   nickname: requiredText(ADDRESS_LIMITS.nickname, 'Nickname'),
   street_address: requiredText(ADDRESS_LIMITS.street_address, 'Street address'),
   city: requiredText(ADDRESS_LIMITS.city, 'City'),
-  state: z
-    .string({ error: 'State is required' })
+  state: singleLineText('State', { error: 'State is required' })
     .trim()
     .min(1, 'State is required')
     .transform((s) => s.toUpperCase())
     .refine((s) => STATE_SET.has(s), 'State must be a 2-letter US state code, e.g. NY'),
-  zip: z
-    .string({ error: 'ZIP code is required' })
+  zip: singleLineText('ZIP code', { error: 'ZIP code is required' })
     .trim()
     .min(1, 'ZIP code is required')
     .regex(/^[0-9]{5}(-[0-9]{4})?$/, 'ZIP code must be 5 digits or ZIP+4 (12345-6789)'),

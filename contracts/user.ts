@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { singleLineText } from './common';
 
 const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  singleLineText(label, { error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -29,16 +29,16 @@ export const RegisterBodySchema = z.object({
   lastName: optionalText(80, 'Last name'),
   email: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().max(254).email('Email must be a valid address').optional(),
+    singleLineText('Email').trim().max(254).email('Email must be a valid address').optional(),
   ),
   isAdmin: z.boolean().optional().default(false),
-  /** Needed for isAdmin when an admin already exists and the server sets a code. */
+  /** Needed for isAdmin, the first admin included, when the server sets a code. */
   adminCode: z.string().max(200).optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(40),
+  username: singleLineText('Username').trim().min(1, 'Username is required').max(40),
   password: z.string().min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -54,7 +54,10 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const AdminRegistrationInfoSchema = z.object({
-  /** True when registering an admin needs ADMIN_REGISTRATION_CODE. */
+  /**
+   * True when the server sets ADMIN_REGISTRATION_CODE: a visitor registering an admin, the first
+   * one included, must give it.
+   */
   codeRequired: z.boolean(),
   /**
    * False when a visitor cannot become an admin at all: an admin exists and the server has no

@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../contracts/common';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
 import { serializerCompiler } from './lib/serializer';
@@ -36,6 +36,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own reading of a hop count trusts no hop at all, so a count becomes the function
+ * proxy-addr asks about each hop, the socket's peer being hop 0.
+ */
+function proxyTrust(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -49,7 +59,7 @@ export async function buildApp(options: AppOptions) {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Drape's ids and routes are short; anything longer is not ours.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

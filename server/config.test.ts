@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,13 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
     });
+  });
+
+  it('creates DATA_DIR for its owner only (0700), and the session secret 0600', () => {
+    const fresh = path.join(dataDir, 'fresh', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(fresh, 'session-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('generates a session secret once outside production and keeps it', () => {
@@ -38,6 +45,30 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['false', false],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1,::1', ['10.0.0.0/8', '127.0.0.1', '::1']],
+  ])('reads TRUST_PROXY=%s as %j, never as “trust every hop”', (value, trust) => {
+    const env = { DATA_DIR: dataDir, TRUST_PROXY: value, PUBLIC_ORIGIN: 'https://shop.example' };
+    expect(loadConfig(env).trustProxy).toEqual(trust);
+  });
+
+  it('reads PUBLIC_ORIGIN as browsers write origins, and defaults to the listening address', () => {
+    const given = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: 'https://Shop.Example:443, http://192.168.1.20:3000/',
+    });
+    expect(given.publicOrigins).toEqual(['https://shop.example', 'http://192.168.1.20:3000']);
+    const local = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '4700' });
+    expect(local.publicOrigins).toEqual([
+      'http://localhost:4700',
+      'http://127.0.0.1:4700',
+      'http://[::1]:4700',
+    ]);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -49,6 +80,14 @@ describe('loadConfig', () => {
     [{ WORKERS: 'many' }, 'WORKERS'],
     // Several processes cannot open one embedded database.
     [{ WORKERS: '2' }, 'WORKERS'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'shop.example' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'https://shop.example/shop' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'https://me@shop.example' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'ftp://shop.example' }, 'PUBLIC_ORIGIN'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'TRUST_PROXY'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(new RegExp(`${variable}:`));

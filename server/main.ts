@@ -1,3 +1,5 @@
+// First, before any module builds a schema.
+import '../contracts/zod-setup';
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { runPrimary } from './cluster';
@@ -8,6 +10,10 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts';
 import { catalogueIsEmpty, seedCatalogue } from './db/seed/seed';
 
 async function main() {
+  // Everything Drape writes (the embedded database, the session secret, e-mails to customers)
+  // is for its own user only. PGlite sets 0666 on its files itself; the 0700 folders it makes
+  // under this mask keep them private all the same.
+  process.umask(0o077);
   const config = loadConfig();
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config, (message) => console.info(`drape: ${message}`));

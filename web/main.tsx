@@ -1,3 +1,5 @@
+// First, before any module builds a schema.
+import '../contracts/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -26,6 +26,13 @@ export async function newPage(
     hasTouch: viewport === PHONE,
     isMobile: viewport === PHONE,
   });
+  // A Content-Security-Policy violation the page recovers from (zod's eval probe was one) is
+  // otherwise silent to the test: report it as a console error.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DATA_DIR_MODE } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -107,7 +108,7 @@ function lockDataFolder(dir: string): () => void {
   const lockFile = path.join(dir, 'drape.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockFile, 'wx');
+      const fd = openSync(lockFile, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(lockFile, { force: true });
@@ -135,7 +136,7 @@ export async function openPglite(
   let client: PGlite;
   if (dataDir) {
     const dir = path.join(dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
     unlock = lockDataFolder(dataDir);
     try {
       client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
@@ -14,4 +14,15 @@ export async function lockShopper(tx: Db, userId: number): Promise<boolean> {
     .where(eq(users.id, userId))
     .for('no key update');
   return rows.length > 0;
+}
+
+/** The advisory lock class of the first administrator's registration (0013 uses 7301). */
+const FIRST_ADMIN_LOCK_CLASS = 7302;
+
+/**
+ * Makes registrations that would create the first administrator take turns until the
+ * transaction ends, so "no admin exists yet" is checked and acted on by one of them at a time.
+ */
+export async function lockFirstAdmin(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_CLASS}, 0)`);
 }

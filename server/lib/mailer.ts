@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import { type Config, DATA_DIR_MODE } from '../config';
 
 export interface MailMessage {
   to: string;
@@ -62,12 +62,12 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       const body = info.message;
       if (!Buffer.isBuffer(body)) throw new Error('Expected the message as a buffer');
       try {
-        await writeFile(file, body);
+        await writeFile(file, body, { mode: 0o600 });
       } catch (error) {
         // The folder is made when the first message finds it missing, not before every one.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(folder, { recursive: true });
-        await writeFile(file, body);
+        await mkdir(folder, { recursive: true, mode: DATA_DIR_MODE });
+        await writeFile(file, body, { mode: 0o600 });
       }
       return { messageId: info.messageId, file };
     },

@@ -59,7 +59,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     const { sql } = app.database;
-    const secure = app.config.trustProxy;
+    const secure = app.config.trustProxy !== false;
     const hash = (token: string) =>
       createHmac('sha256', app.config.sessionSecret).update(token).digest('base64url');
 
@@ -117,7 +117,12 @@ export default fp(
       // down rather than fail here looking up a cookie a browser happened to send.
       if (!request.url.startsWith('/api/') || /^\/api\/health(\/|\?|$)/.test(request.url)) return;
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || token.length > 100) return;
+      if (token === undefined) return;
+      if (token.length === 0 || token.length > 100) {
+        // Not a token Drape ever hands out: not worth a lookup, and the browser should drop it.
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return;
+      }
       const tokenHash = hash(token);
       const cached = cache.get(tokenHash);
       const session = cached && cached.expiresAt > Date.now() ? cached : await lookUp(tokenHash);

@@ -242,6 +242,56 @@ describe('hostile input on every route', () => {
   }
 });
 
+describe('control characters in one-line text', () => {
+  // Line breaks, tabs, escapes, DEL and a C1 line break (NEL). Multi-line or opaque text is left
+  // out: a description may run over lines, and a password or code is never shown.
+  const CONTROLS = ['\r\nBcc: evil@attacker.example', '\n', '\t', '\u001b[31m', '\u007f', '\u0085'];
+  const NOT_ONE_LINE: ReadonlySet<string> = new Set(['password', 'adminCode', 'description']);
+  const isText = (schema: JsonSchema): boolean =>
+    [schema.type].flat().includes('string') || (schema.anyOf ?? []).some(isText);
+
+  for (const [key, c] of Object.entries(ROUTE_CASES)) {
+    const op = () => operationOf(key);
+    it(`${key}: refuses them in every one-line field with a 400 naming the field, changing nothing`, async () => {
+      const caller = callerOf(c.access);
+      const base = await c.request(f, caller);
+      const body = op().requestBody?.content['application/json']?.schema;
+      const tried: HostileCase[] = [];
+      for (const [name, schema] of Object.entries(body?.properties ?? {})) {
+        if (NOT_ONE_LINE.has(name) || !isText(schema)) continue;
+        for (const control of CONTROLS) {
+          const valid = (base.payload ?? {}) as Record<string, unknown>;
+          tried.push({
+            label: name,
+            req: { ...base, payload: { ...valid, [name]: `Eve${control}x` } },
+          });
+        }
+      }
+      const [path, query = ''] = base.url.split('?') as [string, string?];
+      for (const param of op().parameters?.filter((p) => p.in === 'query') ?? []) {
+        if (!isText(param.schema)) continue;
+        for (const control of CONTROLS) {
+          const q = new URLSearchParams(query);
+          q.set(param.name, `Eve${control}x`);
+          tried.push({ label: param.name, req: { ...base, url: `${path}?${q}` } });
+        }
+      }
+      const before = await f.digest();
+      for (const attempt of tried) {
+        const res = await send(caller, attempt.req);
+        const what = `${attempt.label} = ${JSON.stringify(attempt.req.payload ?? attempt.req.url).slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(400);
+        const fields = Object.keys(res.json().error.fields ?? {});
+        expect(
+          fields.some((field) => field.split('.')[0] === attempt.label),
+          what,
+        ).toBe(true);
+      }
+      expect(await f.digest(), `${key} changed the database`).toEqual(before);
+    });
+  }
+});
+
 describe('hostile text that is valid input', () => {
   const HOSTILE_TEXT = [
     "Robert'); DROP TABLE users;--",

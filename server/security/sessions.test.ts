@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../plugins/auth';
 import { Agent, createTestApp, signUp, type TestApp } from '../test/test-app';
 import { type Req, SecurityFixture } from './fixtures';
@@ -122,15 +123,10 @@ describe('session tokens', () => {
       });
       expect(res.statusCode, value.slice(0, 20)).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
+      const cleared = sessionCookieOf(res);
+      expect(cleared?.value, `${value.slice(0, 20)} is dropped`).toBe('');
+      expect(cleared!.expires!.getTime()).toBeLessThan(Date.now());
     }
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { cookie: `${SESSION_COOKIE}=${randomBytes(32).toString('base64url')}` },
-    });
-    const cleared = sessionCookieOf(forged)!;
-    expect(cleared.value).toBe('');
-    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
   });
 
   it('expires after seven days unused, and slides forward while in use', async () => {
@@ -171,8 +167,8 @@ describe('the session cookie', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=true)', async () => {
-    const proxied = await createTestApp({ trustProxy: true });
+  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=1)', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
     try {
       const { user } = await signUp(proxied.app);
       const res = await proxied.app.inject({
@@ -235,6 +231,15 @@ describe('cross-site requests', () => {
         { origin: 'http://localhost.evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
+        // Near misses: another scheme, port or userinfo on our own host, and a sibling site.
+        { origin: 'https://localhost' },
+        { origin: 'http://localhost:8080' },
+        { origin: 'http://evil@localhost' },
+        { origin: 'http://localhost/' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'http://localhost', 'sec-fetch-site': 'same-site' },
+        // A DNS-rebinding page: its own name in Host and Origin.
+        { host: 'evil.example', origin: 'http://evil.example' },
       ];
       for (const headers of attempts) {
         const forged: Req = { ...req, headers: { host: 'localhost', ...headers } };
@@ -251,13 +256,76 @@ describe('cross-site requests', () => {
       method: 'POST',
       url: '/api/cart',
       payload: { itemId: f.nextItem() },
-      headers: {
-        host: 'shop.example:8443',
-        origin: 'https://shop.example:8443',
-        'sec-fetch-site': 'same-origin',
-      },
+      headers: { host: 'localhost', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('compares the whole origin with PUBLIC_ORIGIN, port and scheme included, behind a proxy too', async () => {
+    const shop = await createTestApp({
+      trustProxy: 1,
+      publicOrigins: ['https://shop.example:8443', 'https://www.shop.example'],
+    });
+    try {
+      const write = (headers: Record<string, string>) =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/user/register',
+          headers,
+          payload: { username: `o${randomBytes(6).toString('hex')}`, password },
+        });
+      const proxied = { host: '10.0.0.5:3000', 'x-forwarded-proto': 'https' };
+      const ours = [
+        {
+          ...proxied,
+          'x-forwarded-host': 'shop.example:8443',
+          origin: 'https://shop.example:8443',
+        },
+        { ...proxied, 'x-forwarded-host': 'www.shop.example', origin: 'https://www.shop.example' },
+        { host: 'www.shop.example:443', origin: 'https://www.shop.example' },
+      ];
+      for (const headers of ours)
+        expect((await write(headers)).statusCode, JSON.stringify(headers)).toBe(201);
+      const theirs: Record<string, string>[] = [
+        { host: 'shop.example:8443', origin: 'https://shop.example' },
+        { host: 'shop.example:8443', origin: 'http://shop.example:8443' },
+        {
+          host: 'www.shop.example',
+          origin: 'https://shop.example:8443',
+          'sec-fetch-site': 'same-site',
+        },
+      ];
+      for (const headers of theirs)
+        expect((await write(headers)).statusCode, JSON.stringify(headers)).toBe(403);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('serves no request naming another host (421), except the health checks a load balancer makes', async () => {
+    const cookie = await f.sessionCookie('shopperA');
+    const before = await f.digest();
+    for (const host of [
+      'evil.example',
+      'localhost:8080',
+      'localhost.evil.example',
+      'evil@localhost',
+    ]) {
+      for (const req of [
+        { method: 'GET' as const, url: '/api/cart' },
+        { method: 'GET' as const, url: '/' },
+        { method: 'POST' as const, url: '/api/cart', payload: { itemId: f.nextItem() } },
+      ]) {
+        const res = await f.call('shopperA', { ...req, headers: { host } }, cookie);
+        expect(res.statusCode, `${req.method} ${req.url} Host: ${host}`).toBe(421);
+        expect(res.json().error.code).toBe('misdirected');
+      }
+    }
+    expect(await f.digest()).toEqual(before);
+    for (const url of ['/api/health', '/api/health/live']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: '10.0.0.7:3000' } });
+      expect(res.statusCode, url).toBe(200);
+    }
   });
 
   it('grants no other origin the right to read responses (no CORS headers)', async () => {
@@ -297,6 +365,71 @@ describe('login rate limit', () => {
       expect(blocked.headers['retry-after']).toBeDefined();
       expect(sessionCookieOf(blocked)).toBeUndefined();
       expect((await attempt(password, '198.51.100.9')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('login rate limit behind a proxy (TRUST_PROXY)', () => {
+  const proxied = (trustProxy: string) =>
+    createTestApp({
+      loginRateLimit: 3,
+      trustProxy: loadConfig({
+        TRUST_PROXY: trustProxy,
+        PUBLIC_ORIGIN: 'http://localhost',
+        SESSION_SECRET: 'x'.repeat(32),
+      }).trustProxy,
+    });
+
+  // The proxy (127.0.0.1) appends the address it saw, 198.51.100.7, to whatever the client wrote.
+  it.each([
+    ['true', '127.0.0.1'],
+    ['1', '127.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '127.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '10.1.2.3'],
+  ])(
+    'TRUST_PROXY=%s: a forged X-Forwarded-For from behind %s gives no fresh allowance',
+    async (trust, proxy) => {
+      const limited = await proxied(trust);
+      try {
+        const { user } = await signUp(limited.app);
+        const attempt = (forwardedFor: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            remoteAddress: proxy,
+            headers: { 'x-forwarded-for': forwardedFor },
+            payload: { username: user.username, password: 'wrong-password' },
+          });
+        for (let n = 1; n <= 3; n++) {
+          expect((await attempt(`203.0.113.${n}, 198.51.100.7`)).statusCode).toBe(401);
+        }
+        for (const forged of ['203.0.113.99, 198.51.100.7', '203.0.113.100,198.51.100.7']) {
+          expect((await attempt(forged)).statusCode, forged).toBe(429);
+        }
+        // Someone else behind the same proxy still has their own allowance.
+        expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
+
+  it('believes no X-Forwarded-For from a client that is not one of the listed proxies', async () => {
+    const limited = await proxied('10.0.0.0/8');
+    try {
+      const { user } = await signUp(limited.app);
+      const attempt = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: '192.0.2.50',
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          payload: { username: user.username, password: 'wrong-password' },
+        });
+      for (let n = 1; n <= 3; n++) expect((await attempt(n)).statusCode).toBe(401);
+      expect((await attempt(4)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

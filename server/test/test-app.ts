@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Drape <orders@drape.test>',
     logLevel: 'silent',
     trustProxy: false,
+    // What app.inject sends as Host unless a test says otherwise (localhost:80).
+    publicOrigins: ['http://localhost'],
     loginRateLimit: 1_000,
     // Tests change sessions, outfits, stock and hearts behind the app's back and expect the next
     // request to see it at once; the caches have their own tests (session-cache.test.ts,

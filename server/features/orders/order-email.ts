@@ -10,7 +10,7 @@ export function orderConfirmationEmail(order: Order, to: string, name: string | 
     address.street_address,
     `${address.city}, ${address.state} ${address.zip}`,
   ];
-  const text = [
+  const lines = [
     greeting,
     '',
     `Your order has been placed. Order number: ${order.number}`,
@@ -30,7 +30,10 @@ export function orderConfirmationEmail(order: Order, to: string, name: string | 
     order.arrival.text,
     '',
     'Thank you for shopping with Drape.',
-  ].join('\n');
+  ];
+  // Each entry is one line of the text part: a control character in a stored name or address
+  // (written before they were refused, or by hand) must not start a line of its own.
+  const text = lines.map((line) => line.replace(/\p{Cc}+/gu, ' ')).join('\n');
 
   const rows = order.lines
     .map(

@@ -194,6 +194,29 @@ describe('PUT /api/buy', () => {
     expect(eml).toContain('text/plain');
   });
 
+  it('writes a line break stored in a name or address as a space in the text part, never as a line of its own', async () => {
+    const { agent, user, addressId } = await shopper();
+    // Stored before such names were refused, or by hand: the e-mail must still hold its shape.
+    await sql('UPDATE users SET first_name = $1 WHERE id = $2', [
+      'Eve<img src=x>\r\nBcc: evil@attacker.example',
+      user.id,
+    ]);
+    await sql('UPDATE addresses SET city = $1 WHERE id = $2', [
+      'New York\rX-Injected: 1\u0085',
+      addressId,
+    ]);
+    await fill(agent, [[freshPiece(), 1]]);
+    const res = await buy(agent, addressId);
+    expect(res.statusCode, res.body).toBe(201);
+    const number = res.json().number as string;
+    const file = readdirSync(path.join(dataDir, 'mail')).find((f) => f.includes(number))!;
+    const eml = readFileSync(path.join(dataDir, 'mail', file), 'utf8');
+    const text = eml.slice(eml.indexOf('text/plain'), eml.indexOf('text/html'));
+    expect(text).toContain('Hi Eve<img src=x> Bcc: evil@attacker.example,');
+    expect(text).not.toMatch(/^(Bcc|X-Injected):/m);
+    expect(text).not.toMatch(/\r(?!\n)|\u0085/);
+  });
+
   it('keeps its own copy of prices and address: later edits change nothing', async () => {
     const { agent, addressId } = await shopper();
     const id = freshPiece();

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AdminRegistrationInfo, RegisterBodySchema, User } from '../../../contracts/user';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, PG, pgCode, unauthorized } from '../../lib/errors';
+import { lockFirstAdmin } from '../../lib/locks';
 import type { SessionUser } from '../../plugins/auth';
 import * as repo from './user.repository';
 
@@ -37,18 +38,30 @@ function codesMatch(given: string | undefined, expected: string): boolean {
 }
 
 /**
- * Admin accounts are granted only to the first admin, to a caller holding the server's
- * registration code, or to a signed-in admin adding a colleague.
+ * Admin accounts are granted to a signed-in admin adding a colleague, to a caller holding the
+ * server's registration code, and, on a server without a code, to the first admin. A server
+ * with a code asks for it from the first admin too: whoever reaches a fresh deployment first
+ * must not get the shop.
  */
-async function mayCreateAdmin(
-  db: Db,
+type AdminGrant = 'granted' | 'first-admin' | 'refused';
+
+function adminGrant(
   input: RegisterInput,
   actor: SessionUser | null,
   adminCode: string | undefined,
-): Promise<boolean> {
-  if (actor?.isAdmin) return true;
-  if (adminCode !== undefined && codesMatch(input.adminCode, adminCode)) return true;
-  return !(await repo.adminExists(db));
+): AdminGrant {
+  if (actor?.isAdmin) return 'granted';
+  if (adminCode !== undefined)
+    return codesMatch(input.adminCode, adminCode) ? 'granted' : 'refused';
+  return 'first-admin';
+}
+
+function adminRefused(adminCode: string | undefined): AppError {
+  return forbidden(
+    adminCode
+      ? 'The admin registration code is missing or wrong.'
+      : 'Only an administrator can create another administrator.',
+  );
 }
 
 /** Whether a visitor can register an admin here, and whether it takes the code. */
@@ -56,11 +69,8 @@ export async function adminRegistrationInfo(
   db: Db,
   adminCode: string | undefined,
 ): Promise<AdminRegistrationInfo> {
-  const exists = await repo.adminExists(db);
-  return {
-    codeRequired: adminCode !== undefined && exists,
-    open: adminCode !== undefined || !exists,
-  };
+  if (adminCode !== undefined) return { codeRequired: true, open: true };
+  return { codeRequired: false, open: !(await repo.adminExists(db)) };
 }
 
 export async function registerUser(
@@ -68,25 +78,31 @@ export async function registerUser(
   input: RegisterInput,
   options: { actor: SessionUser | null; adminCode: string | undefined },
 ): Promise<User> {
-  if (input.isAdmin && !(await mayCreateAdmin(db, input, options.actor, options.adminCode))) {
-    throw forbidden(
-      options.adminCode
-        ? 'The admin registration code is missing or wrong.'
-        : 'Only an administrator can create another administrator.',
-    );
+  const grant = input.isAdmin ? adminGrant(input, options.actor, options.adminCode) : 'granted';
+  // Checked here as well as under the lock below, so a refusal costs no password hash.
+  if (grant === 'refused' || (grant === 'first-admin' && (await repo.adminExists(db)))) {
+    throw adminRefused(options.adminCode);
   }
   if (await repo.findUserByUsername(db, input.username)) {
     throw conflict('That username is already taken.');
   }
   const passwordHash = await hashPassword(input.password);
+  const user = {
+    username: input.username,
+    passwordHash,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    email: input.email ?? null,
+    isAdmin: input.isAdmin,
+  };
   try {
-    const row = await repo.insertUser(db, {
-      username: input.username,
-      passwordHash,
-      firstName: input.firstName ?? null,
-      lastName: input.lastName ?? null,
-      email: input.email ?? null,
-      isAdmin: input.isAdmin,
+    if (grant !== 'first-admin') return toUser(await repo.insertUser(db, user));
+    // Several visitors racing to be the first admin: one at a time sees whether an admin
+    // exists and inserts, so exactly one wins and the others get the same 403 as anyone later.
+    const row = await db.transaction(async (tx) => {
+      await lockFirstAdmin(tx);
+      if (await repo.adminExists(tx)) throw adminRefused(options.adminCode);
+      return repo.insertUser(tx, user);
     });
     return toUser(row);
   } catch (error) {
