@@ -207,12 +207,14 @@ describe('GET /api/outfit/home', () => {
     const after = (await feed(s.agent, '?seed=0&limit=10')).outfits;
     expect(after.map((o) => o.id)).not.toContain(liked);
     const top = after.slice(0, 3);
+    expect(top).toHaveLength(3);
     for (const outfit of top) {
       const coat = outfit.items.find((i) => i.slot === 'outerwear')!;
       expect(coat.color, `${outfit.name} leads the feed`).toBe('Black');
     }
     // The ordinary variety is small enough not to undo that.
     const jittered = (await feed(s.agent, '?seed=12345&limit=3')).outfits;
+    expect(jittered).toHaveLength(3);
     for (const outfit of jittered) {
       expect(outfit.items.find((i) => i.slot === 'outerwear')!.color).toBe('Black');
     }
@@ -262,7 +264,9 @@ describe('GET /api/outfit/home', () => {
         ...options,
       });
     for (const seed of [1, 2, 3, 4, 5]) {
-      for (const id of await rank({ seed })) expect(keep).toContain(id);
+      const ranked = await rank({ seed });
+      expect(ranked.length, `seed ${seed}`).toBeGreaterThan(0);
+      for (const id of ranked) expect(keep).toContain(id);
     }
     expect((await rank({ seed: 1, exhaustive: true })).sort()).toEqual([...keep].sort());
     // Through the API the page is whole, however the sample fell.
@@ -278,6 +282,7 @@ describe('POST /api/outfit/favorite', () => {
     expect(res.json()).toEqual({ outfitId: 5, direction: 'like', changed: true });
     expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 5, direction: 'like' }]);
     const favorites = await favoritesOf(s.user.id);
+    expect(favorites).toHaveLength(5);
     expect(favorites.map((f) => f.item_id)).toEqual(await piecesOf(5));
     expect(favorites.every((f) => f.outfit_id === 5 && f.source === 'outfit')).toBe(true);
   });
@@ -662,6 +667,7 @@ describe('the feed queue', () => {
     const stored = await queued(s.user.id);
     // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
     const swiped = stored.slice(0, -12);
+    expect(swiped.length).toBeGreaterThan(0);
     for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
     const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
       limit: 5,
@@ -913,6 +919,7 @@ describe('GET /api/outfit/home with sold-out pieces', () => {
       'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
       [piece],
     );
+    expect(holders.length).toBeGreaterThan(0);
     await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
     const ids = (await wholeFeed(s.agent)).map((o) => o.id);
     for (const { outfit_id } of holders) expect(ids).not.toContain(outfit_id);
