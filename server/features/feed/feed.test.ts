@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { compileSerializer } from '../../lib/serializer';
 import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
+import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, readOutfitCards, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
@@ -749,7 +750,7 @@ describe('the feed queue', () => {
 describe('outfit cards kept in memory', () => {
   let cards: OutfitCards;
   beforeAll(async () => {
-    cards = await OutfitCards.open(t.db.database, { ttlMs: 60_000 });
+    cards = await OutfitCards.open(t.db.database, { ttlMs: KEPT_MS });
   });
   afterAll(() => cards.close());
 
@@ -759,10 +760,7 @@ describe('outfit cards kept in memory', () => {
     await query('UPDATE outfits SET name = $2 WHERE id = $1', [7, 'Renamed for the test']);
     await vi.waitFor(
       async () => expect((await cards.get([7])).get(7)?.name).toBe('Renamed for the test'),
-      {
-        timeout: 3_000,
-        interval: 20,
-      },
+      untilAnnounced,
     );
     const slot = before!.items[0]!;
     const [other] = await query<{ id: number }>(
@@ -777,7 +775,7 @@ describe('outfit cards kept in memory', () => {
     await vi.waitFor(
       async () =>
         expect((await cards.get([7])).get(7)?.items.map((i) => i.id)).toContain(other!.id),
-      { timeout: 3_000, interval: 20 },
+      untilAnnounced,
     );
     await query('UPDATE outfit_items SET item_id = $3 WHERE outfit_id = $1 AND slot = $2', [
       7,
@@ -791,13 +789,10 @@ describe('outfit cards kept in memory', () => {
     // A read that overlaps any announcement (the previous test's are still arriving) is not
     // kept; once one is, the same copy answers.
     let card: Outfit | undefined;
-    await vi.waitFor(
-      async () => {
-        card = (await cards.get([9])).get(9);
-        expect((await cards.get([9])).get(9)).toBe(card);
-      },
-      { timeout: 3_000, interval: 20 },
-    );
+    await vi.waitFor(async () => {
+      card = (await cards.get([9])).get(9);
+      expect((await cards.get([9])).get(9)).toBe(card);
+    }, untilAnnounced);
     expect((await cards.get([9])).get(9)).toBe(card);
     // A piece's own details are announced as a catalogue change: every card is read again.
     const piece = card!.items[0]!;
@@ -805,7 +800,7 @@ describe('outfit cards kept in memory', () => {
     try {
       await vi.waitFor(
         async () => expect((await cards.get([9])).get(9)?.items[0]?.seller).toBe('Seen at once'),
-        { timeout: 3_000, interval: 20 },
+        untilAnnounced,
       );
     } finally {
       await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, piece.seller]);

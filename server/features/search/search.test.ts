@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ItemSearchPage, ItemSearchPageSchema } from '../../../contracts/search';
 import { compileSerializer } from '../../lib/serializer';
+import { KEPT_SECONDS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -402,7 +403,7 @@ describe('GET /api/item/search with kept pages', () => {
   let kept: TestApp;
   let buyer: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
-    kept = await createTestApp({ cacheSeconds: 60 });
+    kept = await createTestApp({ cacheSeconds: KEPT_SECONDS });
     buyer = await signUp(kept.app);
   });
   afterAll(() => kept.close());
@@ -428,7 +429,7 @@ describe('GET /api/item/search with kept pages', () => {
           stock: 3,
           favorite: true,
         }),
-      { timeout: 3_000, interval: 20 },
+      untilAnnounced,
     );
   });
 
@@ -452,7 +453,7 @@ describe('GET /api/item/search with kept pages', () => {
           id: first!.id,
           price: '$123.45',
         }),
-      { timeout: 3_000, interval: 20 },
+      untilAnnounced,
     );
   });
 
@@ -485,7 +486,7 @@ describe('GET /api/item/search with kept pages', () => {
         expect((await search('q=quillowick')).results.map((i) => i.name)).toEqual([
           'Quillowick Tee',
         ]),
-      { timeout: 3_000, interval: 20 },
+      untilAnnounced,
     );
   });
 });
