@@ -111,6 +111,32 @@ describe('GET /api/item/search', () => {
     expect(text(sweater.results[0]!)).toContain('sweater');
   });
 
+  it('corrects a typo in a word of four letters, not in a shorter one', async () => {
+    const noWordHolds = async (text: string) => {
+      const [row] = await sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM search_words WHERE word LIKE '%' || $1 || '%'",
+        [text],
+      );
+      return row!.n === 0;
+    };
+    // Four letters: "wolo" is "wool" with two letters swapped.
+    const wool = await allItems('q=wool');
+    expect(wool.length).toBeGreaterThan(0);
+    expect(await noWordHolds('wolo')).toBe(true);
+    const fourLetters = await allItems('q=wolo');
+    expect(fourLetters.map((i) => i.id)).toEqual(expect.arrayContaining(wool.map((i) => i.id)));
+    // Three letters: a word one letter off a shop word is taken as typed, and finds nothing.
+    const [short] = await sql<{ word: string }>(
+      "SELECT word FROM search_words WHERE word ~ '^[a-z]{3}$' ORDER BY word LIMIT 1",
+    );
+    expect(short).toBeDefined();
+    const typo = ['q', 'x', 'z']
+      .map((c) => short!.word.slice(0, 2) + c)
+      .find((t) => t !== short!.word);
+    expect(await noWordHolds(typo!)).toBe(true);
+    expect((await searchItems(`q=${typo}`)).results).toEqual([]);
+  });
+
   it('needs every word: "black jacket" gives black jackets only', async () => {
     const results = await allItems('q=black%20jacket');
     expect(results.length).toBeGreaterThan(0);
