@@ -29,6 +29,9 @@ export default defineConfig({
           server: { deps: { inline: [/@mui[\\/]icons-material/] } },
           include: ['web/**/*.test.tsx', 'web/**/*.test.ts'],
           environment: 'jsdom',
+          // A screen may wait five seconds for what it shows (web/test/setup.ts); the test
+          // around it needs more than that on a busy two-core machine.
+          testTimeout: 20_000,
           setupFiles: ['web/test/setup.ts'],
         },
       },

@@ -1,33 +1,52 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withCpu } from './cpu';
 
-/** Keeps this process's core busy for `ms` of wall time. */
-function spin(ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
+/** This process's CPU time so far, in microseconds: what a busy machine cannot shrink or stretch. */
+const cpuMicros = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** Spends `ms` of this process's CPU time, however long the machine takes to give it. */
+function burn(ms: number) {
+  const end = cpuMicros() + ms * 1000;
+  while (cpuMicros() < end) {
     // busy
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+afterEach(() => vi.useRealTimers());
 
 describe.runIf(process.platform === 'linux')('withCpu', () => {
-  it('counts the measured seconds’ CPU time per request, not the warm-up’s', async () => {
+  it('counts the measured part’s CPU time per request, not the warm-up’s', async () => {
+    // The window opens when the test says so, not after some wall-clock time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // This process plays the server and the load generator at once.
     const measured = await withCpu(process.pid, 0.1, async () => {
-      spin(300); // the warm-up: the window opens after it
-      await sleep(150);
-      spin(200); // the measured part
+      burn(300); // the warm-up: outside the window
+      vi.advanceTimersByTime(100); // the warm-up's 0.1 s are over: the window opens
+      burn(200); // the measured part
       return { requests: 100 };
     });
     const perRequest = 200_000 / 100;
     expect(measured.requests).toBe(100);
+    expect(measured.cpu).toBeDefined();
     for (const side of ['server', 'generator'] as const) {
-      // A busy machine may take the core away for part of the 200 ms, never add the warm-up's.
-      expect(measured.cpu?.[side]).toBeGreaterThan(perRequest * 0.3);
+      // /proc counts in ticks of 10 ms and the runtime's own threads add a little; the warm-up's
+      // 300 ms, had they been counted, would make 5,000 µs a request.
+      expect(measured.cpu?.[side]).toBeGreaterThanOrEqual(perRequest * 0.9);
       expect(measured.cpu?.[side]).toBeLessThan(perRequest * 1.5);
     }
     expect(measured.cpu?.postgres).toBeGreaterThanOrEqual(0);
+  });
+
+  it('measures nothing when the window never opened', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const measured = await withCpu(process.pid, 0.1, async () => {
+      burn(50);
+      return { requests: 10 };
+    });
+    expect(measured).toEqual({ requests: 10 });
   });
 
   it('leaves a measurement without requests, or without a server, as it is', async () => {

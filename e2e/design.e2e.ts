@@ -59,6 +59,68 @@ async function feedOffers(request: APIRequestContext, outfitId: number): Promise
   return false;
 }
 
+interface CataloguePiece {
+  id: number;
+  productId: number;
+  name: string;
+  color: string;
+  size: string;
+  price: string;
+  stock: number;
+}
+
+/** Every item id some outfit holds, read page by page as the studio's own list gives them. */
+async function piecesInOutfits(admin: APIRequestContext): Promise<Set<number>> {
+  const held = new Set<number>();
+  for (let offset = 0; ; offset += 100) {
+    const res = await admin.get(`/api/design/outfits?limit=100&offset=${offset}`);
+    expect(res.status()).toBe(200);
+    const page = (await res.json()) as OutfitJson[];
+    for (const outfit of page) for (const item of outfit.items) held.add(item.id);
+    if (page.length < 100) break;
+  }
+  expect(held.size).toBeGreaterThan(0);
+  return held;
+}
+
+/**
+ * Sells a piece down to `left` units through the shop's own checkout, as shoppers would: at most
+ * nine to an order line, one order after another.
+ */
+async function sellDownTo(shopper: APIRequestContext, piece: CataloguePiece, left: number) {
+  const address = await shopper.post('/api/shipping', {
+    data: {
+      nickname: 'Studio',
+      street_address: '9 Pine St',
+      city: 'Denver',
+      state: 'CO',
+      zip: '80202',
+    },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const addressId = (await address.json()).id as number;
+  for (let stock = piece.stock; stock > left; ) {
+    const quantity = Math.min(9, stock - left);
+    const cart = await shopper.post('/api/cart', { data: { itemId: piece.id, quantity } });
+    expect(cart.status(), await cart.text()).toBe(200);
+    const order = await shopper.put('/api/buy', {
+      data: { addressId, paymentMethod: 'paypal', idempotencyKey: uniqueName('stock-e2e-') },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    stock -= quantity;
+  }
+  const after = await shopper.get(`/api/item/all?category=1&limit=100`);
+  const now = ((await after.json()) as CataloguePiece[]).find((i) => i.id === piece.id);
+  expect(now?.stock).toBe(left);
+}
+
+/** A carousel's button for exactly this piece, its label ending as given. */
+const pieceButton = (region: Locator, piece: CataloguePiece, ending: string) =>
+  region.getByRole('button', {
+    name: `${piece.name}, ${piece.color}, size ${piece.size}, ${piece.price}, ${ending}`,
+    exact: true,
+  });
+
 async function waitForCarousels(page: Page) {
   for (const name of ['Outerwear', 'Tops', 'Accessories', 'Bottoms', 'Footwear']) {
     await expect
@@ -197,6 +259,23 @@ describe('the admin design studio', () => {
   it('filters a carousel, marks low and sold-out stock, and works on a phone', async () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     await signInAsDemoAdmin(page);
+
+    // Two tops no outfit holds (so no other journey's feed changes): one is sold out and one
+    // brought down to two units by a shopper's orders.
+    const held = await piecesInOutfits(page.request);
+    const topsRes = await page.request.get('/api/item/all?category=1&limit=100');
+    expect(topsRes.status()).toBe(200);
+    const candidates = ((await topsRes.json()) as CataloguePiece[])
+      .filter((i) => !held.has(i.id) && i.stock >= 3)
+      .sort((a, b) => a.stock - b.stock);
+    expect(candidates.length).toBeGreaterThanOrEqual(2);
+    const [soldOutTop, lowTop] = candidates as [CataloguePiece, CataloguePiece];
+    const shopper = await newPage(browser);
+    await signUpViaApi(shopper.page);
+    await sellDownTo(shopper.page.request, soldOutTop, 0);
+    await sellDownTo(shopper.page.request, lowTop, 2);
+    await shopper.context.close();
+
     await page.goto('/admin/design');
     await waitForCarousels(page);
     await screenshot(page, 'design-phone');
@@ -228,15 +307,16 @@ describe('the admin design studio', () => {
     await tops.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => pickable(tops).count()).toBeGreaterThan(0);
 
-    // Stock notes: sold-out pieces are shown but cannot be picked.
-    const soldOut = page.locator('[role="listitem"] button[disabled]');
-    if ((await soldOut.count()) > 0) {
-      expect(await soldOut.first().getAttribute('aria-label')).toMatch(/sold out$/);
-    }
-    const low = page.locator('[role="listitem"] button[aria-label*=" left"]');
-    if ((await low.count()) > 0) {
-      expect(await low.first().getAttribute('aria-label')).toMatch(/only \d left$/);
-    }
+    // Stock notes: the sold-out top is shown but cannot be picked; the low one says how many.
+    await tops.getByRole('searchbox').fill(soldOutTop.name);
+    const soldOut = pieceButton(tops, soldOutTop, 'sold out');
+    await expect.poll(() => soldOut.count()).toBe(1);
+    expect(await soldOut.isDisabled()).toBe(true);
+    await tops.getByRole('searchbox').fill(lowTop.name);
+    const low = pieceButton(tops, lowTop, 'only 2 left');
+    await expect.poll(() => low.count()).toBe(1);
+    expect(await low.isEnabled()).toBe(true);
+    await screenshot(page, 'design-phone-stock');
 
     // Log out from the studio header.
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -256,6 +256,7 @@ describe('search', () => {
     const found = page.getByRole('list', { name: 'Pieces found' }).getByRole('article');
     await expect.poll(() => found.count()).toBeGreaterThan(0);
     const names = await found.locator('h2').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => /jacket/i.test(n))).toBe(true);
     await screenshot(page, 'search-typo-phone');
     await expectAccessible(page);

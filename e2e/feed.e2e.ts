@@ -166,14 +166,21 @@ describe('the swipe feed at /home', () => {
       timeout: 10_000,
     }).toBe(true);
     await screenshot(page, 'feed-offline-phone');
-    // A reload while offline is not possible; the queue is in localStorage for the next visit.
-    expect(await page.evaluate(() => Object.keys(localStorage).join())).toMatch(/drape\.swipes/);
+    // Not sent yet: the server still offers the outfit (the page's requests are offline, the
+    // test's own are not).
+    const offered = async () => (await wholeFeed(page)).map((o) => `${o.name}, ${o.occasion}`);
+    expect(await offered()).toContain(first);
     await context.setOffline(false);
-    await eventually(() => page.evaluate(() => Object.keys(localStorage).join()), {
-      timeout: 15_000,
-    }).not.toMatch(/drape\.swipes/);
-    const firstId = await outfitIdByLabel(page, first).catch(() => undefined);
-    expect(firstId).toBeUndefined();
+    // Back online the swipe reaches the server: the outfit leaves the feed and, being a
+    // rejection, is not among the favourites either.
+    await eventually(offered, { timeout: 15_000 }).not.toContain(first);
+    await eventually(() => page.getByText(/will be saved when you reconnect/).isVisible()).toBe(
+      false,
+    );
+    const favorites = await page.request.get('/api/favorites/outfits');
+    expect(favorites.status()).toBe(200);
+    const liked = (await favorites.json()) as { name: string; occasion: string }[];
+    expect(liked.map((o) => `${o.name}, ${o.occasion}`)).not.toContain(first);
     // Offline fetches fail in the browser console by design; only page errors would matter.
     expect(consoleErrors.filter((e) => !/Failed to load resource|ERR_INTERNET/.test(e))).toEqual(
       [],

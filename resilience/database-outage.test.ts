@@ -68,12 +68,12 @@ async function waitForRecovery(): Promise<number> {
 describe('PostgreSQL unreachable during load', () => {
   it('answers 503 quickly while it is down, and recovers without a restart', async () => {
     const pid = server.child.pid;
-    const healthy = await load(1000);
+    const healthy = await load(2000);
     expect(healthy.length).toBeGreaterThan(10);
     expect(healthy.filter((a) => a.status !== 200)).toEqual([]);
 
     await proxy.cut();
-    const down = await load(3000);
+    const down = await load(2000);
     expect(down.length).toBeGreaterThan(10);
     const statuses = new Set(down.map((a) => a.status));
     expect([...statuses], server.output().slice(-4000)).toEqual([503]);
@@ -81,11 +81,14 @@ describe('PostgreSQL unreachable during load', () => {
       const body = answer.json<{ error?: { code: string }; status?: string }>();
       // /api/health reports itself; every other route uses the API's error shape.
       expect(body.error?.code ?? body.status).toMatch(/^unavailable$/);
-      // The pool gives up on a connection after 2 s; a refused one fails at once.
-      expect(answer.ms).toBeLessThan(2500);
     }
-    const sorted = down.map((a) => a.ms).sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(500);
+    // Quick, compared within this run rather than against a clock: a refused connection fails at
+    // once, so in the same two seconds the four callers get at least half as many answers as when
+    // the database was there. Calls that each waited out the pool's 2 s connection timeout would
+    // get a handful.
+    expect(down.length, `healthy ${healthy.length}, down ${down.length}`).toBeGreaterThanOrEqual(
+      healthy.length / 2,
+    );
     expect(down.find((a) => a.headers['retry-after'])).toBeDefined();
     expect((await call(server, 'GET', '/api/health/live')).status).toBe(200);
 

@@ -105,6 +105,7 @@ describe('changes to a liked outfit’s pieces racing its unfavourite', () => {
       'SELECT item_id FROM outfit_items WHERE outfit_id = $1',
       [outfitId],
     );
+    expect(pieces).toHaveLength(5);
     for (const shopper of shoppers) {
       const liked = await send(shopper, post('/api/outfit/favorite', { outfitId }));
       expect(liked.statusCode, liked.body).toBe(200);

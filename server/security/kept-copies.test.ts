@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedPage } from '../../contracts/feed';
 import type { ItemSearchPage } from '../../contracts/search';
 import { storeQueue } from '../features/feed/feed.repository';
+import { KEPT_SECONDS, untilAnnounced } from '../test/announcements';
 import { testDriver } from '../test/databases';
 import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
 
 // Stock levels, shoppers' hearts and queued feeds kept in memory (server/lib/stock-levels.ts,
-// server/lib/shopper-hearts.ts, server/features/feed/kept-queues.ts), trusted here for a minute:
-// every change below must show long before that.
-const TTL_SECONDS = 60;
-const soon = { timeout: 3_000, interval: 20 };
+// server/lib/shopper-hearts.ts, server/features/feed/kept-queues.ts), trusted here for an hour:
+// every change below must show on its announcement, not when the copy ages.
+const TTL_SECONDS = KEPT_SECONDS;
+const soon = untilAnnounced;
 
 let t: TestApp;
 
@@ -270,7 +271,16 @@ describe.runIf(testDriver() === 'postgres')(
               stored = true;
             },
           );
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The write waits on the swipe's lock (0013): wait until the database shows it
+          // waiting, then it must not have written yet.
+          await vi.waitFor(async () => {
+            const [waiting] = await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_locks
+                WHERE locktype = 'advisory' AND NOT granted AND classid = 7301 AND objid = $1`,
+              [shopper.user.id],
+            );
+            expect(waiting!.n).toBe(1);
+          }, soon);
           expect(stored).toBe(false);
           await client.query('COMMIT');
           await store;

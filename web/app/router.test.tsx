@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CartSchema } from '../../contracts/cart';
 import type { User } from '../../contracts/user';
+import { fromContract } from '../test/api-contracts';
 import { mockApi, renderWithApp } from '../test/render';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
@@ -16,12 +18,24 @@ const shopper: User = {
   isAdmin: false,
 };
 
+const emptyCart = fromContract(CartSchema, {
+  lines: [],
+  units: 0,
+  subtotalCents: 0,
+  subtotal: '$0.00',
+  shippingCents: 0,
+  shipping: '$0.00',
+  totalCents: 0,
+  total: '$0.00',
+  arrival: { from: '2026-11-30', to: '2026-12-02', text: 'Arrives: Nov 30-Dec 2' },
+});
+
 /** The API of a signed-in shopper with an empty cart; anything else is not found. */
 function signedIn() {
   mockApi((method, url) => {
     if (url === '/api/user') return [200, shopper];
-    if (url === '/api/cart') return [200, { lines: [], units: 0 }];
-    return [404, { error: 'Not Found', message: `${method} ${url}` }];
+    if (url === '/api/cart') return [200, emptyCart];
+    return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
   });
 }
 

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { Themed } from '../app/themed';
+import { contractProblem } from './api-contracts';
 
 /**
  * Renders a component inside the app's providers, MUI's theme (which the app's pages bring with
@@ -23,7 +24,14 @@ export function renderWithApp(element: ReactElement, { path = '/' }: { path?: st
   };
 }
 
-/** Replaces fetch with a function of (method, url, body) → [status, json]. */
+/** Fake answers that did not match their route's contract, reported after each test. */
+export const contractProblems: string[] = [];
+
+/**
+ * Replaces fetch with a function of (method, url, body) → [status, json]. Every answer is
+ * checked against its route's contract (web/test/api-contracts.ts): one that does not fit fails
+ * the test, even where the screen would have coped with it.
+ */
 export function mockApi(
   handler: (method: string, url: string, body: unknown) => [number, unknown],
 ) {
@@ -34,6 +42,8 @@ export function mockApi(
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     const [status, json] = handler(method, url, body);
+    const problem = contractProblem(method, url, status, json);
+    if (problem) contractProblems.push(problem);
     return new Response(json === undefined ? '' : JSON.stringify(json), {
       status,
       headers: { 'content-type': 'application/json' },

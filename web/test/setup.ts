@@ -1,10 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { contractProblems } from './render';
 
 // `findBy…` and `waitFor` give a screen five seconds rather than one: on a busy two-core machine
 // a lazy page's first render can take longer, and a screen that never comes still fails.
 configure({ asyncUtilTimeout: 5_000 });
+
+// A fake API answer that drifted from its contract fails the test that gave it. Registered
+// first, so it runs after the other after-hooks (they run last-registered first) and a failure
+// here never leaves a screen behind for the next test.
+beforeEach(() => {
+  contractProblems.length = 0;
+});
+afterEach(() => {
+  const problems = contractProblems.splice(0);
+  if (problems.length) throw new Error(`fake API answers off contract:\n${problems.join('\n')}`);
+});
 
 afterEach(() => cleanup());
 

@@ -277,8 +277,10 @@ describe('GET /api/closet/outfits/:id', () => {
     const counts = (
       await b.agent.get('/api/closet/items/occasions')
     ).json() as ClosetOccasionCount[];
+    expect(counts).toHaveLength(5);
     expect(counts.every((c) => c.outfits === 0)).toBe(true);
     const cats = (await b.agent.get('/api/closet/items/category')).json() as ClosetCategoryCount[];
+    expect(cats).toHaveLength(5);
     expect(cats.every((c) => c.pieces === 0 && c.units === 0 && c.cover === null)).toBe(true);
     const tops = (await b.agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
     expect(tops.pieces).toEqual([]);
@@ -517,7 +519,10 @@ describe('the closet after PUT /api/buy', () => {
     const one = await agent.get(`/api/closet/outfits/${outfitId}`);
     expect(one.statusCode).toBe(200);
     const bought = one.json() as ClosetOutfit;
-    expect(bought.items.every((i) => i.owned.id === i.id && i.owned.quantity === 1)).toBe(true);
+    expect(bought.items.map((i) => [i.owned.id, i.owned.quantity])).toEqual(
+      bought.items.map((i) => [i.id, 1]),
+    );
+    expect(bought.items).toHaveLength(5);
     const night = (await agent.get('/api/closet/items/occasions/Date%20Night')).json();
     expect(night.outfits.map((o: ClosetOutfit) => o.id)).toContain(outfitId);
     const cats = (await agent.get('/api/closet/items/category')).json() as ClosetCategoryCount[];
@@ -525,7 +530,7 @@ describe('the closet after PUT /api/buy', () => {
 
     await buy('closet-test-order-2');
     const again = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
-    expect(again.items.every((i) => i.owned.quantity === 2)).toBe(true);
+    expect(again.items.map((i) => i.owned.quantity)).toEqual([2, 2, 2, 2, 2]);
     const tops = (await agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
     expect(tops.pieces).toHaveLength(1);
     expect(tops.pieces[0]!.quantity).toBe(2);

@@ -149,6 +149,7 @@ describe('GET /api/favorites/occasions', () => {
       { id: 5, name: 'Work', count: 1 },
     ]);
     const other = await bob.agent.get('/api/favorites/occasions');
+    expect(other.json()).toHaveLength(5);
     expect(other.json().every((o: { count: number }) => o.count === 0)).toBe(true);
   });
 });
@@ -275,7 +276,10 @@ describe('GET /api/favorites/item/sizes and /colors', () => {
       `/api/favorites/item/colors?name=${encodeURIComponent(product!.name)}`,
     );
     expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
     expect(res.json().every((v: { productId: number }) => v.productId === product!.id)).toBe(true);
+    const byId = await alice.agent.get(`/api/favorites/item/colors?productId=${product!.id}`);
+    expect(res.json()).toEqual(byId.json());
   });
 
   it('answers 404 for an unknown product and 400 without one', async () => {
@@ -556,6 +560,17 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     expect(res.json().map((o: { id: number }) => o.id)).toContain(work[0]);
     expect(
       (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`)).json(),
+    ).toEqual([]);
+    // The same word with two neighbouring letters swapped still finds it, for its owner only.
+    const at = [...word].findIndex((c, i) => i > 0 && word[i + 1] && c !== word[i + 1]);
+    expect(at).toBeGreaterThan(0);
+    const typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    expect(typo.toLowerCase()).not.toBe(word.toLowerCase());
+    const fuzzy = await alice.agent.get(`/api/favorites/search?q=${encodeURIComponent(typo)}`);
+    expect(fuzzy.statusCode).toBe(200);
+    expect(fuzzy.json().map((o: { id: number }) => o.id)).toContain(work[0]);
+    expect(
+      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(typo)}`)).json(),
     ).toEqual([]);
 
     const all = await alice.agent.get('/api/favorites/search?q=');

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { compileSerializer } from '../../lib/serializer';
 import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
+import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, readOutfitCards, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
@@ -207,12 +208,14 @@ describe('GET /api/outfit/home', () => {
     const after = (await feed(s.agent, '?seed=0&limit=10')).outfits;
     expect(after.map((o) => o.id)).not.toContain(liked);
     const top = after.slice(0, 3);
+    expect(top).toHaveLength(3);
     for (const outfit of top) {
       const coat = outfit.items.find((i) => i.slot === 'outerwear')!;
       expect(coat.color, `${outfit.name} leads the feed`).toBe('Black');
     }
     // The ordinary variety is small enough not to undo that.
     const jittered = (await feed(s.agent, '?seed=12345&limit=3')).outfits;
+    expect(jittered).toHaveLength(3);
     for (const outfit of jittered) {
       expect(outfit.items.find((i) => i.slot === 'outerwear')!.color).toBe('Black');
     }
@@ -262,7 +265,9 @@ describe('GET /api/outfit/home', () => {
         ...options,
       });
     for (const seed of [1, 2, 3, 4, 5]) {
-      for (const id of await rank({ seed })) expect(keep).toContain(id);
+      const ranked = await rank({ seed });
+      expect(ranked.length, `seed ${seed}`).toBeGreaterThan(0);
+      for (const id of ranked) expect(keep).toContain(id);
     }
     expect((await rank({ seed: 1, exhaustive: true })).sort()).toEqual([...keep].sort());
     // Through the API the page is whole, however the sample fell.
@@ -278,6 +283,7 @@ describe('POST /api/outfit/favorite', () => {
     expect(res.json()).toEqual({ outfitId: 5, direction: 'like', changed: true });
     expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 5, direction: 'like' }]);
     const favorites = await favoritesOf(s.user.id);
+    expect(favorites).toHaveLength(5);
     expect(favorites.map((f) => f.item_id)).toEqual(await piecesOf(5));
     expect(favorites.every((f) => f.outfit_id === 5 && f.source === 'outfit')).toBe(true);
   });
@@ -662,6 +668,7 @@ describe('the feed queue', () => {
     const stored = await queued(s.user.id);
     // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
     const swiped = stored.slice(0, -12);
+    expect(swiped.length).toBeGreaterThan(0);
     for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
     const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
       limit: 5,
@@ -743,7 +750,7 @@ describe('the feed queue', () => {
 describe('outfit cards kept in memory', () => {
   let cards: OutfitCards;
   beforeAll(async () => {
-    cards = await OutfitCards.open(t.db.database, { ttlMs: 60_000 });
+    cards = await OutfitCards.open(t.db.database, { ttlMs: KEPT_MS });
   });
   afterAll(() => cards.close());
 
@@ -753,10 +760,7 @@ describe('outfit cards kept in memory', () => {
     await query('UPDATE outfits SET name = $2 WHERE id = $1', [7, 'Renamed for the test']);
     await vi.waitFor(
       async () => expect((await cards.get([7])).get(7)?.name).toBe('Renamed for the test'),
-      {
-        timeout: 3_000,
-        interval: 20,
-      },
+      untilAnnounced,
     );
     const slot = before!.items[0]!;
     const [other] = await query<{ id: number }>(
@@ -771,7 +775,7 @@ describe('outfit cards kept in memory', () => {
     await vi.waitFor(
       async () =>
         expect((await cards.get([7])).get(7)?.items.map((i) => i.id)).toContain(other!.id),
-      { timeout: 3_000, interval: 20 },
+      untilAnnounced,
     );
     await query('UPDATE outfit_items SET item_id = $3 WHERE outfit_id = $1 AND slot = $2', [
       7,
@@ -785,13 +789,10 @@ describe('outfit cards kept in memory', () => {
     // A read that overlaps any announcement (the previous test's are still arriving) is not
     // kept; once one is, the same copy answers.
     let card: Outfit | undefined;
-    await vi.waitFor(
-      async () => {
-        card = (await cards.get([9])).get(9);
-        expect((await cards.get([9])).get(9)).toBe(card);
-      },
-      { timeout: 3_000, interval: 20 },
-    );
+    await vi.waitFor(async () => {
+      card = (await cards.get([9])).get(9);
+      expect((await cards.get([9])).get(9)).toBe(card);
+    }, untilAnnounced);
     expect((await cards.get([9])).get(9)).toBe(card);
     // A piece's own details are announced as a catalogue change: every card is read again.
     const piece = card!.items[0]!;
@@ -799,7 +800,7 @@ describe('outfit cards kept in memory', () => {
     try {
       await vi.waitFor(
         async () => expect((await cards.get([9])).get(9)?.items[0]?.seller).toBe('Seen at once'),
-        { timeout: 3_000, interval: 20 },
+        untilAnnounced,
       );
     } finally {
       await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, piece.seller]);
@@ -913,6 +914,7 @@ describe('GET /api/outfit/home with sold-out pieces', () => {
       'SELECT outfit_id FROM outfit_items WHERE item_id = $1',
       [piece],
     );
+    expect(holders.length).toBeGreaterThan(0);
     await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
     const ids = (await wholeFeed(s.agent)).map((o) => o.id);
     for (const { outfit_id } of holders) expect(ids).not.toContain(outfit_id);

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Cart, CartLine } from '../../../../contracts/cart';
+import { type Cart, type CartLine, CartSchema } from '../../../../contracts/cart';
+import { fromContract } from '../../../test/api-contracts';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { CartToggle } from './cart-toggle';
 
@@ -27,7 +28,7 @@ function line(itemId: number, quantity: number): CartLine {
 
 function cart(lines: CartLine[]): Cart {
   const units = lines.reduce((n, l) => n + l.quantity, 0);
-  return {
+  return fromContract(CartSchema, {
     lines,
     units,
     subtotalCents: 0,
@@ -37,7 +38,7 @@ function cart(lines: CartLine[]): Cart {
     totalCents: 0,
     total: '',
     arrival: { from: '2026-11-21', to: '2026-11-23', text: 'Arrives: Nov 21-23' },
-  };
+  });
 }
 
 describe('CartToggle', () => {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { indexable, likePattern, parseSearchText, withinOneEdit } from './text-search';
+
+describe('parseSearchText', () => {
+  it('lower-cases, collapses spaces and keeps distinct words', () => {
+    expect(parseSearchText('  Navy   JACKET navy ')).toEqual({
+      phrase: 'navy jacket navy',
+      terms: ['navy', 'jacket'],
+    });
+    expect(parseSearchText('   ')).toEqual({ phrase: '', terms: [] });
+  });
+
+  it('keeps six words and drops the seventh', () => {
+    expect(parseSearchText('a b c d e f').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(parseSearchText('a b c d e f g').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+});
+
+describe('likePattern', () => {
+  it('escapes %, _ and backslash so they match themselves', () => {
+    expect(likePattern('100%')).toBe('%100\\%%');
+    expect(likePattern('a_b')).toBe('%a\\_b%');
+    expect(likePattern('a\\b')).toBe('%a\\\\b%');
+    expect(likePattern('coat')).toBe('%coat%');
+  });
+});
+
+describe('withinOneEdit', () => {
+  it('takes one letter wrong, missing, extra or two swapped', () => {
+    expect(withinOneEdit('jacket', 'jacket')).toBe(true);
+    expect(withinOneEdit('jacken', 'jacket')).toBe(true);
+    expect(withinOneEdit('jaket', 'jacket')).toBe(true);
+    expect(withinOneEdit('jacket', 'jaket')).toBe(true);
+    expect(withinOneEdit('jackett', 'jacket')).toBe(true);
+    expect(withinOneEdit('jakcet', 'jacket')).toBe(true);
+    expect(withinOneEdit('ajcket', 'jacket')).toBe(true);
+    expect(withinOneEdit('jacekt', 'jacket')).toBe(true);
+  });
+
+  it('refuses two edits, including two letters missing or added', () => {
+    expect(withinOneEdit('jakt', 'jacket')).toBe(false);
+    expect(withinOneEdit('jacket', 'jackets!')).toBe(false);
+    expect(withinOneEdit('jacket', 'jxcxet')).toBe(false);
+    expect(withinOneEdit('jkacte', 'jacket')).toBe(false);
+    expect(withinOneEdit('jaket', 'jackey')).toBe(false);
+  });
+});
+
+describe('indexable', () => {
+  it('needs three letters or digits in a row in some word', () => {
+    expect(indexable(['ab'])).toBe(false);
+    expect(indexable(['a-b-c'])).toBe(false);
+    expect(indexable(['ab', 'abc'])).toBe(true);
+    expect(indexable(['xs', '123'])).toBe(true);
+    expect(indexable([])).toBe(false);
+  });
+});
