@@ -27,7 +27,12 @@ export function Page({
         sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 2.5, gap: 2 }}
       >
         <Box>
-          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.4rem' } }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            tabIndex={-1}
+            sx={{ fontSize: { xs: '2rem', sm: '2.4rem' } }}
+          >
             {title}
           </Typography>
           {subtitle && (
