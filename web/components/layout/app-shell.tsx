@@ -19,7 +19,7 @@ export function AppShell() {
   if (!isShopper) return <Outlet />;
   return (
     <div className={styles.shell}>
-      <TopBar />
+      <TopBar cartUnits={cartUnits} />
       <main ref={main} className={styles.main}>
         {/* A page that fails shows its error here: the header and the tab bar stay. */}
         <RouteErrorBoundary resetKey={location.key}>

@@ -70,7 +70,7 @@ function Piece({
 
 /** The pieces in the order the card lays them out, so tabbing follows what the eye sees. */
 const LAYOUT_ORDER: readonly string[] = ['outerwear', 'top', 'bottom', 'accessory', 'footwear'];
-const inLayoutOrder = (items: readonly OutfitItem[]) =>
+export const inLayoutOrder = (items: readonly OutfitItem[]) =>
   [...items].sort((a, b) => LAYOUT_ORDER.indexOf(a.slot) - LAYOUT_ORDER.indexOf(b.slot));
 
 /**

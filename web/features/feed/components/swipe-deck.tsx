@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
 import { OutfitCard } from './outfit-card';
+import { OutfitPieces } from './outfit-pieces';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
 import { useSwipeDeck } from './use-swipe-deck';
@@ -66,7 +67,8 @@ function RoundButton({
     <button
       type="button"
       className={classNames(roundButton.round, styles.round)}
-      style={{ width: size, height: size, color }}
+      // A quarter of the screen at most: at 200% zoom all three still fit side by side.
+      style={{ width: `min(${size}px, 26vw)`, height: `min(${size}px, 26vw)`, color }}
       aria-label={label}
       title={shortcut ? `${label} (${shortcut})` : label}
       aria-keyshortcuts={
@@ -271,6 +273,11 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             : ''}
         </span>
       </div>
+      {status === 'ready' && top && (
+        <div className={styles.summary}>
+          <OutfitPieces outfit={top} />
+        </div>
+      )}
       <div className={styles.hintsArea}>
         <h2 className={styles.howTitle}>How it works</h2>
         <Hints />
