@@ -6,7 +6,7 @@ import { onRadioGroupKeyDown, radioTabIndex } from './radio-group-keys';
 
 const COLOURS = ['Black', 'Navy', 'Sand'];
 /** Swatches are buttons drawn as colours, as in the item editor. */
-const SWATCH = { role: 'radio' } as const;
+const swatch = (checked: boolean) => ({ role: 'radio', 'aria-checked': checked });
 
 function Swatches() {
   const [chosen, setChosen] = useState('Navy');
@@ -17,8 +17,7 @@ function Swatches() {
           <button
             key={colour}
             type="button"
-            {...SWATCH}
-            aria-checked={colour === chosen}
+            {...swatch(colour === chosen)}
             tabIndex={radioTabIndex(colour === chosen, false, index === 0)}
             onClick={() => setChosen(colour)}
           >
