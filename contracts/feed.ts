@@ -74,6 +74,10 @@ export const UndoResultSchema = z.object({
 });
 export type UndoResult = z.infer<typeof UndoResultSchema>;
 
+/** Passed outfits put back in the feed: how many left swipes were taken back. */
+export const PassedResetResultSchema = z.object({ restored: z.number().int() });
+export type PassedResetResult = z.infer<typeof PassedResetResultSchema>;
+
 export const OutfitUnfavoriteResultSchema = z.object({
   outfitId: z.number().int(),
   /** How many pieces that came with the outfit were removed from the favourites. */

@@ -113,7 +113,8 @@ describe('the swipe feed at /home', () => {
     await drag(page, 40);
     await eventually(() => topCardLabel(page)).toBe(second);
 
-    // ← rejects the next one; undo brings it back.
+    // ← rejects the next one while the deck has focus; undo brings it back.
+    await page.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await page.keyboard.press('ArrowLeft');
     await eventually(() => topCardLabel(page)).not.toBe(second);
     await page.getByRole('button', { name: 'Undo last swipe' }).click();
@@ -131,7 +132,8 @@ describe('the swipe feed at /home', () => {
       async () => (await wholeFeed(page)).find((o) => o.id === secondId)?.heartedItemIds,
     ).toHaveLength(1);
 
-    // → favourites it with the key.
+    // → favourites it with the key, once the deck (not the heart) has focus.
+    await page.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await page.keyboard.press('ArrowRight');
     await eventually(() => topCardLabel(page)).not.toBe(second);
 

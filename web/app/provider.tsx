@@ -12,8 +12,12 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not get better by asking again.
+        // Offline, a query fails at once (not paused behind a spinner): the screen shows its
+        // offline state in the frame, and the query runs again when the connection is back.
+        networkMode: 'always',
+        // A 4xx will not get better by asking again, nor will anything while offline.
         retry: (count, error) =>
+          navigator.onLine &&
           !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) &&
           count < 2,
         refetchOnWindowFocus: false,

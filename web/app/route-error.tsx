@@ -1,9 +1,30 @@
 import { Component, type ReactNode } from 'react';
 import button from '../components/button.module.css';
-import { EmptyState } from '../components/states';
+import { EmptyState, OFFLINE_BODY, OFFLINE_TITLE } from '../components/states';
 import { classNames } from '../lib/class-names';
+import { useOnline } from '../lib/use-online';
 
-export function RouteError() {
+export function RouteError({ onRetry }: { onRetry?: () => void }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <EmptyState
+        title={OFFLINE_TITLE}
+        body={OFFLINE_BODY}
+        action={
+          onRetry && (
+            <button
+              type="button"
+              className={classNames(button.button, button.outlined)}
+              onClick={onRetry}
+            >
+              Try again
+            </button>
+          )
+        }
+      />
+    );
+  }
   return (
     <EmptyState
       title="Something went wrong"
@@ -49,6 +70,10 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   }
 
   override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
+    return this.state.failed ? (
+      <RouteError onRetry={() => this.setState({ failed: false })} />
+    ) : (
+      this.props.children
+    );
   }
 }

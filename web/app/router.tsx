@@ -1,34 +1,70 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
-import { Loading } from '../components/states';
+import { ErrorState, Loading } from '../components/states';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { useOnline } from '../lib/use-online';
 import { RouteErrorBoundary } from './route-error';
 import HomeRoute from './routes/home';
 import { RegistrationGate } from './routes/registration-gate';
 
 type Module = { default: ComponentType };
+
+/**
+ * A page that could not be fetched (offline, most often): its place in the frame says so, and
+ * it is fetched again once the connection is back or when the shopper asks.
+ */
+function PageUnavailable({ retry, failedOffline }: { retry: () => void; failedOffline: boolean }) {
+  const online = useOnline();
+  useEffect(() => {
+    // Back online since it failed offline (here or while the shopper was elsewhere): try again.
+    if (failedOffline && online) retry();
+  }, [failedOffline, online, retry]);
+  return <ErrorState message="This page could not be loaded." onRetry={retry} />;
+}
+
 /**
  * Each page is its own chunk, loaded when first visited, with MUI's theme around it (the pages
  * are drawn with MUI; the swipe screen and the frame, in the first download, are not). The
  * router moves between locations in a transition, so the page on screen stays there until the
- * next one has loaded; a first visit shows the loading state in the frame.
+ * next one has loaded; a first visit shows the loading state in the frame. A chunk that fails
+ * to load is not remembered as failed: the page is fetched again on retry.
  */
 const page = (load: () => Promise<Module>): Pick<RouteObject, 'element'> => {
-  const Page = lazy(async () => {
-    const [{ default: Loaded }, { Themed }] = await Promise.all([load(), import('./themed')]);
-    return {
-      default: () => (
-        <Themed>
-          <Loaded />
-        </Themed>
-      ),
-    };
-  });
+  const listeners = new Set<() => void>();
+  const retry = () => {
+    current = fetchPage();
+    for (const listener of listeners) listener();
+  };
+  const fetchPage = () =>
+    lazy(async () => {
+      try {
+        const [{ default: Loaded }, { Themed }] = await Promise.all([load(), import('./themed')]);
+        return {
+          default: () => (
+            <Themed>
+              <Loaded />
+            </Themed>
+          ),
+        };
+      } catch {
+        const failedOffline = !navigator.onLine;
+        return { default: () => <PageUnavailable retry={retry} failedOffline={failedOffline} /> };
+      }
+    });
+  let current = fetchPage();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  function Slot() {
+    const Page = useSyncExternalStore(subscribe, () => current);
+    return <Page />;
+  }
   return {
     element: (
       <Suspense fallback={<Loading />}>
-        <Page />
+        <Slot />
       </Suspense>
     ),
   };
@@ -100,9 +136,9 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The app's screens for the current location. An error a screen throws while rendering (a page
- * whose chunk failed to load, say) replaces the app with the error screen until the shopper
- * goes somewhere else.
+ * The app's screens for the current location. An error a screen throws while rendering shows
+ * the error screen in the frame (app-shell.tsx has its own boundary around the page); only an
+ * error in the frame itself replaces the app, until the shopper goes somewhere else.
  */
 export function AppRoutes() {
   const location = useLocation();

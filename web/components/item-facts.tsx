@@ -28,14 +28,15 @@ export function ItemFacts({
           textTransform: 'uppercase',
           letterSpacing: '0.08em',
           fontWeight: 600,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
+          overflowWrap: 'anywhere',
         }}
       >
         {seller}
       </Typography>
-      <Typography component="h2" sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem' }}>
+      <Typography
+        component="h2"
+        sx={{ fontWeight: 600, lineHeight: 1.3, fontSize: '0.95rem', overflowWrap: 'anywhere' }}
+      >
         {name}
       </Typography>
       <Typography

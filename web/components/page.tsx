@@ -24,10 +24,22 @@ export function Page({
     <Container maxWidth={maxWidth} sx={{ py: { xs: 2.5, sm: 4 } }}>
       <Stack
         direction="row"
-        sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 2.5, gap: 2 }}
+        // The actions drop under the title when there is no room beside it (200% zoom or text).
+        sx={{
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          mb: 2.5,
+          gap: 2,
+        }}
       >
-        <Box>
-          <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.4rem' } }}>
+        <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            tabIndex={-1}
+            sx={{ fontSize: { xs: '2rem', sm: '2.4rem' } }}
+          >
             {title}
           </Typography>
           {subtitle && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { classNames } from '../lib/class-names';
+import { useOnline } from '../lib/use-online';
 import button from './button.module.css';
 import styles from './states.module.css';
 
@@ -36,11 +37,18 @@ export function EmptyState({
   );
 }
 
+/** Offline, a screen says so in its own place, and is asked for again once the connection is back. */
+export const OFFLINE_TITLE = 'You are offline';
+export const OFFLINE_BODY = 'This page will load when you are back online.';
+
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const online = useOnline();
   return (
     <div role="alert" className={styles.state}>
-      <p className={classNames(styles.title, styles.errorTitle)}>That did not load</p>
-      <p className={styles.body}>{message}</p>
+      <p className={classNames(styles.title, styles.errorTitle)}>
+        {online ? 'That did not load' : OFFLINE_TITLE}
+      </p>
+      <p className={styles.body}>{online ? message : OFFLINE_BODY}</p>
       {onRetry && (
         <button
           type="button"

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+    <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 2 }}>
       <Typography
         sx={strong ? { fontWeight: 700, fontSize: '1.1rem' } : { color: 'text.secondary' }}
       >

@@ -36,6 +36,7 @@ export const apiPaths = {
     favorite: '/api/outfit/favorite',
     reject: '/api/outfit/reject',
     undo: '/api/outfit/undo',
+    restorePassed: '/api/outfit/rejected/reset',
     unfavorite: '/api/outfit/search/unfavorite',
     heartItem: '/api/item/favorite',
     unheartItem: (itemId: number, outfitId: number) => `/api/item/unfavorite/${itemId}/${outfitId}`,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import { type Db, rowsOf, type SqlClient } from '../../db/client';
-import { itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardsOf } from '../../lib/outfits';
 import type { HeartRow } from '../../lib/shopper-hearts';
 import { catalogueShape } from './catalogue-shape';
@@ -295,6 +295,21 @@ export async function deleteSwipe(
     )
     .returning({ outfitId: swipes.outfitId });
   return rows.length > 0;
+}
+
+/**
+ * Takes back every left swipe of the shopper and empties their queue, so the next page is ranked
+ * afresh with the passed outfits in it; likes stay. Returns how many swipes went.
+ */
+export async function deletePassedSwipes(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .delete(swipes)
+    .where(and(eq(swipes.userId, userId), eq(swipes.direction, 'nope')))
+    .returning({ outfitId: swipes.outfitId });
+  // Takes turns with a queue being written in the background, as storeQueue does.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}, ${userId}::int)`);
+  await db.delete(feedQueue).where(eq(feedQueue.userId, userId));
+  return rows.length;
 }
 
 /**

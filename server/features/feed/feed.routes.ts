@@ -10,6 +10,7 @@ import {
   ItemHeartResultSchema,
   OutfitRefBodySchema,
   OutfitUnfavoriteResultSchema,
+  PassedResetResultSchema,
   SwipeResultSchema,
   UndoResultSchema,
 } from '../../../contracts/feed';
@@ -112,6 +113,26 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       const { id } = currentUser(request);
       try {
         return await service.undoLastSwipe(db, id);
+      } finally {
+        queues.forget(id);
+      }
+    },
+  );
+
+  app.post(
+    '/api/outfit/rejected/reset',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Put the outfits this shopper passed on back in the feed (liked ones stay out)',
+        response: { 200: PassedResetResultSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      try {
+        return await service.restorePassedOutfits(db, id);
       } finally {
         queues.forget(id);
       }

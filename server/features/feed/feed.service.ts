@@ -3,6 +3,7 @@ import type {
   FeedPage,
   ItemHeartResult,
   OutfitUnfavoriteResult,
+  PassedResetResult,
   SwipeDirection,
   SwipeResult,
   UndoResult,
@@ -185,6 +186,15 @@ export async function undoLastSwipe(db: Db, userId: number): Promise<UndoResult>
   const [outfit] = await withHearts(db, userId, [undone.outfitId]);
   if (!outfit) throw notFound('That outfit no longer exists.');
   return { direction: undone.direction, outfit };
+}
+
+/**
+ * Puts the outfits the shopper passed on back in their feed (a deck that ran out offers it).
+ * Liked outfits stay out; the queue is ranked afresh on the next page.
+ */
+export async function restorePassedOutfits(db: Db, userId: number): Promise<PassedResetResult> {
+  const restored = await db.transaction((tx) => repo.deletePassedSwipes(tx, userId));
+  return { restored };
 }
 
 /**

@@ -12,7 +12,11 @@ export default function Route() {
         <SwipeDeck
           key={user.id}
           userId={user.id}
-          title={<h1 className={styles.title}>Discover</h1>}
+          title={
+            <h1 className={styles.title} tabIndex={-1}>
+              Discover
+            </h1>
+          }
         />
       )}
     </div>

@@ -1,21 +1,30 @@
-import { Outlet } from 'react-router';
+import { useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '../../app/route-error';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCartUnits } from '../../features/cart/api/get-cart';
 import { BottomNav } from './bottom-nav';
 import styles from './shell.module.css';
 import { TopBar } from './top-bar';
+import { useHeadingFocus } from './use-heading-focus';
 
 /** Signed-in shoppers get the top bar and bottom navigation; admins and visitors neither. */
 export function AppShell() {
   const { data: user } = useUser();
   const isShopper = Boolean(user?.id) && !user?.isAdmin;
   const cartUnits = useCartUnits(isShopper);
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main, location.pathname);
   if (!isShopper) return <Outlet />;
   return (
     <div className={styles.shell}>
-      <TopBar />
-      <main className={styles.main}>
-        <Outlet />
+      <TopBar cartUnits={cartUnits} />
+      <main ref={main} className={styles.main}>
+        {/* A page that fails shows its error here: the header and the tab bar stay. */}
+        <RouteErrorBoundary resetKey={location.key}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <BottomNav cartUnits={cartUnits} />
     </div>

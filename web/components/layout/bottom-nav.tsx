@@ -1,29 +1,17 @@
-import CheckroomOutlined from '@mui/icons-material/CheckroomOutlined';
-import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
-import Search from '@mui/icons-material/Search';
-import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
-import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { badgeText, cartLabel, NAV_ENTRIES } from './nav-entries';
 import styles from './shell.module.css';
 
-const ENTRIES = [
-  { label: 'Closet', to: '/closet/occasions', section: '/closet', icon: <CheckroomOutlined /> },
-  { label: 'Search', to: '/search', section: '/search', icon: <Search /> },
-  { label: 'Swipe', to: '/home', section: '/home', icon: <StyleOutlined /> },
-  { label: 'Cart', to: '/cartlanding', section: '/cart', icon: <ShoppingBagOutlined /> },
-  { label: 'Favorites', to: '/favorites/outfits', section: '/favorites', icon: <FavoriteBorder /> },
-] as const;
-
-/** The most a badge spells out; more reads "99+". */
-const BADGE_MAX = 99;
-
-/** The five sections at the foot of every shopper's page; the one they are in is marked. */
+/**
+ * The five sections at the foot of every shopper's page on phones and tablets; the one they
+ * are in is marked. Wide screens have them in the header instead.
+ */
 export function BottomNav({ cartUnits }: { cartUnits: number }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className={styles.bottomNav}>
       <div className={styles.entries}>
-        {ENTRIES.map((entry) => {
+        {NAV_ENTRIES.map((entry) => {
           const cart = entry.label === 'Cart';
           return (
             <RouterLink
@@ -31,13 +19,13 @@ export function BottomNav({ cartUnits }: { cartUnits: number }) {
               to={entry.to}
               className={styles.entry}
               aria-current={pathname.startsWith(entry.section) ? 'page' : undefined}
-              aria-label={cart && cartUnits > 0 ? `Cart, ${cartUnits} items` : entry.label}
+              aria-label={cart ? cartLabel(cartUnits) : entry.label}
             >
               {cart && cartUnits > 0 ? (
                 <span className={styles.badged}>
                   {entry.icon}
                   <span className={styles.badge} aria-hidden>
-                    {cartUnits > BADGE_MAX ? `${BADGE_MAX}+` : cartUnits}
+                    {badgeText(cartUnits)}
                   </span>
                 </span>
               ) : (

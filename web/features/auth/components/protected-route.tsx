@@ -12,7 +12,8 @@ const LoginScreen = lazy(() =>
 export function ProtectedRoute() {
   const { data: user, isPending, isError, refetch } = useUser();
   if (isPending) return <Loading label="Checking your session" />;
-  if (isError)
+  // A session check that failed after one succeeded (offline, say) keeps the shopper on the page.
+  if (isError && !user)
     return <ErrorState message="Is the server running?" onRetry={() => void refetch()} />;
   if (!user?.id) {
     return (

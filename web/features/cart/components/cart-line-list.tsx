@@ -66,9 +66,11 @@ function EditableLine({ line }: { line: CartLine }) {
   // Variants share a name: colour and size tell the controls of two lines apart.
   const which = `${line.name}, ${line.color}, ${line.size}`;
   return (
-    <Stack direction="row" sx={{ gap: 2, py: 2, alignItems: 'flex-start' }}>
+    // Wraps at 200% zoom or text: the line total drops under the details, and nothing shrinks
+    // to a sliver.
+    <Stack direction="row" sx={{ gap: 2, py: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Picture line={line} size={84} />
-      <Stack sx={{ flex: 1, minWidth: 0, gap: 0.25 }}>
+      <Stack sx={{ flex: '1 1 10em', minWidth: 0, gap: 0.25, overflowWrap: 'anywhere' }}>
         <Typography
           variant="caption"
           color="text.secondary"
@@ -88,7 +90,7 @@ function EditableLine({ line }: { line: CartLine }) {
             {line.stock === 0 ? 'Sold out' : `Only ${line.stock} left`}
           </Typography>
         )}
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           <TextField
             select
             size="small"
@@ -96,7 +98,7 @@ function EditableLine({ line }: { line: CartLine }) {
             value={line.quantity}
             disabled={setQuantity.isPending}
             fullWidth={false}
-            sx={{ width: 96 }}
+            sx={{ width: '6em', flexShrink: 0 }}
             slotProps={{
               select: { native: true },
               htmlInput: { 'aria-label': `Quantity of ${which}` },
@@ -130,10 +132,10 @@ function EditableLine({ line }: { line: CartLine }) {
 
 function CompactLine({ line }: { line: CartLine }) {
   return (
-    <Stack direction="row" sx={{ gap: 1.5, py: 1.25, alignItems: 'center' }}>
+    <Stack direction="row" sx={{ gap: 1.5, py: 1.25, alignItems: 'center', flexWrap: 'wrap' }}>
       <Picture line={line} size={52} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap>
+      <Box sx={{ flex: '1 1 8em', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
           {line.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">

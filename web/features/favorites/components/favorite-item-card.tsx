@@ -73,9 +73,7 @@ export function FavoriteItemCard({
             sx={{
               mt: 'auto',
               pt: 0.5,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
+              overflowWrap: 'anywhere',
             }}
           >
             {item.outfitName ? `From “${item.outfitName}”` : origin}

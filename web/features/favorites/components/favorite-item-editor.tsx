@@ -14,6 +14,7 @@ import type { FavoriteItem, VariantOption } from '../../../../contracts/favorite
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/states';
 import { ApiRequestError } from '../../../lib/api-client';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../../lib/radio-group-keys';
 import { CartToggle } from '../../cart/components/cart-toggle';
 import { useChangeColor } from '../api/change-color';
 import { useChangeQuantity } from '../api/change-quantity';
@@ -192,10 +193,12 @@ function Editor({
             <Box
               role="radiogroup"
               aria-labelledby="colour-label"
+              onKeyDown={onRadioGroupKeyDown}
               sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25 }}
             >
-              {colours.map((v) => {
+              {colours.map((v, index) => {
                 const selected = v.color === item.color;
+                const noneSelected = !colours.some((c) => c.color === item.color);
                 return (
                   <Tooltip key={v.color} title={`${v.color}${v.stock === 0 ? ' (sold out)' : ''}`}>
                     <Box
@@ -203,6 +206,7 @@ function Editor({
                       type="button"
                       role="radio"
                       aria-checked={selected}
+                      tabIndex={radioTabIndex(selected, noneSelected, index === 0)}
                       aria-label={`${v.color}${v.stock === 0 ? ', sold out' : ''}`}
                       disabled={saving}
                       onClick={() => pickColour(v.color)}

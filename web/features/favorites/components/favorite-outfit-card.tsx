@@ -181,9 +181,7 @@ function Piece({ piece, outfit }: { piece: FavoriteOutfitPiece; outfit: Favorite
         lineHeight: 1.25,
         color: 'text.secondary',
         textAlign: 'left',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
+        overflowWrap: 'anywhere',
         width: '100%',
       }}
     >

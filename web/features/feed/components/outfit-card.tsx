@@ -68,6 +68,11 @@ function Piece({
   );
 }
 
+/** The pieces in the order the card lays them out, so tabbing follows what the eye sees. */
+const LAYOUT_ORDER: readonly string[] = ['outerwear', 'top', 'bottom', 'accessory', 'footwear'];
+export const inLayoutOrder = (items: readonly OutfitItem[]) =>
+  [...items].sort((a, b) => LAYOUT_ORDER.indexOf(a.slot) - LAYOUT_ORDER.indexOf(b.slot));
+
 /**
  * One outfit laid out as it is worn, with a heart on every piece: the coat and the top side by
  * side, then the bottom, the accessory (smaller) and the shoes, so the five pieces read as one.
@@ -89,7 +94,7 @@ export function OutfitCard({
         <h2 className={styles.name}>{outfit.name}</h2>
       </div>
       <div className={styles.pieces}>
-        {outfit.items.map((item, i) => (
+        {inLayoutOrder(outfit.items).map((item, i) => (
           <Piece
             key={item.slot}
             item={item}

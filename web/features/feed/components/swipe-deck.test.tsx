@@ -93,8 +93,17 @@ describe('SwipeDeck', () => {
     await screen.findByRole('group', { name: 'Monday, Work' });
     await userEvent.click(screen.getByRole('button', { name: 'Favourite outfit' }));
     expect(await screen.findByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
+    expect(screen.getByText('Liked Monday')).toBeInTheDocument();
+    // An arrow swipes only while the deck itself has focus, not a heart inside it.
+    const heart = within(card()).getAllByRole('button', { name: /^Favourite / })[0]!;
+    heart.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
+    screen.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(await screen.findByRole('group', { name: 'Wednesday, Work' })).toBeInTheDocument();
+    expect(screen.getByText('Passed Tuesday')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Outfits to swipe' })).toHaveFocus();
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST')).toEqual([
         { method: 'POST', url: '/api/outfit/favorite', body: { outfitId: 1 } },
@@ -131,12 +140,14 @@ describe('SwipeDeck', () => {
     });
     const first = renderWithApp(<SwipeDeck userId={4} title={<h1>Discover</h1>} />);
     await screen.findByRole('group', { name: 'Friday, Work' });
+    screen.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await userEvent.keyboard('{ArrowRight}');
     await screen.findByRole('group', { name: 'Saturday, Work' });
     // It failed once and waits to retry, so it can be taken back locally.
     await waitFor(() => expect(calls.some((c) => c.url === '/api/outfit/favorite')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Undo last swipe' }));
     expect(await screen.findByRole('group', { name: 'Friday, Work' })).toBeInTheDocument();
+    expect(screen.getByText('Undid the like of Friday')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/outfit/undo')).toBe(false);
     // Taken back for good: the next visit shows Friday again instead of keeping it out as a
     // swipe still waiting to be sent.
@@ -183,5 +194,30 @@ describe('SwipeDeck', () => {
     // The early page would show the outfit already swiped; the screen asks again without it.
     expect(await screen.findByRole('group', { name: 'Later, Work' })).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('exclude=8'))).toBe(true);
+  });
+
+  it('offers the passed outfits again at the end, and brings them back as cards', async () => {
+    let reset = false;
+    const calls = mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home'))
+        return [200, page(reset ? [outfit(11, 'Again')] : [outfit(12, 'Last')])];
+      if (method === 'POST' && url === '/api/outfit/reject')
+        return [200, { ...(body as object), direction: 'nope', changed: true }];
+      if (method === 'POST' && url === '/api/outfit/rejected/reset') {
+        reset = true;
+        return [200, { restored: 1 }];
+      }
+      return [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={8} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Last, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'See passed outfits again' }));
+    expect(await screen.findByRole('group', { name: 'Again, Work' })).toBeInTheDocument();
+    // The reset waited for the swipe before it.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/outfit/reject',
+      '/api/outfit/rejected/reset',
+    ]);
   });
 });

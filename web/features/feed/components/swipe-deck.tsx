@@ -4,7 +4,7 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Replay from '@mui/icons-material/Replay';
 import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import SwipeRightOutlined from '@mui/icons-material/SwipeRightOutlined';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
 import { palette } from '../../../app/palette';
@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
 import { OutfitCard } from './outfit-card';
+import { OutfitPieces } from './outfit-pieces';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
 import { useSwipeDeck } from './use-swipe-deck';
@@ -66,7 +67,8 @@ function RoundButton({
     <button
       type="button"
       className={classNames(roundButton.round, styles.round)}
-      style={{ width: size, height: size, color }}
+      // A quarter of the screen at most: at 200% zoom all three still fit side by side.
+      style={{ width: `min(${size}px, 26vw)`, height: `min(${size}px, 26vw)`, color }}
       aria-label={label}
       title={shortcut ? `${label} (${shortcut})` : label}
       aria-keyshortcuts={
@@ -77,13 +79,6 @@ function RoundButton({
     >
       {children}
     </button>
-  );
-}
-
-function isTyping(target: EventTarget | null) {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }
 
@@ -118,24 +113,16 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     (id: number) => setLeaving((list) => list.filter((l) => l.outfit.id !== id)),
     [],
   );
-  const keys = useRef({ swipe, undo, ready: status === 'ready' });
-  keys.current = { swipe, undo, ready: status === 'ready' };
-
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
-      if (event.key === 'ArrowLeft' && keys.current.ready) {
-        event.preventDefault();
-        keys.current.swipe('nope');
-      } else if (event.key === 'ArrowRight' && keys.current.ready) {
-        event.preventDefault();
-        keys.current.swipe('like');
-      }
+  // The arrows swipe only while the deck itself has focus: a heart or a button inside it keeps
+  // its own keys, and focus stays on the deck for the next card.
+  function onDeckKey(event: KeyboardEvent<HTMLElement>) {
+    if (event.target !== event.currentTarget || status !== 'ready') return;
+    if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      swipe(event.key === 'ArrowLeft' ? 'nope' : 'like');
     }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }
 
   const top = cards[0];
   let stage: ReactNode;
@@ -143,7 +130,11 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
   else if (status === 'error') {
     stage = (
       <ErrorState
-        message="The outfits could not be loaded. Check your connection."
+        message={
+          navigator.onLine
+            ? 'The outfits could not be loaded. Check your connection.'
+            : 'You are offline. More outfits will load when you are back online.'
+        }
         onRetry={deck.retry}
       />
     );
@@ -151,11 +142,19 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     stage = (
       <EmptyState
         title={EMPTY_FEED_TITLE}
-        body="You have seen every outfit for now. Revisit the ones you loved, or search for something specific."
+        body="You have seen every outfit for now. Give the ones you passed on another look, revisit the ones you loved, or search for something specific."
         action={
           <div className={styles.emptyActions}>
-            <RouterLink
+            <button
+              type="button"
               className={classNames(button.button, button.contained)}
+              disabled={deck.restoring}
+              onClick={() => void deck.restore()}
+            >
+              See passed outfits again
+            </button>
+            <RouterLink
+              className={classNames(button.button, button.outlined)}
               to="/favorites/outfits"
             >
               Favorites
@@ -209,7 +208,16 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     <div className={styles.layout}>
       <div className={styles.title}>{title}</div>
       <div className={styles.deck}>
-        <div className={styles.stage}>{stage}</div>
+        <section
+          className={styles.stage}
+          aria-label="Outfits to swipe"
+          aria-describedby="deck-keys"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the deck takes the arrow keys when focused
+          tabIndex={0}
+          onKeyDown={onDeckKey}
+        >
+          {stage}
+        </section>
         {status === 'empty' ? (
           // Nothing left to swipe; the last swipe can still be taken back.
           <button
@@ -256,16 +264,26 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             </RoundButton>
           </div>
         )}
+        <p aria-live="polite" className={styles.spoken}>
+          {deck.announcement}
+        </p>
         <span role="status" className={styles.status}>
           {deck.offline && deck.pending > 0
             ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
             : ''}
         </span>
       </div>
+      {status === 'ready' && top && (
+        <div className={styles.summary}>
+          <OutfitPieces outfit={top} />
+        </div>
+      )}
       <div className={styles.hintsArea}>
         <h2 className={styles.howTitle}>How it works</h2>
         <Hints />
-        <p className={styles.keys}>On a keyboard, ← rejects and → favourites.</p>
+        <p id="deck-keys" className={styles.keys}>
+          On a keyboard, focus the outfits, then ← rejects and → favourites.
+        </p>
       </div>
     </div>
   );

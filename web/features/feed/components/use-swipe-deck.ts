@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { getFeed, useFeed } from '../api/get-feed';
 import { FAVORITES_KEY } from '../api/keys';
+import { restorePassed } from '../api/restore-passed';
 import { SwipeQueue } from '../api/swipe-queue';
 import { useToggleItemFavorite } from '../api/toggle-item-favorite';
 import { undoSwipe } from '../api/undo-swipe';
@@ -16,6 +17,23 @@ const PREFETCH_AT = 4;
 const MAX_EXCLUDE = 100;
 /** How long undo waits for earlier swipes to reach the server before giving up. */
 const UNDO_WAIT_MS = 8_000;
+/**
+ * Pictures of this many cards after the top one are fetched ahead: the shopper never sees a
+ * card half drawn, and a deck swiped offline still shows what it offers.
+ */
+const PICTURES_AHEAD = 10;
+
+/** What a screen reader hears after a swipe or an undo. */
+const SAID = { like: 'Liked', nope: 'Passed' } as const;
+const UNDONE = { like: 'Undid the like of', nope: 'Undid the pass on' } as const;
+
+/** Resolves true once the queued swipes reached the server, false if that takes too long. */
+function sentInTime(queue: SwipeQueue): Promise<boolean> {
+  return Promise.race([
+    queue.idle().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), UNDO_WAIT_MS)),
+  ]);
+}
 
 interface Swiped {
   outfit: FeedOutfit;
@@ -75,6 +93,8 @@ export function useSwipeDeck(userId: number) {
   const history = useRef<Swiped[]>([]);
   const heartChains = useRef(new Map<string, Promise<void>>());
   const [undoing, setUndoing] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
 
   if (feed.data && feed.data !== seededFrom) {
     setSeededFrom(feed.data);
@@ -108,14 +128,25 @@ export function useSwipeDeck(userId: number) {
       });
   }, [seededFrom, hasMore, moreFailed, cards.length, queue, setCards]);
 
-  // Pictures of the card after next are fetched ahead, so it never appears half drawn.
-  const upcoming = cards[2];
+  // The next cards' pictures go into the browser's cache while the shopper looks at this one.
+  const upcoming = cards
+    .slice(1, PICTURES_AHEAD + 1)
+    .flatMap((card) => card.items.map((item) => item.img))
+    .join(' ');
   useEffect(() => {
-    for (const item of upcoming?.items ?? []) {
+    for (const src of upcoming.split(' ')) {
+      if (!src) continue;
       const img = new Image();
-      img.src = item.img;
+      img.src = src;
     }
   }, [upcoming]);
+
+  // A page that failed while offline is asked for again once the connection is back.
+  useEffect(() => {
+    const online = () => setMoreFailed(false);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
 
   const swipe = useCallback(
     (direction: SwipeDirection) => {
@@ -124,6 +155,7 @@ export function useSwipeDeck(userId: number) {
       setCards((current) => current.filter((c) => c.id !== top.id));
       history.current = [...history.current.slice(-29), { outfit: top, direction }];
       queue.enqueue(top.id, direction);
+      setAnnouncement(`${SAID[direction]} ${top.name}`);
     },
     [queue, setCards],
   );
@@ -137,6 +169,7 @@ export function useSwipeDeck(userId: number) {
       }));
       setCards((current) => [outfit, ...current.filter((c) => c.id !== outfit.id)]);
       history.current = history.current.filter((h) => h.outfit.id !== outfit.id);
+      setAnnouncement(`${UNDONE[direction]} ${outfit.name}`);
     },
     [setCards],
   );
@@ -152,11 +185,7 @@ export function useSwipeDeck(userId: number) {
     }
     setUndoing(true);
     try {
-      const sent = await Promise.race([
-        queue.idle().then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), UNDO_WAIT_MS)),
-      ]);
-      if (!sent) {
+      if (!(await sentInTime(queue))) {
         notify('You seem to be offline. Undo once your swipes are saved.', 'warning');
         return;
       }
@@ -220,6 +249,37 @@ export function useSwipeDeck(userId: number) {
     [heart, notify, setCards],
   );
 
+  /** The deck ran out: the outfits passed on come back (after the swipes still on their way). */
+  const restore = useCallback(async () => {
+    if (restoring) return;
+    setRestoring(true);
+    try {
+      if (!(await sentInTime(queue))) {
+        notify('You seem to be offline. Try again once your swipes are saved.', 'warning');
+        return;
+      }
+      const { restored } = await restorePassed();
+      if (restored === 0) {
+        notify('You have not passed on any outfits yet.', 'info');
+        return;
+      }
+      // Passed outfits may come back as cards now; likes still stay out.
+      history.current = history.current.filter((h) => h.direction === 'like');
+      setAnnouncement(`${restored} passed ${restored === 1 ? 'outfit is' : 'outfits are'} back`);
+      setMoreFailed(false);
+      setHasMore(true);
+    } catch (error) {
+      notify(
+        error instanceof ApiRequestError && error.code !== 'network'
+          ? error.message
+          : 'You seem to be offline. Try again once you are back online.',
+        'error',
+      );
+    } finally {
+      setRestoring(false);
+    }
+  }, [restoring, queue, notify]);
+
   const retry = useCallback(() => {
     setMoreFailed(false);
     if (feed.isError) void feed.refetch();
@@ -246,8 +306,12 @@ export function useSwipeDeck(userId: number) {
     offline: queued.retrying,
     entering: entering?.id === cards[0]?.id ? entering : null,
     undoing,
+    restoring,
+    /** The latest swipe or undo, in words, for the deck's live region. */
+    announcement,
     swipe,
     undo,
+    restore,
     toggleHeart,
     retry,
   };

@@ -40,7 +40,7 @@ export function PaymentMethodPicker({
         onChange={(event) => onChange(event.target.value as PaymentMethod)}
         sx={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(240px, 100%), 1fr))',
           gap: 1.25,
         }}
       >
@@ -50,11 +50,9 @@ export function PaymentMethodPicker({
             value={method}
             control={<Radio />}
             label={
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
                 {MARKS[method]}
-                <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {PAYMENT_METHOD_LABELS[method]}
-                </Typography>
+                <Typography sx={{ fontWeight: 600 }}>{PAYMENT_METHOD_LABELS[method]}</Typography>
               </Box>
             }
             sx={{

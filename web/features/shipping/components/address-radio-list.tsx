@@ -70,12 +70,17 @@ export function AddressRadioList({
                   </Typography>
                   {address.preferred && <Chip label="Preferred" size="small" />}
                 </Stack>
-                <Typography id={`${radioId}-text`} variant="body2" color="text.secondary">
+                <Typography
+                  id={`${radioId}-text`}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
                   {address.street_address}
                   <br />
                   {address.city}, {address.state} {address.zip}
                 </Typography>
-                <Stack direction="row" sx={{ gap: 1, mt: 1 }}>
+                <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
                   <Button
                     size="small"
                     variant="outlined"

@@ -41,7 +41,7 @@ export function ShippingSelector({
         ) : address ? (
           <>
             <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {address.street_address}, {address.city}, {address.state} {address.zip}
             </Typography>
           </>

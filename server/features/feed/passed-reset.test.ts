@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof signUp>>;
+
+const like = (s: Shopper, outfitId: number) => s.agent.post('/api/outfit/favorite', { outfitId });
+const nope = (s: Shopper, outfitId: number) => s.agent.post('/api/outfit/reject', { outfitId });
+const reset = (agent: Agent) => agent.post('/api/outfit/rejected/reset');
+
+async function swipesOf(userId: number) {
+  return t.db.database.sql.query<{ outfit_id: number; direction: string }>(
+    'SELECT outfit_id, direction FROM swipes WHERE user_id = $1 ORDER BY outfit_id',
+    [userId],
+  );
+}
+
+/** Every outfit the shopper's feed still offers, page by page as the client would ask. */
+async function wholeFeed(agent: Agent): Promise<number[]> {
+  const seen: FeedOutfit[] = [];
+  for (let guard = 0; guard < 20; guard++) {
+    const exclude = seen.map((o) => o.id).join(',');
+    const res = await agent.get(`/api/outfit/home?limit=30${exclude ? `&exclude=${exclude}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page: FeedPage = res.json();
+    seen.push(...page.outfits);
+    if (!page.hasMore) return seen.map((o) => o.id);
+  }
+  throw new Error('feed did not end');
+}
+
+describe('POST /api/outfit/rejected/reset', () => {
+  it('needs a signed-in shopper', async () => {
+    expect((await reset(new Agent(t.app))).statusCode).toBe(401);
+  });
+
+  it('puts passed outfits back in the feed and keeps liked ones out', async () => {
+    const s = await signUp(t.app);
+    // The shopper's queue is ranked first, so the passed outfits must come back through it.
+    const before = await wholeFeed(s.agent);
+    const [liked, passedA, passedB] = before as [number, number, number];
+    await like(s, liked);
+    await nope(s, passedA);
+    await nope(s, passedB);
+    const during = await wholeFeed(s.agent);
+    expect(during).not.toContain(passedA);
+    expect(during).not.toContain(passedB);
+
+    const res = await reset(s.agent);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ restored: 2 });
+
+    const after = await wholeFeed(s.agent);
+    expect(after).toContain(passedA);
+    expect(after).toContain(passedB);
+    expect(after).not.toContain(liked);
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: liked, direction: 'like' }]);
+  });
+
+  it('changes nothing when nothing was passed, and never another shopper’s swipes', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    await nope(a, 3);
+    await like(b, 4);
+    expect((await reset(b.agent)).json()).toEqual({ restored: 0 });
+    expect(await swipesOf(b.user.id)).toEqual([{ outfit_id: 4, direction: 'like' }]);
+    expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 3, direction: 'nope' }]);
+    expect((await reset(a.agent)).json()).toEqual({ restored: 1 });
+    expect(await swipesOf(a.user.id)).toEqual([]);
+  });
+});
