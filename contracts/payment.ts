@@ -16,14 +16,6 @@ export type CreatePaymentBody = z.input<typeof CreatePaymentBodySchema>;
 
 export const PaymentParamsSchema = z.object({ id: PaymentIdSchema });
 
-/**
- * What the provider's sheet hands back when the shopper approves (a PayPal approval, an Apple Pay
- * payment token), passed on to the provider to verify. The sandbox needs none.
- */
-export const ApprovePaymentBodySchema = z
-  .object({ approval: z.string().min(1).max(4096).optional() })
-  .nullish();
-
 export const PaymentSessionSchema = z.object({
   id: z.string(),
   paymentMethod: PaymentMethodSchema,

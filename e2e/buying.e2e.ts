@@ -189,6 +189,8 @@ describe('buying', () => {
       const res = await page.request.post('/api/shipping', {
         data: {
           nickname,
+          recipient_name: 'Sam Rivera',
+          phone: '(555) 010-0142',
           street_address: `${nickname === 'Home' ? 12 : 400} Orchard Lane`,
           city: 'Portland',
           state: 'OR',

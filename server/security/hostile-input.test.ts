@@ -256,6 +256,8 @@ describe('hostile text that is valid input', () => {
         url: '/api/shipping',
         payload: {
           nickname: nickname.slice(0, 40),
+          recipient_name: 'Sam Rivera',
+          phone: '(555) 010-0142',
           street_address: nickname,
           city: 'Springfield',
           state: 'il',
@@ -330,6 +332,8 @@ describe('hostile text that is valid input', () => {
       url: '/api/shipping',
       payload: {
         nickname: 'Mine',
+        recipient_name: 'Sam Rivera',
+        phone: '(555) 010-0142',
         street_address: '1 Main St',
         city: 'Austin',
         state: 'TX',

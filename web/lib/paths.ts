@@ -52,6 +52,11 @@ export const apiPaths = {
     address: (id: number) => `/api/shipping/${id}`,
     preferred: (id: number) => `/api/shipping/${id}/preferred`,
   },
+  payments: {
+    open: '/api/payments',
+    approve: (id: string) => `/api/payments/${encodeURIComponent(id)}/approve`,
+    cancel: (id: string) => `/api/payments/${encodeURIComponent(id)}/cancel`,
+  },
   orders: {
     checkout: '/api/buy',
     list: '/api/buy',

@@ -9,7 +9,6 @@ import {
   OrderSchema,
 } from '../../../contracts/order';
 import {
-  ApprovePaymentBodySchema,
   CreatePaymentBodySchema,
   PaymentParamsSchema,
   PaymentSessionSchema,
@@ -74,10 +73,9 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       schema: {
         tags,
         summary:
-          'The shopper approved the payment in the provider’s sheet (the sandbox needs no ' +
-          '`approval`; a real provider’s token goes there). Approving twice is harmless.',
+          'The shopper approved the payment in the provider’s sheet; the provider confirms it. ' +
+          'Approving twice is harmless.',
         params: PaymentParamsSchema,
-        body: ApprovePaymentBodySchema,
         response: {
           200: PaymentSessionSchema,
           400: ApiErrorSchema,
@@ -93,7 +91,8 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
         db,
         currentUser(request).id,
         request.params.id,
-        request.body?.approval,
+        // The sandbox's sheet hands back nothing; a real provider's token would come in a body.
+        undefined,
         deps.payments,
       ),
   );

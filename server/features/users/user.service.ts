@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { AdminRegistrationInfo, RegisterBodySchema, User } from '../../../contracts/user';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, PG, pgCode, unauthorized } from '../../lib/errors';
+import { AppError, forbidden, PG, pgCode, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import * as repo from './user.repository';
 
@@ -63,6 +63,12 @@ export async function adminRegistrationInfo(
   };
 }
 
+/** Its own code and a field message, so the form can say it beside the username. */
+function usernameTaken(username: string): AppError {
+  const message = `The username "${username}" is already taken. Choose another.`;
+  return new AppError(409, 'username_taken', message, { username: message });
+}
+
 export async function registerUser(
   db: Db,
   input: RegisterInput,
@@ -75,9 +81,7 @@ export async function registerUser(
         : 'Only an administrator can create another administrator.',
     );
   }
-  if (await repo.findUserByUsername(db, input.username)) {
-    throw conflict('That username is already taken.');
-  }
+  if (await repo.findUserByUsername(db, input.username)) throw usernameTaken(input.username);
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await repo.insertUser(db, {
@@ -91,7 +95,7 @@ export async function registerUser(
     return toUser(row);
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
-    if (pgCode(error) === PG.uniqueViolation) throw conflict('That username is already taken.');
+    if (pgCode(error) === PG.uniqueViolation) throw usernameTaken(input.username);
     throw error;
   }
 }

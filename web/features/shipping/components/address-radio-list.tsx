@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Address } from '../../../../contracts/shipping';
+import { AddressLines } from '../../../components/address-lines';
 
 /** SPEC's radio list of addresses, each with working Edit and Remove. */
 export function AddressRadioList({
@@ -70,11 +71,12 @@ export function AddressRadioList({
                   </Typography>
                   {address.preferred && <Chip label="Preferred" size="small" />}
                 </Stack>
-                <Typography id={`${radioId}-text`} variant="body2" color="text.secondary">
-                  {address.street_address}
-                  <br />
-                  {address.city}, {address.state} {address.zip}
-                </Typography>
+                <AddressLines id={`${radioId}-text`} variant="body2" address={address} />
+                {!address.phone && (
+                  <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+                    Add a phone number so the courier can reach you.
+                  </Typography>
+                )}
                 <Stack direction="row" sx={{ gap: 1, mt: 1 }}>
                   <Button
                     size="small"
