@@ -139,7 +139,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
 
   const top = cards[0];
   let stage: ReactNode;
-  if (status === 'loading') stage = <Loading label="Loading outfits" />;
+  if (status === 'loading') stage = <Loading label="Loading outfits" shape="card" />;
   else if (status === 'error') {
     stage = (
       <ErrorState

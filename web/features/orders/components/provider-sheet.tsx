@@ -139,7 +139,7 @@ function PayPalSheet({
               alignItems: 'center',
             }}
           >
-            <Box>
+            <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               <Typography sx={{ fontFamily: SANS, fontWeight: 700, color: '#001c64' }}>
                 PayPal balance
               </Typography>
@@ -147,7 +147,7 @@ function PayPalSheet({
                 {payer.email ?? 'Sandbox account'}
               </Typography>
             </Box>
-            <Typography sx={{ fontFamily: SANS, fontWeight: 700, color: '#001c64' }}>
+            <Typography sx={{ fontFamily: SANS, fontWeight: 700, color: '#001c64', pl: 1 }}>
               {session.amount}
             </Typography>
           </Box>
@@ -224,7 +224,17 @@ function SheetRow({ label, children }: { label: string; children: React.ReactNod
       >
         {label}
       </Typography>
-      <Box sx={{ fontFamily: SANS, fontSize: 15, color: '#f5f5f7', minWidth: 0 }}>{children}</Box>
+      <Box
+        sx={{
+          fontFamily: SANS,
+          fontSize: 15,
+          color: '#f5f5f7',
+          minWidth: 0,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {children}
+      </Box>
     </Box>
   );
 }

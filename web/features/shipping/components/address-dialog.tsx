@@ -16,7 +16,7 @@ import {
   type AddressFields,
   AddressFieldsSchema,
 } from '../../../../contracts/shipping';
-import { ApiRequestError } from '../../../lib/api-client';
+import { issuesByField, splitFieldErrors } from '../../../lib/field-errors';
 import { useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
 
@@ -48,24 +48,7 @@ function formFrom(address: Address | null): Record<FieldName, string> {
   };
 }
 
-const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
-
-/**
- * The server's field errors, keyed by the form's fields; a problem with no field of its own
- * (or none at all) is the form's. The contract's messages are already sentences.
- */
-export function fieldErrors(error: unknown): { fields: Errors; failure: string | null } {
-  if (!(error instanceof ApiRequestError)) {
-    return { fields: {}, failure: 'That did not save. Check your connection and try again.' };
-  }
-  const fields: Errors = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    if (FIELD_NAMES.has(key)) fields[key as FieldName] = message;
-  }
-  return Object.keys(fields).length > 0
-    ? { fields, failure: null }
-    : { fields, failure: error.message };
-}
+const FIELD_NAMES = Object.keys(EMPTY) as FieldName[];
 
 /**
  * Add or edit an address. The contract's own rules check the form before it is sent, and the
@@ -123,12 +106,7 @@ export function AddressDialog({
     setFailure(null);
     const parsed = AddressFieldsSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(issuesByField<FieldName>(parsed.error.issues));
       return;
     }
     try {
@@ -139,9 +117,9 @@ export function AddressDialog({
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      const found = fieldErrors(error);
+      const found = splitFieldErrors(error, FIELD_NAMES, 'That did not save. Try again.');
       setErrors(found.fields);
-      setFailure(found.failure);
+      setFailure(found.message);
     }
   }
 
