@@ -261,8 +261,8 @@ describe('buying', () => {
   });
 });
 
-describe('buying from the favourites', () => {
-  it('Purchase Outfit adds the five pieces; Buy/Del on a favourite piece flips with the cart', async () => {
+describe('buying from the favorites', () => {
+  it('Purchase Outfit adds the five pieces; Buy/Del on a favorite piece flips with the cart', async () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     await signUpViaApi(page);
     const feed = await page.request.get('/api/outfit/home');

@@ -77,7 +77,7 @@ export const apiPaths = {
     changeSize: '/api/item/changesize',
     searchOutfits: '/api/favorites/search',
     searchItems: '/api/favorites/search/item',
-    /** The feed's call; unfavouriting from the favourites page uses it too. */
+    /** The feed's call; unfavouriting from the favorites page uses it too. */
     unfavoriteOutfit: '/api/outfit/search/unfavorite',
   },
   search: {
@@ -85,7 +85,7 @@ export const apiPaths = {
     outfits: '/api/outfit/search',
     heartItem: '/api/item/search/favorite',
     unheartItem: (itemId: number) => `/api/item/search/unfavorite/${itemId}`,
-    /** The feed's calls: the search heart favourites and unfavourites outfits through them. */
+    /** The feed's calls: the search heart favorites and unfavorites outfits through them. */
     favoriteOutfit: '/api/outfit/favorite',
     unfavoriteOutfit: '/api/outfit/search/unfavorite',
   },

@@ -10,9 +10,8 @@ import { Logo, Wordmark } from '../../../components/brand';
 import { LoginForm } from './login-form';
 
 /**
- * One of the demo shop's looks, pictured with the shop's own item pictures (the catalogue
- * generator draws one per garment and colour; web/features/auth/components/welcome-screen.test.tsx
- * keeps the paths to the garments it makes).
+ * One look from the shop, pictured with the shop's own item pictures: the catalogue generator
+ * draws one per garment and colour it sells (server/db/seed), served under /images/items.
  */
 export const WELCOME_LOOK = [
   { img: '/images/items/trench/camel.webp', name: 'Harbour Wool Trench' },

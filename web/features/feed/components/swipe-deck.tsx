@@ -245,7 +245,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               <Replay />
             </RoundButton>
             <RoundButton
-              label="Favourite outfit"
+              label="Favorite outfit"
               shortcut="→"
               color={palette.like}
               size={60}
@@ -265,7 +265,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
       <div className={styles.hintsArea}>
         <h2 className={styles.howTitle}>How it works</h2>
         <Hints />
-        <p className={styles.keys}>On a keyboard, ← rejects and → favourites.</p>
+        <p className={styles.keys}>On a keyboard, ← rejects and → favorites.</p>
       </div>
     </div>
   );
