@@ -196,9 +196,7 @@ describe('the swipe feed at /home', () => {
     await expectAccessible(page);
     for (let i = 0; i < 3; i++) {
       const label = await topCardLabel(page);
-      await page
-        .getByRole('button', { name: i % 2 ? 'Favorite outfit' : 'Reject outfit' })
-        .click();
+      await page.getByRole('button', { name: i % 2 ? 'Favorite outfit' : 'Reject outfit' }).click();
       if (i < 2) await eventually(() => topCardLabel(page)).not.toBe(label);
     }
     await eventually(() =>

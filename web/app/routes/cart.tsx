@@ -93,7 +93,8 @@ export default function CartRoute() {
   }
 
   async function approve() {
-    if (!session || !address || paying) return;
+    if (!session || !address || submitting.current) return;
+    submitting.current = true;
     setPaying(true);
     setSheetError(null);
     try {
@@ -108,6 +109,7 @@ export default function CartRoute() {
     } catch (error) {
       setSheetError(message(error, 'The payment did not go through. Try again.'));
     } finally {
+      submitting.current = false;
       setPaying(false);
     }
   }
