@@ -10,6 +10,10 @@ export const ERROR_CODES = [
   'not_found',
   'misdirected',
   'conflict',
+  /** Registration: the username belongs to another account (a 409 of its own, for the form). */
+  'username_taken',
+  /** Checkout: the payment was not approved at the provider, or was declined there (402). */
+  'payment_required',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

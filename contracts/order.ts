@@ -20,10 +20,24 @@ export const IdempotencyKeySchema = z
   .max(100, 'Idempotency key must be at most 100 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'Idempotency key may use letters, digits, dashes and underscores');
 
+/** The provider's id for a payment session (the sandbox's start with `sbx_`); see payment.ts. */
+export const PaymentIdSchema = z
+  .string({ error: 'Payment id is required' })
+  .min(8, 'Payment id must be at least 8 characters')
+  .max(100, 'Payment id must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Payment id may use letters, digits, dashes and underscores');
+
 export const CheckoutBodySchema = z.object({
   addressId: IdSchema,
   paymentMethod: PaymentMethodSchema,
   idempotencyKey: IdempotencyKeySchema,
+  /**
+   * The payment session the shopper approved at the provider (POST /api/payments, then its
+   * approve). The web app always sends one. Without it the provider is asked to charge directly,
+   * which only a provider that needs no approval from the shopper allows (the built-in sandbox;
+   * a provider that needs one answers 402).
+   */
+  paymentId: PaymentIdSchema.optional(),
 });
 export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 
@@ -54,7 +68,11 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const OrderAddressSchema = z.object({
   nickname: z.string(),
+  /** Null on orders placed before addresses had a recipient and a phone. */
+  recipient_name: z.string().nullable(),
+  phone: z.string().nullable(),
   street_address: z.string(),
+  street_address_2: z.string().nullable(),
   city: z.string(),
   state: z.string(),
   zip: z.string(),

@@ -25,10 +25,27 @@ describe('a new shopper', () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     const username = uniqueName();
     await page.goto('/home');
-    await expect.poll(() => page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
-    await screenshot(page, 'login-phone');
+    // A first visit says what Drape is, with the shop's own pictures, then log in or register.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome to Drape', level: 1 }).isVisible())
+      .toBe(true);
+    expect(await page.getByText(/Welcome back/).count()).toBe(0);
+    const look = page.getByRole('group', { name: 'A look from the shop' }).getByRole('img');
+    expect(await look.count()).toBe(5);
+    await expect
+      .poll(() =>
+        look.evaluateAll((pictures) =>
+          pictures.every(
+            (p) => (p as HTMLImageElement).complete && (p as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
+    await screenshot(page, 'welcome-phone');
+    await expectAccessible(page);
 
-    await page.getByRole('link', { name: 'New here? Register' }).click();
+    await page.getByRole('link', { name: 'Create an account' }).click();
     await expect.poll(() => page.url()).toMatch(/\/registration$/);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -62,13 +79,18 @@ describe('a new shopper', () => {
     await context.close();
   });
 
-  it('shows SPEC messages for empty fields, a wrong password and a taken username', async () => {
+  it('shows SPEC messages and plain field messages for empty fields, a wrong password, a short password and a taken username', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await page.goto('/home');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome to Drape' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'welcome-desktop');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect
       .poll(() => page.getByText('Enter your username and password!').isVisible())
       .toBe(true);
+    expect(await page.getByText('Enter your username', { exact: true }).isVisible()).toBe(true);
 
     await page.getByLabel('Username').fill('nobody-at-all');
     await page.getByLabel('Password').fill('wrong-password');
@@ -86,15 +108,20 @@ describe('a new shopper', () => {
       .poll(() => page.getByText('Choose a username and password!').isVisible())
       .toBe(true);
     await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const password = page.getByLabel('Password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Password must be at least 8 characters').isVisible()).toBe(true);
+    expect(await page.getByText(/Invalid body/).count()).toBe(0);
+
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByText("Oops! That didn't work. The username might already be taken. Try again!")
-          .isVisible(),
-      )
-      .toBe(true);
+    // The server's own word for a taken name, beside the username.
+    const taken = 'The username "demo" is already taken. Choose another.';
+    await expect.poll(() => page.getByText(taken).isVisible()).toBe(true);
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'registration-errors-desktop');
     await context.close();
   });
 });
@@ -152,7 +179,7 @@ describe('redirect rules', () => {
 
 describe('accessibility', () => {
   it.each([
-    ['/home', 'login'],
+    ['/home', 'welcome'],
     ['/registration', 'registration'],
     ['/admin', 'admin'],
   ])('%s (%s) has no serious or critical axe violations', async (path) => {

@@ -96,8 +96,15 @@ describe('buying', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByText('Nickname is required').isVisible()).toBe(true);
+    // The first address is where things ship: its default box comes ticked.
+    expect(
+      await dialog.getByRole('checkbox', { name: 'Make this my default address' }).isChecked(),
+    ).toBe(true);
     await dialog.getByLabel('Nickname').fill('Studio');
-    await dialog.getByLabel('Street address').fill('88 Canal Street, Apt 5');
+    await dialog.getByLabel('Recipient name').fill('Ada Lovelace');
+    await dialog.getByLabel('Phone').fill('555-01');
+    await dialog.getByLabel('Street address').fill('88 Canal Street');
+    await dialog.getByLabel(/Apartment, suite, floor/).fill('Apt 5');
     await dialog.getByLabel('City').fill('New York');
     await dialog.getByLabel('State').fill('ZZ');
     await dialog.getByLabel('ZIP code').fill('1001');
@@ -106,15 +113,28 @@ describe('buying', () => {
       .poll(() => dialog.getByText('State must be a 2-letter US state code, e.g. NY').isVisible())
       .toBe(true);
     expect(await dialog.getByText(/ZIP code must be 5 digits/).isVisible()).toBe(true);
+    expect(await dialog.getByText(/Phone must have 7 to 15 digits/).isVisible()).toBe(true);
     await screenshot(page, 'buying-address-dialog-phone');
     await expectAccessible(page);
     await dialog.getByLabel('State').fill('ny');
     await dialog.getByLabel('ZIP code').fill('10013');
+    await dialog.getByLabel('Phone').fill('(212) 555-0148');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const studio = page.getByRole('radio', { name: 'Studio' });
     await expect.poll(() => studio.isChecked()).toBe(true);
-    expect(await page.getByText('New York, NY 10013').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/New York, NY 10013/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByText(/\(212\) 555-0148/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     // The message bar is fetched with the first message: judged once it is on screen.
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Saved Studio' }).isVisible())
@@ -135,9 +155,33 @@ describe('buying', () => {
         .isVisible(),
     ).toBe(true);
     await expect.poll(() => payNow.isEnabled()).toBe(true);
+    // What is bought sits above the button that pays for it.
+    const itemsTop = (await page.getByRole('heading', { name: 'Items' }).boundingBox())!.y;
+    expect(itemsTop).toBeLessThan((await payNow.boundingBox())!.y);
     await screenshot(page, 'buying-cart-phone');
     await expectAccessible(page);
+    const cartBefore = await (await page.request.get('/api/cart')).json();
+
+    // The Apple Pay sheet shows the amount and the address; cancelling changes nothing.
     await payNow.dblclick();
+    const sheet = page.getByRole('dialog', { name: 'Apple Pay' });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    expect(await sheet.getByTestId('provider-amount').textContent()).toBe(cartBefore.total);
+    expect(await sheet.getByText(/Ada Lovelace/).isVisible()).toBe(true);
+    await screenshot(page, 'buying-apple-pay-sheet-phone');
+    await expectAccessible(page);
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+    await expect
+      .poll(() => page.getByText(/Payment cancelled. Nothing was charged/).isVisible())
+      .toBe(true);
+    expect(await (await page.request.get('/api/cart')).json()).toEqual(cartBefore);
+    expect(await orders(page)).toEqual([]);
+
+    // Again, and approve: one order, however many clicks.
+    await payNow.dblclick();
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Pay with Apple Pay' }).dblclick();
 
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
     await expect
@@ -150,7 +194,13 @@ describe('buying', () => {
         .getByText(`A confirmation e-mail with your bill was sent to ${user.email}`)
         .isVisible(),
     ).toBe(true);
-    expect(await page.getByText('88 Canal Street, Apt 5').isVisible()).toBe(true);
+    expect(await page.getByText(/88 Canal Street\s+Apt 5/).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/Ada Lovelace/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await screenshot(page, 'buying-checkout-phone');
     await expectAccessible(page);
 
@@ -189,6 +239,8 @@ describe('buying', () => {
       const res = await page.request.post('/api/shipping', {
         data: {
           nickname,
+          recipient_name: 'Sam Rivera',
+          phone: '(555) 010-0142',
           street_address: `${nickname === 'Home' ? 12 : 400} Orchard Lane`,
           city: 'Portland',
           state: 'OR',
@@ -205,7 +257,17 @@ describe('buying', () => {
     await screenshot(page, 'buying-cartlanding-desktop');
 
     await page.goto('/shipping');
-    await expect.poll(() => page.getByRole('radio', { name: 'Office' }).isChecked()).toBe(true);
+    // The second address did not take over: the first is still where things ship.
+    await expect.poll(() => page.getByRole('radio', { name: 'Home' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    const adding = page.getByRole('dialog', { name: 'Add an address' });
+    await expect.poll(() => adding.isVisible()).toBe(true);
+    expect(
+      await adding.getByRole('checkbox', { name: 'Make this my default address' }).isChecked(),
+    ).toBe(false);
+    await screenshot(page, 'buying-add-second-address-desktop');
+    await adding.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => adding.count()).toBe(0);
     await page.getByRole('button', { name: 'Edit Home' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit address' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -234,6 +296,12 @@ describe('buying', () => {
     await screenshot(page, 'buying-cart-desktop');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Pay Now' }).click();
+    const paypal = page.getByRole('dialog', { name: 'Pay with PayPal' });
+    await expect.poll(() => paypal.isVisible()).toBe(true);
+    expect(await paypal.getByText(/Sam Rivera/).isVisible()).toBe(true);
+    await screenshot(page, 'buying-paypal-sheet-desktop');
+    await expectAccessible(page);
+    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your order has been placed' }).isVisible())
@@ -259,8 +327,8 @@ describe('buying', () => {
   });
 });
 
-describe('buying from the favourites', () => {
-  it('Purchase Outfit adds the five pieces; Buy/Del on a favourite piece flips with the cart', async () => {
+describe('buying from the favorites', () => {
+  it('Purchase Outfit adds the five pieces; Buy/Del on a favorite piece flips with the cart', async () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     await signUpViaApi(page);
     const feed = await page.request.get('/api/outfit/home');

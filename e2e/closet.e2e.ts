@@ -69,6 +69,8 @@ async function buyOutfitAndATop(request: APIRequestContext) {
   const address = await request.post('/api/shipping', {
     data: {
       nickname: 'Home',
+      recipient_name: 'Sam Rivera',
+      phone: '(555) 010-0142',
       street_address: '48 Mercer Street',
       city: 'New York',
       state: 'NY',

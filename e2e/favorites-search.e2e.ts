@@ -64,7 +64,7 @@ async function visible(locator: Locator) {
   await expect.poll(() => locator.first().isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
-describe('a shopper with a favourite outfit', () => {
+describe('a shopper with a favorite outfit', () => {
   it('browses faves by occasion and category, edits a piece, and it stays edited', async () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     await signUpViaApi(page);
@@ -93,7 +93,7 @@ describe('a shopper with a favourite outfit', () => {
     await screenshot(page, 'favorites-occasion-phone');
     await expectAccessible(page);
 
-    // The search bar narrows the outfits; a word that is in no favourite empties the list.
+    // The search bar narrows the outfits; a word that is in no favorite empties the list.
     const search = page.getByRole('searchbox');
     await search.fill('zzzqx');
     await visible(page.getByText('Nothing matches'));
@@ -125,7 +125,7 @@ describe('a shopper with a favourite outfit', () => {
       .poll(() => new URL(page.url()).pathname)
       .toBe(`/favorites/outfits/${outfit.occasionId}/${outfit.id}/${size.itemId}`);
 
-    // Buy puts this variant in the cart, as many as the favourite says (1); the label turns to
+    // Buy puts this variant in the cart, as many as the favorite says (1); the label turns to
     // Del, which takes it out.
     const buy = page.getByRole('button', { name: `Buy ${piece.name}` });
     // The label follows the server's cart: it takes clicks once the cart has loaded.
@@ -181,7 +181,7 @@ describe('a shopper with a favourite outfit', () => {
 
     // It opens over the list, where it can be edited too.
     await card.click();
-    await visible(page.getByRole('dialog', { name: 'Edit favourite' }));
+    await visible(page.getByRole('dialog', { name: 'Edit favorite' }));
     await visible(page.getByRole('heading', { name: piece.name, level: 2 }));
     await page.getByLabel('Quantity', { exact: true }).selectOption('2');
     await visible(page.getByText('Quantity set to 2. Saved.'));
@@ -216,7 +216,7 @@ describe('a shopper with a favourite outfit', () => {
     await expectAccessible(page);
     await page.goBack();
     await visible(page.getByRole('heading', { name: outfit.name }));
-    await page.getByRole('button', { name: `Remove ${outfit.name} from favourites` }).click();
+    await page.getByRole('button', { name: `Remove ${outfit.name} from favorites` }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog);
     expect(await dialog.textContent()).toContain('pieces that came with this outfit are removed');
@@ -231,7 +231,7 @@ describe('a shopper with a favourite outfit', () => {
       .toBe('1');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Remove outfit' }).click();
-    await visible(page.getByText('No favourites here yet'));
+    await visible(page.getByText('No favorites here yet'));
     const left = (await (await page.request.get('/api/favorites/outfits')).json()) as unknown[];
     expect(left).toEqual([]);
     expectNoConsoleErrors(consoleErrors);
@@ -248,7 +248,7 @@ describe('search', () => {
 
     // Outfits first (SPEC's default); categories wait for pieces.
     expect(await page.getByRole('switch', { name: 'Tops' }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Category' }).click();
+    await page.getByRole('button', { name: 'Pieces' }).click();
     await expect.poll(() => page.getByRole('switch', { name: 'Tops' }).isDisabled()).toBe(false);
 
     await page.getByRole('searchbox').fill('jakcet');
@@ -261,11 +261,11 @@ describe('search', () => {
     await screenshot(page, 'search-typo-phone');
     await expectAccessible(page);
 
-    // Heart the first result; the favourites know it.
+    // Heart the first result; the favorites know it.
     const first = found.first();
     const label = (await first.getAttribute('aria-label'))!;
-    await first.getByRole('button', { name: `Add ${label} to favourites` }).click();
-    await visible(first.getByRole('button', { name: `Remove ${label} from favourites` }));
+    await first.getByRole('button', { name: `Add ${label} to favorites` }).click();
+    await visible(first.getByRole('button', { name: `Remove ${label} from favorites` }));
     await expect
       .poll(async () => {
         const pieces = (await (
@@ -290,7 +290,7 @@ describe('search', () => {
     await context.close();
   });
 
-  it('finds outfits and favourites one from its heart, on a desktop', async () => {
+  it('finds outfits and favorites one from its heart, on a desktop', async () => {
     const { page, context, consoleErrors } = await newPage(browser, DESKTOP);
     await signUpViaApi(page);
     await page.goto('/search?type=outfits');
@@ -302,15 +302,15 @@ describe('search', () => {
     const name = (await found.first().locator('h2').textContent())!;
     await found
       .first()
-      .getByRole('button', { name: `Add ${name} to favourites` })
+      .getByRole('button', { name: `Add ${name} to favorites` })
       .click();
-    await visible(found.first().getByRole('button', { name: `Remove ${name} from favourites` }));
+    await visible(found.first().getByRole('button', { name: `Remove ${name} from favorites` }));
     await screenshot(page, 'search-outfits-desktop');
     await expectAccessible(page);
     const faves = (await (await page.request.get('/api/favorites/outfits')).json()) as Outfit[];
     expect(faves.map((o) => o.name)).toEqual([name]);
 
-    await page.getByRole('button', { name: 'Category' }).click();
+    await page.getByRole('button', { name: 'Pieces' }).click();
     await page.getByRole('searchbox').fill('%');
     await visible(page.getByText('No pieces match “%”.', { exact: false }));
     await screenshot(page, 'search-empty-desktop');

@@ -54,7 +54,7 @@ async function wholeFeed(page: Page): Promise<FeedOutfit[]> {
 async function outfitIdByLabel(page: Page, label: string): Promise<number> {
   const outfit = (await wholeFeed(page)).find((o) => `${o.name}, ${o.occasion}` === label);
   if (outfit) return outfit.id;
-  // Already swiped: find it among the favourites instead.
+  // Already swiped: find it among the favorites instead.
   const favorites = (await (await page.request.get('/api/favorites/outfits')).json()) as {
     id: number;
     name: string;
@@ -122,9 +122,9 @@ describe('the swipe feed at /home', () => {
 
     // Heart a piece on it; the heart is saved, and the outfit stays in the feed.
     const heart = topCard(page)
-      .getByRole('button', { name: /^Favourite / })
+      .getByRole('button', { name: /^Favorite / })
       .first();
-    const pieceName = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Favourite /, '');
+    const pieceName = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Favorite /, '');
     await heart.click();
     await eventually(() => heart.getAttribute('aria-pressed')).toBe('true');
     const secondId = await outfitIdByLabel(page, second);
@@ -132,7 +132,7 @@ describe('the swipe feed at /home', () => {
       async () => (await wholeFeed(page)).find((o) => o.id === secondId)?.heartedItemIds,
     ).toHaveLength(1);
 
-    // → favourites it with the key, once the deck (not the heart) has focus.
+    // → favorites it with the key, once the deck (not the heart) has focus.
     await page.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await page.keyboard.press('ArrowRight');
     await eventually(() => topCardLabel(page)).not.toBe(second);
@@ -205,9 +205,7 @@ describe('the swipe feed at /home', () => {
     await expectAccessible(page);
     for (let i = 0; i < 3; i++) {
       const label = await topCardLabel(page);
-      await page
-        .getByRole('button', { name: i % 2 ? 'Favourite outfit' : 'Reject outfit' })
-        .click();
+      await page.getByRole('button', { name: i % 2 ? 'Favorite outfit' : 'Reject outfit' }).click();
       if (i < 2) await eventually(() => topCardLabel(page)).not.toBe(label);
     }
     await eventually(() =>

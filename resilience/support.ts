@@ -302,6 +302,8 @@ export async function newShopper(server: { port: number }, username: string): Pr
     cookie,
     body: {
       nickname: 'Home',
+      recipient_name: 'Sam Rivera',
+      phone: '(555) 010-0142',
       street_address: '9 Quay St',
       city: 'Boston',
       state: 'MA',

@@ -171,7 +171,10 @@ export const addresses = pgTable('addresses', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),
   nickname: text('nickname').notNull(),
+  recipientName: text('recipient_name'),
+  phone: text('phone'),
   streetAddress: text('street_address').notNull(),
+  streetAddress2: text('street_address_2'),
   city: text('city').notNull(),
   state: text('state').notNull(),
   zip: text('zip').notNull(),
@@ -190,7 +193,10 @@ export const orders = pgTable('orders', {
   shippingCents: integer('shipping_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
   shipNickname: text('ship_nickname').notNull(),
+  shipRecipientName: text('ship_recipient_name'),
+  shipPhone: text('ship_phone'),
   shipStreetAddress: text('ship_street_address').notNull(),
+  shipStreetAddress2: text('ship_street_address_2'),
   shipCity: text('ship_city').notNull(),
   shipState: text('ship_state').notNull(),
   shipZip: text('ship_zip').notNull(),
@@ -212,6 +218,19 @@ export const orderLines = pgTable('order_lines', {
   unitPriceCents: integer('unit_price_cents').notNull(),
   quantity: smallint('quantity').notNull(),
   lineTotalCents: integer('line_total_cents').notNull(),
+});
+
+/** The shop's record of a payment the shopper approves at the provider (0023). */
+export const paymentSessions = pgTable('payment_sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  paymentMethod: text('payment_method').$type<'paypal' | 'apple_pay'>().notNull(),
+  addressId: integer('address_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').$type<'pending' | 'approved' | 'cancelled' | 'captured'>().notNull(),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /** Idempotency keys whose checkout was refused after the charge (and refunded): spent. */

@@ -241,6 +241,8 @@ describe('PUT /api/buy at once', () => {
       shopper!,
       post('/api/shipping', {
         nickname: 'Home',
+        recipient_name: 'Sam Rivera',
+        phone: '(555) 010-0142',
         street_address: '5 Elm Row',
         city: 'Denver',
         state: 'CO',

@@ -268,6 +268,8 @@ export class SecurityFixture {
       url: '/api/shipping',
       payload: {
         nickname: 'Home',
+        recipient_name: 'Sam Rivera',
+        phone: '(555) 010-0142',
         street_address: '12 Orchard Lane',
         city: 'Portland',
         state: 'OR',

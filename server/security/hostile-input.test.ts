@@ -306,6 +306,8 @@ describe('hostile text that is valid input', () => {
         url: '/api/shipping',
         payload: {
           nickname: nickname.slice(0, 40),
+          recipient_name: 'Sam Rivera',
+          phone: '(555) 010-0142',
           street_address: nickname,
           city: 'Springfield',
           state: 'il',
@@ -380,6 +382,8 @@ describe('hostile text that is valid input', () => {
       url: '/api/shipping',
       payload: {
         nickname: 'Mine',
+        recipient_name: 'Sam Rivera',
+        phone: '(555) 010-0142',
         street_address: '1 Main St',
         city: 'Austin',
         state: 'TX',

@@ -8,7 +8,13 @@ import { fillPath, type Req, type SecurityFixture, type SignedIn } from './fixtu
 export type Access = 'public' | 'shopper' | 'admin';
 
 /** The kinds of private rows the matrix proves another shopper cannot reach. */
-export type OwnedKind = 'address' | 'cart line' | 'favourite' | 'closet outfit' | 'order';
+export type OwnedKind =
+  | 'address'
+  | 'cart line'
+  | 'favourite'
+  | 'closet outfit'
+  | 'order'
+  | 'payment';
 
 export interface RouteCase {
   access: Access;
@@ -28,6 +34,8 @@ export interface RouteCase {
 const PASSWORD = 'correct-horse-battery';
 const ADDRESS = {
   nickname: 'Studio',
+  recipient_name: 'Sam Rivera',
+  phone: '(555) 010-0142',
   street_address: '88 Canal Street',
   city: 'New York',
   state: 'NY',
@@ -54,6 +62,17 @@ function shopper(
 }
 function admin(build: (f: SecurityFixture) => Req | Promise<Req>): RouteCase {
   return { access: 'admin', request: async (f) => build(f) };
+}
+
+/** A payment opened by `owner` for a cart holding one piece, as the provider's sheet would see it. */
+async function openPayment(f: SecurityFixture, owner: SignedIn): Promise<string> {
+  await f.must(owner, { method: 'POST', url: '/api/cart', payload: { itemId: f.nextItem() } });
+  const res = await f.must(owner, {
+    method: 'POST',
+    url: '/api/payments',
+    payload: { addressId: f.holdings[owner].addressId, paymentMethod: 'paypal' },
+  });
+  return (res.json() as { id: string }).id;
 }
 
 /** A shopper's own swipe on a fresh outfit, so undo and unfavourite have something to act on. */
@@ -211,6 +230,62 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       request: async (f) => ({
         method: 'DELETE',
         url: `/api/shipping/${f.holdings.shopperA.addressId}`,
+      }),
+    },
+  ),
+
+  'POST /api/payments': shopper(
+    async (f, owner) => {
+      await f.must(owner, { method: 'POST', url: '/api/cart', payload: { itemId: f.nextItem() } });
+      return {
+        method: 'POST',
+        url: '/api/payments',
+        payload: { addressId: f.holdings[owner].addressId, paymentMethod: 'apple_pay' },
+      };
+    },
+    {
+      kind: 'address',
+      answer: 404,
+      async request(f) {
+        // B opens a payment for B's own cart but names A's address.
+        await f.must('shopperB', {
+          method: 'POST',
+          url: '/api/cart',
+          payload: { itemId: f.nextItem() },
+        });
+        return {
+          method: 'POST',
+          url: '/api/payments',
+          payload: { addressId: f.holdings.shopperA.addressId, paymentMethod: 'paypal' },
+        };
+      },
+    },
+  ),
+  'POST /api/payments/:id/approve': shopper(
+    async (f, owner) => ({
+      method: 'POST',
+      url: `/api/payments/${await openPayment(f, owner)}/approve`,
+    }),
+    {
+      kind: 'payment',
+      answer: 404,
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/payments/${await openPayment(f, 'shopperA')}/approve`,
+      }),
+    },
+  ),
+  'POST /api/payments/:id/cancel': shopper(
+    async (f, owner) => ({
+      method: 'POST',
+      url: `/api/payments/${await openPayment(f, owner)}/cancel`,
+    }),
+    {
+      kind: 'payment',
+      answer: 404,
+      request: async (f) => ({
+        method: 'POST',
+        url: `/api/payments/${await openPayment(f, 'shopperA')}/cancel`,
       }),
     },
   ),

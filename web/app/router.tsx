@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: '/about', ...page(() => import('./routes/about')) },
           { path: '/user', ...page(() => import('./routes/user')) },
           { path: '/info', ...page(() => import('./routes/info')) },
+          { path: '/settings', ...page(() => import('./routes/settings')) },
           {
             path: '/favorites',
             ...page(() => import('./routes/favorites/layout')),

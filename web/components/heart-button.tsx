@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { palette } from '../app/palette';
 
 /**
- * The heart on a card: filled when the thing is a favourite. `label` names what it acts on
+ * The heart on a card: filled when the thing is a favorite. `label` names what it acts on
  * ("Linen Shirt"); the accessible name says what a press will do.
  */
 export function HeartButton({
@@ -31,7 +31,7 @@ export function HeartButton({
       }}
       aria-pressed={favorite}
       aria-busy={busy}
-      aria-label={favorite ? `Remove ${label} from favourites` : `Add ${label} to favourites`}
+      aria-label={favorite ? `Remove ${label} from favorites` : `Add ${label} to favorites`}
       sx={{
         bgcolor: 'rgba(255,255,255,0.92)',
         boxShadow: '0 1px 4px rgba(28,27,31,0.12)',

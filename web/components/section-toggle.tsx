@@ -2,7 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useLocation, useNavigate } from 'react-router';
 
-/** SPEC's Outfit/Category toggle above the favourites and closet pages. */
+/** SPEC's Outfit/Category toggle above the favorites and closet pages. */
 export function SectionToggle({
   outfitsPath,
   categoriesPath,

@@ -9,12 +9,50 @@ import styles from './states.module.css';
  * shows them before its first card, and they are part of its first download.
  */
 
-export function Loading({ label = 'Loading' }: { label?: string }) {
+/**
+ * A placeholder in the shape of what is coming, instead of a spinner: `list` a heading and a
+ * few cards (lists, pages), `card` one swipe card with its buttons. Drawn like MUI's Skeleton
+ * (a soft block with a passing shimmer, still when the shopper asks for less motion) but
+ * without MUI, so the frame and the swipe screen can show it on their first paint.
+ */
+export function Loading({
+  label = 'Loading',
+  shape = 'list',
+}: {
+  label?: string;
+  shape?: 'list' | 'card';
+}) {
   return (
-    <div role="status" aria-live="polite" className={classNames(styles.state, styles.loading)}>
-      <svg className={styles.spinner} viewBox="22 22 44 44" role="progressbar" aria-label={label}>
-        <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
-      </svg>
+    <div
+      role="status"
+      aria-live="polite"
+      className={classNames(
+        styles.skeleton,
+        shape === 'card' ? styles.cardShape : styles.listShape,
+      )}
+    >
+      <div role="progressbar" aria-label={label} className={styles.skeletonBody}>
+        {shape === 'card' ? (
+          <>
+            <span className={classNames(styles.bone, styles.boneCard)} />
+            <span className={styles.boneRow}>
+              <span className={classNames(styles.bone, styles.boneRound)} />
+              <span className={classNames(styles.bone, styles.boneRound)} />
+            </span>
+          </>
+        ) : (
+          <>
+            <span className={classNames(styles.bone, styles.boneTitle)} />
+            <span className={classNames(styles.bone, styles.boneLine)} />
+            <span className={styles.boneGrid}>
+              <span className={classNames(styles.bone, styles.boneTile)} />
+              <span className={classNames(styles.bone, styles.boneTile)} />
+              <span className={classNames(styles.bone, styles.boneTile)} />
+              <span className={classNames(styles.bone, styles.boneTile)} />
+            </span>
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
-/** SPEC's warning before an outfit leaves the favourites: the pieces it brought go with it. */
+/** SPEC's warning before an outfit leaves the favorites: the pieces it brought go with it. */
 export function UnfavoriteOutfitDialog({
   outfitName,
   open,
@@ -29,7 +29,7 @@ export function UnfavoriteOutfitDialog({
       <DialogTitle id="unfavorite-title">Remove “{outfitName}” from your faves?</DialogTitle>
       <DialogContent>
         <DialogContentText id="unfavorite-body">
-          All the pieces that came with this outfit are removed from your favourites too, with the
+          All the pieces that came with this outfit are removed from your favorites too, with the
           colours, sizes and quantities you chose. Pieces you hearted on their own stay.
         </DialogContentText>
       </DialogContent>

@@ -53,6 +53,11 @@ export const apiPaths = {
     address: (id: number) => `/api/shipping/${id}`,
     preferred: (id: number) => `/api/shipping/${id}/preferred`,
   },
+  payments: {
+    open: '/api/payments',
+    approve: (id: string) => `/api/payments/${encodeURIComponent(id)}/approve`,
+    cancel: (id: string) => `/api/payments/${encodeURIComponent(id)}/cancel`,
+  },
   orders: {
     checkout: '/api/buy',
     list: '/api/buy',
@@ -73,7 +78,7 @@ export const apiPaths = {
     changeSize: '/api/item/changesize',
     searchOutfits: '/api/favorites/search',
     searchItems: '/api/favorites/search/item',
-    /** The feed's call; unfavouriting from the favourites page uses it too. */
+    /** The feed's call; unfavouriting from the favorites page uses it too. */
     unfavoriteOutfit: '/api/outfit/search/unfavorite',
   },
   search: {
@@ -81,7 +86,7 @@ export const apiPaths = {
     outfits: '/api/outfit/search',
     heartItem: '/api/item/search/favorite',
     unheartItem: (itemId: number) => `/api/item/search/unfavorite/${itemId}`,
-    /** The feed's calls: the search heart favourites and unfavourites outfits through them. */
+    /** The feed's calls: the search heart favorites and unfavorites outfits through them. */
     favoriteOutfit: '/api/outfit/favorite',
     unfavoriteOutfit: '/api/outfit/search/unfavorite',
   },

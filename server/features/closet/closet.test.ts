@@ -497,6 +497,8 @@ describe('the closet after PUT /api/buy', () => {
     const outfitId = outfit!.id;
     const address = await agent.post('/api/shipping', {
       nickname: 'Home',
+      recipient_name: 'Sam Rivera',
+      phone: '(555) 010-0142',
       street_address: '12 Linden Row',
       city: 'Portland',
       state: 'OR',

@@ -467,6 +467,8 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     expect(addToCart.statusCode, addToCart.body).toBeLessThan(300);
     const address = await buyer.post('/api/shipping', {
       nickname: 'Home',
+      recipient_name: 'Sam Rivera',
+      phone: '(555) 010-0142',
       street_address: '1 Main St',
       city: 'Springfield',
       state: 'IL',

@@ -6,9 +6,11 @@ export function orderConfirmationEmail(order: Order, to: string, name: string | 
   const greeting = name ? `Hi ${name},` : 'Hello,';
   const { address } = order;
   const addressLines = [
-    address.nickname,
+    address.recipient_name ?? address.nickname,
     address.street_address,
+    ...(address.street_address_2 ? [address.street_address_2] : []),
     `${address.city}, ${address.state} ${address.zip}`,
+    ...(address.phone ? [`Phone: ${address.phone}`] : []),
   ];
   const lines = [
     greeting,

@@ -26,7 +26,10 @@ export interface Contact {
 
 export interface ShipTo {
   nickname: string;
+  recipientName: string | null;
+  phone: string | null;
   streetAddress: string;
+  streetAddress2: string | null;
   city: string;
   state: string;
   zip: string;
@@ -84,7 +87,9 @@ export async function readCheckout(
                EXISTS (SELECT 1 FROM refused_checkouts r
                         WHERE r.user_id = ${userId} AND r.idempotency_key = ${input.idempotencyKey})
                  AS refused,
-               (SELECT json_build_object('nickname', a.nickname, 'streetAddress', a.street_address,
+               (SELECT json_build_object('nickname', a.nickname, 'recipientName', a.recipient_name,
+                                         'phone', a.phone, 'streetAddress', a.street_address,
+                                         'streetAddress2', a.street_address_2,
                                          'city', a.city, 'state', a.state, 'zip', a.zip)
                   FROM addresses a
                  WHERE a.id = ${input.addressId} AND a.user_id = ${userId}) AS address,
@@ -174,12 +179,14 @@ export async function placeOrder(
     head AS (
       INSERT INTO orders (id, number, user_id, idempotency_key, payment_method, payment_reference,
                           subtotal_cents, shipping_cents, total_cents, ship_nickname,
-                          ship_street_address, ship_city, ship_state, ship_zip,
+                          ship_recipient_name, ship_phone, ship_street_address,
+                          ship_street_address_2, ship_city, ship_state, ship_zip,
                           arrives_from, arrives_to)
       SELECT ${order.id}, ${order.number}, ${order.userId}, ${order.idempotencyKey},
              ${order.paymentMethod}, ${order.paymentReference}, ${order.subtotalCents},
              ${order.shippingCents}, ${order.totalCents}, ${order.shipNickname},
-             ${order.shipStreetAddress}, ${order.shipCity}, ${order.shipState}, ${order.shipZip},
+             ${order.shipRecipientName}, ${order.shipPhone}, ${order.shipStreetAddress},
+             ${order.shipStreetAddress2}, ${order.shipCity}, ${order.shipState}, ${order.shipZip},
              ${order.arrivesFrom}, ${order.arrivesTo}
        WHERE (SELECT ok FROM verdict)
       RETURNING created_at

@@ -8,10 +8,16 @@ import {
   OrderParamsSchema,
   OrderSchema,
 } from '../../../contracts/order';
+import {
+  CreatePaymentBodySchema,
+  PaymentParamsSchema,
+  PaymentSessionSchema,
+} from '../../../contracts/payment';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './order.service';
 import { type PaymentProvider, SandboxPaymentProvider } from './payment';
+import * as payments from './payment-session.service';
 
 export interface OrderRoutesOptions {
   payments?: PaymentProvider;
@@ -29,6 +35,90 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
     log: app.log,
   };
 
+  app.post(
+    '/api/payments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Open a payment for the cart as it stands (amount computed here) with PayPal or Apple ' +
+          'Pay; the shopper then approves or cancels it in the provider’s sheet. The cart does not change.',
+        body: CreatePaymentBodySchema,
+        response: {
+          201: PaymentSessionSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          402: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await payments.openPayment(
+        db,
+        currentUser(request).id,
+        request.body,
+        deps.payments,
+      );
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    '/api/payments/:id/approve',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'The shopper approved the payment in the provider’s sheet; the provider confirms it. ' +
+          'Approving twice is harmless.',
+        params: PaymentParamsSchema,
+        response: {
+          200: PaymentSessionSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          402: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    (request) =>
+      payments.approvePayment(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        // The sandbox's sheet hands back nothing; a real provider's token would come in a body.
+        undefined,
+        deps.payments,
+      ),
+  );
+
+  app.post(
+    '/api/payments/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'The shopper cancelled in the provider’s sheet: the payment ends, nothing is charged ' +
+          'and the cart stays as it was. Cancelling twice is harmless.',
+        params: PaymentParamsSchema,
+        response: {
+          200: PaymentSessionSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    (request) => payments.cancelPayment(db, currentUser(request).id, request.params.id),
+  );
+
   app.put(
     '/api/buy',
     {
@@ -36,8 +126,9 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       schema: {
         tags,
         summary:
-          'Check out the cart: pay, place the order, fill the closet, empty the cart. ' +
-          '201 for a new order; 200 with the same order when the idempotency key was used before.',
+          'Check out the cart with the payment the shopper approved (`paymentId`): take it, place ' +
+          'the order, fill the closet, empty the cart. 201 for a new order; 200 with the same ' +
+          'order when the idempotency key was used before.',
         body: CheckoutBodySchema,
         response: {
           200: OrderSchema,

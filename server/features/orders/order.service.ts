@@ -4,13 +4,14 @@ import { formatCents } from '../../../contracts/money';
 import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
-import { AppError, conflict, notFound, PG } from '../../lib/errors';
+import { conflict, notFound, PG } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './order.repository';
 import { orderConfirmationEmail } from './order-email';
 import { PaymentDeclinedError, type PaymentProvider } from './payment';
+import { EMPTY_CART, paymentRequired, spendPayment } from './payment-session.service';
 
 type CheckoutInput = z.output<typeof CheckoutBodySchema>;
 
@@ -90,7 +91,10 @@ export function toOrder(row: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
     total: formatCents(row.totalCents),
     address: {
       nickname: row.shipNickname,
+      recipient_name: row.shipRecipientName,
+      phone: row.shipPhone,
       street_address: row.shipStreetAddress,
+      street_address_2: row.shipStreetAddress2,
       city: row.shipCity,
       state: row.shipState,
       zip: row.shipZip,
@@ -106,7 +110,6 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   return toOrder(found.order, found.lines);
 }
 
-const EMPTY_CART = 'Your cart is empty. Add something to it before paying.';
 const SPENT_KEY =
   'This checkout was already turned down and its payment returned. Check your cart and pay again.';
 
@@ -119,7 +122,7 @@ async function charge(
     return (await deps.payments.charge(request)).reference;
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
-      throw new AppError(402, 'conflict', `The payment was declined: ${error.message}`);
+      throw paymentRequired(`The payment was declined: ${error.message}`);
     }
     throw error;
   }
@@ -216,11 +219,23 @@ export async function checkout(
   const id = start.nextId;
   const number = orderNumber(id, now);
   const arrival = arrivalWindow(now);
+  if (input.paymentId !== undefined) {
+    await spendPayment(
+      db,
+      userId,
+      { ...input, paymentId: input.paymentId },
+      totals.totalCents,
+      now,
+    );
+  } else if (deps.payments.requiresApproval) {
+    throw paymentRequired('Approve the payment with PayPal or Apple Pay first.');
+  }
   const reference = await charge(deps, {
     amountCents: totals.totalCents,
     method: input.paymentMethod,
     orderNumber: number,
     idempotencyKey: input.idempotencyKey,
+    sessionId: input.paymentId,
   });
 
   const row: repo.OrderRow = {
@@ -234,7 +249,10 @@ export async function checkout(
     shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
     shipNickname: address.nickname,
+    shipRecipientName: address.recipientName,
+    shipPhone: address.phone,
     shipStreetAddress: address.streetAddress,
+    shipStreetAddress2: address.streetAddress2,
     shipCity: address.city,
     shipState: address.state,
     shipZip: address.zip,

@@ -10,6 +10,7 @@ import {
   PaymentDeclinedError,
   type PaymentProvider,
   type RefundRequest,
+  SandboxPaymentProvider,
 } from './payment';
 
 let t: TestApp;
@@ -41,7 +42,10 @@ const freshPiece = () => stocked[pieceCursor++]!;
 
 const address = {
   nickname: 'Studio',
-  street_address: '88 Canal Street, Apt 5',
+  recipient_name: 'Ada Lovelace',
+  phone: '+1 (212) 555-0148',
+  street_address: '88 Canal Street',
+  street_address_2: 'Apt 5',
   city: 'New York',
   state: 'NY',
   zip: '10013',
@@ -190,6 +194,10 @@ describe('PUT /api/buy', () => {
     expect(eml).toContain(`To: ${email}`);
     expect(eml).toContain(order.number);
     expect(eml).toContain('$6,209.63');
+    // The courier's details travel with the order's copy of the address and its e-mail.
+    for (const detail of ['Ada Lovelace', '+1 (212) 555-0148', 'Apt 5', '88 Canal Street']) {
+      expect(eml).toContain(detail);
+    }
     expect(eml).toContain('text/html');
     expect(eml).toContain('text/plain');
   });
@@ -441,14 +449,14 @@ describe('PUT /api/buy', () => {
   it('writes nothing when the payment is declined', async () => {
     const { agent, user, addressId } = await shopper();
     await fill(agent, [[freshPiece(), 2]]);
-    const declining: PaymentProvider = {
+    const declining = withSessions({
       charge: async () => {
         throw new PaymentDeclinedError('insufficient funds');
       },
       refund: async () => {
         throw new Error('nothing was charged, so nothing is refunded');
       },
-    };
+    });
     const before = await snapshot();
     await expect(checkoutWith(declining, user.id, { addressId })).rejects.toMatchObject({
       status: 402,
@@ -456,6 +464,17 @@ describe('PUT /api/buy', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/** A provider whose charge and refund are the test's own; sessions as the sandbox keeps them. */
+function withSessions(parts: Pick<PaymentProvider, 'charge' | 'refund'>): PaymentProvider {
+  const sandbox = new SandboxPaymentProvider();
+  return {
+    requiresApproval: false,
+    createSession: (request) => sandbox.createSession(request),
+    confirmApproval: (request) => sandbox.confirmApproval(request),
+    ...parts,
+  };
+}
 
 /**
  * A provider that approves every charge and records charges and refunds. `whileCharging` runs
@@ -466,7 +485,7 @@ function recordingProvider(
 ) {
   const charged: string[] = [];
   const refunded: RefundRequest[] = [];
-  const provider: PaymentProvider = {
+  const provider = withSessions({
     async charge(request) {
       await whileCharging(request);
       const reference = `test_${request.idempotencyKey}`;
@@ -476,7 +495,7 @@ function recordingProvider(
     async refund(request) {
       refunded.push(request);
     },
-  };
+  });
   return { provider, charged, refunded };
 }
 
@@ -695,5 +714,193 @@ describe('GET /api/buy and GET /api/buy/{number}', () => {
     expect((await other.agent.get('/api/buy')).json()).toEqual([]);
     expect((await other.agent.get('/api/buy/not-a-number')).statusCode).toBe(400);
     expect((await new Agent(t.app).get('/api/buy')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paymentId', () => {
+  async function open(agent: Agent, addressId: number, paymentMethod = 'paypal') {
+    const res = await agent.post('/api/payments', { addressId, paymentMethod });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; status: string; amountCents: number; amount: string };
+  }
+  const cartOf = async (agent: Agent) => (await agent.get('/api/cart')).json();
+  const sessionStatus = async (id: string) =>
+    (await sql<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [id]))[0]
+      ?.status;
+
+  it('opens a payment for the cart total computed on the server, with the address, changing nothing', async () => {
+    const { agent, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 2]]);
+    const cart = await cartOf(agent);
+    const before = await snapshot();
+    const session = await open(agent, addressId, 'apple_pay');
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^sbx_apple_pay_/),
+      paymentMethod: 'apple_pay',
+      status: 'pending',
+      amountCents: cart.totalCents,
+      amount: cart.total,
+      address,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('cancel leaves the cart exactly as it was and makes no order; the cancelled payment cannot pay', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [
+      [freshPiece(), 1],
+      [freshPiece(), 3],
+    ]);
+    const cart = await cartOf(agent);
+    const before = await snapshot();
+    const session = await open(agent, addressId);
+    const cancelled = await agent.post(`/api/payments/${session.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+    expect(await cartOf(agent)).toEqual(cart);
+
+    const paid = await agent.put('/api/buy', {
+      addressId,
+      paymentMethod: 'paypal',
+      idempotencyKey: newKey(),
+      paymentId: session.id,
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error.message).toMatch(/cancelled/);
+    expect(await agent.post(`/api/payments/${session.id}/approve`)).toMatchObject({
+      statusCode: 409,
+    });
+    expect(await snapshot()).toEqual(before);
+    expect(await cartOf(agent)).toEqual(cart);
+    expect((await agent.get('/api/buy')).json()).toEqual([]);
+    expect(await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id])).toEqual([]);
+  });
+
+  it('approve then pay places the order once; the session is spent on that checkout alone', async () => {
+    const { agent, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const session = await open(agent, addressId, 'apple_pay');
+    const approved = await agent.post(`/api/payments/${session.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('approved');
+    // Approving twice is harmless.
+    expect((await agent.post(`/api/payments/${session.id}/approve`)).statusCode).toBe(200);
+
+    const key = newKey();
+    const body = {
+      addressId,
+      paymentMethod: 'apple_pay',
+      idempotencyKey: key,
+      paymentId: session.id,
+    };
+    const paid = await agent.put('/api/buy', body);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().totalCents).toBe(session.amountCents);
+    expect(await sessionStatus(session.id)).toBe('captured');
+    expect((await cartOf(agent)).lines).toEqual([]);
+    // The same checkout again answers with its order.
+    const again = await agent.put('/api/buy', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().number).toBe(paid.json().number);
+
+    // Another checkout cannot reuse the spent payment, and cancelling it is refused.
+    await fill(agent, [[freshPiece(), 1]]);
+    const before = await snapshot();
+    const reuse = await agent.put('/api/buy', { ...body, idempotencyKey: newKey() });
+    expect(reuse.statusCode).toBe(409);
+    expect((await agent.post(`/api/payments/${session.id}/cancel`)).statusCode).toBe(409);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a payment not yet approved (402), for another method or address, or for another amount (409), writing nothing', async () => {
+    const { agent, addressId } = await shopper();
+    const other = (await agent.post('/api/shipping', { ...address, nickname: 'Other' })).json();
+    const piece = freshPiece();
+    await fill(agent, [[piece, 1]]);
+    const pending = await open(agent, addressId);
+    const approved = await open(agent, addressId);
+    await agent.post(`/api/payments/${approved.id}/approve`);
+    const pay = (over: object) =>
+      agent.put('/api/buy', {
+        addressId,
+        paymentMethod: 'paypal',
+        idempotencyKey: newKey(),
+        paymentId: approved.id,
+        ...over,
+      });
+    const before = await snapshot();
+
+    const notApproved = await pay({ paymentId: pending.id });
+    expect(notApproved.statusCode).toBe(402);
+    expect(notApproved.json().error.code).toBe('payment_required');
+    expect((await pay({ paymentMethod: 'apple_pay' })).statusCode).toBe(409);
+    expect((await pay({ addressId: other.id })).statusCode).toBe(409);
+    await agent.post('/api/cart', { itemId: piece, quantity: 2 });
+    const changed = await pay({});
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error.message).toMatch(/cart changed/);
+    expect(await sessionStatus(approved.id)).toBe('approved');
+    const { cart: _cart, ...rest } = before;
+    expect(await snapshot()).toMatchObject(rest);
+  });
+
+  it("is 404 for another shopper's payment, and 400 for a malformed id", async () => {
+    const owner = await shopper();
+    const stranger = await shopper();
+    await fill(owner.agent, [[freshPiece(), 1]]);
+    await fill(stranger.agent, [[freshPiece(), 1]]);
+    const session = await open(owner.agent, owner.addressId);
+    expect((await stranger.agent.post(`/api/payments/${session.id}/approve`)).statusCode).toBe(404);
+    expect((await stranger.agent.post(`/api/payments/${session.id}/cancel`)).statusCode).toBe(404);
+    await owner.agent.post(`/api/payments/${session.id}/approve`);
+    const stolen = await stranger.agent.put('/api/buy', {
+      addressId: stranger.addressId,
+      paymentMethod: 'paypal',
+      idempotencyKey: newKey(),
+      paymentId: session.id,
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(await sessionStatus(session.id)).toBe('approved');
+    expect((await owner.agent.post('/api/payments/bad id!/approve')).statusCode).toBe(400);
+    const bad = await owner.agent.put('/api/buy', {
+      addressId: owner.addressId,
+      paymentMethod: 'paypal',
+      idempotencyKey: newKey(),
+      paymentId: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toContain('paymentId');
+  });
+
+  it('will not open a payment for an empty cart or another shopper’s address', async () => {
+    const owner = await shopper();
+    const stranger = await shopper();
+    expect(
+      (
+        await owner.agent.post('/api/payments', {
+          addressId: owner.addressId,
+          paymentMethod: 'paypal',
+        })
+      ).statusCode,
+    ).toBe(409);
+    await fill(stranger.agent, [[freshPiece(), 1]]);
+    const res = await stranger.agent.post('/api/payments', {
+      addressId: owner.addressId,
+      paymentMethod: 'paypal',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(
+      await sql('SELECT 1 FROM payment_sessions WHERE user_id = $1', [stranger.user.id]),
+    ).toEqual([]);
+  });
+
+  it('with a provider that needs approval, a checkout naming no payment is 402 and writes nothing', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const before = await snapshot();
+    await expect(
+      checkoutWith(new SandboxPaymentProvider({ requireApproval: true }), user.id, { addressId }),
+    ).rejects.toMatchObject({ status: 402, code: 'payment_required' });
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -5,7 +5,14 @@ import { addresses } from '../../db/schema';
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Pick<
   AddressRow,
-  'nickname' | 'streetAddress' | 'city' | 'state' | 'zip'
+  | 'nickname'
+  | 'recipientName'
+  | 'phone'
+  | 'streetAddress'
+  | 'streetAddress2'
+  | 'city'
+  | 'state'
+  | 'zip'
 >;
 
 export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {

@@ -19,7 +19,10 @@ export function toAddress(row: repo.AddressRow): Address {
   return {
     id: row.id,
     nickname: row.nickname,
+    recipient_name: row.recipientName,
+    phone: row.phone,
     street_address: row.streetAddress,
+    street_address_2: row.streetAddress2,
     city: row.city,
     state: row.state,
     zip: row.zip,
@@ -30,7 +33,10 @@ export function toAddress(row: repo.AddressRow): Address {
 function values(input: CreateInput | UpdateInput): repo.AddressValues {
   return {
     nickname: input.nickname,
+    recipientName: input.recipient_name,
+    phone: input.phone,
     streetAddress: input.street_address,
+    streetAddress2: input.street_address_2 ?? null,
     city: input.city,
     state: input.state,
     zip: input.zip,
@@ -49,11 +55,14 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
 export async function createAddress(db: Db, userId: number, input: CreateInput) {
   const row = await db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    if ((await repo.countAddresses(tx, userId)) >= MAX_ADDRESSES) {
+    const existing = await repo.countAddresses(tx, userId);
+    if (existing >= MAX_ADDRESSES) {
       throw conflict(`You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`);
     }
-    if (input.preferred) await repo.clearPreferred(tx, userId, null);
-    return repo.insertAddress(tx, userId, { ...values(input), preferred: input.preferred });
+    // The first address is where everything ships; a later one takes over only when asked to.
+    const preferred = existing === 0 || input.preferred === true;
+    if (preferred) await repo.clearPreferred(tx, userId, null);
+    return repo.insertAddress(tx, userId, { ...values(input), preferred });
   });
   return toAddress(row);
 }

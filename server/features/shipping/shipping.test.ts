@@ -16,14 +16,20 @@ afterAll(() => t.close());
 
 const home = {
   nickname: 'Home',
+  recipient_name: 'Ada Lovelace',
+  phone: '(503) 555-0142',
   street_address: '12 Orchard Lane',
+  street_address_2: null,
   city: 'Portland',
   state: 'OR',
   zip: '97205',
 };
 const work = {
   nickname: 'Work',
-  street_address: '400 Market Street, Floor 9',
+  recipient_name: 'Grace Hopper',
+  phone: '+44 20 7946 0958',
+  street_address: '400 Market Street',
+  street_address_2: 'Floor 9, Suite 900',
   city: 'San Francisco',
   state: 'CA',
   zip: '94105-1234',
@@ -47,11 +53,14 @@ async function add(agent: Agent, body: object) {
 }
 
 describe('POST /api/shipping', () => {
-  it('adds a trimmed address, preferred by default, and the newest preferred wins', async () => {
+  it('adds a trimmed address; the first is preferred, a later one only when asked', async () => {
     const { agent, user } = await signUp(t.app);
     const first = await agent.post('/api/shipping', {
       nickname: '  Home ',
+      recipient_name: ' Ada Lovelace ',
+      phone: ' (503) 555-0142 ',
       street_address: ' 12 Orchard Lane ',
+      street_address_2: '   ',
       city: 'Portland ',
       state: ' or',
       zip: ' 97205 ',
@@ -59,17 +68,19 @@ describe('POST /api/shipping', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ id: expect.any(Number), ...home, preferred: true });
 
+    // A second address does not quietly take over where things ship.
     const second = await add(agent, work);
-    expect(second.preferred).toBe(true);
+    expect(second).toMatchObject({ ...work, preferred: false });
     expect((await rows(user.id)).map((r) => [r.nickname, r.preferred])).toEqual([
-      ['Home', false],
-      ['Work', true],
+      ['Home', true],
+      ['Work', false],
     ]);
 
-    const third = await add(agent, { ...home, nickname: 'Mum', preferred: false });
-    expect(third.preferred).toBe(false);
+    const third = await add(agent, { ...home, nickname: 'Mum', preferred: true });
+    expect(third.preferred).toBe(true);
     const list = (await agent.get('/api/shipping')).json();
-    expect(list.map((a: { nickname: string }) => a.nickname)).toEqual(['Work', 'Mum', 'Home']);
+    expect(list.map((a: { nickname: string }) => a.nickname)).toEqual(['Mum', 'Work', 'Home']);
+    expect(list.filter((a: { preferred: boolean }) => a.preferred)).toHaveLength(1);
   });
 
   it('accepts DC, territories and ZIP+4', async () => {
@@ -95,6 +106,17 @@ describe('POST /api/shipping', () => {
     ['zip', { ...home, zip: '97205-12' }],
     ['zip', { ...home, zip: 'ABCDE' }],
     ['preferred', { ...home, preferred: 'yes' }],
+    ['recipient_name', { ...home, recipient_name: undefined }],
+    ['recipient_name', { ...home, recipient_name: '  ' }],
+    ['recipient_name', { ...home, recipient_name: 'r'.repeat(81) }],
+    ['phone', { ...home, phone: undefined }],
+    ['phone', { ...home, phone: '' }],
+    ['phone', { ...home, phone: '555-01' }],
+    ['phone', { ...home, phone: 'call me maybe' }],
+    ['phone', { ...home, phone: '+1 503 555 0142 0000 1' }],
+    ['phone', { ...home, phone: '503+555+0142' }],
+    ['street_address_2', { ...home, street_address_2: 'l'.repeat(121) }],
+    ['street_address_2', { ...home, street_address_2: 7 }],
   ])('rejects a bad %s with 400 naming it, storing nothing (case %#)', async (field, payload) => {
     const { agent, user } = await signUp(t.app);
     const res = await agent.post('/api/shipping', payload);
@@ -102,6 +124,36 @@ describe('POST /api/shipping', () => {
     expect(res.json().error.code).toBe('validation_failed');
     expect(Object.keys(res.json().error.fields)).toContain(field);
     expect(await rows(user.id)).toEqual([]);
+  });
+
+  it('lists an address saved before recipients and phones were asked for, with those left empty', async () => {
+    const { agent, user } = await signUp(t.app);
+    await t.db.database.sql.query(
+      `INSERT INTO addresses (user_id, nickname, street_address, city, state, zip, preferred)
+       VALUES ($1, 'Old', '1 Elm Street', 'Salem', 'OR', '97301', true)`,
+      [user.id],
+    );
+    const [old] = (await agent.get('/api/shipping')).json();
+    expect(old).toMatchObject({
+      nickname: 'Old',
+      recipient_name: null,
+      phone: null,
+      street_address_2: null,
+    });
+    // Editing it asks for the missing details, and then keeps them.
+    const incomplete = await agent.put(`/api/shipping/${old.id}`, {
+      ...home,
+      recipient_name: undefined,
+      phone: undefined,
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(Object.keys(incomplete.json().error.fields).sort()).toEqual(['phone', 'recipient_name']);
+    const fixed = await agent.put(`/api/shipping/${old.id}`, home);
+    expect(fixed.json()).toMatchObject({
+      recipient_name: 'Ada Lovelace',
+      phone: '(503) 555-0142',
+      preferred: true,
+    });
   });
 
   it(`keeps at most ${MAX_ADDRESSES} addresses`, async () => {
@@ -189,7 +241,7 @@ describe('DELETE /api/shipping/{addressId}', () => {
   it('removes an address; removing the preferred one leaves none preferred', async () => {
     const { agent, user } = await signUp(t.app);
     const a = await add(agent, home);
-    const b = await add(agent, work);
+    const b = await add(agent, { ...work, preferred: true });
     expect((await agent.delete(`/api/shipping/${b.id}`)).json()).toEqual({ ok: true });
     expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, false]]);
     expect((await agent.delete(`/api/shipping/${b.id}`)).statusCode).toBe(404);

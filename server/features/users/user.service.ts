@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { AdminRegistrationInfo, RegisterBodySchema, User } from '../../../contracts/user';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, PG, pgCode, unauthorized } from '../../lib/errors';
+import { AppError, forbidden, PG, pgCode, unauthorized } from '../../lib/errors';
 import { lockFirstAdmin } from '../../lib/locks';
 import type { SessionUser } from '../../plugins/auth';
 import * as repo from './user.repository';
@@ -73,6 +73,12 @@ export async function adminRegistrationInfo(
   return { codeRequired: false, open: !(await repo.adminExists(db)) };
 }
 
+/** Its own code and a field message, so the form can say it beside the username. */
+function usernameTaken(username: string): AppError {
+  const message = `The username "${username}" is already taken. Choose another.`;
+  return new AppError(409, 'username_taken', message, { username: message });
+}
+
 export async function registerUser(
   db: Db,
   input: RegisterInput,
@@ -83,9 +89,7 @@ export async function registerUser(
   if (grant === 'refused' || (grant === 'first-admin' && (await repo.adminExists(db)))) {
     throw adminRefused(options.adminCode);
   }
-  if (await repo.findUserByUsername(db, input.username)) {
-    throw conflict('That username is already taken.');
-  }
+  if (await repo.findUserByUsername(db, input.username)) throw usernameTaken(input.username);
   const passwordHash = await hashPassword(input.password);
   const user = {
     username: input.username,
@@ -107,7 +111,7 @@ export async function registerUser(
     return toUser(row);
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
-    if (pgCode(error) === PG.uniqueViolation) throw conflict('That username is already taken.');
+    if (pgCode(error) === PG.uniqueViolation) throw usernameTaken(input.username);
     throw error;
   }
 }

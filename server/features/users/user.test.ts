@@ -41,7 +41,11 @@ describe('POST /api/user/register', () => {
       password,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('conflict');
+    expect(res.json().error).toEqual({
+      code: 'username_taken',
+      message: 'The username "marcopolo" is already taken. Choose another.',
+      fields: { username: 'The username "marcopolo" is already taken. Choose another.' },
+    });
     expect(await userCount()).toBe(before);
   });
 

@@ -74,11 +74,11 @@ export default function CartLandingRoute() {
       <Page title="Shopping Cart" subtitle={itemCount(0)}>
         <EmptyState
           title="Your cart is empty"
-          body="Tap Buy on a piece you love, or Purchase Outfit on a favourite outfit."
+          body="Tap Buy on a piece you love, or Purchase Outfit on a favorite outfit."
           action={
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mt: 1 }}>
               <Button component={RouterLink} to="/favorites/outfits" variant="contained">
-                See your favourites
+                See your favorites
               </Button>
               <Button component={RouterLink} to="/home">
                 Discover outfits

@@ -9,26 +9,51 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { PaymentMethod } from '../../../contracts/order';
+import type { PaymentSession } from '../../../contracts/payment';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { Totals } from '../../components/totals';
+import { useUser } from '../../features/auth/api/get-user';
 import { useCart } from '../../features/cart/api/get-cart';
 import { CartLineList } from '../../features/cart/components/cart-line-list';
 import { useCheckout } from '../../features/orders/api/checkout';
+import {
+  useApprovePayment,
+  useCancelPayment,
+  useOpenPayment,
+} from '../../features/orders/api/payment-session';
 import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
+import { ProviderSheet } from '../../features/orders/components/provider-sheet';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
 import { ShippingSelector } from '../../features/shipping/components/shipping-selector';
 import { ApiRequestError } from '../../lib/api-client';
 
 const itemCount = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}`;
 
-/** SPEC's /cart: payment choice, the items, shipping, total and Pay Now. */
+const message = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError ? error.message : fallback;
+
+/**
+ * SPEC's /cart: the items, the payment choice, shipping, total and Pay Now. Pay Now opens the
+ * payment at the provider (the server computes the amount) and shows the provider's sheet;
+ * approving there places the order, cancelling leaves everything as it was.
+ */
 export default function CartRoute() {
   const cart = useCart();
   const preferred = usePreferredAddress();
+  const { data: user } = useUser();
   const checkout = useCheckout();
+  const openPayment = useOpenPayment();
+  const approvePayment = useApprovePayment();
+  const cancelPayment = useCancelPayment();
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
+  const [session, setSession] = useState<PaymentSession | null>(null);
+  const [sheetError, setSheetError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState(false);
   // A second click can land before React re-renders the disabled button.
   const submitting = useRef(false);
 
@@ -48,32 +73,60 @@ export default function CartRoute() {
   }
   const { data } = cart;
   const address = preferred.address ?? null;
-  const canPay = data.totalCents > 0 && address !== null && !checkout.isPending;
+  const busy = openPayment.isPending || session !== null;
+  const canPay = data.totalCents > 0 && address !== null && !busy;
 
-  function payNow() {
+  async function payNow() {
     if (!canPay || !address || submitting.current) return;
     submitting.current = true;
-    checkout.mutate(
-      { addressId: address.id, paymentMethod: method },
-      {
-        onSuccess: (order) => navigate(`/checkout?order=${encodeURIComponent(order.number)}`),
-        onSettled: () => {
-          submitting.current = false;
-        },
-      },
-    );
+    setFailure(null);
+    setCancelled(false);
+    setSheetError(null);
+    try {
+      setSession(await openPayment.mutateAsync({ addressId: address.id, paymentMethod: method }));
+    } catch (error) {
+      setFailure(message(error, 'The payment could not be started. Try again.'));
+      void cart.refetch();
+    } finally {
+      submitting.current = false;
+    }
   }
 
-  const failure =
-    checkout.error instanceof ApiRequestError
-      ? checkout.error.message
-      : checkout.error
-        ? 'The payment did not go through. Try again.'
-        : null;
+  async function approve() {
+    if (!session || !address || submitting.current) return;
+    submitting.current = true;
+    setPaying(true);
+    setSheetError(null);
+    try {
+      await approvePayment.mutateAsync(session.id);
+      const order = await checkout.mutateAsync({
+        addressId: address.id,
+        paymentMethod: session.paymentMethod,
+        paymentId: session.id,
+      });
+      setPaid(true);
+      navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
+    } catch (error) {
+      setSheetError(message(error, 'The payment did not go through. Try again.'));
+    } finally {
+      submitting.current = false;
+      setPaying(false);
+    }
+  }
+
+  function cancel() {
+    if (!session || paying) return;
+    // Ending the payment changes nothing else; if it was already spent the server says so and
+    // there is nothing more to undo here.
+    cancelPayment.mutate(session.id);
+    setSession(null);
+    setSheetError(null);
+    setCancelled(true);
+  }
 
   return (
     <Page title="Checkout" subtitle="Payment, shipping and total.">
-      {data.lines.length === 0 && !checkout.isPending ? (
+      {data.lines.length === 0 && !paying && !paid ? (
         <EmptyState
           title="Nothing to pay for"
           body="Your cart is empty."
@@ -88,11 +141,10 @@ export default function CartRoute() {
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
-            // On a phone the total and Pay Now come right after the payment choice; the items
-            // (also on the cart page) follow.
+            // What is being bought comes first, then how to pay, then the total and Pay Now.
             gridTemplateAreas: {
-              xs: '"payment" "summary" "items"',
-              md: '"payment summary" "items summary"',
+              xs: '"items" "payment" "summary"',
+              md: '"items summary" "payment summary"',
             },
             gridTemplateRows: { md: 'auto 1fr' },
             columnGap: 4,
@@ -101,11 +153,7 @@ export default function CartRoute() {
           }}
         >
           <Card sx={{ gridArea: 'payment', p: { xs: 2, sm: 3 } }}>
-            <PaymentMethodPicker
-              value={method}
-              onChange={setMethod}
-              disabled={checkout.isPending}
-            />
+            <PaymentMethodPicker value={method} onChange={setMethod} disabled={busy} />
           </Card>
           <Card sx={{ gridArea: 'items', px: { xs: 2, sm: 3 }, py: 1.5 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -134,6 +182,11 @@ export default function CartRoute() {
                   {failure}
                 </Alert>
               )}
+              {cancelled && (
+                <Alert severity="info" role="status" onClose={() => setCancelled(false)}>
+                  Payment cancelled. Nothing was charged and your cart is as you left it.
+                </Alert>
+              )}
               <Button
                 variant="contained"
                 size="large"
@@ -141,14 +194,14 @@ export default function CartRoute() {
                 disabled={!canPay}
                 onClick={payNow}
                 startIcon={
-                  checkout.isPending ? (
+                  openPayment.isPending ? (
                     <CircularProgress size={18} color="inherit" aria-hidden />
                   ) : (
                     <LockOutlined />
                   )
                 }
               >
-                {checkout.isPending ? 'Paying…' : 'Pay Now'}
+                {openPayment.isPending ? 'Opening payment…' : 'Pay Now'}
               </Button>
               {!address && !preferred.isPending && (
                 <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
@@ -159,6 +212,19 @@ export default function CartRoute() {
           </Card>
         </Box>
       )}
+      <ProviderSheet
+        session={session}
+        busy={paying}
+        done={paid}
+        error={sheetError}
+        payer={{
+          name: user?.firstName ?? user?.username ?? 'there',
+          email: user?.email ?? null,
+        }}
+        arrival={data.arrival.text.replace(/^Arrives: /, 'arrives ')}
+        onApprove={approve}
+        onCancel={cancel}
+      />
     </Page>
   );
 }

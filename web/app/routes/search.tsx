@@ -127,8 +127,9 @@ export default function SearchRoute() {
             aria-label="Search for"
             sx={{ bgcolor: 'background.paper', borderRadius: 999, alignSelf: 'flex-start' }}
           >
-            <ToggleButton value="outfits">Outfit</ToggleButton>
-            <ToggleButton value="items">Category</ToggleButton>
+            {/* SPEC's Outfit/Category switch: its second side searches pieces, and says so. */}
+            <ToggleButton value="outfits">Outfits</ToggleButton>
+            <ToggleButton value="items">Pieces</ToggleButton>
           </ToggleButtonGroup>
           <Box sx={{ flex: 1, maxWidth: { sm: 560 } }}>
             <SearchField
@@ -147,7 +148,7 @@ export default function SearchRoute() {
         >
           <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
             {mode === 'outfits'
-              ? 'Categories apply to pieces: switch to Category to use them.'
+              ? 'Categories apply to pieces: switch to Pieces to use them.'
               : chosen.length === 0
                 ? 'Categories: all. Switch some on to narrow the pieces.'
                 : 'Categories'}

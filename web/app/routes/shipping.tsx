@@ -100,6 +100,7 @@ export default function ShippingRoute() {
       <AddressDialog
         open={editing !== null}
         address={editing?.address ?? null}
+        isFirst={list.length === 0}
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           setChoice(saved.id);

@@ -16,7 +16,7 @@ export function AboutRoute() {
       <Stack spacing={2}>
         <Typography>
           Drape shows you complete outfits, five pieces each: outerwear, a top, an accessory, a
-          bottom and footwear. Swipe right on the looks you love and they land in your favourites
+          bottom and footwear. Swipe right on the looks you love and they land in your favorites
           with every piece; swipe left and we learn what is not for you. The more you swipe, the
           better the next outfit fits your taste.
         </Typography>
@@ -79,7 +79,7 @@ export function InfoRoute() {
             Swiping
           </Typography>
           <Typography>
-            Right is favourite, left is reject; the arrow keys work too, and Undo takes back your
+            Right is favorite, left is reject; the arrow keys work too, and Undo takes back your
             last swipe. Outfits you have swiped do not come back to your feed.
           </Typography>
         </section>
@@ -98,8 +98,8 @@ export function InfoRoute() {
           </Typography>
           <Typography>
             Your password is stored only as an argon2id hash and your session lives in a secure
-            cookie that ends when you log out. Nobody else can see your favourites, closet,
-            addresses or orders.
+            cookie that ends when you log out. Nobody else can see your favorites, closet, addresses
+            or orders.
           </Typography>
         </section>
       </Stack>

@@ -8,15 +8,19 @@ import styles from './shell.module.css';
 import { TopBar } from './top-bar';
 import { useHeadingFocus } from './use-heading-focus';
 
-/** Signed-in shoppers get the top bar and bottom navigation; admins and visitors neither. */
+/**
+ * Signed-in shoppers get the top bar and bottom navigation; admins and visitors neither. While
+ * the session is still being checked on a cold load the frame is drawn at once, as most visits
+ * are a shopper's, and the page's place shows a placeholder until the answer comes.
+ */
 export function AppShell() {
-  const { data: user } = useUser();
+  const { data: user, isPending } = useUser();
   const isShopper = Boolean(user?.id) && !user?.isAdmin;
   const cartUnits = useCartUnits(isShopper);
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main, location.pathname);
-  if (!isShopper) return <Outlet />;
+  if (!isShopper && !isPending) return <Outlet />;
   return (
     <div className={styles.shell}>
       <TopBar cartUnits={cartUnits} />

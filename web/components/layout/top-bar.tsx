@@ -113,7 +113,7 @@ export function TopBar({ cartUnits }: { cartUnits: number }) {
   const actions: AccountMenuAction[] = [
     { name: 'Account', icon: <AccountCircleOutlined />, run: () => navigate('/user') },
     { name: 'Orders', icon: <ReceiptLongOutlined />, run: () => navigate('/orders') },
-    { name: 'Settings', icon: <SettingsOutlined />, run: () => navigate('/info') },
+    { name: 'Settings', icon: <SettingsOutlined />, run: () => navigate('/settings') },
     { name: 'Share', icon: <ShareOutlined />, run: () => void share(notify) },
     {
       name: 'Logout',

@@ -9,11 +9,11 @@ import {
   TileGridSkeleton,
 } from '../../../features/favorites/components/tile-grid';
 
-/** SPEC's grid of category buttons, each with how many favourite pieces it holds. */
+/** SPEC's grid of category buttons, each with how many favorite pieces it holds. */
 export default function FavoriteCategoriesRoute() {
   const categories = useFavoriteCategories();
   return (
-    <Page title="Faves" subtitle="Your favourite pieces, by category." maxWidth="lg">
+    <Page title="Favorites" subtitle="Your favorite pieces, by category." maxWidth="lg">
       {categories.isPending ? (
         <TileGridSkeleton />
       ) : categories.isError ? (

@@ -17,7 +17,7 @@ import { FavoriteItemEditor } from '../../../features/favorites/components/favor
 import { ApiRequestError } from '../../../lib/api-client';
 
 /**
- * Favourite pieces in one category. A piece opens over the list (`?item=…&outfit=…`), where its
+ * Favorite pieces in one category. A piece opens over the list (`?item=…&outfit=…`), where its
  * colour, size and quantity can be changed whether or not it came with an outfit.
  */
 export default function FavoriteCategoryRoute() {
@@ -45,7 +45,7 @@ export default function FavoriteCategoryRoute() {
 
   if (pieces.error instanceof ApiRequestError && pieces.error.status === 404) {
     return (
-      <Page title="Faves">
+      <Page title="Favorites">
         <EmptyState
           title="No such category"
           body={`Drape has no category called “${name}”.`}
@@ -61,14 +61,14 @@ export default function FavoriteCategoryRoute() {
 
   const title = pieces.data?.[0]?.category ?? name;
   return (
-    <Page title="Faves" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
+    <Page title="Favorites" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
       {pieces.isPending ? (
         <Loading label="Loading your pieces" />
       ) : pieces.isError ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
       ) : pieces.data.length === 0 ? (
         <EmptyState
-          title="No favourites here yet"
+          title="No favorites here yet"
           body="Heart a piece while you swipe or search, or swipe right on a whole outfit."
           action={
             <Button component={RouterLink} to="/search" variant="contained">
@@ -79,7 +79,7 @@ export default function FavoriteCategoryRoute() {
       ) : (
         <Box
           component="ul"
-          aria-label={`Favourite ${title}`}
+          aria-label={`Favorite ${title}`}
           sx={{
             listStyle: 'none',
             m: 0,
@@ -115,7 +115,7 @@ export default function FavoriteCategoryRoute() {
         aria-labelledby="piece-dialog-title"
       >
         <DialogTitle id="piece-dialog-title" sx={{ pr: 7 }}>
-          Edit favourite
+          Edit favorite
           <IconButton
             aria-label="Close"
             onClick={close}

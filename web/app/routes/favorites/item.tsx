@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/states';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
 
-/** A piece of a favourite outfit: its colour, size and quantity, each saved as it changes. */
+/** A piece of a favorite outfit: its colour, size and quantity, each saved as it changes. */
 export default function FavoriteItemRoute() {
   const params = useParams();
   const navigate = useNavigate();
@@ -23,7 +23,7 @@ export default function FavoriteItemRoute() {
           }
         />
       ) : (
-        <EmptyState title="No such piece" body="This address does not lead to a favourite piece." />
+        <EmptyState title="No such piece" body="This address does not lead to a favorite piece." />
       )}
     </Container>
   );

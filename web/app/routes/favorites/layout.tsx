@@ -9,7 +9,7 @@ export default function FavoritesLayout() {
         <SectionToggle
           outfitsPath="/favorites/outfits"
           categoriesPath="/favorites/categories"
-          label="Favourites by"
+          label="Favorites by"
         />
       </Box>
       <Outlet />

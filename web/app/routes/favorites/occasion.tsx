@@ -14,7 +14,7 @@ import { FavoriteOutfitCard } from '../../../features/favorites/components/favor
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
-/** Favourite outfits for one occasion, with a search bar; each card can go or be bought. */
+/** Favorite outfits for one occasion, with a search bar; each card can go or be bought. */
 export default function FavoriteOccasionRoute() {
   const params = useParams();
   const occasionId = Number(params.occasionId);
@@ -34,7 +34,7 @@ export default function FavoriteOccasionRoute() {
       <Page title="Faves">
         <EmptyState
           title="No such occasion"
-          body="Pick one of the five occasions to see your favourite outfits for it."
+          body="Pick one of the five occasions to see your favorite outfits for it."
           action={
             <Button component={RouterLink} to="/favorites/outfits" variant="outlined">
               All occasions
@@ -69,12 +69,12 @@ export default function FavoriteOccasionRoute() {
         searching ? (
           <EmptyState
             title="Nothing matches"
-            body={`None of your ${occasion?.name ?? ''} favourites match “${q.trim()}”.`}
+            body={`None of your ${occasion?.name ?? ''} favorites match “${q.trim()}”.`}
             action={<Button onClick={() => setText('')}>Clear the search</Button>}
           />
         ) : (
           <EmptyState
-            title="No favourites here yet"
+            title="No favorites here yet"
             body="Swipe right on an outfit you love and it will wait for you here."
             action={
               <Stack direction="row" sx={{ gap: 1 }}>
@@ -95,7 +95,7 @@ export default function FavoriteOccasionRoute() {
       ) : (
         <Box
           component="ul"
-          aria-label="Favourite outfits"
+          aria-label="Favorite outfits"
           aria-busy={outfits.isFetching}
           sx={{
             listStyle: 'none',

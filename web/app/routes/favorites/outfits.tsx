@@ -9,11 +9,11 @@ import {
   TileGridSkeleton,
 } from '../../../features/favorites/components/tile-grid';
 
-/** SPEC's grid of occasion buttons titled Faves, each with how many favourite outfits it holds. */
+/** SPEC's grid of occasion buttons titled Faves, each with how many favorite outfits it holds. */
 export default function FavoriteOccasionsRoute() {
   const occasions = useFavoriteOccasions();
   return (
-    <Page title="Faves" subtitle="Your favourite outfits, by occasion." maxWidth="lg">
+    <Page title="Faves" subtitle="Your favorite outfits, by occasion." maxWidth="lg">
       {occasions.isPending ? (
         <TileGridSkeleton />
       ) : occasions.isError ? (

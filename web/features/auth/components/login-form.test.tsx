@@ -77,6 +77,53 @@ describe('RegistrationForm', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a taken username beside the username field', async () => {
+    const taken = 'The username "ivy" is already taken. Choose another.';
+    mockApi(() => [
+      409,
+      { error: { code: 'username_taken', message: taken, fields: { username: taken } } },
+    ]);
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const username = screen.getByLabelText(/Username/);
+    await waitFor(() => expect(username).toHaveAccessibleDescription(taken));
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names each problem beside its field in a plain sentence, before and from the server', async () => {
+    const calls = mockApi(() => [
+      400,
+      {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid body: email Email must be a valid address',
+          fields: { email: 'Email must be a valid address' },
+        },
+      },
+    ]);
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    // The contract's rule, checked in the form: nothing is sent yet.
+    expect(screen.getByLabelText(/Password/)).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    );
+    expect(calls).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText(/Password/), '-now-long');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+        'Email must be a valid address',
+      ),
+    );
+    expect(screen.queryByText(/Invalid body/)).toBeNull();
+  });
+
   it('registers, then signs in with the same credentials', async () => {
     const user = {
       id: 9,

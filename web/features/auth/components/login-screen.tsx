@@ -3,7 +3,7 @@ import { LoginForm } from './login-form';
 
 export function LoginScreen() {
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to keep swiping.">
+    <AuthLayout title="Log in to Drape" subtitle="Log in to see this page.">
       <LoginForm />
     </AuthLayout>
   );

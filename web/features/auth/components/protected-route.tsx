@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorState, Loading } from '../../../components/states';
 import { useUser } from '../api/get-user';
 
@@ -7,18 +7,28 @@ import { useUser } from '../api/get-user';
 const LoginScreen = lazy(() =>
   import('./login-screen').then((module) => ({ default: module.LoginScreen })),
 );
+const WelcomeScreen = lazy(() =>
+  import('./welcome-screen').then((module) => ({ default: module.WelcomeScreen })),
+);
 
-/** SPEC's wrapper: the login screen until someone is signed in, then the page itself. */
+/**
+ * SPEC's wrapper: until someone is signed in, the welcome page at /home (what Drape is, then log
+ * in or register) and the login screen anywhere else; then the page itself. While the session is
+ * checked the frame is already drawn (AppShell) and the page's place holds a placeholder.
+ */
 export function ProtectedRoute() {
   const { data: user, isPending, isError, refetch } = useUser();
-  if (isPending) return <Loading label="Checking your session" />;
+  const { pathname } = useLocation();
+  if (isPending) {
+    return <Loading label="Checking your session" shape={pathname === '/home' ? 'card' : 'list'} />;
+  }
   // A session check that failed after one succeeded (offline, say) keeps the shopper on the page.
   if (isError && !user)
     return <ErrorState message="Is the server running?" onRetry={() => void refetch()} />;
   if (!user?.id) {
     return (
       <Suspense fallback={<Loading />}>
-        <LoginScreen />
+        {pathname === '/home' ? <WelcomeScreen /> : <LoginScreen />}
       </Suspense>
     );
   }

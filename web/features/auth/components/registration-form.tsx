@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { RegisterBodySchema } from '../../../../contracts/user';
 import { ApiRequestError } from '../../../lib/api-client';
+import { issuesByField, splitFieldErrors } from '../../../lib/field-errors';
 import { useLogin } from '../api/login';
 import { REGISTER_MESSAGES, useRegister } from '../api/register';
 
@@ -15,6 +17,16 @@ export interface RegistrationValues {
   email: string;
   adminCode?: string;
 }
+
+type Field = keyof RegistrationValues;
+const FIELDS: readonly Field[] = [
+  'username',
+  'password',
+  'firstName',
+  'lastName',
+  'email',
+  'adminCode',
+];
 
 const EMPTY: RegistrationValues = {
   username: '',
@@ -43,13 +55,15 @@ export function RegistrationForm({
 }) {
   const [values, setValues] = useState<RegistrationValues>(EMPTY);
   const [message, setMessage] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
   const [signingIn, setSigningIn] = useState(false);
   const register = useRegister();
   const login = useLogin();
 
-  const set = (key: keyof RegistrationValues) => (e: { target: { value: string } }) =>
+  const set = (key: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
+    setFields((f) => (f[key] ? { ...f, [key]: undefined } : f));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +72,13 @@ export function RegistrationForm({
       return;
     }
     setMessage(null);
+    // The contract's own rules first, so the usual mistakes are named beside their fields
+    // without a round trip; the server checks the same rules again.
+    const checked = RegisterBodySchema.safeParse({ ...values, isAdmin });
+    if (!checked.success) {
+      setFields(issuesByField<Field>(checked.error.issues));
+      return;
+    }
     setFields({});
     register.mutate(
       { ...values, username: values.username.trim(), isAdmin },
@@ -77,9 +98,14 @@ export function RegistrationForm({
           }
         },
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.status === 400) {
-            setFields(error.fields);
-            setMessage(error.message);
+          // Field problems (a taken username among them) are said beside their fields.
+          if (
+            error instanceof ApiRequestError &&
+            (error.status === 400 || error.code === 'username_taken')
+          ) {
+            const found = splitFieldErrors(error, FIELDS, REGISTER_MESSAGES.failed);
+            setFields(found.fields);
+            setMessage(found.message);
           } else if (error instanceof ApiRequestError && error.status === 403) {
             setMessage(error.message);
           } else {

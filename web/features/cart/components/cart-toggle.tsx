@@ -26,7 +26,7 @@ export function CartToggle({
   itemId: number;
   /** Read out with the label: "Buy Linen Shirt". */
   itemName?: string;
-  /** How many Buy adds (the favourites quantity; at least 1). */
+  /** How many Buy adds (the favorites quantity; at least 1). */
   quantity?: number;
   size?: 'small' | 'medium';
 }) {

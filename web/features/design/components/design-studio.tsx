@@ -366,7 +366,7 @@ export function DesignStudio() {
       >
         {action === 'delete' ? (
           <Typography>
-            It leaves the shop at once. Shoppers who favourited it lose it from their favourites;
+            It leaves the shop at once. Shoppers who favorited it lose it from their favorites;
             their orders and closets keep what they bought.
           </Typography>
         ) : (

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** Moves the favourite to the same product in another colour, keeping its size (409 if not made). */
+/** Moves the favorite to the same product in another colour, keeping its size (409 if not made). */
 export function changeColor(body: ChangeColorBody): Promise<FavoriteItem> {
   return api.put<FavoriteItem>(apiPaths.favorites.changeColor, body);
 }
@@ -17,7 +17,7 @@ export function useChangeColor() {
       queryClient.setQueryData(favoritesKeys.item(item.id, item.outfitId), item);
     },
     // Everything else that shows the piece refreshes. The piece's own query is left alone: it
-    // names the variant the shopper just left, which is no longer a favourite.
+    // names the variant the shopper just left, which is no longer a favorite.
     onSettled: () =>
       queryClient.invalidateQueries({
         queryKey: favoritesKeys.all,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** Moves the favourite to the same product in another size, keeping its colour (409 if not made). */
+/** Moves the favorite to the same product in another size, keeping its colour (409 if not made). */
 export function changeSize(body: ChangeSizeBody): Promise<FavoriteItem> {
   return api.put<FavoriteItem>(apiPaths.favorites.changeSize, body);
 }
@@ -17,7 +17,7 @@ export function useChangeSize() {
       queryClient.setQueryData(favoritesKeys.item(item.id, item.outfitId), item);
     },
     // Everything else that shows the piece refreshes. The piece's own query is left alone: it
-    // names the variant the shopper just left, which is no longer a favourite.
+    // names the variant the shopper just left, which is no longer a favorite.
     onSettled: () =>
       queryClient.invalidateQueries({
         queryKey: favoritesKeys.all,

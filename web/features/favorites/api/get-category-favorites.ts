@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** Favourite pieces in a category (by name), newest first. */
+/** Favorite pieces in a category (by name), newest first. */
 export function getCategoryFavorites(name: string, signal?: AbortSignal): Promise<FavoriteItem[]> {
   return api.get<FavoriteItem[]>(apiPaths.favorites.category(name), { signal });
 }

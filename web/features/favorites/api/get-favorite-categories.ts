@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** The categories, each with how many favourite pieces the shopper has in it. */
+/** The categories, each with how many favorite pieces the shopper has in it. */
 export function getFavoriteCategories(signal?: AbortSignal): Promise<CategoryCount[]> {
   return api.get<CategoryCount[]>(apiPaths.favorites.categories, { signal });
 }

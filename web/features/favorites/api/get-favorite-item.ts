@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** One favourite piece: the item and the outfit it is tagged with (null: hearted on its own). */
+/** One favorite piece: the item and the outfit it is tagged with (null: hearted on its own). */
 export function getFavoriteItem(
   itemId: number,
   outfitId: number | null,

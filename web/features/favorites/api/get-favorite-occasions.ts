@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** The five occasions, each with how many favourite outfits the shopper has for it. */
+/** The five occasions, each with how many favorite outfits the shopper has for it. */
 export function getFavoriteOccasions(signal?: AbortSignal): Promise<OccasionCount[]> {
   return api.get<OccasionCount[]>(apiPaths.favorites.occasions, { signal });
 }

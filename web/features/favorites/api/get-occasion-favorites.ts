@@ -5,8 +5,8 @@ import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys, normaliseQuery } from './keys';
 
 /**
- * The shopper's favourite outfits for one occasion; with text, only those matching it
- * (SPEC's favourites search, narrowed to the occasion).
+ * The shopper's favorite outfits for one occasion; with text, only those matching it
+ * (SPEC's favorites search, narrowed to the occasion).
  */
 export function getOccasionFavorites(
   occasionId: number,

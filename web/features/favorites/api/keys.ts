@@ -1,6 +1,6 @@
 /**
- * Query keys of the favourites. Everything sits under `['favorites']`, the key the feed
- * invalidates after a swipe or a heart, so one invalidation refreshes every favourites page.
+ * Query keys of the favorites. Everything sits under `['favorites']`, the key the feed
+ * invalidates after a swipe or a heart, so one invalidation refreshes every favorites page.
  */
 export const favoritesKeys = {
   all: ['favorites'] as const,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys, SEARCH_KEY } from './keys';
 
-/** Takes the outfit out of the favourites, with the pieces it brought (not those hearted alone). */
+/** Takes the outfit out of the favorites, with the pieces it brought (not those hearted alone). */
 export function unfavoriteOutfit(outfitId: number): Promise<OutfitUnfavoriteResult> {
   return api.post<OutfitUnfavoriteResult>(apiPaths.favorites.unfavoriteOutfit, { outfitId });
 }

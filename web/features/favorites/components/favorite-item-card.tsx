@@ -10,7 +10,7 @@ import { ItemFacts } from '../../../components/item-facts';
 import { ItemPicture } from '../../../components/item-picture';
 
 /**
- * A favourite piece: picture, seller, name, colour and size, price, how many the shopper wants
+ * A favorite piece: picture, seller, name, colour and size, price, how many the shopper wants
  * and where it came from. Opens `to`; `action` is room for the page (e.g. the cart's Buy/Del).
  */
 export function FavoriteItemCard({

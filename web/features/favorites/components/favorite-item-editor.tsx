@@ -35,9 +35,9 @@ function stockLine(stock: number): string {
 }
 
 /**
- * A favourite piece with its colour, size and quantity selectors. The selectors offer only the
+ * A favorite piece with its colour, size and quantity selectors. The selectors offer only the
  * variants the product is made in; every change is saved at once. A colour or size change moves
- * the favourite to another item, reported through `onMoved` so the page can follow it.
+ * the favorite to another item, reported through `onMoved` so the page can follow it.
  */
 export function FavoriteItemEditor({
   itemId,
@@ -59,7 +59,7 @@ export function FavoriteItemEditor({
       <ErrorState
         message={
           item.error instanceof ApiRequestError && item.error.status === 404
-            ? 'This piece is not among your favourites any more.'
+            ? 'This piece is not among your favorites any more.'
             : item.error.message
         }
         onRetry={() => item.refetch()}
@@ -281,7 +281,7 @@ function Editor({
           value={item.quantity}
           onChange={(event) => pickQuantity(Number(event.target.value))}
           disabled={saving}
-          helperText="How many you would buy. 0 keeps it as a favourite without buying."
+          helperText="How many you would buy. 0 keeps it as a favorite without buying."
           slotProps={{ select: { native: true } }}
           sx={{ maxWidth: 280 }}
         >

@@ -23,8 +23,8 @@ const SLOT_LABELS: Record<FavoriteOutfitPiece['slot'], string> = {
 };
 
 /**
- * A favourite outfit: its name and occasion, its five pieces (each opening the piece's detail),
- * a filled heart that takes it out of the favourites after a warning, and room for an action
+ * A favorite outfit: its name and occasion, its five pieces (each opening the piece's detail),
+ * a filled heart that takes it out of the favorites after a warning, and room for an action
  * such as Purchase Outfit.
  */
 export function FavoriteOutfitCard({
@@ -43,7 +43,7 @@ export function FavoriteOutfitCard({
     unfavorite.mutate(outfit.id, {
       onSuccess: () => {
         setConfirming(false);
-        notify(`“${outfit.name}” is no longer a favourite`, 'success');
+        notify(`“${outfit.name}” is no longer a favorite`, 'success');
       },
       onError: (error) =>
         notify(

@@ -4,7 +4,7 @@ export function countLabel(n: number, noun: string, plural = `${noun}s`): string
   return `${n} ${n === 1 ? noun : plural}`;
 }
 
-/** Where a favourite piece opens: inside its outfit when it has one. */
+/** Where a favorite piece opens: inside its outfit when it has one. */
 export function pieceDetailPath(piece: {
   id: number;
   outfitId: number | null;

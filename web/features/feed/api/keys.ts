@@ -7,7 +7,7 @@ export const feedKeys = {
 };
 
 /**
- * Swipes and hearts change the shopper's favourites, which another feature shows; it keeps its
+ * Swipes and hearts change the shopper's favorites, which another feature shows; it keeps its
  * queries under this key, so the feed invalidates it without importing that feature.
  */
 export const FAVORITES_KEY = ['favorites'] as const;

@@ -2,7 +2,7 @@ import type { SwipeDirection, SwipeResult } from '../../../../contracts/feed';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
-/** Right swipe (like) favourites the outfit, left swipe (nope) rejects it. Safe to repeat. */
+/** Right swipe (like) favorites the outfit, left swipe (nope) rejects it. Safe to repeat. */
 export function swipeOutfit(outfitId: number, direction: SwipeDirection): Promise<SwipeResult> {
   return api.post<SwipeResult>(
     direction === 'like' ? apiPaths.feed.favorite : apiPaths.feed.reject,

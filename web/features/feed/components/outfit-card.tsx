@@ -52,7 +52,7 @@ function Piece({
         <button
           type="button"
           className={classNames(roundButton.round, styles.heart)}
-          aria-label={`Favourite ${item.name}`}
+          aria-label={`Favorite ${item.name}`}
           aria-pressed={hearted}
           title={`${item.name}, ${item.color}, ${item.price}`}
           onClick={(event) => {

@@ -66,7 +66,7 @@ describe('SwipeDeck', () => {
     ]) {
       expect(screen.getByText(hint)).toBeInTheDocument();
     }
-    const heart = within(card()).getByRole('button', { name: 'Favourite Leather Tote 1' });
+    const heart = within(card()).getByRole('button', { name: 'Favorite Leather Tote 1' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(heart);
     expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -91,7 +91,7 @@ describe('SwipeDeck', () => {
     });
     renderWithApp(<SwipeDeck userId={2} title={<h1>Discover</h1>} />);
     await screen.findByRole('group', { name: 'Monday, Work' });
-    await userEvent.click(screen.getByRole('button', { name: 'Favourite outfit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Favorite outfit' }));
     expect(await screen.findByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
     expect(screen.getByText('Liked Monday')).toBeInTheDocument();
     // An arrow swipes only while the deck itself has focus, not a heart inside it.

@@ -126,7 +126,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
 
   const top = cards[0];
   let stage: ReactNode;
-  if (status === 'loading') stage = <Loading label="Loading outfits" />;
+  if (status === 'loading') stage = <Loading label="Loading outfits" shape="card" />;
   else if (status === 'error') {
     stage = (
       <ErrorState
@@ -253,7 +253,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               <Replay />
             </RoundButton>
             <RoundButton
-              label="Favourite outfit"
+              label="Favorite outfit"
               shortcut="→"
               color={palette.like}
               size={60}
@@ -282,7 +282,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
         <h2 className={styles.howTitle}>How it works</h2>
         <Hints />
         <p id="deck-keys" className={styles.keys}>
-          On a keyboard, focus the outfits, then ← rejects and → favourites.
+          On a keyboard, focus the outfits, then ← rejects and → favorites.
         </p>
       </div>
     </div>

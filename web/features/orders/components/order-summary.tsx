@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Order, PAYMENT_METHOD_LABELS } from '../../../../contracts/order';
+import { AddressLines } from '../../../components/address-lines';
 import { Totals } from '../../../components/totals';
 
 function Heading({ children }: { children: React.ReactNode }) {
@@ -69,11 +70,7 @@ export function OrderSummary({ order }: { order: Order }) {
         <Box>
           <Heading>Shipping to</Heading>
           <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
-          <Typography color="text.secondary">
-            {address.street_address}
-            <br />
-            {address.city}, {address.state} {address.zip}
-          </Typography>
+          <AddressLines address={address} />
         </Box>
         <Box>
           <Heading>Delivery and payment</Heading>

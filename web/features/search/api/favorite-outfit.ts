@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY, FEED_KEY } from './keys';
 import { setOutfitFavorite } from './set-result-favorite';
 
-/** Favourites an outfit as a right swipe does, with its five pieces. */
+/** Favorites an outfit as a right swipe does, with its five pieces. */
 export function favoriteOutfit(outfitId: number): Promise<SwipeResult> {
   return api.post<SwipeResult>(apiPaths.search.favoriteOutfit, { outfitId });
 }

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY } from './keys';
 import { setItemFavorite } from './set-result-favorite';
 
-/** Hearts a piece on its own (a favourite without an outfit). */
+/** Hearts a piece on its own (a favorite without an outfit). */
 export function heartItem(itemId: number): Promise<HeartResult> {
   return api.post<HeartResult>(apiPaths.search.heartItem, { itemId });
 }

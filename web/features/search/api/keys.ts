@@ -1,6 +1,6 @@
 /**
- * Query keys of the global search. Everything sits under `['search']`; the favourites pages
- * invalidate that key when a favourite changes there, so hearts here stay true.
+ * Query keys of the global search. Everything sits under `['search']`; the favorites pages
+ * invalidate that key when a favorite changes there, so hearts here stay true.
  */
 export const searchKeys = {
   all: ['search'] as const,
@@ -10,7 +10,7 @@ export const searchKeys = {
   categories: () => ['search', 'categories'] as const,
 };
 
-/** Favourites (their pages' queries) and the swipe feed change when a heart changes here. */
+/** Favorites (their pages' queries) and the swipe feed change when a heart changes here. */
 export const FAVORITES_KEY = ['favorites'] as const;
 export const FEED_KEY = ['feed'] as const;
 

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY, FEED_KEY } from './keys';
 import { setOutfitFavorite } from './set-result-favorite';
 
-/** Takes an outfit out of the favourites, with the pieces it brought. */
+/** Takes an outfit out of the favorites, with the pieces it brought. */
 export function unfavoriteOutfit(outfitId: number): Promise<OutfitUnfavoriteResult> {
   return api.post<OutfitUnfavoriteResult>(apiPaths.search.unfavoriteOutfit, { outfitId });
 }

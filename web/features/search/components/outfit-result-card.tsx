@@ -15,7 +15,7 @@ import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
 
 /**
  * An outfit found by search: its five pieces as a flat-lay, name, occasion and total, and a
- * heart that favourites it (as a right swipe) or, after a warning, takes it back.
+ * heart that favorites it (as a right swipe) or, after a warning, takes it back.
  */
 export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
   const favorite = useFavoriteOutfit();
@@ -132,7 +132,7 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
           unfavorite.mutate(outfit.id, {
             onSuccess: () => {
               setConfirming(false);
-              notify(`“${outfit.name}” is no longer a favourite`, 'success');
+              notify(`“${outfit.name}” is no longer a favorite`, 'success');
             },
             onError,
           })

@@ -16,7 +16,7 @@ import {
   type AddressFields,
   AddressFieldsSchema,
 } from '../../../../contracts/shipping';
-import { ApiRequestError } from '../../../lib/api-client';
+import { issuesByField, splitFieldErrors } from '../../../lib/field-errors';
 import { useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
 
@@ -25,7 +25,10 @@ type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Record<FieldName, string> = {
   nickname: '',
+  recipient_name: '',
+  phone: '',
   street_address: '',
+  street_address_2: '',
   city: '',
   state: '',
   zip: '',
@@ -33,9 +36,19 @@ const EMPTY: Record<FieldName, string> = {
 
 function formFrom(address: Address | null): Record<FieldName, string> {
   if (!address) return EMPTY;
-  const { nickname, street_address, city, state, zip } = address;
-  return { nickname, street_address, city, state, zip };
+  return {
+    nickname: address.nickname,
+    recipient_name: address.recipient_name ?? '',
+    phone: address.phone ?? '',
+    street_address: address.street_address,
+    street_address_2: address.street_address_2 ?? '',
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+  };
 }
+
+const FIELD_NAMES = Object.keys(EMPTY) as FieldName[];
 
 /**
  * Add or edit an address. The contract's own rules check the form before it is sent, and the
@@ -46,17 +59,20 @@ export function AddressDialog({
   address,
   onClose,
   onSaved,
+  isFirst = false,
 }: {
   open: boolean;
   /** The address to edit; null adds a new one. */
   address: Address | null;
+  /** The shopper has no address yet: this one will be where things ship. */
+  isFirst?: boolean;
   onClose: () => void;
   onSaved?: (saved: Address) => void;
 }) {
   const create = useCreateAddress();
   const update = useUpdateAddress();
   const [form, setForm] = useState(() => formFrom(address));
-  const [preferred, setPreferred] = useState(true);
+  const [preferred, setPreferred] = useState(isFirst);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = useId();
@@ -65,18 +81,18 @@ export function AddressDialog({
   useEffect(() => {
     if (!open) return;
     setForm(formFrom(address));
-    setPreferred(address ? address.preferred : true);
+    setPreferred(address ? address.preferred : isFirst);
     setErrors({});
     setFailure(null);
-  }, [open, address]);
+  }, [open, address, isFirst]);
 
-  const field = (name: FieldName, label: string, extra: object = {}) => ({
+  const field = (name: FieldName, label: string, extra: object = {}, hint = ' ') => ({
     name,
     label,
     value: form[name],
-    required: true,
+    required: name !== 'street_address_2',
     error: Boolean(errors[name]),
-    helperText: errors[name] ?? ' ',
+    helperText: errors[name] ?? hint,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       setForm((f) => ({ ...f, [name]: event.target.value }));
       if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
@@ -90,26 +106,20 @@ export function AddressDialog({
     setFailure(null);
     const parsed = AddressFieldsSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(issuesByField<FieldName>(parsed.error.issues));
       return;
     }
     try {
+      const body = { ...parsed.data, street_address_2: parsed.data.street_address_2 ?? null };
       const saved = address
-        ? await update.mutateAsync({ id: address.id, body: { ...parsed.data, preferred } })
-        : await create.mutateAsync({ ...parsed.data, preferred });
+        ? await update.mutateAsync({ id: address.id, body: { ...body, preferred } })
+        : await create.mutateAsync({ ...body, preferred });
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as Errors);
-      } else {
-        setFailure(error instanceof ApiRequestError ? error.message : 'That did not save.');
-      }
+      const found = splitFieldErrors(error, FIELD_NAMES, 'That did not save. Try again.');
+      setErrors(found.fields);
+      setFailure(found.message);
     }
   }
 
@@ -140,9 +150,34 @@ export function AddressDialog({
               })}
             />
             <TextField
+              {...field('recipient_name', 'Recipient name', {
+                autoComplete: 'name',
+                slotProps: { htmlInput: { maxLength: ADDRESS_LIMITS.recipient_name } },
+              })}
+            />
+            <TextField
+              {...field(
+                'phone',
+                'Phone',
+                {
+                  type: 'tel',
+                  autoComplete: 'tel',
+                  placeholder: '(503) 555-0142',
+                  slotProps: { htmlInput: { maxLength: ADDRESS_LIMITS.phone } },
+                },
+                'For the courier. Add the country code if outside the US.',
+              )}
+            />
+            <TextField
               {...field('street_address', 'Street address', {
-                autoComplete: 'street-address',
+                autoComplete: 'address-line1',
                 slotProps: { htmlInput: { maxLength: ADDRESS_LIMITS.street_address } },
+              })}
+            />
+            <TextField
+              {...field('street_address_2', 'Apartment, suite, floor (optional)', {
+                autoComplete: 'address-line2',
+                slotProps: { htmlInput: { maxLength: ADDRESS_LIMITS.street_address_2 } },
               })}
             />
             <TextField
@@ -180,7 +215,7 @@ export function AddressDialog({
                   onChange={(event) => setPreferred(event.target.checked)}
                 />
               }
-              label="Ship here by default"
+              label="Make this my default address"
             />
           </Stack>
         </DialogContent>

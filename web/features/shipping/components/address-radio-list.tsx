@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Address } from '../../../../contracts/shipping';
+import { AddressLines } from '../../../components/address-lines';
 
 /** SPEC's radio list of addresses, each with working Edit and Remove. */
 export function AddressRadioList({
@@ -70,16 +71,17 @@ export function AddressRadioList({
                   </Typography>
                   {address.preferred && <Chip label="Preferred" size="small" />}
                 </Stack>
-                <Typography
+                <AddressLines
                   id={`${radioId}-text`}
                   variant="body2"
-                  color="text.secondary"
+                  address={address}
                   sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {address.street_address}
-                  <br />
-                  {address.city}, {address.state} {address.zip}
-                </Typography>
+                />
+                {!address.phone && (
+                  <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+                    Add a phone number so the courier can reach you.
+                  </Typography>
+                )}
                 <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
                   <Button
                     size="small"

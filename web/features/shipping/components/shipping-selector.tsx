@@ -42,7 +42,15 @@ export function ShippingSelector({
           <>
             <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {address.street_address}, {address.city}, {address.state} {address.zip}
+              {[
+                address.recipient_name,
+                address.street_address,
+                address.street_address_2,
+                address.city,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+              , {address.state} {address.zip}
             </Typography>
           </>
         ) : (
