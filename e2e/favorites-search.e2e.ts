@@ -232,7 +232,8 @@ describe('a shopper with a favourite outfit', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Remove outfit' }).click();
     await visible(page.getByText('No favourites here yet'));
-    const left = (await (await page.request.get('/api/favorites/outfits')).json()) as unknown[];
+    const left = (await (await page.request.get('/api/favorites/outfits')).json())
+      .items as unknown[];
     expect(left).toEqual([]);
     expectNoConsoleErrors(consoleErrors);
     await context.close();
@@ -267,9 +268,8 @@ describe('search', () => {
     await visible(first.getByRole('button', { name: `Remove ${label} from favourites` }));
     await expect
       .poll(async () => {
-        const pieces = (await (
-          await page.request.get('/api/favorites/items/Outerwear')
-        ).json()) as {
+        const pieces = (await (await page.request.get('/api/favorites/items/Outerwear')).json())
+          .items as {
           outfitId: number | null;
         }[];
         return pieces.filter((p) => p.outfitId === null).length;
@@ -306,7 +306,8 @@ describe('search', () => {
     await visible(found.first().getByRole('button', { name: `Remove ${name} from favourites` }));
     await screenshot(page, 'search-outfits-desktop');
     await expectAccessible(page);
-    const faves = (await (await page.request.get('/api/favorites/outfits')).json()) as Outfit[];
+    const faves = (await (await page.request.get('/api/favorites/outfits')).json())
+      .items as Outfit[];
     expect(faves.map((o) => o.name)).toEqual([name]);
 
     await page.getByRole('button', { name: 'Category' }).click();
