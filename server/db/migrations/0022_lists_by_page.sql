@@ -10,3 +10,7 @@ CREATE INDEX swipes_user_likes_idx ON swipes (user_id, created_at DESC, outfit_i
 -- Favourite pieces: the rows of item_favorites, newest first (the pieces that follow from a like
 -- come in the likes' order above).
 CREATE INDEX item_favorites_user_created_idx ON item_favorites (user_id, created_at DESC);
+
+-- Orders: newest first, then by id, so that two orders of the same moment keep their order.
+CREATE INDEX orders_user_recent_idx ON orders (user_id, created_at DESC, id DESC);
+DROP INDEX orders_user_created_idx;

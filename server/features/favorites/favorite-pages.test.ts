@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../../contracts/common';
+import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 /**
@@ -31,30 +32,6 @@ async function likeMany(userId: number, outfitIds: readonly number[]) {
        FROM unnest($2::int[]) WITH ORDINALITY AS u(id, n)`,
     [userId, outfitIds],
   );
-}
-
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** Every page of a list, from the first to the one with no next cursor. */
-async function followToEnd<T>(s: Shopper, path: string, between?: (page: number) => Promise<void>) {
-  const pages: T[][] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const url: string = cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path;
-    const res = await s.agent.get(url);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as Page<T>;
-    expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
-    if (page.nextCursor !== null) expect(page.items).toHaveLength(PAGE_SIZE);
-    pages.push(page.items);
-    cursor = page.nextCursor;
-    if (cursor && between) await between(pages.length);
-  } while (cursor);
-  return pages;
 }
 
 /** The shopper's likes in the favourites' order, as the database has them. */
@@ -132,7 +109,7 @@ beforeAll(async () => {
 
 describe('GET /api/favorites/outfits, a page at a time', () => {
   it('lists every liked outfit once, newest first, to the last page', async () => {
-    const pages = await followToEnd<{ id: number }>(alice, '/api/favorites/outfits');
+    const pages = await followToEnd<{ id: number }>(alice.agent, '/api/favorites/outfits');
     expect(pages.length).toBeGreaterThan(2);
     expect(pages.flat().map((o) => o.id)).toEqual(await likedInOrder(alice.user.id));
   });
@@ -144,7 +121,7 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
     const removed = before[PAGE_SIZE + 3]!; // on the second page
     const added = rest[0]!;
     const pages = await followToEnd<{ id: number }>(
-      shopper,
+      shopper.agent,
       '/api/favorites/outfits',
       async (n) => {
         if (n !== 1) return;
@@ -175,17 +152,17 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
       `/api/favorites/outfits/${occasionId}`,
       `/api/favorites/search?q=&occasion=${occasionId}`,
     ]) {
-      const pages = await followToEnd<{ id: number; occasionId: number }>(alice, path);
+      const pages = await followToEnd<{ id: number; occasionId: number }>(alice.agent, path);
       expect(pages.length).toBeGreaterThan(2);
       expect(pages.flat().map((o) => o.id)).toEqual(expected);
       expect(pages.flat().every((o) => o.occasionId === occasionId)).toBe(true);
     }
-    const everything = await followToEnd<{ id: number }>(alice, '/api/favorites/search?q=');
+    const everything = await followToEnd<{ id: number }>(alice.agent, '/api/favorites/search?q=');
     expect(everything.flat().map((o) => o.id)).toEqual(await likedInOrder(alice.user.id));
   });
 
   it('shows another shopper only their own likes', async () => {
-    const pages = await followToEnd<{ id: number }>(bob, '/api/favorites/outfits');
+    const pages = await followToEnd<{ id: number }>(bob.agent, '/api/favorites/outfits');
     expect(pages.flat().map((o) => o.id)).toEqual(await likedInOrder(bob.user.id));
     expect(pages.flat()).toHaveLength(6);
   });
@@ -194,7 +171,7 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
 describe('GET /api/favorites/items/{category}, a page at a time', () => {
   it('lists every favourite top once, in the favourites order, hearts among the likes', async () => {
     const pages = await followToEnd<{ id: number; outfitId: number | null; categoryId: number }>(
-      alice,
+      alice.agent,
       '/api/favorites/items/Tops',
     );
     expect(pages.length).toBeGreaterThan(2);
@@ -206,7 +183,7 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
 
   it('pages a search of the favourite pieces the same way', async () => {
     const pages = await followToEnd<{ id: number; outfitId: number | null }>(
-      alice,
+      alice.agent,
       '/api/favorites/search/item?q=&cat=Tops',
     );
     expect(pages.flat().map(pieceKey)).toEqual(await piecesInOrder(alice.user.id, 1));
@@ -218,7 +195,7 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
     const before = await piecesInOrder(shopper.user.id, 1);
     const gone = liked[liked.length - PAGE_SIZE - 2]!; // its top is on the second page
     const pages = await followToEnd<{ id: number; outfitId: number | null }>(
-      shopper,
+      shopper.agent,
       '/api/favorites/items/Tops',
       async (n) => {
         if (n !== 1) return;
@@ -241,7 +218,7 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
 
   it('never shows another shopper’s pieces', async () => {
     const pages = await followToEnd<{ id: number; outfitId: number | null }>(
-      bob,
+      bob.agent,
       '/api/favorites/items/Tops',
     );
     expect(pages.flat().map(pieceKey)).toEqual(await piecesInOrder(bob.user.id, 1));
@@ -270,8 +247,7 @@ describe('a cursor the list did not give', () => {
       '/api/favorites/items/Tops',
       '/api/favorites/search/item?q=',
     ]) {
-      const sep = path.includes('?') ? '&' : '?';
-      const res = await alice.agent.get(`${path}${sep}cursor=${encodeURIComponent(cursor)}`);
+      const res = await alice.agent.get(pageUrl(path, cursor));
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
       expect(res.json().error.fields).toHaveProperty('cursor');
