@@ -14,3 +14,6 @@ CREATE INDEX item_favorites_user_created_idx ON item_favorites (user_id, created
 -- Orders: newest first, then by id, so that two orders of the same moment keep their order.
 CREATE INDEX orders_user_recent_idx ON orders (user_id, created_at DESC, id DESC);
 DROP INDEX orders_user_created_idx;
+
+-- The design screen's outfits: newest first, then by id.
+CREATE INDEX outfits_recent_idx ON outfits (created_at DESC, id DESC);
