@@ -54,3 +54,33 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
+
+/** The most cards one page of a list holds. */
+export const PAGE_SIZE = 24;
+
+/**
+ * Where a list's next page starts: the `nextCursor` the last page gave, as it gave it (base64url
+ * text the server reads and checks; a cursor it did not give is refused with 400).
+ */
+export const CursorSchema = z
+  .string({ error: 'must be text' })
+  .min(1, 'is not a cursor this list gave')
+  .max(200, 'is not a cursor this list gave')
+  .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor this list gave');
+
+/** The query of a paged list: no cursor for the first page, then the cursor the last one gave. */
+export const CursorQuerySchema = z.object({ cursor: CursorSchema.optional() });
+export type CursorQuery = z.input<typeof CursorQuerySchema>;
+
+/**
+ * One page of a list, in the list's one order: at most `PAGE_SIZE` entries and the cursor of the
+ * next page, null on the last. Entries added or removed between pages neither repeat nor hide
+ * the ones that were there: the cursor names the last entry shown, not a position.
+ */
+export function pageOf<T extends z.ZodType>(entry: T) {
+  return z.object({ items: z.array(entry), nextCursor: z.string().nullable() });
+}
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

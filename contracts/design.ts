@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, SLOTS, type Slot } from './catalog';
-import { IdSchema, singleLineText } from './common';
+import { CursorQuerySchema, IdSchema, pageOf, singleLineText } from './common';
+import { OutfitSchema } from './outfit';
 
 /** Stock at or below this shows as "Only N left" in the design carousels. */
 export const LOW_STOCK = 3;
@@ -144,12 +145,14 @@ export const EditOutfitBodySchema = CreateOutfitBodySchema.extend({
 });
 export type EditOutfitBody = z.input<typeof EditOutfitBodySchema>;
 
-export const DesignOutfitsQuerySchema = z.object({
+export const DesignOutfitsQuerySchema = CursorQuerySchema.extend({
   q: singleLineText().trim().max(OUTFIT_NAME_MAX).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type DesignOutfitsQuery = z.input<typeof DesignOutfitsQuerySchema>;
+
+/** A page of outfits for the design screen; `nextCursor` asks for the next. */
+export const DesignOutfitPageSchema = pageOf(OutfitSchema);
+export type DesignOutfitPage = z.infer<typeof DesignOutfitPageSchema>;
 
 export const DesignItemsQuerySchema = z.object({
   /** A category id (1 top, 2 bottom, 3 footwear, 6 outerwear, 7 accessory); all when absent. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
-import { IdSchema, singleLineText } from './common';
+import { CursorQuerySchema, IdSchema, pageOf, singleLineText } from './common';
 import { MAX_QUANTITY } from './money';
 import { OutfitItemSchema, OutfitSchema } from './outfit';
 import { CategoryFilterSchema, SearchTextSchema } from './search';
@@ -35,6 +35,14 @@ export const FavoriteOutfitSchema = OutfitSchema.extend({
   favoritedAt: z.string(),
 });
 export type FavoriteOutfit = z.infer<typeof FavoriteOutfitSchema>;
+
+/** A page of favourite outfits, newest like first; `nextCursor` asks for the next. */
+export const FavoriteOutfitPageSchema = pageOf(FavoriteOutfitSchema);
+export type FavoriteOutfitPage = z.infer<typeof FavoriteOutfitPageSchema>;
+
+/** A page of favourite pieces, newest first; `nextCursor` asks for the next. */
+export const FavoriteItemPageSchema = pageOf(FavoriteItemSchema);
+export type FavoriteItemPage = z.infer<typeof FavoriteItemPageSchema>;
 
 export const OccasionCountSchema = OccasionSchema.extend({ count: z.number().int() });
 export type OccasionCount = z.infer<typeof OccasionCountSchema>;
@@ -163,12 +171,12 @@ export type HeartItemBody = z.input<typeof HeartItemBodySchema>;
 export const ItemIdParamsSchema = z.object({ itemId: IdSchema });
 
 /** The search bar on the favourites pages: the shopper's own outfits, optionally one occasion. */
-export const FavoriteOutfitSearchQuerySchema = z.object({
+export const FavoriteOutfitSearchQuerySchema = CursorQuerySchema.extend({
   q: SearchTextSchema,
   occasion: IdSchema.optional(),
 });
 
-export const FavoriteItemSearchQuerySchema = z.object({
+export const FavoriteItemSearchQuerySchema = CursorQuerySchema.extend({
   q: SearchTextSchema,
   cat: CategoryFilterSchema,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArrivalSchema } from './cart';
-import { IdSchema } from './common';
+import { IdSchema, pageOf } from './common';
 
 export const PAYMENT_METHODS = ['paypal', 'apple_pay'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
@@ -99,7 +99,6 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
-});
+/** A page of the shopper's orders, newest first; `nextCursor` asks for the next. */
+export const OrderPageSchema = pageOf(OrderSchema);
+export type OrderPage = z.infer<typeof OrderPageSchema>;

@@ -56,7 +56,7 @@ async function addToCart(page: Page, itemId: number, quantity: number) {
 async function orders(page: Page) {
   const res = await page.request.get('/api/buy');
   expect(res.status()).toBe(200);
-  return (await res.json()) as { number: string; paymentMethod: string; total: string }[];
+  return (await res.json()).items as { number: string; paymentMethod: string; total: string }[];
 }
 
 describe('buying', () => {

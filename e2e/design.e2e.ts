@@ -39,7 +39,7 @@ const nameField = (page: Page) => page.getByRole('textbox', { name: /^Name/ });
 async function findByName(request: APIRequestContext, name: string): Promise<OutfitJson[]> {
   const res = await request.get(`/api/design/outfits?q=${encodeURIComponent(name)}`);
   expect(res.status()).toBe(200);
-  return (await res.json()) as OutfitJson[];
+  return (await res.json()).items as OutfitJson[];
 }
 
 /**
@@ -173,9 +173,8 @@ describe('the admin design studio', () => {
     }
 
     // A name already in the shop is refused by the server, and the name field says why.
-    const [existing] = (await (
-      await page.request.get('/api/design/outfits?limit=1')
-    ).json()) as OutfitJson[];
+    const [existing] = (await (await page.request.get('/api/design/outfits')).json())
+      .items as OutfitJson[];
     await nameField(page).fill(existing!.name.toUpperCase());
     await page.getByRole('combobox', { name: 'Occasion' }).click();
     await page.getByRole('option', { name: 'Work' }).click();

@@ -232,7 +232,8 @@ describe('a shopper with a favorite outfit', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Remove outfit' }).click();
     await visible(page.getByText('No favorites here yet'));
-    const left = (await (await page.request.get('/api/favorites/outfits')).json()) as unknown[];
+    const left = (await (await page.request.get('/api/favorites/outfits')).json())
+      .items as unknown[];
     expect(left).toEqual([]);
     expectNoConsoleErrors(consoleErrors);
     await context.close();
@@ -268,9 +269,8 @@ describe('search', () => {
     await visible(first.getByRole('button', { name: `Remove ${label} from favorites` }));
     await expect
       .poll(async () => {
-        const pieces = (await (
-          await page.request.get('/api/favorites/items/Outerwear')
-        ).json()) as {
+        const pieces = (await (await page.request.get('/api/favorites/items/Outerwear')).json())
+          .items as {
           outfitId: number | null;
         }[];
         return pieces.filter((p) => p.outfitId === null).length;
@@ -307,7 +307,8 @@ describe('search', () => {
     await visible(found.first().getByRole('button', { name: `Remove ${name} from favorites` }));
     await screenshot(page, 'search-outfits-desktop');
     await expectAccessible(page);
-    const faves = (await (await page.request.get('/api/favorites/outfits')).json()) as Outfit[];
+    const faves = (await (await page.request.get('/api/favorites/outfits')).json())
+      .items as Outfit[];
     expect(faves.map((o) => o.name)).toEqual([name]);
 
     await page.getByRole('button', { name: 'Pieces' }).click();

@@ -55,7 +55,7 @@ async function outfitIdByLabel(page: Page, label: string): Promise<number> {
   const outfit = (await wholeFeed(page)).find((o) => `${o.name}, ${o.occasion}` === label);
   if (outfit) return outfit.id;
   // Already swiped: find it among the favorites instead.
-  const favorites = (await (await page.request.get('/api/favorites/outfits')).json()) as {
+  const favorites = (await (await page.request.get('/api/favorites/outfits')).json()).items as {
     id: number;
     name: string;
     occasion: string;
@@ -102,7 +102,7 @@ describe('the swipe feed at /home', () => {
     await eventually(() => topCardLabel(page)).not.toBe(first);
     const likedId = await outfitIdByLabel(page, first);
     await eventually(async () => {
-      const favorites = (await (await page.request.get('/api/favorites/outfits')).json()) as {
+      const favorites = (await (await page.request.get('/api/favorites/outfits')).json()).items as {
         id: number;
       }[];
       return favorites.map((o) => o.id);
@@ -144,7 +144,7 @@ describe('the swipe feed at /home', () => {
     const ids = (await wholeFeed(page)).map((o) => o.id);
     expect(ids).not.toContain(likedId);
     expect(ids).toHaveLength(58);
-    const favorites = (await (await page.request.get('/api/favorites/outfits')).json()) as {
+    const favorites = (await (await page.request.get('/api/favorites/outfits')).json()).items as {
       id: number;
       items: { name: string; favorite: unknown }[];
     }[];

@@ -59,7 +59,7 @@ describe('two app processes on one database', () => {
     });
     expect(swipe.status).toBe(200);
     const favourites = await call(two, 'GET', '/api/favorites/outfits', { cookie: shopper.cookie });
-    expect(favourites.json<{ id: number }[]>().map((o) => o.id)).toContain(1);
+    expect(favourites.json<{ items: { id: number }[] }>().items.map((o) => o.id)).toContain(1);
 
     const addresses = await call(two, 'GET', '/api/shipping', { cookie: shopper.cookie });
     expect(addresses.json<{ id: number }[]>().map((a) => a.id)).toEqual([shopper.addressId]);

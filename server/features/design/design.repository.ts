@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { Db } from '../../db/client';
 import { categories, items, occasions, outfitItems, outfits } from '../../db/schema';
+import { PAGE_READ, timestampKey } from '../../lib/cursor';
 import { itemColumns } from '../../lib/items';
 
 /** `%` and `_` in a search are plain characters. */
@@ -9,31 +10,44 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Outfit ids, newest first; with a name search, exact and prefix matches lead. */
+/**
+ * Where a page of outfits starts: after this outfit in the list's order (how well its name
+ * matches the search, 2 exact, 1 prefix, 0 else, always 0 without one; then newest first, then
+ * by id).
+ */
+export type OutfitKey = [match: number, at: string, id: number];
+
+/**
+ * A page of outfit ids, newest first; with a name search, exact and prefix matches lead. Those
+ * after `after`, one more than a page shows; without a search read from outfits_recent_idx
+ * (0024) in its order.
+ */
 export async function listOutfitIds(
   db: Db,
-  options: { q?: string | undefined; limit: number; offset: number },
-): Promise<number[]> {
+  options: { q?: string | undefined; after: OutfitKey | undefined },
+): Promise<{ id: number; match: number; atKey: string }[]> {
   const q = options.q?.toLowerCase();
-  const query = db.select({ id: outfits.id }).from(outfits);
-  const filtered = q
-    ? query
-        .where(
-          // search_text (name + description) has the trigram index, so it narrows first.
-          and(
-            sql`${outfits.searchText} LIKE ${likePattern(q)}`,
-            sql`lower(${outfits.name}) LIKE ${likePattern(q)}`,
-          ),
-        )
-        .orderBy(
-          sql`lower(${outfits.name}) = ${q} DESC`,
-          sql`starts_with(lower(${outfits.name}), ${q}) DESC`,
-          desc(outfits.createdAt),
-          desc(outfits.id),
-        )
-    : query.orderBy(desc(outfits.createdAt), desc(outfits.id));
-  const rows = await filtered.limit(options.limit).offset(options.offset);
-  return rows.map((r) => r.id);
+  const match = q
+    ? sql<number>`((lower(${outfits.name}) = ${q})::int + starts_with(lower(${outfits.name}), ${q})::int)`
+    : sql<number>`0`;
+  const { after } = options;
+  return db
+    .select({ id: outfits.id, match, atKey: timestampKey(outfits.createdAt) })
+    .from(outfits)
+    .where(
+      and(
+        // search_text (name + description) has the trigram index, so it narrows first.
+        q ? sql`${outfits.searchText} LIKE ${likePattern(q)}` : undefined,
+        q ? sql`lower(${outfits.name}) LIKE ${likePattern(q)}` : undefined,
+        after
+          ? q
+            ? sql`(${match}, ${outfits.createdAt}, ${outfits.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})`
+            : sql`(${outfits.createdAt}, ${outfits.id}) < (${after[1]}::timestamptz, ${after[2]})`
+          : undefined,
+      ),
+    )
+    .orderBy(...(q ? [sql`${match} DESC`] : []), desc(outfits.createdAt), desc(outfits.id))
+    .limit(PAGE_READ);
 }
 
 export async function outfitExists(db: Db, id: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   CreateOutfitBodySchema,
   DesignItemGroupSchema,
   DesignItemsQuerySchema,
+  DesignOutfitPageSchema,
   DesignOutfitsQuerySchema,
   EditOutfitBodySchema,
 } from '../../../contracts/design';
@@ -34,12 +35,13 @@ export default async function designRoutes(fastify: FastifyInstance) {
       onRequest: app.requireAdmin,
       schema: {
         tags,
-        summary: 'Outfits with their five pieces, newest first; `q` searches names',
+        summary:
+          'Outfits with their five pieces, newest first, a page at a time; `q` searches names',
         description:
-          'Paged with `limit` (1–100, default 50) and `offset`. With `q`, outfits whose name ' +
-          'contains it (any case; `%` and `_` are plain characters), exact and prefix matches first.',
+          'A page of 24 and the cursor of the next. With `q`, outfits whose name contains it ' +
+          '(any case; `%` and `_` are plain characters), exact and prefix matches first.',
         querystring: DesignOutfitsQuerySchema,
-        response: { 200: z.array(OutfitSchema), 400: ApiErrorSchema, ...denied },
+        response: { 200: DesignOutfitPageSchema, 400: ApiErrorSchema, ...denied },
       },
     },
     (request) => service.listOutfits(db, request.query),

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
+import type { Page } from '../../../contracts/common';
 import {
   type CreateOutfitBodySchema,
   type DesignItemGroup,
@@ -10,6 +11,7 @@ import {
 } from '../../../contracts/design';
 import type { Outfit, OutfitItem } from '../../../contracts/outfit';
 import type { Db } from '../../db/client';
+import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { writeEveryLikeOfOutfit } from '../../lib/liked-pieces';
@@ -39,9 +41,23 @@ function duplicateName(name: string) {
   return conflict(`An outfit named "${name}" already exists. Choose another name.`);
 }
 
-export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Outfit[]> {
-  const ids = await repo.listOutfitIds(db, query);
-  return loadOutfits(db, ids);
+/** A page of outfits ends at an outfit: how well it matched, when it was made, its id. */
+const outfitCursor = cursorCodec(
+  z.tuple([z.number().int().min(0).max(2), TimestampKeySchema, IdKeySchema]),
+);
+
+export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Page<Outfit>> {
+  const after = outfitCursor.decode(query.cursor);
+  const rows = await repo.listOutfitIds(db, { q: query.q, after });
+  return pageFrom(
+    rows,
+    (row) => outfitCursor.encode([row.match, row.atKey, row.id]),
+    (shown) =>
+      loadOutfits(
+        db,
+        shown.map((row) => row.id),
+      ),
+  );
 }
 
 interface Checked {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
+import { followToEnd } from '../../test/pages';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -494,7 +495,7 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     );
     const orders = await buyer.get('/api/buy');
     expect(orders.statusCode).toBe(200);
-    const [order] = orders.json() as { lines: { itemId: number | null }[] }[];
+    const [order] = orders.json().items as { lines: { itemId: number | null }[] }[];
     expect(order!.lines.map((l) => l.itemId).sort()).toEqual(outfit.items.map((i) => i.id).sort());
     const closet = await sql<{ item_id: number }>(
       'SELECT item_id FROM closet_items WHERE user_id = $1 ORDER BY item_id',
@@ -520,13 +521,13 @@ describe('an outfit from create to delete', () => {
     expect(outfit).toMatchObject({ name, occasionId: 5, occasion: 'Work' });
     expect(outfit.items).toHaveLength(5);
 
-    const newest = (await admin.get('/api/design/outfits?limit=1')).json();
-    expect(newest.map((o: { id: number }) => o.id)).toEqual([outfit.id]);
+    const newest = (await admin.get('/api/design/outfits')).json().items;
+    expect(newest[0].id).toBe(outfit.id);
     const found = (
       await admin.get(
         `/api/design/outfits?q=${encodeURIComponent(name.slice(0, 12).toUpperCase())}`,
       )
-    ).json();
+    ).json().items;
     expect(found.map((o: { id: number }) => o.id)).toContain(outfit.id);
 
     for (const [i, slot] of SLOTS.entries()) {
@@ -558,7 +559,7 @@ describe('an outfit from create to delete', () => {
 
     expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(200);
     const after = (await admin.get(`/api/design/outfits?q=${encodeURIComponent(name)}`)).json();
-    expect(after).toEqual([]);
+    expect(after).toEqual({ items: [], nextCursor: null });
     expect((await admin.delete(`/api/design/outfit/delete/${outfit.id}`)).statusCode).toBe(404);
   });
 });
@@ -568,11 +569,14 @@ describe('GET /api/design/outfits', () => {
     const name = uniqueName('100% wool_look');
     await createOutfit({ name });
     const hit = (await admin.get(`/api/design/outfits?q=${encodeURIComponent('0% wool_')}`)).json();
-    expect(hit.map((o: { name: string }) => o.name)).toEqual([name]);
-    expect((await admin.get('/api/design/outfits?q=%25%25')).json()).toEqual([]);
-    const page = (await admin.get('/api/design/outfits?limit=3&offset=1')).json();
-    expect(page).toHaveLength(3);
-    for (const q of ['limit=0', 'limit=101', 'offset=-1', `q=${'x'.repeat(81)}`]) {
+    expect(hit.items.map((o: { name: string }) => o.name)).toEqual([name]);
+    expect((await admin.get('/api/design/outfits?q=%25%25')).json().items).toEqual([]);
+    const pages = await followToEnd<{ id: number }>(admin, '/api/design/outfits');
+    const ids = pages.flat().map((o) => o.id);
+    const [{ n } = { n: 0 }] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM outfits');
+    expect(ids).toHaveLength(n);
+    expect(new Set(ids).size).toBe(n);
+    for (const q of ['cursor=abc!', 'cursor=WyJ4Il0', `q=${'x'.repeat(81)}`]) {
       expect((await admin.get(`/api/design/outfits?${q}`)).statusCode, q).toBe(400);
     }
   });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import {
   categories,
   favoritePieces,
@@ -10,6 +10,7 @@ import {
   products,
   swipes,
 } from '../../db/schema';
+import { PAGE_READ, timestampKey } from '../../lib/cursor';
 import { type ItemRow, itemColumns } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
@@ -22,7 +23,18 @@ export interface FavoriteRow extends ItemRow {
   favoritedAt: Date;
   /** A row of item_favorites; false for a piece that follows from a like (0015). */
   written: boolean;
+  /** favoritedAt as the database holds it, to the microsecond, for a page's cursor. */
+  atKey: string;
 }
+
+/**
+ * Where a page of favourite pieces starts: after this piece in their one order (newest first,
+ * then the outfit, newest id first and pieces hearted alone last, then category and item).
+ */
+export type PieceKey = [at: string, outfitId: number, categoryId: number, itemId: number];
+
+/** Where a page of liked outfits starts: after this like (newest first, then outfit id). */
+export type LikeKey = [at: string, outfitId: number];
 
 const favoriteColumns = {
   ...itemColumns,
@@ -33,7 +45,11 @@ const favoriteColumns = {
   quantity: favoritePieces.quantity,
   favoritedAt: favoritePieces.createdAt,
   written: favoritePieces.written,
+  atKey: timestampKey(favoritePieces.createdAt),
 };
+
+/** A piece hearted on its own sorts after every outfit's pieces of the same moment. */
+const pieceOutfitKey = sql`coalesce(${favoritePieces.outfitId}, 0)`;
 
 /** Which favourite: a number for the outfit it is tagged with, null for none, undefined for any. */
 export type OutfitRef = number | null | undefined;
@@ -86,20 +102,137 @@ export function listFavoriteItems(
     .where(and(...conditions))
     .orderBy(
       desc(favoritePieces.createdAt),
-      sql`${favoritePieces.outfitId} DESC NULLS LAST`,
+      desc(pieceOutfitKey),
       asc(items.categoryId),
       asc(items.id),
     );
 }
 
-/** Outfits the shopper swiped right on, newest first. */
+/**
+ * After `key` in the favourites' order, for a branch of pageFavoriteItems whose time, outfit,
+ * category and item are these. The first conjunct alone lets the index on the time narrow the
+ * range.
+ */
+function afterPiece(
+  [at, outfitId, categoryId, itemId]: PieceKey,
+  row: { at: SQL; outfit: SQL; category: SQL; item: SQL },
+): SQL {
+  return sql`${row.at} <= ${at}::timestamptz
+    AND (${row.at} < ${at}::timestamptz
+      OR ${row.outfit} < ${outfitId}
+      OR (${row.outfit} = ${outfitId} AND (${row.category}, ${row.item}) > (${categoryId}, ${itemId})))`;
+}
+
+/**
+ * One page of the shopper's favourite pieces in listFavoriteItems' order: those after `after`,
+ * one more than a page shows. The two kinds of favourite are read apart, each from an index in
+ * that order and each stopping at a page (item_favorites_user_created_idx for the rows of
+ * item_favorites, swipes_user_likes_idx for the pieces that follow from a like), then merged:
+ * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
+ */
+export function pageFavoriteItems(
+  db: Db,
+  userId: number,
+  filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
+  after: PieceKey | undefined,
+): Promise<FavoriteRow[]> {
+  const categoryIds = filter.categoryIds?.length ? `{${filter.categoryIds.join(',')}}` : null;
+  const terms = filter.terms?.length ? matchesAllTerms(items.searchText, filter.terms) : undefined;
+  const written = and(
+    sql`f.user_id = ${userId}`,
+    categoryIds ? sql`items.category_id = ANY(${categoryIds}::int[])` : undefined,
+    terms,
+    after
+      ? afterPiece(after, {
+          at: sql`f.created_at`,
+          outfit: sql`coalesce(f.outfit_id, 0)`,
+          category: sql`items.category_id`,
+          item: sql`items.id`,
+        })
+      : undefined,
+  );
+  const followed = and(
+    sql`s.user_id = ${userId} AND s.direction = 'like' AND NOT s.pieces_written`,
+    sql`NOT EXISTS (SELECT 1 FROM item_favorites f
+          WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
+    categoryIds ? sql`oi.category_id = ANY(${categoryIds}::int[])` : undefined,
+    terms,
+    after
+      ? afterPiece(after, {
+          at: sql`s.created_at`,
+          outfit: sql`s.outfit_id`,
+          category: sql`oi.category_id`,
+          item: sql`oi.item_id`,
+        })
+      : undefined,
+  );
+  return rowsOf<FavoriteRow>(
+    db,
+    sql`WITH page AS (
+          (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
+                  items.category_id
+             FROM item_favorites f JOIN items ON items.id = f.item_id
+            WHERE ${written}
+            ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, items.category_id, items.id
+            LIMIT ${PAGE_READ})
+          UNION ALL
+          (SELECT oi.item_id, s.outfit_id, 'outfit', 1::smallint, s.created_at, false,
+                  oi.category_id
+             FROM swipes s
+             JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
+             ${terms ? sql`JOIN items ON items.id = oi.item_id` : sql``}
+            WHERE ${followed}
+            ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
+            LIMIT ${PAGE_READ})
+        )
+        SELECT items.id, items.product_id AS "productId", items.name, items.image,
+               items.category_id AS "categoryId", categories.name AS category,
+               items.price_cents AS "priceCents", items.seller, items.color,
+               items.color_hex AS "colorHex", items.size, items.stock,
+               page.outfit_id AS "outfitId", outfits.name AS "outfitName",
+               outfits.occasion_id AS "occasionId", page.source, page.quantity,
+               page.created_at AS "favoritedAt", page.written, page.created_at::text AS "atKey"
+          FROM page
+          JOIN items ON items.id = page.item_id
+          JOIN categories ON categories.id = items.category_id
+          LEFT JOIN outfits ON outfits.id = page.outfit_id
+         ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
+                  page.item_id
+         LIMIT ${PAGE_READ}`,
+  );
+}
+
+/** The key of a piece, for the cursor of the page it ends. */
+export const pieceKey = (row: FavoriteRow): PieceKey => [
+  row.atKey,
+  row.outfitId ?? 0,
+  row.categoryId,
+  row.id,
+];
+
+export interface LikedOutfit {
+  outfitId: number;
+  likedAt: Date;
+  /** likedAt to the microsecond, for a page's cursor. */
+  atKey: string;
+}
+
+/**
+ * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
+ * after `after`, one more than a page shows. Read from swipes_user_likes_idx (0024) in its order.
+ */
 export function listLikedOutfits(
   db: Db,
   userId: number,
-  filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] } = {},
-): Promise<{ outfitId: number; likedAt: Date }[]> {
+  filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
+  after: LikeKey | undefined,
+): Promise<LikedOutfit[]> {
   return db
-    .select({ outfitId: swipes.outfitId, likedAt: swipes.createdAt })
+    .select({
+      outfitId: swipes.outfitId,
+      likedAt: swipes.createdAt,
+      atKey: timestampKey(swipes.createdAt),
+    })
     .from(swipes)
     .innerJoin(outfits, eq(outfits.id, swipes.outfitId))
     .where(
@@ -108,9 +241,13 @@ export function listLikedOutfits(
         eq(swipes.direction, 'like'),
         filter.occasionId !== undefined ? eq(outfits.occasionId, filter.occasionId) : undefined,
         filter.terms ? matchesAllTerms(outfits.searchText, filter.terms) : undefined,
+        after
+          ? sql`(${swipes.createdAt}, ${swipes.outfitId}) < (${after[0]}::timestamptz, ${after[1]})`
+          : undefined,
       ),
     )
-    .orderBy(desc(swipes.createdAt), desc(swipes.outfitId));
+    .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
+    .limit(PAGE_READ);
 }
 
 export function countLikedByOccasion(db: Db, userId: number) {

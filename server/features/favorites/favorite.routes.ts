@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../contracts/common';
+import { ApiErrorSchema, CursorQuerySchema, PAGE_SIZE } from '../../../contracts/common';
 import {
   CategoryCountSchema,
   CategoryParamsSchema,
@@ -9,9 +9,10 @@ import {
   ChangeSizeBodySchema,
   DecreaseQuantityParamsSchema,
   DecreaseQuantityQuerySchema,
+  FavoriteItemPageSchema,
   FavoriteItemSchema,
   FavoriteItemSearchQuerySchema,
-  FavoriteOutfitSchema,
+  FavoriteOutfitPageSchema,
   FavoriteOutfitSearchQuerySchema,
   HeartItemBodySchema,
   HeartResultSchema,
@@ -42,11 +43,12 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Outfits the shopper swiped right on, newest first, with their pieces',
-        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+        summary: `Outfits the shopper swiped right on, newest first, with their pieces: ${PAGE_SIZE} a page`,
+        querystring: CursorQuerySchema,
+        response: { 200: FavoriteOutfitPageSchema, ...errors },
       },
     },
-    (request) => service.listFavoriteOutfits(db, currentUser(request).id),
+    (request) => service.listFavoriteOutfits(db, currentUser(request).id, request.query.cursor),
   );
 
   app.get(
@@ -81,9 +83,11 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Favourite outfits for one occasion (400 for an unknown occasion)',
+        summary:
+          'Favourite outfits for one occasion, a page at a time (400 for an unknown occasion)',
         params: OccasionParamsSchema,
-        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+        querystring: CursorQuerySchema,
+        response: { 200: FavoriteOutfitPageSchema, ...errors },
       },
     },
     (request) =>
@@ -91,6 +95,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         db,
         currentUser(request).id,
         request.params.occasionId,
+        request.query.cursor,
       ),
   );
 
@@ -100,13 +105,20 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Favourite pieces in a category (by name, e.g. Tops, or id), newest first',
+        summary:
+          'Favourite pieces in a category (by name, e.g. Tops, or id), newest first, a page at a time',
         params: CategoryParamsSchema,
-        response: { 200: z.array(FavoriteItemSchema), ...withNotFound },
+        querystring: CursorQuerySchema,
+        response: { 200: FavoriteItemPageSchema, ...withNotFound },
       },
     },
     (request) =>
-      service.listFavoriteItemsInCategory(db, currentUser(request).id, request.params.category),
+      service.listFavoriteItemsInCategory(
+        db,
+        currentUser(request).id,
+        request.params.category,
+        request.query.cursor,
+      ),
   );
 
   app.get(
@@ -268,9 +280,10 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: "Search the shopper's favourite outfits, optionally in one occasion",
+        summary:
+          "Search the shopper's favourite outfits, optionally in one occasion, a page at a time",
         querystring: FavoriteOutfitSearchQuerySchema,
-        response: { 200: z.array(FavoriteOutfitSchema), ...errors },
+        response: { 200: FavoriteOutfitPageSchema, ...errors },
       },
     },
     (request) =>
@@ -279,6 +292,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         currentUser(request).id,
         request.query.q,
         request.query.occasion,
+        request.query.cursor,
       ),
   );
 
@@ -288,12 +302,19 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: "Search the shopper's favourite pieces, optionally in some categories",
+        summary:
+          "Search the shopper's favourite pieces, optionally in some categories, a page at a time",
         querystring: FavoriteItemSearchQuerySchema,
-        response: { 200: z.array(FavoriteItemSchema), ...errors },
+        response: { 200: FavoriteItemPageSchema, ...errors },
       },
     },
     (request) =>
-      service.searchFavoriteItems(db, currentUser(request).id, request.query.q, request.query.cat),
+      service.searchFavoriteItems(
+        db,
+        currentUser(request).id,
+        request.query.q,
+        request.query.cat,
+        request.query.cursor,
+      ),
   );
 }

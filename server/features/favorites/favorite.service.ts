@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Page } from '../../../contracts/common';
 import type {
   CategoryCount,
   ChangeColorBodySchema,
@@ -13,6 +14,7 @@ import type {
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
+import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
@@ -81,19 +83,66 @@ async function assembleOutfits(
   }));
 }
 
-export async function listFavoriteOutfits(db: Db, userId: number): Promise<FavoriteOutfit[]> {
-  return assembleOutfits(db, userId, await repo.listLikedOutfits(db, userId));
+/** A page of liked outfits ends at a like: its time and outfit. */
+const likeCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+
+/** A page of favourite pieces ends at a piece: its time, outfit (0 for none), category and item. */
+const pieceCursor = cursorCodec(
+  z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema, IdKeySchema]),
+);
+
+async function pageOfOutfits(
+  db: Db,
+  userId: number,
+  filter: Parameters<typeof repo.listLikedOutfits>[2],
+  cursor: string | undefined,
+): Promise<Page<FavoriteOutfit>> {
+  const after = likeCursor.decode(cursor);
+  const liked = await repo.listLikedOutfits(db, userId, filter, after);
+  return pageFrom(
+    liked,
+    (like) => likeCursor.encode([like.atKey, like.outfitId]),
+    (shown) => assembleOutfits(db, userId, shown),
+  );
+}
+
+async function pageOfPieces(
+  db: Db,
+  userId: number,
+  filter: Parameters<typeof repo.pageFavoriteItems>[2],
+  cursor: string | undefined,
+): Promise<Page<FavoriteItem>> {
+  const after = pieceCursor.decode(cursor);
+  const rows = await repo.pageFavoriteItems(db, userId, filter, after);
+  return pageFrom(
+    rows,
+    (row) => pieceCursor.encode(repo.pieceKey(row)),
+    (shown) => shown.map(toFavoriteItem),
+  );
+}
+
+async function checkOccasion(db: Db, occasionId: number | undefined, field: string) {
+  if (occasionId !== undefined && !(await repo.occasionExists(db, occasionId))) {
+    throw badRequest('There is no such occasion.', { [field]: 'is not a known occasion' });
+  }
+}
+
+export function listFavoriteOutfits(
+  db: Db,
+  userId: number,
+  cursor?: string,
+): Promise<Page<FavoriteOutfit>> {
+  return pageOfOutfits(db, userId, {}, cursor);
 }
 
 export async function listFavoriteOutfitsForOccasion(
   db: Db,
   userId: number,
   occasionId: number,
-): Promise<FavoriteOutfit[]> {
-  if (!(await repo.occasionExists(db, occasionId))) {
-    throw badRequest('There is no such occasion.', { occasionId: 'is not a known occasion' });
-  }
-  return assembleOutfits(db, userId, await repo.listLikedOutfits(db, userId, { occasionId }));
+  cursor?: string,
+): Promise<Page<FavoriteOutfit>> {
+  await checkOccasion(db, occasionId, 'occasionId');
+  return pageOfOutfits(db, userId, { occasionId }, cursor);
 }
 
 export async function searchFavoriteOutfits(
@@ -101,13 +150,11 @@ export async function searchFavoriteOutfits(
   userId: number,
   q: string,
   occasionId: number | undefined,
-): Promise<FavoriteOutfit[]> {
-  if (occasionId !== undefined && !(await repo.occasionExists(db, occasionId))) {
-    throw badRequest('There is no such occasion.', { occasion: 'is not a known occasion' });
-  }
+  cursor?: string,
+): Promise<Page<FavoriteOutfit>> {
+  await checkOccasion(db, occasionId, 'occasion');
   const terms = await expandTerms(db, parseSearchText(q).terms);
-  const liked = await repo.listLikedOutfits(db, userId, { occasionId, terms });
-  return assembleOutfits(db, userId, liked);
+  return pageOfOutfits(db, userId, { occasionId, terms }, cursor);
 }
 
 export async function countByOccasion(db: Db, userId: number): Promise<OccasionCount[]> {
@@ -124,11 +171,11 @@ export async function listFavoriteItemsInCategory(
   db: Db,
   userId: number,
   categoryRef: string,
-): Promise<FavoriteItem[]> {
+  cursor?: string,
+): Promise<Page<FavoriteItem>> {
   const category = await repo.findCategory(db, categoryRef);
   if (!category) throw notFound(`There is no category "${categoryRef}".`);
-  const rows = await repo.listFavoriteItems(db, userId, { categoryIds: [category.id] });
-  return rows.map(toFavoriteItem);
+  return pageOfPieces(db, userId, { categoryIds: [category.id] }, cursor);
 }
 
 export async function searchFavoriteItems(
@@ -136,11 +183,11 @@ export async function searchFavoriteItems(
   userId: number,
   q: string,
   categoryRefs: readonly string[],
-): Promise<FavoriteItem[]> {
+  cursor?: string,
+): Promise<Page<FavoriteItem>> {
   const categoryIds = await resolveCategoryRefs(db, categoryRefs);
   const terms = await expandTerms(db, parseSearchText(q).terms);
-  const rows = await repo.listFavoriteItems(db, userId, { categoryIds, terms });
-  return rows.map(toFavoriteItem);
+  return pageOfPieces(db, userId, { categoryIds, terms }, cursor);
 }
 
 /**

@@ -114,7 +114,8 @@ describe('GET /api/favorites/outfits', () => {
   it('lists liked outfits newest first, each with its five pieces marked as favourites', async () => {
     const res = await alice.agent.get('/api/favorites/outfits');
     expect(res.statusCode).toBe(200);
-    const outfits = res.json();
+    const outfits = res.json().items;
+    expect(res.json().nextCursor).toBeNull();
     expect(outfits.map((o: { id: number }) => o.id)).toEqual([airport[1], work[0], airport[0]]);
     for (const outfit of outfits) {
       expect(outfit.items.map((i: { slot: string }) => i.slot)).toEqual([
@@ -133,7 +134,7 @@ describe('GET /api/favorites/outfits', () => {
 
   it('is empty for another shopper', async () => {
     const res = await bob.agent.get('/api/favorites/outfits');
-    expect(res.json()).toEqual([]);
+    expect(res.json()).toEqual({ items: [], nextCursor: null });
   });
 });
 
@@ -169,9 +170,9 @@ describe('GET /api/favorites/outfits/{occasionId}', () => {
   it('lists the favourite outfits of one occasion', async () => {
     const res = await alice.agent.get('/api/favorites/outfits/1');
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((o: { id: number }) => o.id)).toEqual([airport[1], airport[0]]);
-    expect((await alice.agent.get('/api/favorites/outfits/2')).json()).toEqual([]);
-    expect((await bob.agent.get('/api/favorites/outfits/1')).json()).toEqual([]);
+    expect(res.json().items.map((o: { id: number }) => o.id)).toEqual([airport[1], airport[0]]);
+    expect((await alice.agent.get('/api/favorites/outfits/2')).json().items).toEqual([]);
+    expect((await bob.agent.get('/api/favorites/outfits/1')).json().items).toEqual([]);
   });
 
   it.each(['abc', '0', '-1', '1.5', '99'])('answers 400 for occasion %s', async (id) => {
@@ -186,7 +187,7 @@ describe('GET /api/favorites/items/{category}', () => {
     for (const ref of ['Tops', 'tops', '1']) {
       const res = await alice.agent.get(`/api/favorites/items/${ref}`);
       expect(res.statusCode).toBe(200);
-      const items = res.json();
+      const items = res.json().items;
       expect(items).toHaveLength(3);
       for (const item of items) {
         expect(item).toMatchObject({
@@ -204,7 +205,7 @@ describe('GET /api/favorites/items/{category}', () => {
   it('is 404 for an unknown category and empty for another shopper', async () => {
     expect((await alice.agent.get('/api/favorites/items/Hats')).statusCode).toBe(404);
     expect((await alice.agent.get('/api/favorites/items/4')).statusCode).toBe(404);
-    expect((await bob.agent.get('/api/favorites/items/Tops')).json()).toEqual([]);
+    expect((await bob.agent.get('/api/favorites/items/Tops')).json().items).toEqual([]);
   });
 });
 
@@ -399,7 +400,7 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     expect(rows.some((r) => r.item_id === p.id)).toBe(false);
 
     // The outfit card shows the variant the shopper chose.
-    const outfits = (await shopper.agent.get('/api/favorites/outfits')).json();
+    const outfits = (await shopper.agent.get('/api/favorites/outfits')).json().items;
     const shown = outfits[0].items.find((i: { productId: number }) => i.productId === p.product_id);
     expect(shown).toMatchObject({ id: sibling.id, color: sibling.color });
 
@@ -520,7 +521,7 @@ describe('POST /api/item/search/favorite and DELETE /api/item/search/unfavorite/
       `/api/favorites/specific/favorite/item?itemid=${top.id}&outfitid=null`,
     );
     expect(own.json()).toMatchObject({ outfitId: null, source: 'heart', outfitName: null });
-    const tops = (await shopper.agent.get('/api/favorites/items/Tops')).json();
+    const tops = (await shopper.agent.get('/api/favorites/items/Tops')).json().items;
     expect(tops.filter((i: { id: number }) => i.id === top.id)).toHaveLength(2);
 
     // Bob's unheart touches only Bob's rows.
@@ -557,9 +558,9 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     const word = outfit!.name.split(' ').find((w) => w.length >= 5) ?? outfit!.name;
     const res = await alice.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((o: { id: number }) => o.id)).toContain(work[0]);
+    expect(res.json().items.map((o: { id: number }) => o.id)).toContain(work[0]);
     expect(
-      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`)).json(),
+      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(word)}`)).json().items,
     ).toEqual([]);
     // The same word with two neighbouring letters swapped still finds it, for its owner only.
     const at = [...word].findIndex((c, i) => i > 0 && word[i + 1] && c !== word[i + 1]);
@@ -574,27 +575,27 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     ).toEqual([]);
 
     const all = await alice.agent.get('/api/favorites/search?q=');
-    expect(all.json()).toHaveLength(3);
+    expect(all.json().items).toHaveLength(3);
     const airportOnly = await alice.agent.get('/api/favorites/search?q=&occasion=1');
-    expect(airportOnly.json()).toHaveLength(2);
-    expect((await alice.agent.get('/api/favorites/search?q=%25')).json()).toEqual([]);
+    expect(airportOnly.json().items).toHaveLength(2);
+    expect((await alice.agent.get('/api/favorites/search?q=%25')).json().items).toEqual([]);
     expect((await alice.agent.get('/api/favorites/search?occasion=77')).statusCode).toBe(400);
   });
 
   it('searches favourite pieces by text and categories', async () => {
-    const tops = (await alice.agent.get('/api/favorites/items/Tops')).json();
+    const tops = (await alice.agent.get('/api/favorites/items/Tops')).json().items;
     const name: string = tops[0].name;
     const word = name.split(' ').at(-1)!;
     const res = await alice.agent.get(
       `/api/favorites/search/item?q=${encodeURIComponent(word.toUpperCase())}&cat=Tops`,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().length).toBeGreaterThan(0);
-    expect(res.json().every((i: { categoryId: number }) => i.categoryId === 1)).toBe(true);
+    expect(res.json().items.length).toBeGreaterThan(0);
+    expect(res.json().items.every((i: { categoryId: number }) => i.categoryId === 1)).toBe(true);
 
     const two = await alice.agent.get('/api/favorites/search/item?cat=1&cat=6');
-    expect(two.json()).toHaveLength(6);
+    expect(two.json().items).toHaveLength(6);
     expect((await alice.agent.get('/api/favorites/search/item?cat=Hats')).statusCode).toBe(400);
-    expect((await bob.agent.get('/api/favorites/search/item?cat=1')).json()).toEqual([]);
+    expect((await bob.agent.get('/api/favorites/search/item?cat=1')).json().items).toEqual([]);
   });
 });

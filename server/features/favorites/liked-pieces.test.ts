@@ -196,7 +196,7 @@ async function expectNoFavorites(s: Shopper) {
 async function favoriteOutfits(s: Shopper): Promise<FavoriteOutfit[]> {
   const res = await s.agent.get('/api/favorites/outfits');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return res.json().items;
 }
 
 async function favoriteOutfit(s: Shopper, outfitId: number): Promise<FavoriteOutfit> {
@@ -219,7 +219,7 @@ async function categoryCounts(s: Shopper): Promise<Record<number, number>> {
 async function inCategory(s: Shopper, categoryId: number): Promise<FavoriteItem[]> {
   const res = await s.agent.get(`/api/favorites/items/${categoryId}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  return res.json().items;
 }
 
 /** Every category listing of the shopper, for "nothing else changed" checks. */

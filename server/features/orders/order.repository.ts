@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
+import { PAGE_READ, timestampKey } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -256,24 +257,39 @@ export async function markEmailed(client: SqlClient, orderId: number): Promise<v
   );
 }
 
-/** Orders with their lines, newest first; two queries whatever the number of orders. */
+/** Where a page of orders starts: after this order (newest first, then by id). */
+export type OrderKey = [at: string, id: number];
+
+/**
+ * Orders with their lines, newest first; two queries whatever the number of orders. With
+ * `after`, a page: the orders after that one (all from the first), one more than a page shows,
+ * read from orders_user_recent_idx (0024) in its order.
+ */
 export async function loadOrders(
   db: Db,
   userId: number,
-  filter: { id: number } | { number: string } | { limit: number; offset: number },
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
+  filter: { id: number } | { number: string } | { after: OrderKey | undefined },
+): Promise<{ order: OrderRow & { atKey: string }; lines: OrderLineRow[] }[]> {
   const mine = eq(orders.userId, userId);
-  const base = db.select().from(orders);
+  const base = db
+    .select({ ...getTableColumns(orders), atKey: timestampKey(orders.createdAt) })
+    .from(orders);
   const heads =
     'id' in filter
       ? await base.where(and(mine, eq(orders.id, filter.id)))
       : 'number' in filter
         ? await base.where(and(mine, eq(orders.number, filter.number)))
         : await base
-            .where(mine)
+            .where(
+              and(
+                mine,
+                filter.after
+                  ? sql`(${orders.createdAt}, ${orders.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
+                  : undefined,
+              ),
+            )
             .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(filter.limit)
-            .offset(filter.offset);
+            .limit(PAGE_READ);
   if (heads.length === 0) return [];
   const lines = await db
     .select()

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema } from '../../../contracts/common';
+import { ApiErrorSchema, CursorQuerySchema } from '../../../contracts/common';
 import {
   CheckoutBodySchema,
-  OrderListQuerySchema,
+  OrderPageSchema,
   OrderParamsSchema,
   OrderSchema,
 } from '../../../contracts/order';
@@ -166,12 +165,12 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: "The shopper's orders with their lines, newest first",
-        querystring: OrderListQuerySchema,
-        response: { 200: z.array(OrderSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
+        summary: "The shopper's orders with their lines, newest first, a page at a time",
+        querystring: CursorQuerySchema,
+        response: { 200: OrderPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.listOrders(db, currentUser(request).id, request.query),
+    (request) => service.listOrders(db, currentUser(request).id, request.query.cursor),
   );
 
   app.get(

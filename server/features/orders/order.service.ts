@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Page } from '../../../contracts/common';
 import { formatCents } from '../../../contracts/money';
 import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
+import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { conflict, notFound, PG } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
@@ -314,9 +316,21 @@ export async function checkout(
   return { order, created: true };
 }
 
-export async function listOrders(db: Db, userId: number, page: { limit: number; offset: number }) {
-  const found = await repo.loadOrders(db, userId, page);
-  return found.map(({ order, lines }) => toOrder(order, lines));
+/** A page of orders ends at an order: when it was placed, and its id. */
+const orderCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+
+export async function listOrders(
+  db: Db,
+  userId: number,
+  cursor: string | undefined,
+): Promise<Page<Order>> {
+  const after = orderCursor.decode(cursor);
+  const found = await repo.loadOrders(db, userId, { after });
+  return pageFrom(
+    found,
+    ({ order }) => orderCursor.encode([order.atKey, order.id]),
+    (shown) => shown.map(({ order, lines }) => toOrder(order, lines)),
+  );
 }
 
 export async function getOrder(db: Db, userId: number, number: string): Promise<Order> {

@@ -695,11 +695,12 @@ describe('GET /api/buy and GET /api/buy/{number}', () => {
     const second = (await buy(agent, addressId)).json();
     const list = await agent.get('/api/buy');
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((o: { number: string }) => o.number)).toEqual([
+    expect(list.json().nextCursor).toBeNull();
+    expect(list.json().items.map((o: { number: string }) => o.number)).toEqual([
       second.number,
       first.number,
     ]);
-    expect(list.json()[0].lines[0]).toMatchObject({ itemId: b, quantity: 2 });
+    expect(list.json().items[0].lines[0]).toMatchObject({ itemId: b, quantity: 2 });
     const one = await agent.get(`/api/buy/${first.number}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(first);
@@ -711,7 +712,7 @@ describe('GET /api/buy and GET /api/buy/{number}', () => {
     await fill(owner.agent, [[freshPiece(), 1]]);
     const order = (await buy(owner.agent, owner.addressId)).json();
     expect((await other.agent.get(`/api/buy/${order.number}`)).statusCode).toBe(404);
-    expect((await other.agent.get('/api/buy')).json()).toEqual([]);
+    expect((await other.agent.get('/api/buy')).json()).toEqual({ items: [], nextCursor: null });
     expect((await other.agent.get('/api/buy/not-a-number')).statusCode).toBe(400);
     expect((await new Agent(t.app).get('/api/buy')).statusCode).toBe(401);
   });

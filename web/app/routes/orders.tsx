@@ -1,18 +1,25 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderHistory } from '../../features/orders/components/order-history';
+import { useKeptScroll } from '../../lib/use-kept-scroll';
 
-/** Order history, reached from the Account menu's Orders entry. */
+/**
+ * Order history, reached from the Account menu's Orders entry: a page at a time as the shopper
+ * scrolls, keeping its place on the way back.
+ */
 export default function OrdersRoute() {
   const orders = useOrders();
+  const shown = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  useKeptScroll(orders.isSuccess);
   let body: React.ReactNode;
   if (orders.isPending) body = <Loading label="Loading your orders" />;
   else if (orders.isError) {
     body = <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
-  } else if (orders.data.length === 0) {
+  } else if (shown.length === 0) {
     body = (
       <EmptyState
         title="No orders yet"
@@ -24,7 +31,18 @@ export default function OrdersRoute() {
         }
       />
     );
-  } else body = <OrderHistory orders={orders.data} />;
+  } else {
+    body = (
+      <>
+        <OrderHistory orders={shown} />
+        <LoadMore
+          hasMore={orders.hasNextPage}
+          loading={orders.isFetchingNextPage}
+          onLoadMore={() => orders.fetchNextPage()}
+        />
+      </>
+    );
+  }
   return (
     <Page title="Your orders" subtitle="Newest first, each with its bill." maxWidth="sm">
       {body}

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -15,10 +16,12 @@ import { useCategoryFavorites } from '../../../features/favorites/api/get-catego
 import { FavoriteItemCard } from '../../../features/favorites/components/favorite-item-card';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
 /**
  * Favorite pieces in one category. A piece opens over the list (`?item=…&outfit=…`), where its
- * colour, size and quantity can be changed whether or not it came with an outfit.
+ * colour, size and quantity can be changed whether or not it came with an outfit. The list comes
+ * a page at a time as the shopper scrolls, and keeps its place on the way back.
  */
 export default function FavoriteCategoryRoute() {
   const { name = '' } = useParams();
@@ -26,6 +29,8 @@ export default function FavoriteCategoryRoute() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const pieces = useCategoryFavorites(name);
+  const shown = pieces.data?.pages.flatMap((p) => p.items) ?? [];
+  useKeptScroll(pieces.isSuccess);
   const openItem = Number(search.get('item'));
   const openOutfit = search.get('outfit');
   const editing = Number.isInteger(openItem) && openItem > 0;
@@ -59,14 +64,14 @@ export default function FavoriteCategoryRoute() {
     );
   }
 
-  const title = pieces.data?.[0]?.category ?? name;
+  const title = shown[0]?.category ?? name;
   return (
     <Page title="Favorites" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
       {pieces.isPending ? (
         <Loading label="Loading your pieces" />
       ) : pieces.isError ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
-      ) : pieces.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState
           title="No favorites here yet"
           body="Heart a piece while you swipe or search, or swipe right on a whole outfit."
@@ -77,34 +82,41 @@ export default function FavoriteCategoryRoute() {
           }
         />
       ) : (
-        <Box
-          component="ul"
-          aria-label={`Favorite ${title}`}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: { xs: 1.5, sm: 2 },
-            gridTemplateColumns: {
-              xs: 'repeat(2, minmax(0, 1fr))',
-              sm: 'repeat(3, minmax(0, 1fr))',
-              md: 'repeat(4, minmax(0, 1fr))',
-            },
-          }}
-        >
-          {pieces.data.map((piece) => (
-            <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
-              <FavoriteItemCard
-                item={piece}
-                to={pieceLink(piece.id, piece.outfitId)}
-                action={
-                  <CartToggle itemId={piece.id} itemName={piece.name} quantity={piece.quantity} />
-                }
-              />
-            </li>
-          ))}
-        </Box>
+        <>
+          <Box
+            component="ul"
+            aria-label={`Favorite ${title}`}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: { xs: 1.5, sm: 2 },
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                md: 'repeat(4, minmax(0, 1fr))',
+              },
+            }}
+          >
+            {shown.map((piece) => (
+              <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
+                <FavoriteItemCard
+                  item={piece}
+                  to={pieceLink(piece.id, piece.outfitId)}
+                  action={
+                    <CartToggle itemId={piece.id} itemName={piece.name} quantity={piece.quantity} />
+                  }
+                />
+              </li>
+            ))}
+          </Box>
+          <LoadMore
+            hasMore={pieces.hasNextPage}
+            loading={pieces.isFetchingNextPage}
+            onLoadMore={() => pieces.fetchNextPage()}
+          />
+        </>
       )}
       <Dialog
         open={editing}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
@@ -13,8 +14,12 @@ import { useOccasionFavorites } from '../../../features/favorites/api/get-occasi
 import { FavoriteOutfitCard } from '../../../features/favorites/components/favorite-outfit-card';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
-/** Favorite outfits for one occasion, with a search bar; each card can go or be bought. */
+/**
+ * Favorite outfits for one occasion, with a search bar; each card can go or be bought. The list
+ * comes a page at a time as the shopper scrolls, and keeps its place on the way back.
+ */
 export default function FavoriteOccasionRoute() {
   const params = useParams();
   const occasionId = Number(params.occasionId);
@@ -24,6 +29,8 @@ export default function FavoriteOccasionRoute() {
   const occasions = useFavoriteOccasions();
   const outfits = useOccasionFavorites(valid ? occasionId : 0, q);
   const occasion = occasions.data?.find((o) => o.id === occasionId);
+  const shown = outfits.data?.pages.flatMap((p) => p.items) ?? [];
+  useKeptScroll(outfits.isSuccess);
   const unknown =
     !valid ||
     (occasions.isSuccess && !occasion) ||
@@ -65,7 +72,7 @@ export default function FavoriteOccasionRoute() {
         <Loading label="Loading your outfits" />
       ) : outfits.isError ? (
         <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
-      ) : outfits.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         searching ? (
           <EmptyState
             title="Nothing matches"
@@ -93,30 +100,37 @@ export default function FavoriteOccasionRoute() {
           />
         )
       ) : (
-        <Box
-          component="ul"
-          aria-label="Favorite outfits"
-          aria-busy={outfits.isFetching}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-            opacity: outfits.isPlaceholderData ? 0.6 : 1,
-            transition: 'opacity 120ms',
-          }}
-        >
-          {outfits.data.map((outfit) => (
-            <li key={outfit.id}>
-              <FavoriteOutfitCard
-                outfit={outfit}
-                action={<PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />}
-              />
-            </li>
-          ))}
-        </Box>
+        <>
+          <Box
+            component="ul"
+            aria-label="Favorite outfits"
+            aria-busy={outfits.isFetching}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+              opacity: outfits.isPlaceholderData ? 0.6 : 1,
+              transition: 'opacity 120ms',
+            }}
+          >
+            {shown.map((outfit) => (
+              <li key={outfit.id}>
+                <FavoriteOutfitCard
+                  outfit={outfit}
+                  action={<PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />}
+                />
+              </li>
+            ))}
+          </Box>
+          <LoadMore
+            hasMore={outfits.hasNextPage}
+            loading={outfits.isFetchingNextPage}
+            onLoadMore={() => outfits.fetchNextPage()}
+          />
+        </>
       )}
     </Page>
   );

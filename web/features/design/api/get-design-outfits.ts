@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Outfit } from '../../../../contracts/outfit';
+import type { DesignOutfitPage } from '../../../../contracts/design';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { designKeys } from './keys';
 
-/** Outfits whose name contains q (all outfits, newest first, when q is empty). */
-export function getDesignOutfits(q: string, signal?: AbortSignal): Promise<Outfit[]> {
-  return api.get<Outfit[]>(apiPaths.design.outfits, {
-    query: { q: q.trim() || undefined, limit: 20 },
+/**
+ * The first page of outfits whose name contains q (all outfits, newest first, when q is empty):
+ * the picker offers those, and a longer name narrows them.
+ */
+export function getDesignOutfits(q: string, signal?: AbortSignal): Promise<DesignOutfitPage> {
+  return api.get<DesignOutfitPage>(apiPaths.design.outfits, {
+    query: { q: q.trim() || undefined },
     signal,
   });
 }
@@ -17,6 +20,7 @@ export const designOutfitsQueryOptions = (q: string) =>
     queryKey: [...designKeys.outfits(), q.trim().toLowerCase()],
     queryFn: ({ signal }) => getDesignOutfits(q, signal),
     staleTime: 10_000,
+    select: (page) => page.items,
   });
 
 export function useDesignOutfits(q: string, enabled = true) {

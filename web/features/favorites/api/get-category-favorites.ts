@@ -1,21 +1,30 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavoriteItem } from '../../../../contracts/favorites';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { FavoriteItemPage } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
 
-/** Favorite pieces in a category (by name), newest first. */
-export function getCategoryFavorites(name: string, signal?: AbortSignal): Promise<FavoriteItem[]> {
-  return api.get<FavoriteItem[]>(apiPaths.favorites.category(name), { signal });
+/** A page of the favorite pieces in a category (by name), newest first. */
+export function getCategoryFavorites(
+  name: string,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<FavoriteItemPage> {
+  return api.get<FavoriteItemPage>(apiPaths.favorites.category(name), {
+    query: { cursor },
+    signal,
+  });
 }
 
 export const categoryFavoritesQueryOptions = (name: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: favoritesKeys.category(name),
-    queryFn: ({ signal }) => getCategoryFavorites(name, signal),
+    queryFn: ({ pageParam, signal }) => getCategoryFavorites(name, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 
 export function useCategoryFavorites(name: string) {
-  return useQuery(categoryFavoritesQueryOptions(name));
+  return useInfiniteQuery(categoryFavoritesQueryOptions(name));
 }

@@ -1,36 +1,42 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FavoriteOutfit } from '../../../../contracts/favorites';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { FavoriteOutfitPage } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys, normaliseQuery } from './keys';
 
 /**
- * The shopper's favorite outfits for one occasion; with text, only those matching it
- * (SPEC's favorites search, narrowed to the occasion).
+ * A page of the shopper's favorite outfits for one occasion; with text, only those matching it
+ * (SPEC's favorites search, narrowed to the occasion). No cursor: the first page.
  */
 export function getOccasionFavorites(
   occasionId: number,
   q: string,
+  cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<FavoriteOutfit[]> {
+): Promise<FavoriteOutfitPage> {
   const text = normaliseQuery(q);
   return text
-    ? api.get<FavoriteOutfit[]>(apiPaths.favorites.searchOutfits, {
-        query: { q: text, occasion: occasionId },
+    ? api.get<FavoriteOutfitPage>(apiPaths.favorites.searchOutfits, {
+        query: { q: text, occasion: occasionId, cursor },
         signal,
       })
-    : api.get<FavoriteOutfit[]>(apiPaths.favorites.occasion(occasionId), { signal });
+    : api.get<FavoriteOutfitPage>(apiPaths.favorites.occasion(occasionId), {
+        query: { cursor },
+        signal,
+      });
 }
 
 export const occasionFavoritesQueryOptions = (occasionId: number, q: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: favoritesKeys.occasion(occasionId, normaliseQuery(q)),
-    queryFn: ({ signal }) => getOccasionFavorites(occasionId, q, signal),
+    queryFn: ({ pageParam, signal }) => getOccasionFavorites(occasionId, q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 
 export function useOccasionFavorites(occasionId: number, q: string) {
-  return useQuery({
+  return useInfiniteQuery({
     ...occasionFavoritesQueryOptions(occasionId, q),
     // While a new search loads, the outfits already shown stay.
     placeholderData: keepPreviousData,

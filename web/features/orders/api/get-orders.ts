@@ -1,19 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '../../../../contracts/order';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { OrderPage } from '../../../../contracts/order';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { ORDERS_KEY } from './keys';
 
-/** The shopper's orders, newest first. */
-export function getOrders(signal?: AbortSignal): Promise<Order[]> {
-  return api.get<Order[]>(apiPaths.orders.list, { query: { limit: 50 }, signal });
+/** A page of the shopper's orders, newest first. No cursor: the first page. */
+export function getOrders(cursor: string | undefined, signal?: AbortSignal): Promise<OrderPage> {
+  return api.get<OrderPage>(apiPaths.orders.list, { query: { cursor }, signal });
 }
 
-export const ordersQueryOptions = queryOptions({
+export const ordersQueryOptions = infiniteQueryOptions({
   queryKey: [...ORDERS_KEY, 'list'],
-  queryFn: ({ signal }) => getOrders(signal),
+  queryFn: ({ pageParam, signal }) => getOrders(pageParam, signal),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
 
 export function useOrders() {
-  return useQuery(ordersQueryOptions);
+  return useInfiniteQuery(ordersQueryOptions);
 }

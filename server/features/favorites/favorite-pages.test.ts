@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../../contracts/common';
+import { followToEnd, pageUrl } from '../../test/pages';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+/**
+ * The favourites lists, a page at a time, for a shopper with more than two pages of history:
+ * followed to the end they list every favourite once, in one order, even when favourites are
+ * added and removed between pages.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof signUp>>;
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  return t.db.database.sql.query<T>(text, params);
+}
+
+/**
+ * Likes the outfits as the feed records a right swipe, one second apart and newest last, but
+ * with every third pair at the same moment, so that the order's tie-break is crossed too.
+ */
+async function likeMany(userId: number, outfitIds: readonly number[]) {
+  await sql(
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+     SELECT $1, id, 'like', timestamptz '2026-01-01' + (n - n % 3) * interval '1 second'
+       FROM unnest($2::int[]) WITH ORDINALITY AS u(id, n)`,
+    [userId, outfitIds],
+  );
+}
+
+/** The shopper's likes in the favourites' order, as the database has them. */
+async function likedInOrder(userId: number, occasionId?: number): Promise<number[]> {
+  const rows = await sql<{ outfit_id: number }>(
+    `SELECT s.outfit_id FROM swipes s JOIN outfits o ON o.id = s.outfit_id
+      WHERE s.user_id = $1 AND s.direction = 'like' AND ($2::int IS NULL OR o.occasion_id = $2)
+      ORDER BY s.created_at DESC, s.outfit_id DESC`,
+    [userId, occasionId ?? null],
+  );
+  return rows.map((r) => r.outfit_id);
+}
+
+/** The shopper's favourite pieces of a category in the favourites' order, as item:outfit. */
+async function piecesInOrder(userId: number, categoryId: number): Promise<string[]> {
+  const rows = await sql<{ key: string }>(
+    `SELECT fp.item_id || ':' || coalesce(fp.outfit_id::text, 'none') AS key
+       FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
+      WHERE fp.user_id = $1 AND i.category_id = $2
+      ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
+    [userId, categoryId],
+  );
+  return rows.map((r) => r.key);
+}
+
+/**
+ * More outfits for one occasion, copies of its own under new names (in one statement each, so
+ * the five-slot check at commit sees all five pieces): the demo shop has 12 an occasion.
+ */
+async function copyOutfits(occasionId: number, copies: number) {
+  const [source] = await sql<{ id: number }>(
+    'SELECT id FROM outfits WHERE occasion_id = $1 ORDER BY id LIMIT 1',
+    [occasionId],
+  );
+  for (let n = 1; n <= copies; n++) {
+    await sql(
+      `WITH o AS (INSERT INTO outfits (name, description, occasion_id)
+                  VALUES ($1, 'A copy for paging', $2) RETURNING id)
+       INSERT INTO outfit_items (outfit_id, slot, item_id, category_id)
+       SELECT o.id, oi.slot, oi.item_id, oi.category_id FROM o, outfit_items oi
+        WHERE oi.outfit_id = $3`,
+      [`Paging copy ${n}`, occasionId, source!.id],
+    );
+  }
+}
+
+const pieceKey = (p: { id: number; outfitId: number | null }) => `${p.id}:${p.outfitId ?? 'none'}`;
+
+let alice: Shopper;
+let bob: Shopper;
+let liked: number[];
+let rest: number[];
+
+beforeAll(async () => {
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
+  await copyOutfits(1, 40);
+  const outfits = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id');
+  const ids = outfits.map((o) => o.id);
+  // More than two pages, and more than two of one occasion.
+  rest = ids.slice(0, 5);
+  liked = ids.slice(5);
+  expect(liked.length).toBeGreaterThan(PAGE_SIZE * 3);
+  await likeMany(alice.user.id, liked);
+  // Bob likes a few of the same and a few others: none of his may show in Alice's lists.
+  await likeMany(bob.user.id, [...liked.slice(0, 3), ...rest.slice(0, 3)]);
+  // Alice hearts some tops on their own, at the same moment as some of her likes.
+  await sql(
+    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+     SELECT $1, id, NULL, 'heart', timestamptz '2026-01-01' + interval '30 seconds'
+       FROM items WHERE category_id = 1 ORDER BY id LIMIT 5`,
+    [alice.user.id],
+  );
+});
+
+describe('GET /api/favorites/outfits, a page at a time', () => {
+  it('lists every liked outfit once, newest first, to the last page', async () => {
+    const pages = await followToEnd<{ id: number }>(alice.agent, '/api/favorites/outfits');
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.flat().map((o) => o.id)).toEqual(await likedInOrder(alice.user.id));
+  });
+
+  it('loses and repeats nothing when likes are added and removed between pages', async () => {
+    const shopper = await signUp(t.app);
+    await likeMany(shopper.user.id, liked);
+    const before = await likedInOrder(shopper.user.id);
+    const removed = before[PAGE_SIZE + 3]!; // on the second page
+    const added = rest[0]!;
+    const pages = await followToEnd<{ id: number }>(
+      shopper.agent,
+      '/api/favorites/outfits',
+      async (n) => {
+        if (n !== 1) return;
+        // A new like, newer than everything shown, and one of the next page taken back.
+        const like = await shopper.agent.post('/api/outfit/favorite', { outfitId: added });
+        expect(like.statusCode, like.body).toBe(200);
+        await sql('DELETE FROM swipes WHERE user_id = $1 AND outfit_id = $2', [
+          shopper.user.id,
+          removed,
+        ]);
+      },
+    );
+    const shown = pages.flat().map((o) => o.id);
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown).toEqual(before.filter((id) => id !== removed));
+    expect(shown).not.toContain(added);
+  });
+
+  it('pages one occasion and a search of the favourites the same way', async () => {
+    const [{ occasion_id: occasionId } = { occasion_id: 0 }] = await sql<{ occasion_id: number }>(
+      `SELECT occasion_id FROM outfits WHERE id = ANY($1::int[])
+        GROUP BY occasion_id ORDER BY count(*) DESC LIMIT 1`,
+      [liked],
+    );
+    const expected = await likedInOrder(alice.user.id, occasionId);
+    expect(expected.length).toBeGreaterThan(PAGE_SIZE * 2);
+    for (const path of [
+      `/api/favorites/outfits/${occasionId}`,
+      `/api/favorites/search?q=&occasion=${occasionId}`,
+    ]) {
+      const pages = await followToEnd<{ id: number; occasionId: number }>(alice.agent, path);
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.flat().map((o) => o.id)).toEqual(expected);
+      expect(pages.flat().every((o) => o.occasionId === occasionId)).toBe(true);
+    }
+    const everything = await followToEnd<{ id: number }>(alice.agent, '/api/favorites/search?q=');
+    expect(everything.flat().map((o) => o.id)).toEqual(await likedInOrder(alice.user.id));
+  });
+
+  it('shows another shopper only their own likes', async () => {
+    const pages = await followToEnd<{ id: number }>(bob.agent, '/api/favorites/outfits');
+    expect(pages.flat().map((o) => o.id)).toEqual(await likedInOrder(bob.user.id));
+    expect(pages.flat()).toHaveLength(6);
+  });
+});
+
+describe('GET /api/favorites/items/{category}, a page at a time', () => {
+  it('lists every favourite top once, in the favourites order, hearts among the likes', async () => {
+    const pages = await followToEnd<{ id: number; outfitId: number | null; categoryId: number }>(
+      alice.agent,
+      '/api/favorites/items/Tops',
+    );
+    expect(pages.length).toBeGreaterThan(2);
+    const shown = pages.flat();
+    expect(shown.every((p) => p.categoryId === 1)).toBe(true);
+    expect(shown.map(pieceKey)).toEqual(await piecesInOrder(alice.user.id, 1));
+    expect(shown.filter((p) => p.outfitId === null)).toHaveLength(5);
+  });
+
+  it('pages a search of the favourite pieces the same way', async () => {
+    const pages = await followToEnd<{ id: number; outfitId: number | null }>(
+      alice.agent,
+      '/api/favorites/search/item?q=&cat=Tops',
+    );
+    expect(pages.flat().map(pieceKey)).toEqual(await piecesInOrder(alice.user.id, 1));
+  });
+
+  it('loses and repeats nothing when pieces are hearted and removed between pages', async () => {
+    const shopper = await signUp(t.app);
+    await likeMany(shopper.user.id, liked);
+    const before = await piecesInOrder(shopper.user.id, 1);
+    const gone = liked[liked.length - PAGE_SIZE - 2]!; // its top is on the second page
+    const pages = await followToEnd<{ id: number; outfitId: number | null }>(
+      shopper.agent,
+      '/api/favorites/items/Tops',
+      async (n) => {
+        if (n !== 1) return;
+        const [top] = await sql<{ id: number }>(
+          'SELECT id FROM items WHERE category_id = 1 ORDER BY id DESC LIMIT 1',
+        );
+        expect(
+          (await shopper.agent.post('/api/item/search/favorite', { itemId: top!.id })).statusCode,
+        ).toBe(201);
+        await sql('DELETE FROM swipes WHERE user_id = $1 AND outfit_id = $2', [
+          shopper.user.id,
+          gone,
+        ]);
+      },
+    );
+    const shown = pages.flat().map(pieceKey);
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown).toEqual(before.filter((key) => !key.endsWith(`:${gone}`)));
+  });
+
+  it('never shows another shopper’s pieces', async () => {
+    const pages = await followToEnd<{ id: number; outfitId: number | null }>(
+      bob.agent,
+      '/api/favorites/items/Tops',
+    );
+    expect(pages.flat().map(pieceKey)).toEqual(await piecesInOrder(bob.user.id, 1));
+    expect(pages.flat()).toHaveLength(6);
+  });
+});
+
+describe('a cursor the list did not give', () => {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const bad = [
+    'not a cursor!',
+    'x'.repeat(201),
+    encode('2026-01-01'),
+    encode(['yesterday', 5]),
+    encode(['2026-02-31 10:00:00+00', 5]),
+    encode(['2026-01-01 10:00:00+00', -1]),
+    encode(['2026-01-01 10:00:00+00', 5, 1]),
+    Buffer.from('{not json').toString('base64url'),
+  ];
+
+  it.each(bad)('is refused with 400 on every favourites list: %s', async (cursor) => {
+    for (const path of [
+      '/api/favorites/outfits',
+      '/api/favorites/outfits/1',
+      '/api/favorites/search?q=',
+      '/api/favorites/items/Tops',
+      '/api/favorites/search/item?q=',
+    ]) {
+      const res = await alice.agent.get(pageUrl(path, cursor));
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+      expect(res.json().error.fields).toHaveProperty('cursor');
+    }
+  });
+
+  it('a piece cursor is not an outfit cursor', async () => {
+    const first = (await alice.agent.get('/api/favorites/items/Tops')).json();
+    const res = await alice.agent.get(`/api/favorites/outfits?cursor=${first.nextCursor}`);
+    expect(res.statusCode).toBe(400);
+  });
+});

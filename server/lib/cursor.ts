@@ -1,0 +1,79 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { PAGE_SIZE, type Page } from '../../contracts/common';
+import { badRequest } from './errors';
+
+/**
+ * Keyset cursors for the paged lists. A cursor is the sort key of the last entry a page showed,
+ * as base64url JSON; the next page starts strictly after it in the list's one order, so entries
+ * added or removed in between neither repeat nor hide others. The client treats it as opaque.
+ */
+
+/**
+ * A timestamp as PostgreSQL writes `timestamptz::text` (`2026-11-26 18:56:19.123456+00`): the
+ * full microseconds, which a JavaScript Date would round away and so step over or repeat rows.
+ */
+const TIMESTAMP_TEXT =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+export const TimestampKeySchema = z
+  .string()
+  .regex(TIMESTAMP_TEXT)
+  .refine((text) => {
+    // A day the month has (the regex lets 31 February through).
+    const [, y, m, d] = TIMESTAMP_TEXT.exec(text) ?? [];
+    const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+    return day.getUTCDate() === Number(d);
+  });
+
+export const IdKeySchema = z.number().int().min(0).max(2_147_483_647);
+
+export interface CursorCodec<K> {
+  encode(key: K): string;
+  /** The key a cursor names; undefined for no cursor; 400 for one this list did not give. */
+  decode(cursor: string | undefined): K | undefined;
+}
+
+export function cursorCodec<T extends z.ZodType>(key: T): CursorCodec<z.output<T>> {
+  return {
+    encode: (value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url'),
+    decode(cursor) {
+      if (cursor === undefined) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+      const parsed = key.safeParse(json);
+      if (!parsed.success) {
+        throw badRequest('That cursor is not one this list gave.', {
+          cursor: 'is not a cursor this list gave',
+        });
+      }
+      return parsed.data;
+    },
+  };
+}
+
+/**
+ * A page from rows read with `limit: PAGE_SIZE + 1`: the extra row only tells that there is a
+ * next page, which starts after the last row shown.
+ */
+export function pageFrom<R, T>(
+  rows: readonly R[],
+  cursorOf: (row: R) => string,
+  toEntry: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T>> {
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown.at(-1);
+  const nextCursor = rows.length > PAGE_SIZE && last !== undefined ? cursorOf(last) : null;
+  return Promise.resolve(toEntry(shown)).then((items) => ({ items, nextCursor }));
+}
+
+/** Rows a page reads: one more than it shows. */
+export const PAGE_READ = PAGE_SIZE + 1;
+
+/** The exact text of a timestamp column, for a cursor. */
+export const timestampKey = (column: PgColumn | SQL) => sql<string>`${column}::text`;

@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { FavoriteItem, FavoriteItemPage } from '../../../../contracts/favorites';
+import { mockApi, renderWithApp } from '../../../test/render';
+import FavoriteCategoryRoute from './category';
+
+function piece(id: number): FavoriteItem {
+  return {
+    id,
+    productId: 100 + id,
+    name: `Linen shirt ${id}`,
+    img: '/images/items/blazer/black.svg',
+    categoryId: 1,
+    category: 'Tops',
+    price: '$40.00',
+    priceCents: 4000,
+    seller: 'Studio Lumen',
+    color: 'Black',
+    colorHex: '#111111',
+    size: 'M',
+    stock: 4,
+    outfitId: null,
+    outfitName: null,
+    occasionId: null,
+    source: 'heart',
+    quantity: 1,
+    favoritedAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+describe('Favourite pieces of a category', () => {
+  it('shows the first page only, and the next one when asked', async () => {
+    const calls = mockApi((_method, url) => {
+      if (url === '/api/cart') return [200, { lines: [], units: 0 }];
+      const cursor = new URL(url, 'http://x').searchParams.get('cursor');
+      const page: FavoriteItemPage = cursor
+        ? { items: range(25, 3).map(piece), nextCursor: null }
+        : { items: range(1, 24).map(piece), nextCursor: 'after-24' };
+      return [200, page];
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+      </Routes>,
+      { path: '/favorites/categories/Tops' },
+    );
+    const list = await screen.findByRole('list', { name: 'Favourite Tops' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+    expect(screen.queryByText('Linen shirt 25')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(27));
+    expect(screen.getByText('Linen shirt 27')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/favorites'))).toEqual([
+      '/api/favorites/items/Tops',
+      '/api/favorites/items/Tops?cursor=after-24',
+    ]);
+  }, 30_000);
+});
