@@ -47,7 +47,7 @@ function table(header: string[], rows: string[][]) {
 
 function report(shop: EvalShop, seeds: number) {
   const started = Date.now();
-  const runs = evaluate(shop, seeds);
+  const runs = evaluate(shop, seeds, 'pages');
   const list = tastes(shop);
   const outfits = [...shop.outfits.values()].filter((o) => inStock(shop, o.id));
   console.info(
@@ -55,9 +55,13 @@ function report(shop: EvalShop, seeds: number) {
       `(${shop.soldOut.size} pieces sold out for the run); ${seeds} sessions per taste and ranker\n`,
   );
   console.info(
-    'Share of fitting looks in the next page of 10 after n swipes (feed), against the two ' +
-      'baselines after 20; pages: distinct occasions and repeated products per page of the ' +
-      'feed, pages with a look outside the taste; shown: outfits the feed showed in 60 swipes.\n',
+    'A shopper who asks for the next page of 10 once they have swiped the last. Share of ' +
+      'fitting looks in the next page after n swipes (feed), against the two baselines after ' +
+      '20; left @20: fitting looks not yet swiped after 20 (the most the page can hold, out of ' +
+      '10); occasions and repeats: distinct occasions and pieces of a product already on the ' +
+      'page, per page of the feed; outside: pages with a look outside the taste; exploring: ' +
+      'pages sent after the first swipe with a card placed for exploring; shown: outfits the ' +
+      'feed showed in 60 swipes.\n',
   );
   const rows: string[][] = [];
   list.forEach((taste, t) => {
@@ -66,6 +70,8 @@ function report(shop: EvalShop, seeds: number) {
     const popular = runs['most liked'][t]!;
     const base = outfits.filter((o) => taste.fits(o, 0)).length / outfits.length;
     const pages = feed.flatMap((r) => [...r.curve, ...r.pages]);
+    // Pages sent after the first swipe: the first page of a new shopper explores as a whole.
+    const learning = feed.flatMap((r) => r.pages.slice(1));
     const r20 = fitAt(random, 3);
     rows.push([
       taste.name,
@@ -74,9 +80,11 @@ function report(shop: EvalShop, seeds: number) {
       pct(r20),
       pct(fitAt(popular, 3)),
       r20 > 0 ? `${(fitAt(feed, 3) / r20).toFixed(1)}×` : '–',
+      mean(feed.map((r) => r.curve[3]?.left ?? 0)).toFixed(0),
       mean(feed.flatMap((r) => r.curve.map((p) => p.occasions))).toFixed(1),
       mean(feed.flatMap((r) => r.curve.map((p) => p.repeated))).toFixed(1),
       pct(mean(pages.map((p) => (p.outside ? 1 : 0)))),
+      pct(mean(learning.map((p) => (p.explored > 0 ? 1 : 0)))),
       mean(feed.map((r) => r.shown.size)).toFixed(0),
     ]);
   });
@@ -88,9 +96,11 @@ function report(shop: EvalShop, seeds: number) {
       'random @20',
       'liked @20',
       '× random',
+      'left @20',
       'occasions',
       'repeats',
       'outside',
+      'exploring',
       'shown',
     ],
     rows,
@@ -116,6 +126,22 @@ function report(shop: EvalShop, seeds: number) {
         steady >= 0 ? pct(fitAt(runs.feed[steady]!, 3)) : '–',
       ];
     }),
+  );
+
+  console.info(
+    '\nThe same shoppers as the web app asks for pages (the next page while 4 cards are left, ' +
+      'so the cards held were ranked a few swipes earlier): the next 10 cards after n swipes\n',
+  );
+  const app = evaluate(shop, seeds, 'app', ['feed']).feed;
+  table(
+    ['taste', ...CHECKPOINTS.map((n) => `@${n}`), ...AFTER_CHANGE.map((n) => `change +${n}`)],
+    list.map((taste, t) => [
+      taste.name,
+      ...CHECKPOINTS.map((_, i) => pct(fitAt(app[t]!, i))),
+      ...AFTER_CHANGE.map((_, i) =>
+        taste.changesAt === undefined ? '' : pct(newTasteAt(app[t]!, i)),
+      ),
+    ]),
   );
 
   console.info('\nEach ranker over all tastes\n');

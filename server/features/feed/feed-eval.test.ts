@@ -32,8 +32,8 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   });
 
   it('learns colour-, garment- and two-occasion tastes', () => {
-    expect(at('colour', 2)).toBeGreaterThanOrEqual(0.38);
-    expect(at('kind', 3)).toBeGreaterThanOrEqual(0.4);
+    expect(at('colour', 3)).toBeGreaterThanOrEqual(0.35);
+    expect(at('kind', 2)).toBeGreaterThanOrEqual(0.4);
     expect(at('two occasions', 2)).toBeGreaterThanOrEqual(0.7);
   });
 
@@ -45,6 +45,10 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   it('keeps a look outside the taste on every page, and varies the page of one who likes nothing', () => {
     const pages = runs.feed.flat().flatMap((r) => [...r.curve, ...r.pages]);
     expect(pages.filter((p) => p.fit > 0).every((p) => p.outside)).toBe(true);
+    // Every page sent once the shopper has swiped holds a card placed for exploring.
+    const learning = runs.feed.flat().flatMap((r) => r.pages.slice(1));
+    expect(learning.length).toBeGreaterThan(100);
+    expect(learning.every((p) => p.explored >= 1)).toBe(true);
     const rejecting = family('none', runs.feed).flat();
     expect(mean(rejecting.flatMap((r) => r.curve.map((p) => p.occasions)))).toBeGreaterThanOrEqual(
       4,

@@ -236,8 +236,14 @@ export const CHECKPOINTS = [0, 5, 10, 20, 40] as const;
 /** For a changing taste: swipes after the change at which the next cards are measured. */
 export const AFTER_CHANGE = [0, 5, 10, 20] as const;
 const PAGE = FEED_PAGE_DEFAULT;
-/** The web client asks for the next page while this many cards are left (use-swipe-deck.ts). */
-const PREFETCH_AT = 4;
+/**
+ * How the client asks for pages: `pages` asks for the next page of ten once it has swiped the
+ * last (the issue's measure: the next page after n swipes); `app` as the web app does, asking
+ * for the next page while 4 cards are left (use-swipe-deck.ts's PREFETCH_AT), so the cards it
+ * holds were ranked a few swipes earlier.
+ */
+export const CLIENTS = { pages: 0, app: 4 } as const;
+export type Client = keyof typeof CLIENTS;
 const SESSION = 60;
 
 /** What the next ten cards a shopper will see show. */
@@ -252,6 +258,10 @@ export interface PageFigures {
   repeated: number;
   /** Whether at least one look on it is outside the taste. */
   outside: boolean;
+  /** Cards on it the feed placed for exploring (the feed's own pages only). */
+  explored: number;
+  /** At a checkpoint: how many looks fitting the taste the shopper has not swiped yet. */
+  left?: number;
 }
 
 export interface ShopperRun {
@@ -273,7 +283,13 @@ export interface ShopperRun {
   rankings: number;
 }
 
-function pageFigures(shop: EvalShop, taste: Taste, ids: readonly number[], swipes: number) {
+function pageFigures(
+  shop: EvalShop,
+  taste: Taste,
+  ids: readonly number[],
+  swipes: number,
+  placed: ReadonlyMap<number, PlacedBy> = new Map(),
+): PageFigures {
   const outfits = ids.map((id) => shop.outfits.get(id)!);
   const products = new Set<number>();
   let repeated = 0;
@@ -294,6 +310,7 @@ function pageFigures(shop: EvalShop, taste: Taste, ids: readonly number[], swipe
     occasions: new Set(outfits.map((o) => o.occasionId)).size,
     repeated,
     outside: fitting < outfits.length,
+    explored: ids.filter((id) => placed.get(id)?.kind === 'explore').length,
   };
 }
 
@@ -301,13 +318,19 @@ function pageFigures(shop: EvalShop, taste: Taste, ids: readonly number[], swipe
  * One shopper's session, as the app runs it. The server keeps a queue of the shopper's best
  * `QUEUE.size` in-stock outfits (feed-queue.ts): a page is read from it, and it is ranked again
  * on the spot once the shopper has swiped `QUEUE.relearnAfter` of it or it cannot fill the page,
- * and behind the page when it runs low. The client (use-swipe-deck.ts) holds the cards it was sent
- * and asks for the next page, without them, once `PREFETCH_AT` are left. The shopper swipes the
+ * and behind the page when it runs low. The client holds the cards it was sent and asks for the
+ * next page, without them, as `client` says (`CLIENTS`). The shopper swipes the
  * held cards one by one, right when the look fits, hearting the pieces the taste says. At each
  * checkpoint the next ten cards they will see are measured: those held, then the page the server
  * would send.
  */
-export function runShopper(shop: EvalShop, taste: Taste, rank: Ranker, seed: number): ShopperRun {
+export function runShopper(
+  shop: EvalShop,
+  taste: Taste,
+  rank: Ranker,
+  seed: number,
+  client: Client = 'pages',
+): ShopperRun {
   const recent: { outfitId: number; like: boolean }[] = [];
   const hearts: number[] = [];
   const swiped = new Set<number>();
@@ -321,12 +344,15 @@ export function runShopper(shop: EvalShop, taste: Taste, rank: Ranker, seed: num
   let rankings = 0;
   const placedBy = new Map<PlacedBy['kind'], number>();
   let signals = new Map<number, PlacedBy>();
+  /** What placed each card the shopper was sent or would be, by its latest ranking. */
+  const placed = new Map<number, PlacedBy>();
   /** The shopper's queue, as ranked; stock is checked when it is ranked, as rankFeed does. */
   let queue: number[] = [];
   const rankNow = (exclude: ReadonlySet<number>, size: number) => {
     signals = new Map();
     rankings++;
     const ranked = rank(shop, history(), seededHash(rankings, seed) | 1, signals);
+    for (const [id, by] of signals) placed.set(id, by);
     queue = ranked.filter((id) => !exclude.has(id) && inStock(shop, id)).slice(0, size);
   };
   /** The page the server sends, and (unless only looking) the ranking it makes behind it. */
@@ -370,15 +396,19 @@ export function runShopper(shop: EvalShop, taste: Taste, rank: Ranker, seed: num
   const pages: PageFigures[] = [];
   const changesAt = taste.changesAt ?? Number.POSITIVE_INFINITY;
   for (let swipes = 0; swipes <= SESSION; swipes++) {
-    if (held.length <= PREFETCH_AT) {
+    if (held.length <= CLIENTS[client]) {
       const page = fetch();
-      if (page.length > 0) pages.push(pageFigures(shop, taste, page, swipes));
+      if (page.length > 0) pages.push(pageFigures(shop, taste, page, swipes, placed));
     }
     if ((CHECKPOINTS as readonly number[]).includes(swipes)) {
-      curve.push(pageFigures(shop, taste, next10(), swipes));
+      let left = 0;
+      for (const o of shop.outfits.values()) {
+        if (!swiped.has(o.id) && inStock(shop, o.id) && taste.fits(o, swipes)) left++;
+      }
+      curve.push({ ...pageFigures(shop, taste, next10(), swipes, placed), left });
     }
     if ((AFTER_CHANGE as readonly number[]).includes(swipes - changesAt)) {
-      afterChange.push(pageFigures(shop, taste, next10(), swipes));
+      afterChange.push(pageFigures(shop, taste, next10(), swipes, placed));
     }
     const id = held.shift();
     if (id === undefined || swipes === SESSION) break;
@@ -401,17 +431,26 @@ export function runShopper(shop: EvalShop, taste: Taste, rank: Ranker, seed: num
   };
 }
 
-/** Every taste with each ranker, over `seeds` sessions each, and the time per ranking. */
-export function evaluate(shop: EvalShop, seeds = 3) {
+/** Every taste with each of `rankers`, over `seeds` sessions each (the random order four times as many). */
+export function evaluate(
+  shop: EvalShop,
+  seeds = 3,
+  client: Client = 'pages',
+  rankers: readonly (keyof typeof RANKERS)[] = ['feed', 'random', 'most liked'],
+) {
   const runs: Record<keyof typeof RANKERS, ShopperRun[][]> = {
     feed: [],
     random: [],
     'most liked': [],
   };
-  for (const [name, rank] of Object.entries(RANKERS) as [keyof typeof RANKERS, Ranker][]) {
+  for (const name of rankers) {
+    // The random order varies most from session to session: it gets more of them.
+    const sessions = name === 'random' ? seeds * 4 : seeds;
     for (const taste of tastes(shop)) {
       runs[name].push(
-        Array.from({ length: seeds }, (_, s) => runShopper(shop, taste, rank, 1000 + s * 7919)),
+        Array.from({ length: sessions }, (_, s) =>
+          runShopper(shop, taste, RANKERS[name], 1000 + s * 7919, client),
+        ),
       );
     }
   }

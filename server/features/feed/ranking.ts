@@ -35,8 +35,8 @@ export const TASTE = {
   pieces: 0.3,
   /** Swipes at the shopper's own rate each occasion starts with. */
   prior: 2,
-  /** The weight of each swipe relative to the one after it (a half-life of about 10 swipes). */
-  decay: 0.93,
+  /** The weight of each swipe relative to the one after it (a half-life of about 4 swipes). */
+  decay: 0.85,
   /** The same for hearts, which are fewer and more deliberate. */
   heartDecay: 0.97,
   slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
@@ -48,6 +48,12 @@ export const TASTE = {
   repeat: 0.1,
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
+  /**
+   * A shopper who swiped left on all of their latest `lostAfter` cards is not being shown their
+   * taste (it changed, or was never found): one card in `exploreWhenLost` explores instead.
+   */
+  lostAfter: 6,
+  exploreWhenLost: 2,
 } as const;
 
 /**
@@ -309,6 +315,10 @@ export function rankCandidates(
     heartWeight *= TASTE.heartDecay;
   }
   const learning = total > 0;
+  const lost =
+    history.recent.length >= TASTE.lostAfter &&
+    history.recent.slice(0, TASTE.lostAfter).every((swipe) => !swipe.like);
+  const exploreEvery = lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
   const norm = Math.max(total, 1);
   // Each occasion's like rate against the shopper's own, as a logarithm.
   const rate = (liked + 0.5) / (liked + noped + 1);
@@ -395,7 +405,7 @@ export function rankCandidates(
   };
   const limit = Math.min(POOL.laidOut, candidates.length);
   while (order.length < limit) {
-    if (exploring.length > 0 && order.length % TASTE.exploreEvery === TASTE.exploreEvery - 1) {
+    if (exploring.length > 0 && order.length % exploreEvery === exploreEvery - 1) {
       while (explored < exploring.length && placed[exploring[explored]!]) explored++;
       if (explored < exploring.length) {
         place(exploring[explored]!, () => ({ kind: 'explore' }));
