@@ -44,7 +44,7 @@ export const TASTE = {
   jitter: 0.1,
   /** Subtracted per card already placed of the same occasion. */
   occasionSpread: 0.1,
-  /** Subtracted per card already placed that shares a product with this one. */
+  /** Subtracted per card already placed that shares a product with this one (once learning). */
   repeat: 0.1,
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
@@ -251,7 +251,7 @@ interface Candidate {
   /** The shopper's taste for it, without the jitter. */
   taste: number;
   score: number;
-  products: number[];
+  pieces: readonly Piece[];
 }
 
 /**
@@ -366,10 +366,8 @@ export function rankCandidates(
     const outfit = shape.outfits.get(id);
     if (!outfit) continue;
     let pieces = 0;
-    const ids: number[] = [];
     for (const p of outfit.pieces) {
       pieces += TASTE.slot[p.slot] * pieceTaste(t, p);
-      ids.push(p.productId);
     }
     const taste = learning
       ? (TASTE.pieces * pieces) / norm + TASTE.occasion * occasionTaste[outfit.occasionId]!
@@ -383,7 +381,7 @@ export function rankCandidates(
       occasionId: outfit.occasionId,
       taste,
       score: taste + jitter,
-      products: ids,
+      pieces: outfit.pieces,
     });
   }
   candidates.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -400,9 +398,12 @@ export function rankCandidates(
     placed[index] = 1;
     order.push(c.id);
     t.placedOccasions.add(c.occasionId, 1);
-    for (const product of c.products) t.placedProducts.add(product, 1);
+    for (const p of c.pieces) t.placedProducts.add(p.productId, 1);
     if (placedBy) placedBy.set(c.id, by());
   };
+  // A new shopper's page goes round the occasions strictly (the jitter is below the spread);
+  // products repeated would bend it.
+  const repeat = learning ? TASTE.repeat : 0;
   const limit = Math.min(POOL.laidOut, candidates.length);
   while (order.length < limit) {
     if (exploring.length > 0 && order.length % exploreEvery === exploreEvery - 1) {
@@ -424,7 +425,7 @@ export function rankCandidates(
       // the rest.
       if (c.score <= bestScore) break;
       let penalty = TASTE.occasionSpread * t.placedOccasions.get(c.occasionId);
-      for (const product of c.products) penalty += TASTE.repeat * t.placedProducts.get(product);
+      for (const p of c.pieces) penalty += repeat * t.placedProducts.get(p.productId);
       if (c.score - penalty > bestScore) {
         bestScore = c.score - penalty;
         best = i;
@@ -456,7 +457,7 @@ function pieceTaste(t: Tallies, p: Piece): number {
  */
 function explorationOrder(candidates: readonly Candidate[], seed: number): number[] {
   if (candidates.length === 0) return [];
-  const tastes = candidates.map((c) => c.taste).sort((a, b) => a - b);
+  const tastes = Float64Array.from(candidates, (c) => c.taste).sort();
   const middle = tastes[Math.floor(tastes.length / 2)]!;
   const salt = salted(seed, SALT.exploreSlot);
   const indices: { index: number; key: number }[] = [];
