@@ -16,9 +16,19 @@ export interface PieceRow {
   color: string;
 }
 
+/** An item as the shape is read: its product's garment (a blazer, jeans) is its kind. */
+export interface ItemRow {
+  id: number;
+  productId: number;
+  categoryId: number;
+  color: string;
+  garment?: string;
+}
+
 /**
- * A piece as the ranking weighs it: its look (its category in its colour) and its colour are
- * numbered, so a ranking's tallies are keyed by numbers, never by strings built on the way.
+ * A piece as the ranking weighs it: its look (its category in its colour), its colour and its
+ * kind (its product's garment) are numbered, so a ranking's tallies are keyed by numbers, never
+ * by strings built on the way.
  */
 export interface Piece {
   itemId: number;
@@ -26,6 +36,7 @@ export interface Piece {
   productId: number;
   lookId: number;
   colorId: number;
+  kindId: number;
 }
 
 export interface OutfitShape {
@@ -37,7 +48,8 @@ export interface OutfitShape {
 /**
  * What the feed's ranking needs of the catalogue, read once and kept in memory: every outfit's
  * occasion and pieces, which outfits hold each item and each product, and every item's product
- * and look. A shopper's ranking then asks the database for their own history and the stock of the
+ * look and kind, and which outfits are of each occasion and hold each kind. A shopper's ranking
+ * then asks the database for their own history and the stock of the
  * best candidates only (rankFeed). About 20,000 outfits and 140,000 items at full benchmark size:
  * a few megabytes, read in about a second.
  */
@@ -53,6 +65,10 @@ export class CatalogueShape {
   readonly maxOccasionId: number;
   readonly #byItem = new Map<number, number[]>();
   readonly #byProduct = new Map<number, number[]>();
+  /** Outfits of each occasion and holding each kind, in ascending id order. */
+  readonly #byOccasion: Int32Array[] = [];
+  readonly #byKind: Int32Array[] = [];
+  readonly #kinds = new Map<string, number>();
   readonly #colors = new Map<string, number>();
   readonly #colorNames: string[] = [];
   readonly #looks = new Map<number, number>();
@@ -64,12 +80,13 @@ export class CatalogueShape {
   /** Each item's product and look, by item id (0: no such item). */
   readonly #itemProduct: Int32Array;
   readonly #itemLook: Int32Array;
+  readonly #itemKind: Int32Array;
 
   constructor(
     /** The catalogue_version it was read at (0020). */
     readonly version: number,
     pieces: readonly (PieceRow & { outfitId: number; occasionId: number })[],
-    items: readonly { id: number; productId: number; categoryId: number; color: string }[],
+    items: readonly ItemRow[],
   ) {
     let maxItemId = 1;
     let maxProductId = 1;
@@ -80,11 +97,13 @@ export class CatalogueShape {
     this.maxItemId = maxItemId;
     this.#itemProduct = new Int32Array(maxItemId + 1);
     this.#itemLook = new Int32Array(maxItemId + 1).fill(-1);
+    this.#itemKind = new Int32Array(maxItemId + 1);
     const lookItems = new Map<number, number[]>();
     for (const item of items) {
       const lookId = this.#lookOf(item.categoryId, item.color);
       this.#itemProduct[item.id] = item.productId;
       this.#itemLook[item.id] = lookId;
+      this.#itemKind[item.id] = this.#kindOf(item.garment);
       push(lookItems, lookId, item.id);
     }
     for (const [lookId, ids] of lookItems) this.#lookItems[lookId] = Int32Array.from(ids).sort();
@@ -102,11 +121,23 @@ export class CatalogueShape {
         productId: piece.productId,
         lookId,
         colorId: this.#lookColor[lookId]!,
+        kindId: piece.itemId <= maxItemId ? this.#itemKind[piece.itemId]! : 0,
       });
       push(this.#byItem, piece.itemId, piece.outfitId);
       push(this.#byProduct, piece.productId, piece.outfitId);
     }
     this.outfitIds = [...this.outfits.keys()].sort((a, b) => a - b);
+    const byOccasion = new Map<number, number[]>();
+    const byKind = new Map<number, number[]>();
+    for (const id of this.outfitIds) {
+      const outfit = this.outfits.get(id)!;
+      push(byOccasion, outfit.occasionId, id);
+      for (const kind of new Set(outfit.pieces.map((p) => p.kindId))) {
+        if (kind > 0) push(byKind, kind, id);
+      }
+    }
+    for (const [occasionId, ids] of byOccasion) this.#byOccasion[occasionId] = Int32Array.from(ids);
+    for (const [kindId, ids] of byKind) this.#byKind[kindId] = Int32Array.from(ids);
     let maxOccasionId = 1;
     for (const piece of pieces) {
       maxOccasionId = Math.max(maxOccasionId, piece.occasionId);
@@ -115,6 +146,17 @@ export class CatalogueShape {
     this.maxOccasionId = maxOccasionId;
     this.maxProductId = maxProductId;
     this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
+  }
+
+  /** A garment's number, counting from 1; 0 for an item whose garment is not known. */
+  #kindOf(garment: string | undefined): number {
+    if (garment === undefined) return 0;
+    let kindId = this.#kinds.get(garment);
+    if (kindId === undefined) {
+      kindId = this.#kinds.size + 1;
+      this.#kinds.set(garment, kindId);
+    }
+    return kindId;
   }
 
   #lookOf(categoryId: number, color: string): number {
@@ -150,8 +192,10 @@ export class CatalogueShape {
            FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
           ORDER BY oi.outfit_id, oi.slot`,
       ),
-      client.query<{ id: number; productId: number; categoryId: number; color: string }>(
-        'SELECT id, product_id AS "productId", category_id AS "categoryId", color FROM items',
+      client.query<ItemRow>(
+        `SELECT i.id, i.product_id AS "productId", i.category_id AS "categoryId", i.color,
+                p.garment
+           FROM items i JOIN products p ON p.id = i.product_id`,
       ),
     ]);
     return new CatalogueShape(Number(version), pieces, items);
@@ -166,7 +210,44 @@ export class CatalogueShape {
       productId: this.#itemProduct[id]!,
       lookId,
       colorId: this.#lookColor[lookId]!,
+      kindId: this.#itemKind[id]!,
     };
+  }
+
+  /** How many kinds (garments) the catalogue has; their ids count from 1. */
+  get kindCount(): number {
+    return this.#kinds.size;
+  }
+
+  /** A look's category and colour name, and a kind's garment: what a card's reason names. */
+  lookOf(lookId: number): { categoryId: number; color: string } | undefined {
+    const categoryId = this.#lookCategory[lookId];
+    if (categoryId === undefined) return undefined;
+    return { categoryId, color: this.#colorNames[this.#lookColor[lookId]!]! };
+  }
+
+  colorName(colorId: number): string | undefined {
+    return this.#colorNames[colorId];
+  }
+
+  kindName(kindId: number): string | undefined {
+    for (const [garment, id] of this.#kinds) if (id === kindId) return garment;
+    return undefined;
+  }
+
+  /** Up to `count` outfits of an occasion from `pivot` on, wrapping round: a seeded window. */
+  occasionWindow(occasionId: number, pivot: number, count: number): number[] {
+    return windowOf(this.#byOccasion[occasionId], pivot, count);
+  }
+
+  /** Up to `count` outfits holding a piece of a kind from `pivot` on, wrapping round. */
+  kindWindow(kindId: number, pivot: number, count: number): number[] {
+    return windowOf(this.#byKind[kindId], pivot, count);
+  }
+
+  /** How many outfits are of an occasion. */
+  occasionSize(occasionId: number): number {
+    return this.#byOccasion[occasionId]?.length ?? 0;
   }
 
   /** How many looks and colours the catalogue has; their ids count from 0. */
@@ -206,16 +287,20 @@ export class CatalogueShape {
    * a seeded window onto a look of any size.
    */
   lookWindow(lookId: number, pivot: number, count: number): number[] {
-    const ids = this.#lookItems[lookId];
-    if (!ids) return [];
-    let start = lowerBound(ids, pivot);
-    const window: number[] = [];
-    for (let n = 0; n < Math.min(count, ids.length); n++) {
-      if (start === ids.length) start = 0;
-      window.push(ids[start++]!);
-    }
-    return window;
+    return windowOf(this.#lookItems[lookId], pivot, count);
   }
+}
+
+/** Up to `count` of sorted `ids` from `pivot` on, wrapping round to the lowest. */
+function windowOf(ids: Int32Array | undefined, pivot: number, count: number): number[] {
+  if (!ids) return [];
+  let start = lowerBound(ids, pivot);
+  const window: number[] = [];
+  for (let n = 0; n < Math.min(count, ids.length); n++) {
+    if (start === ids.length) start = 0;
+    window.push(ids[start++]!);
+  }
+  return window;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number) {

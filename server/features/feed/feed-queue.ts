@@ -12,6 +12,11 @@ export const QUEUE = {
   /** Rank again, in the background, once fewer than this many wait after the page served. */
   lowWater: 10,
   /**
+   * Rank again, on the spot, once the shopper has swiped this many of the queue since it was
+   * ranked: what they just said shapes the page they ask for next (decision 005).
+   */
+  relearnAfter: 5,
+  /**
    * A queue ranked longer ago than this (the shopper has been away) still serves the page asked
    * for, while a fresh ranking, with whatever the catalogue gained meanwhile, is made behind it.
    */

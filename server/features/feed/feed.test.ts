@@ -608,8 +608,12 @@ describe('the feed queue', () => {
     const inShop = shop!.n;
     expect(stored).toHaveLength(Math.min(QUEUE.size, inShop));
     expect(stored.slice(0, 5)).toEqual(ids(first));
-    // Reverse the stored order: the next page follows the queue, not a new ranking.
-    await query('UPDATE feed_queue SET position = 1000 - position WHERE user_id = $1', [s.user.id]);
+    // Reverse the stored order (places 1 to n, as a ranking stores them): the next page follows
+    // the queue, not a new ranking.
+    await query('UPDATE feed_queue SET position = $2 + 1 - position WHERE user_id = $1', [
+      s.user.id,
+      stored.length,
+    ]);
     const next = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
       limit: 5,
     });
@@ -660,29 +664,59 @@ describe('the feed queue', () => {
     }
   });
 
-  it('ranks again in the background, with the latest swipes, once the queue runs low', async () => {
+  it('ranks again in the background once the queue runs low', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    // Fifteen queued and none swiped: a page of five leaves fewer than lowWater waiting after it.
+    await storeQueue(
+      db(),
+      s.user.id,
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
+    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+      limit: 5,
+    });
+    expect(ids(page)).toEqual([1, 2, 3, 4, 5]);
+    await queue.idle();
+    // 60 outfits in the shop, none swiped: the new ranking holds every one.
+    expect((await queued(s.user.id)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+  });
+
+  it('ranks on the spot, with the latest swipes, once the shopper swiped relearnAfter of the queue', async () => {
     const s = await signUp(t.app);
     const queue = writer();
     await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
-    // Swipe all but a dozen of the queue: one page of five leaves fewer than lowWater waiting.
-    const swiped = stored.slice(0, -12);
-    expect(swiped.length).toBeGreaterThan(0);
-    for (const id of swiped) expect((await nope(s, id)).statusCode).toBe(200);
-    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
-      limit: 5,
-    });
-    expect(ids(page)).toEqual(stored.slice(-12, -7));
-    await queue.idle();
-    const refilled = await queued(s.user.id);
-    expect(refilled.filter((id) => swiped.includes(id))).toEqual([]);
-    // 60 outfits in the shop, 38 swiped: the new ranking holds every one still unswiped.
-    expect(refilled.sort()).toEqual(
-      Array.from({ length: 60 }, (_, i) => i + 1)
-        .filter((id) => !swiped.includes(id))
-        .sort(),
+    // One short of relearnAfter: the page still comes from the queue, in its order.
+    const first = stored.slice(0, QUEUE.relearnAfter - 1);
+    for (const id of first) expect((await nope(s, id)).statusCode).toBe(200);
+    const fromQueue = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts },
+      s.user.id,
+      { limit: 5 },
     );
+    expect(ids(fromQueue)).toEqual(stored.slice(first.length, first.length + 5));
+    // One more swipe: the next page is ranked anew with it, and becomes the queue.
+    const swiped = stored.slice(0, QUEUE.relearnAfter);
+    expect((await like(s, swiped.at(-1)!)).statusCode).toBe(200);
+    const ranked = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
+    await queue.idle();
+    // Served from the queue, the swiped outfits' rows would still be in it.
+    const requeued = await queued(s.user.id);
+    expect(ids(ranked)).toEqual(requeued.slice(0, 5));
+    expect(requeued.filter((id) => swiped.includes(id))).toEqual([]);
+    expect(requeued).toHaveLength(60 - swiped.length);
   });
 
   it('ranks on the spot when the queue is too short for the page', async () => {
@@ -703,10 +737,11 @@ describe('the feed queue', () => {
     const queue = writer();
     await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
     await queue.idle();
+    const ranked = await queued(s.user.id);
     await query(
-      `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = 1000 - position
+      `UPDATE feed_queue SET filled_at = now() - interval '2 hours', position = $2 + 1 - position
         WHERE user_id = $1`,
-      [s.user.id],
+      [s.user.id, ranked.length],
     );
     const stale = await queued(s.user.id);
     const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {

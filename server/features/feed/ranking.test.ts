@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLOTS, type Slot } from '../../../contracts/catalog';
 import { CatalogueShape, type PieceRow } from './catalogue-shape';
-import { rankCandidates, type ShopperHistory, seededHash } from './ranking';
+import { type PlacedBy, rankCandidates, type ShopperHistory, seededHash } from './ranking';
 
 interface Look {
   item: number;
@@ -141,6 +141,62 @@ describe('rankCandidates', () => {
         expect(new Set(occasions.slice(round * 4, round * 4 + 4)).size).toBe(4);
       }
     }
+  });
+
+  it('lets a clear occasion taste take most of the page, one card in five kept for exploring', () => {
+    // 60 outfits over 5 occasions, none sharing a piece: only the occasion can be learned.
+    const outfits = Array.from({ length: 60 }, (_, i) => ({
+      id: i + 1,
+      occasion: (i % 5) + 1,
+      coat: { item: 1_000 + i },
+    }));
+    const shape = shapeOf(outfits);
+    // Liked three of occasion 1, swiped left on two of each other occasion.
+    const recent = outfits
+      .slice(0, 15)
+      .filter((o) => o.occasion === 1 || o.id <= 10)
+      .map((o) => ({ outfitId: o.id, like: o.occasion === 1 }));
+    for (const seed of [1, 2, 3]) {
+      const placedBy = new Map<number, PlacedBy>();
+      const ranked = rankCandidates(shape, history({ recent }), { seed, exclude: [] }, placedBy);
+      const page = ranked.slice(0, 10);
+      const liked = page.filter((id) => outfits[id - 1]!.occasion === 1);
+      expect(liked.length).toBeGreaterThanOrEqual(7);
+      // Places 5 and 10 explore, with an outfit of another occasion.
+      for (const place of [4, 9]) {
+        expect(placedBy.get(page[place]!)).toEqual({ kind: 'explore' });
+        expect(outfits[page[place]! - 1]!.occasion).not.toBe(1);
+      }
+      expect(placedBy.get(liked[0]!)).toEqual({ kind: 'occasion', occasionId: 1, likes: 3 });
+    }
+  });
+
+  it('explores one card in two for a shopper whose latest six swipes were all left', () => {
+    const outfits = Array.from({ length: 60 }, (_, i) => ({
+      id: i + 1,
+      occasion: (i % 5) + 1,
+      coat: { item: 1_000 + i },
+    }));
+    const recent = [7, 8, 9, 10, 11, 12, 1].map((id) => ({ outfitId: id, like: id === 1 }));
+    const placedBy = new Map<number, PlacedBy>();
+    const ranked = rankCandidates(
+      shapeOf(outfits),
+      history({ recent }),
+      { seed: 4, exclude: [] },
+      placedBy,
+    );
+    const explored = ranked.slice(0, 10).filter((id) => placedBy.get(id)?.kind === 'explore');
+    expect(explored).toHaveLength(5);
+    // One left swipe fewer in the run: one card in five again.
+    const steady = [7, 8, 9, 10, 11, 1, 12].map((id) => ({ outfitId: id, like: id === 1 }));
+    const placed = new Map<number, PlacedBy>();
+    const again = rankCandidates(
+      shapeOf(outfits),
+      history({ recent: steady }),
+      { seed: 4, exclude: [] },
+      placed,
+    );
+    expect(again.slice(0, 10).filter((id) => placed.get(id)?.kind === 'explore')).toHaveLength(2);
   });
 
   it('gives one order for one seed, and others for others', () => {

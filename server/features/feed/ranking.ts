@@ -1,12 +1,25 @@
 import type { CatalogueShape, Piece } from './catalogue-shape';
 
 /**
- * The taste model. A shopper's swipes and hearts are signals on pieces; every candidate piece
- * earns points for sharing the exact item, the product, the category in the same colour, or
- * just the colour with a signal, and the outfit for sharing its occasion. Likes count +1, a
- * heart (a deliberate choice of one piece) +1.5, a nope -0.5 (a nope is a verdict on the whole
- * look, weaker evidence against each of its pieces). Slots are weighted by how much of the look
- * they make: the coat is the first thing anyone sees, the accessory the last.
+ * The taste model. A shopper's swipes and hearts are signals on pieces and occasions, and the
+ * latest count most: each swipe back weighs `decay` times the one after it, so a taste that
+ * changes is followed within a page or two.
+ *
+ * - **Occasions** are judged by how often the shopper likes what they are shown of each: an
+ *   occasion's likes over its swipes, with `prior` swipes at the shopper's own rate added so one
+ *   swipe proves little, against the shopper's rate over all occasions (its logarithm). A left
+ *   swipe is evidence too: an occasion swiped left again and again sinks below the others.
+ * - **Pieces**: every candidate piece earns points for sharing the exact item, the product, the
+ *   kind (the garment: a blazer, jeans), the category in the same colour, or just the colour with
+ *   a signal. A like counts +1, a heart (a deliberate choice of one piece) +1.5, a nope -0.5 (a
+ *   nope is a verdict on the whole look, weaker evidence against each of its pieces). Slots are
+ *   weighted by how much of the look they make: the coat is the first thing anyone sees.
+ *
+ * Then the page is laid out: one card in `exploreEvery` is kept for exploring (an outfit below
+ * the middle of the shopper's taste, in a seeded order), the others go to the best by taste,
+ * each losing a little per card already placed of its occasion (`occasionSpread`, which only
+ * breaks ties between occasions liked about as much) and per card already placed sharing one of
+ * its products (`repeat`). A shopper with no signal yet gets a round-robin of occasions.
  */
 export const TASTE = {
   like: 1,
@@ -14,21 +27,33 @@ export const TASTE = {
   heart: 1.5,
   item: 3,
   product: 2,
+  kind: 1,
   categoryColor: 1.5,
   color: 0.5,
   occasion: 2,
+  /** What the pieces' points count for against the occasion's. */
+  pieces: 0.3,
+  /** Swipes at the shopper's own rate each occasion starts with. */
+  prior: 2,
+  /** The weight of each swipe relative to the one after it (a half-life of about 4 swipes). */
+  decay: 0.85,
+  /** The same for hearts, which are fewer and more deliberate. */
+  heartDecay: 0.97,
   slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
-  /**
-   * Largest random nudge per outfit; scores are normalised per signal, so this stays small. Kept
-   * no larger than the occasion spread, so a shopper with no history gets strict round-robin.
-   */
+  /** Largest random nudge per outfit, so equal tastes do not always fall the same way. */
   jitter: 0.1,
-  /**
-   * Subtracted per better candidate from the same occasion, so a page mixes occasions. A sold-out
-   * candidate counts too (stock is checked after the ranking, see rankFeed), which can only push
-   * its occasion's next outfit back a round.
-   */
+  /** Subtracted per card already placed of the same occasion. */
   occasionSpread: 0.1,
+  /** Subtracted per card already placed that shares a product with this one (once learning). */
+  repeat: 0.1,
+  /** One card in this many is kept for exploring, once the shopper has given any signal. */
+  exploreEvery: 5,
+  /**
+   * A shopper who swiped left on all of their latest `lostAfter` cards is not being shown their
+   * taste (it changed, or was never found): one card in `exploreWhenLost` explores instead.
+   */
+  lostAfter: 6,
+  exploreWhenLost: 2,
 } as const;
 
 /**
@@ -43,8 +68,17 @@ export const POOL = {
   products: 12,
   looks: 3,
   perLook: 30,
+  /** The best-liked occasions and kinds, and how many of each one's outfits are read. */
+  occasions: 2,
+  perOccasion: 40,
+  kinds: 2,
+  perKind: 30,
   explore: 100,
   exactUpTo: 1_000,
+  /** How many places are laid out card by card; the rest follow by score. */
+  laidOut: 120,
+  /** How many of the best unplaced candidates each place is chosen from. */
+  lookAhead: 40,
 } as const;
 
 /**
@@ -98,7 +132,13 @@ export function seededHash(value: number, seed: number): number {
 
 // Each use of the seed gets a salt of its own, so the explored order, the draws, the look
 // windows and the jitter do not follow one another.
-const SALT = { explore: 0x2545f491, draw: 0x5851f42d, look: 0x14057b7e, jitter: 0x68e31da4 };
+const SALT = {
+  explore: 0x2545f491,
+  draw: 0x5851f42d,
+  look: 0x14057b7e,
+  jitter: 0x68e31da4,
+  exploreSlot: 0x3c6ef372,
+};
 const salted = (seed: number, salt: number) => (seed ^ salt) | 0;
 
 /**
@@ -152,7 +192,14 @@ interface Tallies {
   products: Tally;
   looks: Tally;
   colors: Tally;
-  occasions: Tally;
+  kinds: Tally;
+  /** Decayed likes and nopes per occasion, and likes as counted (for a card's reason). */
+  occasionLikes: Tally;
+  occasionNopes: Tally;
+  occasionLikeCount: Tally;
+  /** How many cards already placed hold each product, and are of each occasion. */
+  placedProducts: Tally;
+  placedOccasions: Tally;
 }
 
 const talliesByShape = new WeakMap<CatalogueShape, Tallies>();
@@ -160,12 +207,18 @@ const talliesByShape = new WeakMap<CatalogueShape, Tallies>();
 function talliesFor(shape: CatalogueShape): Tallies {
   let tallies = talliesByShape.get(shape);
   if (!tallies) {
+    const occasions = () => new Tally(shape.maxOccasionId + 1);
     tallies = {
       items: new Tally(shape.maxItemId + 1),
       products: new Tally(shape.maxProductId + 1),
       looks: new Tally(shape.lookCount),
       colors: new Tally(shape.colorCount),
-      occasions: new Tally(shape.maxOccasionId + 1),
+      kinds: new Tally(shape.kindCount + 1),
+      occasionLikes: occasions(),
+      occasionNopes: occasions(),
+      occasionLikeCount: occasions(),
+      placedProducts: new Tally(shape.maxProductId + 1),
+      placedOccasions: occasions(),
     };
     talliesByShape.set(shape, tallies);
   }
@@ -174,38 +227,107 @@ function talliesFor(shape: CatalogueShape): Tallies {
 }
 
 /**
- * The shopper's unswiped candidates, best first: three steps, all in memory. The taste profile
- * from the shopper's latest swipes and hearts; a capped pool of candidates (outfits sharing the
- * strongest liked items, products and looks, and a seeded sample of the rest); the full score
- * for those candidates only, with a seeded jitter and a penalty per better candidate of the same
- * occasion. Stock is not looked at: rankFeed checks it on the best, in this order.
+ * What placed a card where it is, strongest first, for the card's reason ("You liked 3 Date
+ * Night looks"): the occasion the shopper likes (with how many of its looks they liked among
+ * their latest swipes), a piece sharing something with what they liked or hearted (the piece,
+ * and whether it shares the item itself, the product, the kind, the category in the colour or
+ * the colour; `hearted` when a heart weighs most in it), a card kept for exploring, or, for a
+ * shopper with no signal yet, the range of the catalogue.
+ */
+export type PlacedBy =
+  | { kind: 'occasion'; occasionId: number; likes: number }
+  | {
+      kind: 'piece';
+      itemId: number;
+      match: 'item' | 'product' | 'kind' | 'look' | 'color';
+      hearted: boolean;
+    }
+  | { kind: 'explore' }
+  | { kind: 'new' };
+
+interface Candidate {
+  id: number;
+  occasionId: number;
+  /** The shopper's taste for it, without the jitter. */
+  taste: number;
+  score: number;
+  pieces: readonly Piece[];
+}
+
+/**
+ * The shopper's unswiped candidates, best first: all in memory. The taste profile from the
+ * shopper's latest swipes and hearts; a capped pool of candidates (outfits sharing the strongest
+ * liked items, products, looks and kinds, of the best-liked occasions, and a seeded sample of
+ * the rest); the score of those candidates only; then the order laid out card by card, one in
+ * `TASTE.exploreEvery` kept for exploring. Stock is not looked at: rankFeed checks it on the
+ * best, in this order. When `placedBy` is given, it is filled with what placed each of the
+ * first `POOL.laidOut` cards.
  */
 export function rankCandidates(
   shape: CatalogueShape,
   history: ShopperHistory,
   options: RankingOptions,
+  placedBy?: Map<number, PlacedBy>,
 ): number[] {
   const { seed } = options;
-  // The taste profile.
-  const { items, products, looks, colors, occasions } = talliesFor(shape);
+  const t = talliesFor(shape);
+  const { items, products, looks, colors, kinds } = t;
+
+  // The taste profile, the latest signals weighing most.
   const signal = (piece: Omit<Piece, 'slot'>, w: number) => {
     items.add(piece.itemId, w);
     products.add(piece.productId, w);
     looks.add(piece.lookId, w);
     colors.add(piece.colorId, w);
+    kinds.add(piece.kindId, w);
   };
+  let weight = 1;
+  let total = 0;
+  let liked = 0;
+  let noped = 0;
   for (const swipe of history.recent) {
     const outfit = shape.outfits.get(swipe.outfitId);
-    if (!outfit) continue;
-    const w = swipe.like ? TASTE.like : TASTE.nope;
-    for (const piece of outfit.pieces) signal(piece, w);
-    occasions.add(outfit.occasionId, w);
+    if (outfit) {
+      const w = (swipe.like ? TASTE.like : TASTE.nope) * weight;
+      for (const piece of outfit.pieces) signal(piece, w);
+      if (swipe.like) {
+        t.occasionLikes.add(outfit.occasionId, weight);
+        t.occasionLikeCount.add(outfit.occasionId, 1);
+        liked += weight;
+      } else {
+        t.occasionNopes.add(outfit.occasionId, weight);
+        noped += weight;
+      }
+      total += weight;
+    }
+    weight *= TASTE.decay;
   }
+  // Hearts on their own tally too, to tell a card placed by a heart.
+  let heartWeight = TASTE.heart;
+  const hearted = new Set<number>();
   for (const itemId of history.hearts) {
     const item = shape.item(itemId);
-    if (item) signal(item, TASTE.heart);
+    if (item) {
+      signal(item, heartWeight);
+      total += heartWeight / TASTE.heart;
+      hearted.add(item.productId);
+    }
+    heartWeight *= TASTE.heartDecay;
   }
-  const norm = Math.max(history.recent.length + history.hearts.length, 1);
+  const learning = total > 0;
+  const lost =
+    history.recent.length >= TASTE.lostAfter &&
+    history.recent.slice(0, TASTE.lostAfter).every((swipe) => !swipe.like);
+  const exploreEvery = lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
+  const norm = Math.max(total, 1);
+  // Each occasion's like rate against the shopper's own, as a logarithm.
+  const rate = (liked + 0.5) / (liked + noped + 1);
+  const occasionTaste = new Float64Array(shape.maxOccasionId + 1);
+  for (let o = 1; o <= shape.maxOccasionId; o++) {
+    const l = t.occasionLikes.get(o);
+    const n = t.occasionNopes.get(o);
+    occasionTaste[o] = Math.log((l + TASTE.prior * rate) / (l + n + TASTE.prior) / rate);
+  }
 
   // The candidate pool.
   const excluded = new Set(options.exclude);
@@ -224,41 +346,180 @@ export function rankCandidates(
       addAll(shape.outfitsWithItem(itemId));
     }
   }
+  const outfitPivot =
+    1 + ((seededHash(1, salted(seed, SALT.look)) & 0x7fffffff) % shape.maxOutfitId);
+  for (const kind of kinds.strongest(POOL.kinds)) {
+    addAll(shape.kindWindow(kind, outfitPivot, POOL.perKind));
+  }
+  if (learning) {
+    const best = [...occasionTaste.keys()]
+      .filter((o) => o > 0 && occasionTaste[o]! > 0)
+      .sort((a, b) => occasionTaste[b]! - occasionTaste[a]! || a - b)
+      .slice(0, POOL.occasions);
+    for (const o of best) addAll(shape.occasionWindow(o, outfitPivot, POOL.perOccasion));
+  }
   explore(shape, options, open, pool);
 
   // The score of each candidate.
-  const scored: { id: number; occasionId: number; score: number }[] = [];
+  const candidates: Candidate[] = [];
   for (const id of pool) {
     const outfit = shape.outfits.get(id);
     if (!outfit) continue;
     let pieces = 0;
     for (const p of outfit.pieces) {
-      pieces +=
-        TASTE.slot[p.slot] *
-        (TASTE.item * items.get(p.itemId) +
-          TASTE.product * products.get(p.productId) +
-          TASTE.categoryColor * looks.get(p.lookId) +
-          TASTE.color * colors.get(p.colorId));
+      pieces += TASTE.slot[p.slot] * pieceTaste(t, p);
     }
+    const taste = learning
+      ? (TASTE.pieces * pieces) / norm + TASTE.occasion * occasionTaste[outfit.occasionId]!
+      : 0;
     const jitter =
       seed === 0
         ? 0
         : ((seededHash(id, salted(seed, SALT.jitter)) & 0xffff) / 65536) * TASTE.jitter;
-    const score = (pieces + TASTE.occasion * occasions.get(outfit.occasionId)) / norm + jitter;
-    scored.push({ id, occasionId: outfit.occasionId, score });
+    candidates.push({
+      id,
+      occasionId: outfit.occasionId,
+      taste,
+      score: taste + jitter,
+      pieces: outfit.pieces,
+    });
   }
+  candidates.sort((a, b) => b.score - a.score || a.id - b.id);
 
-  // Variety: each occasion's candidates lose a little per better one of the same occasion.
-  const best = (a: { id: number; score: number }, b: { id: number; score: number }) =>
-    b.score - a.score || a.id - b.id;
-  scored.sort(best);
-  const seen = new Map<number, number>();
-  for (const c of scored) {
-    const before = seen.get(c.occasionId) ?? 0;
-    seen.set(c.occasionId, before + 1);
-    c.score -= TASTE.occasionSpread * before;
+  // The order, card by card: the best by taste less what is already placed, and one in
+  // `exploreEvery` kept for exploring.
+  const exploring = learning ? explorationOrder(candidates, seed) : [];
+  const placed = new Uint8Array(candidates.length);
+  const order: number[] = [];
+  let head = 0;
+  let explored = 0;
+  const place = (index: number, by: () => PlacedBy) => {
+    const c = candidates[index]!;
+    placed[index] = 1;
+    order.push(c.id);
+    t.placedOccasions.add(c.occasionId, 1);
+    for (const p of c.pieces) t.placedProducts.add(p.productId, 1);
+    if (placedBy) placedBy.set(c.id, by());
+  };
+  // A new shopper's page goes round the occasions strictly (the jitter is below the spread);
+  // products repeated would bend it.
+  const repeat = learning ? TASTE.repeat : 0;
+  const limit = Math.min(POOL.laidOut, candidates.length);
+  while (order.length < limit) {
+    if (exploring.length > 0 && order.length % exploreEvery === exploreEvery - 1) {
+      while (explored < exploring.length && placed[exploring[explored]!]) explored++;
+      if (explored < exploring.length) {
+        place(exploring[explored]!, () => ({ kind: 'explore' }));
+        continue;
+      }
+    }
+    while (placed[head]) head++;
+    let best = -1;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    let looked = 0;
+    for (let i = head; i < candidates.length && looked < POOL.lookAhead; i++) {
+      if (placed[i]) continue;
+      looked++;
+      const c = candidates[i]!;
+      // Nothing placed lowers a score below its own: once one is below the best so far, so are
+      // the rest.
+      if (c.score <= bestScore) break;
+      let penalty = TASTE.occasionSpread * t.placedOccasions.get(c.occasionId);
+      for (const p of c.pieces) penalty += repeat * t.placedProducts.get(p.productId);
+      if (c.score - penalty > bestScore) {
+        bestScore = c.score - penalty;
+        best = i;
+      }
+    }
+    const chosen = candidates[best]!;
+    place(best, () =>
+      learning ? mainSignal(shape, t, chosen, occasionTaste, norm, hearted) : { kind: 'new' },
+    );
   }
-  return scored.sort(best).map((c) => c.id);
+  for (let i = head; i < candidates.length; i++) if (!placed[i]) order.push(candidates[i]!.id);
+  return order;
+}
+
+/** What a piece's shared item, product, kind, look and colour are worth to the shopper. */
+function pieceTaste(t: Tallies, p: Piece): number {
+  return (
+    TASTE.item * t.items.get(p.itemId) +
+    TASTE.product * t.products.get(p.productId) +
+    TASTE.kind * t.kinds.get(p.kindId) +
+    TASTE.categoryColor * t.looks.get(p.lookId) +
+    TASTE.color * t.colors.get(p.colorId)
+  );
+}
+
+/**
+ * The candidates kept for exploring, by index: those whose taste is below the middle of the
+ * pool (outside what the shopper is known to like), in a seeded order.
+ */
+function explorationOrder(candidates: readonly Candidate[], seed: number): number[] {
+  if (candidates.length === 0) return [];
+  const tastes = Float64Array.from(candidates, (c) => c.taste).sort();
+  const middle = tastes[Math.floor(tastes.length / 2)]!;
+  const salt = salted(seed, SALT.exploreSlot);
+  const indices: { index: number; key: number }[] = [];
+  candidates.forEach((c, index) => {
+    if (c.taste <= middle) indices.push({ index, key: seededHash(c.id, salt) });
+  });
+  indices.sort((a, b) => a.key - b.key || a.index - b.index);
+  return indices.map((i) => i.index);
+}
+
+/** The strongest of what placed a card: its occasion, or its best-liked piece. */
+function mainSignal(
+  shape: CatalogueShape,
+  t: Tallies,
+  c: Candidate,
+  occasionTaste: Float64Array,
+  norm: number,
+  hearted: ReadonlySet<number>,
+): PlacedBy {
+  const outfit = shape.outfits.get(c.id)!;
+  const occasion = TASTE.occasion * occasionTaste[c.occasionId]!;
+  let bestPiece: PlacedBy | undefined;
+  let bestWeight = 0;
+  for (const p of outfit.pieces) {
+    const slot = (TASTE.pieces * TASTE.slot[p.slot]) / norm;
+    const matches: [PlacedBy & { kind: 'piece' }, number][] = [
+      [
+        { kind: 'piece', itemId: p.itemId, match: 'item', hearted: false },
+        TASTE.item * t.items.get(p.itemId),
+      ],
+      [
+        { kind: 'piece', itemId: p.itemId, match: 'product', hearted: false },
+        TASTE.product * t.products.get(p.productId),
+      ],
+      [
+        { kind: 'piece', itemId: p.itemId, match: 'kind', hearted: false },
+        TASTE.kind * t.kinds.get(p.kindId),
+      ],
+      [
+        { kind: 'piece', itemId: p.itemId, match: 'look', hearted: false },
+        TASTE.categoryColor * t.looks.get(p.lookId),
+      ],
+      [
+        { kind: 'piece', itemId: p.itemId, match: 'color', hearted: false },
+        TASTE.color * t.colors.get(p.colorId),
+      ],
+    ];
+    for (const [signal, w] of matches) {
+      if (w * slot > bestWeight) {
+        bestWeight = w * slot;
+        bestPiece = { ...signal, hearted: hearted.has(p.productId) };
+      }
+    }
+  }
+  if (occasion > 0 && occasion >= bestWeight) {
+    return {
+      kind: 'occasion',
+      occasionId: c.occasionId,
+      likes: t.occasionLikeCount.get(c.occasionId),
+    };
+  }
+  return bestPiece ?? { kind: 'explore' };
 }
 
 /**
