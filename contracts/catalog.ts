@@ -80,6 +80,8 @@ export const ProductSchema = z.object({
    * outfit was designed with.
    */
   rememberedSize: z.string().nullable(),
+  /** The variants this shopper hearted on their own (not with an outfit). */
+  heartedItemIds: z.array(z.number().int()),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,8 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Product, Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { type Db, rowsOf } from '../db/client';
-import { categories, items, products } from '../db/schema';
+import { categories, itemFavorites, items, products } from '../db/schema';
 import { compareSizes } from './sizes';
 
 /**
@@ -88,6 +88,26 @@ export async function loadProducts(
           userId,
           [...new Set(productRows.map((p) => p.categoryId))].sort((a, b) => a - b),
         );
+  const hearted =
+    userId === null || variantRows.length === 0
+      ? new Set<number>()
+      : new Set(
+          (
+            await db
+              .select({ itemId: itemFavorites.itemId })
+              .from(itemFavorites)
+              .where(
+                and(
+                  eq(itemFavorites.userId, userId),
+                  isNull(itemFavorites.outfitId),
+                  inArray(
+                    itemFavorites.itemId,
+                    variantRows.map((v) => v.itemId),
+                  ),
+                ),
+              )
+          ).map((r) => r.itemId),
+        );
 
   const variantsOf = new Map<number, Variant[]>();
   for (const row of variantRows) {
@@ -109,7 +129,13 @@ export async function loadProducts(
       sizes.length === 1
         ? sizes[0]!
         : (remembered.get(product.categoryId)?.find((s) => sizes.includes(s)) ?? null);
-    found.set(product.id, { ...product, sizes, variants, rememberedSize });
+    found.set(product.id, {
+      ...product,
+      sizes,
+      variants,
+      rememberedSize,
+      heartedItemIds: variants.filter((v) => hearted.has(v.itemId)).map((v) => v.itemId),
+    });
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCartUnits } from '../../features/cart/api/get-cart';
+import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { BottomNav } from './bottom-nav';
 import styles from './shell.module.css';
 import { TopBar } from './top-bar';
@@ -12,12 +13,14 @@ export function AppShell() {
   const cartUnits = useCartUnits(isShopper);
   if (!isShopper) return <Outlet />;
   return (
-    <div className={styles.shell}>
-      <TopBar />
-      <main className={styles.main}>
-        <Outlet />
-      </main>
-      <BottomNav cartUnits={cartUnits} />
-    </div>
+    <ProductSheetProvider>
+      <div className={styles.shell}>
+        <TopBar />
+        <main className={styles.main}>
+          <Outlet />
+        </main>
+        <BottomNav cartUnits={cartUnits} />
+      </div>
+    </ProductSheetProvider>
   );
 }

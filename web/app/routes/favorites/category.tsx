@@ -11,6 +11,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
+import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
 import { useCategoryFavorites } from '../../../features/favorites/api/get-category-favorites';
 import { FavoriteItemCard } from '../../../features/favorites/components/favorite-item-card';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
@@ -21,6 +22,7 @@ import { ApiRequestError } from '../../../lib/api-client';
  * colour, size and quantity can be changed whether or not it came with an outfit.
  */
 export default function FavoriteCategoryRoute() {
+  const openProduct = useOpenProduct();
   const { name = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const theme = useTheme();
@@ -99,7 +101,12 @@ export default function FavoriteCategoryRoute() {
                 item={piece}
                 to={pieceLink(piece.id, piece.outfitId)}
                 action={
-                  <CartToggle itemId={piece.id} itemName={piece.name} quantity={piece.quantity} />
+                  <CartToggle
+                    itemId={piece.id}
+                    itemName={piece.name}
+                    quantity={piece.quantity}
+                    onChooseSize={() => openProduct(piece.id)}
+                  />
                 }
               />
             </li>

@@ -13,6 +13,7 @@ import roundButton from '../../../components/round-button.module.css';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
+import { useOpenProduct } from '../../catalog/components/product-sheet-provider';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
@@ -90,6 +91,7 @@ function isTyping(target: EventTarget | null) {
 /** The swipe screen: the stack of outfit cards, the three buttons, the hints. */
 export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode }) {
   const deck = useSwipeDeck(userId);
+  const openProduct = useOpenProduct();
   const { status, cards, undo } = deck;
   // Swiped cards stay on screen while they fly off, then go.
   const [leaving, setLeaving] = useState<{ outfit: FeedOutfit; side: Side }[]>([]);
@@ -198,6 +200,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               outfit={outfit}
               interactive={depth === 0}
               onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
+              onOpenPiece={(item) => openProduct(item.id)}
             />
           </SwipeCard>
         ))}
