@@ -26,9 +26,41 @@ const ThemedSheet = lazy(async () => {
   };
 });
 
-const OpenProductContext = createContext<(itemId: number) => void>(() => {});
+/** Purchase Outfit's sheet, for "Shop this look" on a swipe card; fetched the same way. */
+const ThemedLookSheet = lazy(async () => {
+  const [{ ShopLookSheet }, { Themed }, { useNotify }] = await Promise.all([
+    import('../../cart/components/shop-look-sheet'),
+    import('../../../app/themed'),
+    import('../../../lib/notify'),
+  ]);
+  return {
+    default: function LookSheet(props: { outfitId: number; open: boolean; onClose: () => void }) {
+      const notify = useNotify();
+      return (
+        <Themed>
+          <ShopLookSheet
+            {...props}
+            onAdded={(pieces) => {
+              props.onClose();
+              notify(
+                pieces === 1 ? 'The piece is in your bag' : `${pieces} pieces are in your bag`,
+                'success',
+              );
+            }}
+          />
+        </Themed>
+      );
+    },
+  };
+});
 
-/** Lets any screen open the one product sheet: `useOpenProduct()(itemId)`. */
+const OpenProductContext = createContext<(itemId: number) => void>(() => {});
+const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
+
+/**
+ * Lets any screen open the one product sheet, `useOpenProduct()(itemId)`, or a look's sheet,
+ * `useOpenLook()(outfitId)`.
+ */
 export function ProductSheetProvider({ children }: { children: ReactNode }) {
   const [itemId, setItemId] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
@@ -37,18 +69,37 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);
+  const [outfitId, setOutfitId] = useState<number | null>(null);
+  const [lookOpen, setLookOpen] = useState(false);
+  const openLook = useCallback((id: number) => {
+    setOutfitId(id);
+    setLookOpen(true);
+  }, []);
+  const closeLook = useCallback(() => setLookOpen(false), []);
   return (
     <OpenProductContext.Provider value={openProduct}>
-      {children}
-      {itemId !== null && (
-        <Suspense fallback={null}>
-          <ThemedSheet itemId={itemId} open={open} onClose={close} />
-        </Suspense>
-      )}
+      <OpenLookContext.Provider value={openLook}>
+        {children}
+        {itemId !== null && (
+          <Suspense fallback={null}>
+            <ThemedSheet itemId={itemId} open={open} onClose={close} />
+          </Suspense>
+        )}
+        {outfitId !== null && (
+          <Suspense fallback={null}>
+            <ThemedLookSheet outfitId={outfitId} open={lookOpen} onClose={closeLook} />
+          </Suspense>
+        )}
+      </OpenLookContext.Provider>
     </OpenProductContext.Provider>
   );
 }
 
 export function useOpenProduct() {
   return useContext(OpenProductContext);
+}
+
+/** Opens the look's sheet: a size for each of the outfit's pieces, and one button to add them. */
+export function useOpenLook() {
+  return useContext(OpenLookContext);
 }

@@ -114,12 +114,15 @@ export function OutfitCard({
   interactive,
   onToggleHeart,
   onOpenPiece,
+  onShopLook,
 }: {
   outfit: FeedOutfit;
   interactive: boolean;
   onToggleHeart?: (item: OutfitItem) => void;
   /** Opens a piece's product sheet when it is tapped. */
   onOpenPiece?: (item: OutfitItem) => void;
+  /** Opens the look's sheet (a size for each piece) from the total. */
+  onShopLook?: (() => void) | undefined;
 }) {
   const hearted = new Set(outfit.heartedItemIds);
   const total = formatCents(outfit.items.reduce((sum, item) => sum + item.priceCents, 0));
@@ -130,9 +133,21 @@ export function OutfitCard({
           <p className={styles.occasion}>{outfit.occasion}</p>
           <h2 className={styles.name}>{outfit.name}</h2>
         </div>
-        <p className={styles.total}>
-          <span className={styles.totalLabel}>The look</span> {total}
-        </p>
+        {onShopLook ? (
+          <button
+            type="button"
+            className={classNames(styles.total, styles.shop)}
+            aria-label={`Shop this look, ${total}`}
+            aria-haspopup="dialog"
+            onClick={() => onShopLook()}
+          >
+            <span className={styles.totalLabel}>Shop the look</span> {total}
+          </button>
+        ) : (
+          <p className={styles.total}>
+            <span className={styles.totalLabel}>The look</span> {total}
+          </p>
+        )}
       </div>
       <div className={styles.pieces}>
         {outfit.items.map((item, i) => (

@@ -13,7 +13,7 @@ import roundButton from '../../../components/round-button.module.css';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
-import { useOpenProduct } from '../../catalog/components/product-sheet-provider';
+import { useOpenLook, useOpenProduct } from '../../catalog/components/product-sheet-provider';
 import { OutfitCard } from './outfit-card';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
@@ -92,6 +92,7 @@ function isTyping(target: EventTarget | null) {
 export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode }) {
   const deck = useSwipeDeck(userId);
   const openProduct = useOpenProduct();
+  const openLook = useOpenLook();
   const { status, cards, undo } = deck;
   // Swiped cards stay on screen while they fly off, then go.
   const [leaving, setLeaving] = useState<{ outfit: FeedOutfit; side: Side }[]>([]);
@@ -201,6 +202,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               interactive={depth === 0}
               onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
               onOpenPiece={(item) => openProduct(item.id)}
+              onShopLook={depth === 0 ? () => openLook(outfit.id) : undefined}
             />
           </SwipeCard>
         ))}
