@@ -55,6 +55,8 @@ export function FavoriteItemEditor({
 }) {
   const item = useFavoriteItem(itemId, outfitId);
   const variants = useVariants(item.data?.productId);
+  // Kept here, above the piece that reloads when its size moves it to another item.
+  const [sizeChosen, setSizeChosen] = useState(false);
 
   if (item.isPending) return <Loading label="Loading the piece" />;
   if (item.isError) {
@@ -76,6 +78,8 @@ export function FavoriteItemEditor({
       variantsLoading={variants.isPending}
       onMoved={onMoved}
       headingLevel={headingLevel}
+      sizeChosen={sizeChosen}
+      onSizeChosen={() => setSizeChosen(true)}
     />
   );
 }
@@ -86,12 +90,17 @@ function Editor({
   variantsLoading,
   onMoved,
   headingLevel,
+  sizeChosen,
+  onSizeChosen,
 }: {
   item: FavoriteItem;
   variants: VariantOption[];
   variantsLoading: boolean;
   onMoved: (item: FavoriteItem) => void;
   headingLevel: 'h1' | 'h2';
+  /** The shopper picked the size on this page: Buy needs not ask for it. */
+  sizeChosen: boolean;
+  onSizeChosen: () => void;
 }) {
   const changeColor = useChangeColor();
   const changeSize = useChangeSize();
@@ -113,7 +122,6 @@ function Editor({
   );
   const openProduct = useOpenProduct();
   const { quantity: inCart } = useCartQuantity(item.id);
-  const [sizeChosen, setSizeChosen] = useState(false);
 
   const handlers = (what: string) => ({
     onSuccess: (next: FavoriteItem) => {
@@ -133,7 +141,7 @@ function Editor({
   }
   function pickSize(size: string | null) {
     if (saving || !size || size === item.size) return;
-    setSizeChosen(true);
+    onSizeChosen();
     changeSize.mutate({ ...target, newSize: size }, handlers(`Size changed to ${size}`));
   }
   function pickQuantity(quantity: number) {
