@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductSchema, SlotSchema } from './catalog';
 import { IdSchema } from './common';
 import { MAX_QUANTITY } from './money';
 
@@ -27,10 +28,58 @@ export type AddToCartBody = z.input<typeof AddToCartBodySchema>;
 export const SetCartQuantityBodySchema = z.object({ quantity: CartQuantitySchema });
 export type SetCartQuantityBody = z.input<typeof SetCartQuantityBodySchema>;
 
-export const AddOutfitToCartBodySchema = z.object({ outfitId: IdSchema });
+/** An item id in a JSON body: a real number, not text that happens to coerce to one. */
+const BodyItemIdSchema = z
+  .number({ error: 'must be an item id' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(2_147_483_647, 'is too large');
+
+/**
+ * Purchase Outfit with the sizes the shopper chose: `itemIds` are the variants picked for the
+ * outfit's pieces (any colour and size of each piece's product, one per piece, 1 to 5 of them).
+ */
+export const AddOutfitToCartBodySchema = z.object({
+  outfitId: IdSchema,
+  itemIds: z
+    .array(BodyItemIdSchema, { error: 'Choose a size for each piece' })
+    .min(1, 'Choose a size for at least one piece')
+    .max(5, 'An outfit has five pieces')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each piece can be chosen once'),
+});
 export type AddOutfitToCartBody = z.input<typeof AddOutfitToCartBodySchema>;
 
 export const CartItemParamsSchema = z.object({ itemId: IdSchema });
+
+const VariantTextSchema = z.string().trim().min(1, 'is required').max(40, 'is too long');
+
+/** Moves a cart line to another colour or size of the same product (at least one of the two). */
+export const ChangeCartLineBodySchema = z
+  .object({ size: VariantTextSchema.optional(), color: VariantTextSchema.optional() })
+  .refine((b) => b.size !== undefined || b.color !== undefined, {
+    message: 'Give a size or a colour',
+    path: ['size'],
+  });
+export type ChangeCartLineBody = z.input<typeof ChangeCartLineBodySchema>;
+
+export const LookParamsSchema = z.object({ outfitId: IdSchema });
+
+/** One piece of a look as the shop-the-look sheet shows it. */
+export const LookPieceSchema = z.object({
+  slot: SlotSchema,
+  /** The item the outfit was designed with: its colour is the one to show first. */
+  itemId: z.number().int(),
+  product: ProductSchema,
+});
+export type LookPiece = z.infer<typeof LookPieceSchema>;
+
+/** What Purchase Outfit offers: the outfit's five pieces with every size and colour. */
+export const LookSchema = z.object({
+  outfitId: z.number().int(),
+  name: z.string(),
+  pieces: z.array(LookPieceSchema),
+});
+export type Look = z.infer<typeof LookSchema>;
 
 /** When an order placed now should arrive: order day + 3 to 5 business days. */
 export const ArrivalSchema = z.object({

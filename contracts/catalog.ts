@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './common';
 
 export const SLOTS = ['outerwear', 'top', 'accessory', 'bottom', 'footwear'] as const;
 export const SlotSchema = z.enum(SLOTS);
@@ -43,3 +44,45 @@ export const ItemSchema = z.object({
   stock: z.number().int(),
 });
 export type Item = z.infer<typeof ItemSchema>;
+
+/** One variant of a product (an item): its colour, size, stock, price and picture. */
+export const VariantSchema = z.object({
+  itemId: z.number().int(),
+  productId: z.number().int(),
+  color: z.string(),
+  colorHex: z.string(),
+  size: z.string(),
+  stock: z.number().int(),
+  price: z.string(),
+  priceCents: z.number().int(),
+  img: z.string(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
+
+/**
+ * A product with every variant it is made in (by colour, then size), for the product sheet and
+ * the size choices. `sizes` is the product's whole size run in order, so a picker can show the
+ * sizes a colour is not made in as unavailable rather than leaving gaps.
+ */
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  seller: z.string(),
+  description: z.string(),
+  categoryId: z.number().int(),
+  category: z.string(),
+  slot: SlotSchema,
+  sizes: z.array(z.string()),
+  variants: z.array(VariantSchema),
+  /**
+   * The size this shopper chose before in this category (cart or closet, latest first) that the
+   * product is made in; the only size of a one-size product; otherwise null. Never a size an
+   * outfit was designed with.
+   */
+  rememberedSize: z.string().nullable(),
+  /** The variants this shopper hearted on their own (not with an outfit). */
+  heartedItemIds: z.array(z.number().int()),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductParamsSchema = z.object({ itemId: IdSchema });

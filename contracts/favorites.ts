@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
+import { CategorySchema, ItemSchema, OccasionSchema, type Variant, VariantSchema } from './catalog';
 import { CursorQuerySchema, IdSchema, pageOf, singleLineText } from './common';
 import { MAX_QUANTITY } from './money';
 import { OutfitItemSchema, OutfitSchema } from './outfit';
@@ -50,19 +50,9 @@ export type OccasionCount = z.infer<typeof OccasionCountSchema>;
 export const CategoryCountSchema = CategorySchema.extend({ count: z.number().int() });
 export type CategoryCount = z.infer<typeof CategoryCountSchema>;
 
-/** One variant of a product, for the colour and size selectors. */
-export const VariantOptionSchema = z.object({
-  itemId: z.number().int(),
-  productId: z.number().int(),
-  color: z.string(),
-  colorHex: z.string(),
-  size: z.string(),
-  stock: z.number().int(),
-  price: z.string(),
-  priceCents: z.number().int(),
-  img: z.string(),
-});
-export type VariantOption = z.infer<typeof VariantOptionSchema>;
+/** One variant of a product, for the colour and size selectors (the catalogue's shape). */
+export const VariantOptionSchema = VariantSchema;
+export type VariantOption = Variant;
 
 // ---- requests ----
 

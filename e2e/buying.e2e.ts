@@ -328,35 +328,125 @@ describe('buying', () => {
 });
 
 describe('buying from the favorites', () => {
-  it('Purchase Outfit adds the five pieces; Buy/Del on a favorite piece flips with the cart', async () => {
+  it('sizes before the bag: a piece from the card, a whole look and a favorite, each in the sizes chosen; a cart line changes size', async () => {
     const { page, context, consoleErrors } = await newPage(browser, PHONE);
     await signUpViaApi(page);
-    const feed = await page.request.get('/api/outfit/home');
-    expect(feed.status()).toBe(200);
-    const outfit = ((await feed.json()) as { outfits: FeedOutfit[] }).outfits[0]!;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const cartLines = async () => {
+      const res = await page.request.get('/api/cart');
+      expect(res.status()).toBe(200);
+      return (
+        (await res.json()) as {
+          lines: { itemId: number; name: string; size: string; quantity: number }[];
+        }
+      ).lines;
+    };
+    /** Taps the first size a group offers (its chip, as a finger would) and returns it. */
+    const chooseSize = async (group: ReturnType<Page['getByRole']>) => {
+      const radio = group.locator('input[type=radio]:not(:disabled)').first();
+      const size = (await radio.getAttribute('value')) ?? '';
+      await radio.locator('xpath=..').click();
+      await expect.poll(() => radio.isChecked()).toBe(true);
+      return size;
+    };
+
+    // A piece on the swipe card opens its product sheet; nothing is chosen for the shopper.
+    await page.goto('/home');
+    const view = page.getByRole('button', { name: /^View / }).nth(1);
+    await expect.poll(() => view.isVisible()).toBe(true);
+    await view.click();
+    const sheet = page.getByRole('dialog');
+    const addToBag = sheet.getByRole('button', { name: /^Add to bag/ });
+    await expect.poll(() => addToBag.isVisible()).toBe(true);
+    const pieceName = (await sheet.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const sizes = sheet.getByRole('radiogroup', { name: 'Size' });
+    expect(await sizes.locator('input:checked').count()).toBe(0);
+    await addToBag.click();
+    await expect.poll(() => sheet.getByText('Choose a size first.').isVisible()).toBe(true);
+    expect(await cartLines()).toEqual([]);
+    const pieceSize = await chooseSize(sizes);
+    await screenshot(page, 'buying-product-sheet-phone');
+    await expectAccessible(page);
+    await sheet.getByRole('button', { name: /^Add to bag · / }).click();
+    await expect.poll(() => sheet.getByText(/^In your bag:/).isVisible()).toBe(true);
+    expect(await cartLines()).toMatchObject([{ name: pieceName, size: pieceSize, quantity: 1 }]);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
+
+    // Purchase Outfit on a favourite look: one sheet, a size for each piece, exactly those added.
+    const feed = await page.request.get('/api/outfit/home?limit=10');
+    const outfit = ((await feed.json()) as { outfits: FeedOutfit[] }).outfits.find((o) =>
+      o.items.every((i) => i.name !== pieceName),
+    )!;
     const liked = await page.request.post('/api/outfit/favorite', {
       data: { outfitId: outfit.id },
     });
     expect(liked.status(), await liked.text()).toBeLessThan(300);
-
     await page.goto(`/favorites/outfits/${outfit.occasionId}`);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await page.getByRole('button', { name: `Purchase Outfit ${outfit.name}` }).click();
-    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 5 items' }).count()).toBe(1);
-    await screenshot(page, 'buying-favorite-outfits-phone');
+    await page
+      .getByRole('button', { name: `Purchase Outfit ${outfit.name}: choose sizes` })
+      .click();
+    const look = page.getByRole('dialog', { name: /Shop this look/ });
+    await expect.poll(() => look.getByRole('radiogroup').count()).toBe(5);
+    const chosen = new Map<string, string>();
+    for (const item of outfit.items) {
+      const group = look.getByRole('radiogroup', { name: `Size of ${item.name}` });
+      const checked = group.locator('input:checked');
+      chosen.set(
+        item.name,
+        (await checked.count()) > 0
+          ? ((await checked.getAttribute('value')) ?? '')
+          : await chooseSize(group),
+      );
+    }
+    await screenshot(page, 'buying-shop-the-look-phone');
+    await expectAccessible(page);
+    await look.getByRole('button', { name: 'Add the look to bag' }).click();
+    await expect.poll(() => look.isVisible()).toBe(false);
+    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 6 items' }).count()).toBe(1);
+    const lines = await cartLines();
+    for (const [name, size] of chosen) {
+      expect(lines.find((l) => l.name === name)?.size, name).toBe(size);
+    }
 
+    // A cart line changes size in place.
+    await page.goto('/cartlanding');
+    const line = lines.find((l) => l.name === outfit.items[1]!.name)!;
+    const select = page.getByLabel(`Size of ${line.name}, `, { exact: false }).first();
+    await expect.poll(() => select.isVisible()).toBe(true);
+    const other = await select.evaluate(
+      (el, current) =>
+        [...(el as HTMLSelectElement).options].find((o) => !o.disabled && o.value !== current)
+          ?.value ?? null,
+      line.size,
+    );
+    if (other) {
+      await select.selectOption(other);
+      await expect
+        .poll(async () => (await cartLines()).find((l) => l.name === line.name)?.size)
+        .toBe(other);
+    }
+    await screenshot(page, 'buying-cart-sizes-phone');
+    await expectAccessible(page);
+
+    // Buy on a favourite piece asks for the size first.
     const piece = outfit.items[0]!;
     await page.goto(`/favorites/categories/${encodeURIComponent(piece.category)}`);
-    const del = page.getByRole('button', { name: `Del ${piece.name}` }).first();
-    await expect.poll(() => del.isVisible()).toBe(true);
-    await del.click();
-    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 4 items' }).count()).toBe(1);
-    const buy = page.getByRole('button', { name: `Buy ${piece.name}` }).first();
-    await expect.poll(() => buy.isVisible()).toBe(true);
+    const buy = page.getByRole('button', { name: `Buy ${piece.name}: choose a size` }).first();
+    const del = page.getByRole('button', { name: `Del: take ${piece.name} out of the cart` });
+    await expect
+      .poll(async () => (await buy.isVisible()) || (await del.first().isVisible()))
+      .toBe(true);
+    if (await del.first().isVisible()) {
+      await del.first().click();
+      await expect.poll(() => buy.isVisible()).toBe(true);
+    }
+    const before = (await cartLines()).length;
     await buy.click();
-    await expect.poll(() => nav.getByRole('link', { name: 'Cart, 5 items' }).count()).toBe(1);
+    const productSheet = page.getByRole('dialog', { name: piece.name });
+    await expect.poll(() => productSheet.isVisible()).toBe(true);
+    expect((await cartLines()).length).toBe(before);
     await screenshot(page, 'buying-favorite-pieces-phone');
-    await expectAccessible(page);
     expectNoConsoleErrors(consoleErrors);
     await context.close();
   });

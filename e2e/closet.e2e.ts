@@ -62,7 +62,9 @@ async function buyOutfitAndATop(request: APIRequestContext) {
   ).json()) as CatalogueItem[];
   const extraTop = tops.find((t) => t.productId !== topProduct && t.stock >= 2)!;
 
-  const cart = await request.post('/api/cart/outfit', { data: { outfitId: outfit.id } });
+  const cart = await request.post('/api/cart/outfit', {
+    data: { outfitId: outfit.id, itemIds: outfit.items.map((i) => i.id) },
+  });
   expect(cart.status(), await cart.text()).toBe(200);
   const more = await request.post('/api/cart', { data: { itemId: extraTop.id } });
   expect(more.status(), await more.text()).toBeLessThan(300);

@@ -125,19 +125,20 @@ describe('a shopper with a favorite outfit', () => {
       .poll(() => new URL(page.url()).pathname)
       .toBe(`/favorites/outfits/${outfit.occasionId}/${outfit.id}/${size.itemId}`);
 
-    // Buy puts this variant in the cart, as many as the favorite says (1); the label turns to
-    // Del, which takes it out.
-    const buy = page.getByRole('button', { name: `Buy ${piece.name}` });
+    // The size was chosen here, so Buy puts this variant in the cart, as many as the favorite
+    // says (1); the label turns to Del, which takes it out.
+    const buy = page.getByRole('button', { name: `Buy ${piece.name}`, exact: true });
     // The label follows the server's cart: it takes clicks once the cart has loaded.
     await expect.poll(() => buy.getAttribute('aria-busy')).toBe('false');
     await buy.click();
-    await visible(page.getByRole('button', { name: `Del ${piece.name}` }));
+    const del = page.getByRole('button', { name: `Del: take ${piece.name} out of the cart` });
+    await visible(del);
     const cart = (await (await page.request.get('/api/cart')).json()) as {
       lines: { itemId: number; quantity: number }[];
     };
     expect(cart.lines).toEqual([expect.objectContaining({ itemId: size.itemId, quantity: 1 })]);
-    await page.getByRole('button', { name: `Del ${piece.name}` }).click();
-    await visible(page.getByRole('button', { name: `Buy ${piece.name}` }));
+    await del.click();
+    await visible(buy);
 
     // Quantity.
     await page.getByLabel('Quantity', { exact: true }).selectOption('3');

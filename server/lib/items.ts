@@ -1,5 +1,7 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Item } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
+import type { Db } from '../db/client';
 import { categories, items } from '../db/schema';
 
 /**
@@ -52,4 +54,30 @@ export function toItem(row: ItemRow): Item {
     size: row.size,
     stock: row.stock,
   };
+}
+
+/** What a stock check needs to know of an item, and to name it. */
+export const stockColumns = {
+  id: items.id,
+  productId: items.productId,
+  name: items.name,
+  color: items.color,
+  size: items.size,
+  stock: items.stock,
+};
+
+/** The variant of a product in this colour and size (any case), if it is made. */
+export async function findVariant(db: Db, productId: number, color: string, size: string) {
+  const rows = await db
+    .select(stockColumns)
+    .from(items)
+    .where(
+      and(
+        eq(items.productId, productId),
+        sql`lower(${items.color}) = lower(${color})`,
+        sql`lower(${items.size}) = lower(${size})`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
 }

@@ -69,6 +69,15 @@ export class SecurityFixture {
     return this.t.db.database.sql;
   }
 
+  /** The items an outfit was designed with: one valid choice of colour and size per piece. */
+  async outfitItemIds(outfitId: number): Promise<number[]> {
+    const rows = await this.sql.query<{ item_id: number }>(
+      'SELECT item_id FROM outfit_items WHERE outfit_id = $1 ORDER BY item_id',
+      [outfitId],
+    );
+    return rows.map((r) => r.item_id);
+  }
+
   unique(prefix: string): string {
     this.counter += 1;
     return `${prefix}${process.pid}x${this.counter}`;
@@ -153,7 +162,10 @@ export class SecurityFixture {
       await this.must(actor, {
         method: 'POST',
         url: '/api/cart/outfit',
-        payload: { outfitId: closetOutfits[index] },
+        payload: {
+          outfitId: closetOutfits[index],
+          itemIds: await this.outfitItemIds(closetOutfits[index]!),
+        },
       });
       const order = await this.must(actor, {
         method: 'PUT',

@@ -143,6 +143,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/occasions': pub(() => get('/api/occasions')),
   'GET /api/item/categories': pub(() => get('/api/item/categories')),
   'GET /api/item/all': pub(() => get('/api/item/all?limit=5')),
+  'GET /api/item/:itemId/product': pub((f) => get(`/api/item/${f.nextItem()}/product`)),
   'GET /images/items/:garment/:file': pub((f) => get(f.catalogue.image)),
 
   'GET /api/cart': shopper(() => get('/api/cart')),
@@ -151,11 +152,48 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     url: '/api/cart',
     payload: { itemId: f.nextItem(), quantity: 2 },
   })),
-  'POST /api/cart/outfit': shopper((f, owner) => ({
-    method: 'POST',
-    url: '/api/cart/outfit',
-    payload: { outfitId: f.holdings[owner].closetOutfitId },
-  })),
+  'POST /api/cart/outfit': shopper(async (f, owner) => {
+    const outfitId = f.holdings[owner].closetOutfitId;
+    return {
+      method: 'POST',
+      url: '/api/cart/outfit',
+      payload: { outfitId, itemIds: await f.outfitItemIds(outfitId) },
+    };
+  }),
+  'GET /api/cart/outfit/:outfitId': shopper((f, owner) =>
+    get(`/api/cart/outfit/${f.holdings[owner].closetOutfitId}`),
+  ),
+  'PATCH /api/cart/:itemId': shopper(
+    async (f, owner) => {
+      const variant = f.variantItem();
+      await f.must(owner, {
+        method: 'POST',
+        url: '/api/cart',
+        payload: { itemId: variant.itemId },
+      });
+      // Another size of the same colour that is in stock, so the move itself can succeed.
+      const [sibling] = await f.sql.query<{ size: string }>(
+        `SELECT o.size FROM items i JOIN items o ON o.product_id = i.product_id
+            AND o.color = i.color AND o.id <> i.id AND o.stock > 0
+          WHERE i.id = $1 ORDER BY o.id LIMIT 1`,
+        [variant.itemId],
+      );
+      return {
+        method: 'PATCH',
+        url: `/api/cart/${variant.itemId}`,
+        payload: { size: sibling?.size ?? variant.otherSize },
+      };
+    },
+    {
+      kind: 'cart line',
+      answer: 404,
+      async request(f) {
+        const itemId = f.holdings.shopperA.cartItemId;
+        await f.must('shopperA', { method: 'POST', url: '/api/cart', payload: { itemId } });
+        return { method: 'PATCH', url: `/api/cart/${itemId}`, payload: { color: 'Black' } };
+      },
+    },
+  ),
   'PUT /api/cart/:itemId': shopper(
     async (f, owner) => {
       const itemId = f.nextItem();

@@ -14,6 +14,8 @@ export const apiPaths = {
   item: {
     categories: '/api/item/categories',
     all: '/api/item/all',
+    /** The product an item belongs to, with all its variants. */
+    product: (itemId: number) => `/api/item/${itemId}/product`,
   },
   design: {
     outfits: '/api/design/outfits',
@@ -44,6 +46,9 @@ export const apiPaths = {
   cart: {
     cart: '/api/cart',
     outfit: '/api/cart/outfit',
+    /** What Purchase Outfit offers: the pieces with their sizes. */
+    look: (outfitId: number) => `/api/cart/outfit/${outfitId}`,
+    /** PUT sets the quantity, PATCH the size or colour, DELETE takes the line out. */
     line: (itemId: number) => `/api/cart/${itemId}`,
     /** DELETE empties the cart; PUT checks out (orders.checkout). */
     buy: '/api/buy',

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
-import { itemColumns } from '../../lib/items';
+import { itemColumns, stockColumns } from '../../lib/items';
 
 function prepareCartLines(db: Db) {
   return db
@@ -47,21 +47,60 @@ export async function findItemStock(db: Db, itemId: number): Promise<StockRow | 
   return rows[0];
 }
 
-/** The five pieces of an outfit with their stock, or [] for an unknown outfit. */
-export async function findOutfitPieces(db: Db, outfitId: number): Promise<StockRow[]> {
-  return db
+export type VariantStockRow = StockRow & { productId: number };
+
+/** The outfit's name and its pieces (slot, the item designed in, its product); undefined if none. */
+export async function findOutfitPieces(db: Db, outfitId: number) {
+  const rows = await db
     .select({
-      id: items.id,
-      name: items.name,
-      color: items.color,
-      size: items.size,
-      stock: items.stock,
+      name: outfits.name,
+      slot: outfitItems.slot,
+      itemId: items.id,
+      productId: items.productId,
     })
     .from(outfitItems)
     .innerJoin(outfits, eq(outfits.id, outfitItems.outfitId))
     .innerJoin(items, eq(items.id, outfitItems.itemId))
-    .where(eq(outfitItems.outfitId, outfitId))
+    .where(eq(outfitItems.outfitId, outfitId));
+  const [first] = rows;
+  if (!first) return undefined;
+  return { name: first.name, pieces: rows.map(({ name: _, ...piece }) => piece) };
+}
+
+/** Items with their product and stock, in id order; unknown ids are left out. */
+export function findItemsStock(db: Db, itemIds: readonly number[]): Promise<VariantStockRow[]> {
+  return db
+    .select(stockColumns)
+    .from(items)
+    .where(inArray(items.id, [...itemIds]))
     .orderBy(asc(items.id));
+}
+
+/** The shopper's line for an item, with the item's product, colour and size; undefined if none. */
+export async function findLine(db: Db, userId: number, itemId: number) {
+  const rows = await db
+    .select({ ...stockColumns, quantity: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(items, eq(items.id, cartLines.itemId))
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, itemId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Points a line at another item, keeping its place in the cart; false when there is no line. */
+export async function moveLine(
+  db: Db,
+  userId: number,
+  fromItemId: number,
+  toItemId: number,
+  quantity: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(cartLines)
+    .set({ itemId: toItemId, quantity })
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, fromItemId)))
+    .returning({ itemId: cartLines.itemId });
+  return rows.length > 0;
 }
 
 /**

@@ -5,6 +5,9 @@ import {
   AddToCartBodySchema,
   CartItemParamsSchema,
   CartSchema,
+  ChangeCartLineBodySchema,
+  LookParamsSchema,
+  LookSchema,
   SetCartQuantityBodySchema,
 } from '../../../contracts/cart';
 import { ApiErrorSchema } from '../../../contracts/common';
@@ -61,12 +64,51 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: "Purchase Outfit: add one of each of the outfit's five pieces",
+        summary:
+          "Purchase Outfit: add one of each chosen variant (a colour and size of each of the outfit's pieces)",
         body: AddOutfitToCartBodySchema,
         response: { 200: CartSchema, ...errors },
       },
     },
-    (request) => service.addOutfit(db, currentUser(request).id, request.body.outfitId),
+    (request) =>
+      service.addOutfit(db, currentUser(request).id, request.body.outfitId, request.body.itemIds),
+  );
+
+  app.get(
+    '/api/cart/outfit/:outfitId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          "What Purchase Outfit offers: the outfit's pieces with every colour and size, and the sizes this shopper chose before",
+        params: LookParamsSchema,
+        response: {
+          200: LookSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    (request) => service.getLook(db, currentUser(request).id, request.params.outfitId),
+  );
+
+  app.patch(
+    '/api/cart/:itemId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary:
+          'Change the size or colour of a line in the cart (moves it to that variant; merges with a line already there)',
+        params: CartItemParamsSchema,
+        body: ChangeCartLineBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    (request) =>
+      service.changeLine(db, currentUser(request).id, request.params.itemId, request.body),
   );
 
   app.put(

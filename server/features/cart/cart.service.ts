@@ -1,8 +1,11 @@
-import type { Cart, CartLine } from '../../../contracts/cart';
-import { formatCents } from '../../../contracts/money';
+import type { Cart, CartLine, Look } from '../../../contracts/cart';
+import { SLOTS } from '../../../contracts/catalog';
+import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Database, Db } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import { findVariant } from '../../lib/items';
+import { loadProducts } from '../../lib/products';
 import { describePiece, stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './cart.repository';
@@ -80,24 +83,112 @@ export async function addItem(
   return getCart(database.db, userId);
 }
 
-/** Purchase Outfit: one more of each of the outfit's five pieces, all or none. */
-export async function addOutfit(db: Db, userId: number, outfitId: number) {
-  await db.transaction(async (tx) => {
-    const pieces = await repo.findOutfitPieces(tx, outfitId);
-    if (pieces.length === 0) throw notFound('That outfit does not exist.');
-    for (const piece of pieces) {
-      const total = await repo.addToLine(tx, userId, piece.id, 1);
-      const problem = stockProblem(piece, total);
-      if (problem) throw conflict(problem);
-    }
-    await assertRoomFor(tx, userId);
-  });
+/**
+ * Purchase Outfit with the sizes the shopper chose: one more of each chosen variant, all or
+ * none. Each must be a colour and size of one of the outfit's pieces (one per piece) and in stock.
+ */
+export async function addOutfit(db: Db, userId: number, outfitId: number, itemIds: number[]) {
+  try {
+    await db.transaction(async (tx) => {
+      const outfit = await repo.findOutfitPieces(tx, outfitId);
+      if (!outfit) throw notFound('That outfit does not exist.');
+      const chosen = await repo.findItemsStock(tx, itemIds);
+      if (chosen.length !== itemIds.length) {
+        throw badRequest('One of the chosen pieces does not exist.', {
+          itemIds: 'must be pieces of the outfit',
+        });
+      }
+      const offered = new Set(outfit.pieces.map((piece) => piece.productId));
+      const taken = new Set<number>();
+      for (const item of chosen) {
+        if (!offered.has(item.productId) || taken.has(item.productId)) {
+          throw badRequest(
+            taken.has(item.productId)
+              ? `${item.name} is chosen twice: choose one size of each piece.`
+              : `${item.name} is not a piece of this outfit.`,
+            { itemIds: 'must be one colour and size of each of the outfit’s pieces' },
+          );
+        }
+        taken.add(item.productId);
+      }
+      for (const item of chosen) {
+        const total = await repo.addToLine(tx, userId, item.id, 1);
+        const problem = stockProblem(item, total);
+        if (problem) throw conflict(problem);
+      }
+      await assertRoomFor(tx, userId);
+    });
+  } catch (error) {
+    throw raceAsConflict(error);
+  }
   return getCart(db, userId);
+}
+
+/** What Purchase Outfit offers: the outfit's pieces in slot order, every colour and size. */
+export async function getLook(db: Db, userId: number, outfitId: number): Promise<Look> {
+  const outfit = await repo.findOutfitPieces(db, outfitId);
+  if (!outfit) throw notFound('That outfit does not exist.');
+  const products = await loadProducts(
+    db,
+    outfit.pieces.map((piece) => piece.productId),
+    userId,
+  );
+  const pieces = outfit.pieces
+    .flatMap((piece) => {
+      const product = products.get(piece.productId);
+      return product ? [{ slot: piece.slot, itemId: piece.itemId, product }] : [];
+    })
+    .sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));
+  return { outfitId, name: outfit.name, pieces };
+}
+
+/**
+ * Moves a line to another colour or size of the same product, in place. When the shopper
+ * already has that variant in the cart the two lines become one (9 at most); the new variant's
+ * stock must cover the line. 409 when the product is not made in that colour and size.
+ */
+export async function changeLine(
+  db: Db,
+  userId: number,
+  itemId: number,
+  change: { size?: string | undefined; color?: string | undefined },
+) {
+  try {
+    await db.transaction(async (tx) => {
+      const line = await repo.findLine(tx, userId, itemId);
+      if (!line) throw notFound('That piece is not in your cart.');
+      const color = change.color ?? line.color;
+      const size = change.size ?? line.size;
+      const target = await findVariant(tx, line.productId, color, size);
+      if (!target) throw conflict(`${line.name} is not made in ${color}, size ${size}.`);
+      if (target.id === line.id) return;
+      const held = await repo.findLine(tx, userId, target.id);
+      const quantity = Math.min(line.quantity + (held?.quantity ?? 0), MAX_QUANTITY);
+      const problem = stockProblem(target, quantity);
+      if (problem) throw conflict(problem);
+      if (held) {
+        await repo.setLineQuantity(tx, userId, target.id, quantity);
+        await repo.deleteLine(tx, userId, line.id);
+      } else {
+        await repo.moveLine(tx, userId, line.id, target.id, quantity);
+      }
+    });
+  } catch (error) {
+    throw raceAsConflict(error);
+  }
+  return getCart(db, userId);
+}
+
+/** Another change to the same line committed meanwhile: the shopper can simply try again. */
+function raceAsConflict(error: unknown): unknown {
+  return pgCode(error) === PG.uniqueViolation
+    ? conflict('Your cart changed at the same moment. Try again.')
+    : error;
 }
 
 export async function setQuantity(db: Db, userId: number, itemId: number, quantity: number) {
   await db.transaction(async (tx) => {
-    const item = await repo.findItemStock(tx, itemId);
+    const [item] = await repo.findItemsStock(tx, [itemId]);
     if (!item || !(await repo.setLineQuantity(tx, userId, itemId, quantity))) {
       throw notFound('That piece is not in your cart.');
     }

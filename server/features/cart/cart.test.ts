@@ -249,53 +249,280 @@ describe('PUT /api/cart/{itemId}', () => {
   });
 });
 
-describe('POST /api/cart/outfit', () => {
-  async function outfitWithStock(min: number) {
-    const rows = await sql<{ outfit_id: number; items: number[] }>(
-      `SELECT oi.outfit_id, array_agg(oi.item_id ORDER BY oi.item_id) AS items
-         FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-        GROUP BY oi.outfit_id HAVING min(i.stock) >= $1
-        ORDER BY oi.outfit_id LIMIT 1`,
-      [min],
-    );
-    return rows[0]!;
-  }
+type PieceRow = { slot: string; item_id: number; product_id: number; size: string };
 
-  it("adds the outfit's five pieces, one more of each every time", async () => {
+/** An outfit whose five products each come in a second size with stock, and its pieces. */
+async function outfitWithChoices() {
+  const rows = await sql<{ outfit_id: number }>(
+    `SELECT oi.outfit_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      GROUP BY oi.outfit_id
+     HAVING bool_and(i.stock >= 3 AND EXISTS (
+              SELECT 1 FROM items o WHERE o.product_id = i.product_id AND o.color = i.color
+                 AND o.size <> i.size AND o.stock >= 3)
+              OR i.size = 'One Size' AND i.stock >= 3)
+      ORDER BY oi.outfit_id LIMIT 1`,
+  );
+  const outfitId = rows[0]!.outfit_id;
+  const pieces = await sql<PieceRow>(
+    `SELECT oi.slot, i.id AS item_id, i.product_id, i.size FROM outfit_items oi
+       JOIN items i ON i.id = oi.item_id WHERE oi.outfit_id = $1 ORDER BY i.id`,
+    [outfitId],
+  );
+  return { outfitId, pieces };
+}
+
+/** For each piece, another size of the same colour with stock (the same item for one-size pieces). */
+async function otherSizes(pieces: PieceRow[]) {
+  const chosen: { itemId: number; productId: number; size: string }[] = [];
+  for (const piece of pieces) {
+    const [other] = await sql<{ id: number; size: string }>(
+      `SELECT o.id, o.size FROM items i JOIN items o ON o.product_id = i.product_id
+          AND o.color = i.color AND o.stock >= 3
+        WHERE i.id = $1 ORDER BY (o.id = i.id), o.id LIMIT 1`,
+      [piece.item_id],
+    );
+    chosen.push({ itemId: other!.id, productId: piece.product_id, size: other!.size });
+  }
+  return chosen;
+}
+
+describe('POST /api/cart/outfit', () => {
+  it('adds the sizes the shopper chose, never the design sizes, one more each time', async () => {
     const { agent } = await signUp(t.app);
-    const outfit = await outfitWithStock(3);
-    const first = await agent.post('/api/cart/outfit', { outfitId: outfit.outfit_id });
-    expect(first.statusCode).toBe(200);
-    const ids = first
-      .json()
-      .lines.map((l: { itemId: number }) => l.itemId)
-      .sort((a: number, b: number) => a - b);
-    expect(ids).toEqual(outfit.items);
-    expect(first.json().units).toBe(5);
-    const again = await agent.post('/api/cart/outfit', { outfitId: outfit.outfit_id });
+    const { outfitId, pieces } = await outfitWithChoices();
+    const chosen = await otherSizes(pieces);
+    // Most pieces really are another size than the outfit was designed in.
+    const changed = chosen.filter((c, i) => c.itemId !== pieces[i]!.item_id);
+    expect(changed.length).toBeGreaterThanOrEqual(3);
+    const itemIds = chosen.map((c) => c.itemId);
+    const first = await agent.post('/api/cart/outfit', { outfitId, itemIds });
+    expect(first.statusCode, first.body).toBe(200);
+    const lines = first.json().lines as { itemId: number; size: string; quantity: number }[];
+    expect(lines.map((l) => l.itemId).sort((a, b) => a - b)).toEqual(
+      [...itemIds].sort((a, b) => a - b),
+    );
+    for (const c of chosen) {
+      expect(lines.find((l) => l.itemId === c.itemId)?.size).toBe(c.size);
+    }
+    const again = await agent.post('/api/cart/outfit', { outfitId, itemIds });
     expect(again.json().units).toBe(10);
     expect(again.json().lines.map((l: { quantity: number }) => l.quantity)).toEqual([
       2, 2, 2, 2, 2,
     ]);
   });
 
-  it('adds nothing when a piece is sold out (409) or the outfit is unknown (404)', async () => {
+  it('takes fewer than five pieces: the ones the shopper wants', async () => {
+    const { agent } = await signUp(t.app);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const res = await agent.post('/api/cart/outfit', {
+      outfitId,
+      itemIds: [pieces[0]!.item_id, pieces[2]!.item_id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().units).toBe(2);
+  });
+
+  it('is 400 with nothing written for a missing size, another product, a piece twice or an unknown item', async () => {
     const { agent, user } = await signUp(t.app);
-    const outfit = await outfitWithStock(1);
-    const last = outfit.items[outfit.items.length - 1]!;
+    const { outfitId, pieces } = await outfitWithChoices();
+    const ids = pieces.map((p) => p.item_id);
+    const [stranger] = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE product_id <> ALL($1::int[]) AND stock > 0 ORDER BY id LIMIT 1',
+      [pieces.map((p) => p.product_id)],
+    );
+    const [sibling] = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE product_id = $1 AND id <> $2 ORDER BY id LIMIT 1',
+      [pieces[0]!.product_id, ids[0]],
+    );
+    const bodies: object[] = [
+      { outfitId },
+      { outfitId, itemIds: [] },
+      { outfitId, itemIds: [...ids.slice(0, 4), stranger!.id] },
+      { outfitId, itemIds: [ids[0], sibling!.id] },
+      { outfitId, itemIds: [ids[0], ids[0]] },
+      { outfitId, itemIds: [...ids.slice(0, 4), 999_999] },
+      { outfitId, itemIds: [...ids, ids[0]] },
+      { outfitId, itemIds: ids.map(String) },
+    ];
+    for (const body of bodies) {
+      const res = await agent.post('/api/cart/outfit', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.message).toBeTruthy();
+    }
+    expect(await cartRows(user.id)).toEqual([]);
+  });
+
+  it('adds nothing when a chosen piece is sold out (409) or the outfit is unknown (404)', async () => {
+    const { agent, user } = await signUp(t.app);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const chosen = (await otherSizes(pieces)).map((c) => c.itemId);
+    const last = chosen[chosen.length - 1]!;
     const [{ stock }] = (await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
       last,
     ])) as [{ stock: number }];
     await sql('UPDATE items SET stock = 0 WHERE id = $1', [last]);
-    const res = await agent.post('/api/cart/outfit', { outfitId: outfit.outfit_id });
+    const res = await agent.post('/api/cart/outfit', { outfitId, itemIds: chosen });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/sold out/);
     expect(await cartRows(user.id)).toEqual([]);
     await sql('UPDATE items SET stock = $2 WHERE id = $1', [last, stock]);
 
-    expect((await agent.post('/api/cart/outfit', { outfitId: 999_999 })).statusCode).toBe(404);
-    expect((await agent.post('/api/cart/outfit', { outfitId: 'x' })).statusCode).toBe(400);
+    const unknown = await agent.post('/api/cart/outfit', { outfitId: 999_999, itemIds: chosen });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await agent.post('/api/cart/outfit', { outfitId: 'x', itemIds: chosen })).statusCode,
+    ).toBe(400);
     expect(await cartRows(user.id)).toEqual([]);
+  });
+});
+
+describe('GET /api/cart/outfit/{outfitId}', () => {
+  it("offers the five pieces with every size, remembering this shopper's sizes, not the design's", async () => {
+    const { agent } = await signUp(t.app);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const fresh = await agent.get(`/api/cart/outfit/${outfitId}`);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const look = fresh.json() as {
+      pieces: {
+        slot: string;
+        itemId: number;
+        product: { id: number; sizes: string[]; rememberedSize: string | null };
+      }[];
+    };
+    expect(look.pieces.map((p) => p.slot)).toEqual([
+      'outerwear',
+      'top',
+      'accessory',
+      'bottom',
+      'footwear',
+    ]);
+    // A new shopper has chosen nothing: only a one-size piece has a size to offer.
+    for (const piece of look.pieces) {
+      expect(piece.product.rememberedSize).toBe(
+        piece.product.sizes.length === 1 ? piece.product.sizes[0] : null,
+      );
+    }
+
+    // Sizes the shopper chose for other products of the same categories are offered first.
+    const chosen = await otherSizes(pieces);
+    for (const c of chosen) {
+      const [other] = await sql<{ id: number }>(
+        `SELECT o.id FROM items i JOIN items o ON o.category_id = i.category_id
+            AND o.product_id <> i.product_id AND o.size = $2 AND o.stock > 0
+          WHERE i.id = $1 ORDER BY o.id LIMIT 1`,
+        [c.itemId, c.size],
+      );
+      if (other) expect((await agent.post('/api/cart', { itemId: other.id })).statusCode).toBe(200);
+    }
+    const later = (await agent.get(`/api/cart/outfit/${outfitId}`)).json() as typeof look;
+    let remembered = 0;
+    for (const piece of later.pieces) {
+      const c = chosen.find((x) => x.productId === piece.product.id)!;
+      if (piece.product.sizes.length > 1 && piece.product.rememberedSize !== null) {
+        expect(piece.product.rememberedSize).toBe(c.size);
+        remembered += 1;
+      }
+    }
+    expect(remembered).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is 404 for an unknown outfit, 400 for a bad id, 401 for a visitor', async () => {
+    const { agent } = await signUp(t.app);
+    expect((await agent.get('/api/cart/outfit/999999')).statusCode).toBe(404);
+    expect((await agent.get('/api/cart/outfit/abc')).statusCode).toBe(400);
+    expect((await new Agent(t.app).get('/api/cart/outfit/1')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/cart/{itemId}', () => {
+  const patch = (agent: Agent, itemId: number, payload: object) =>
+    agent.request({ method: 'PATCH', url: `/api/cart/${itemId}`, payload });
+
+  /** An item in stock with another size of its colour and another colour of its size in stock. */
+  async function itemWithSiblings() {
+    const [row] = await sql<{ id: number; other_size: string; other_color: string; size: string }>(
+      `SELECT i.id, i.size, s.size AS other_size, c.color AS other_color FROM items i
+         JOIN LATERAL (SELECT size FROM items o WHERE o.product_id = i.product_id
+                          AND o.color = i.color AND o.size <> i.size AND o.stock >= 9
+                        ORDER BY o.id LIMIT 1) s ON true
+         JOIN LATERAL (SELECT color FROM items o WHERE o.product_id = i.product_id
+                          AND o.size = i.size AND o.color <> i.color AND o.stock >= 9
+                        ORDER BY o.id LIMIT 1) c ON true
+        WHERE i.stock >= 9 ORDER BY i.id LIMIT 1`,
+    );
+    return row!;
+  }
+
+  it('moves a line to another size, then another colour, keeping its quantity', async () => {
+    const { agent, user } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    await agent.post('/api/cart', { itemId: item.id, quantity: 2 });
+    const resized = await patch(agent, item.id, { size: item.other_size });
+    expect(resized.statusCode, resized.body).toBe(200);
+    const [line] = resized.json().lines;
+    expect(line).toMatchObject({ size: item.other_size, quantity: 2 });
+    expect(line.itemId).not.toBe(item.id);
+    // Colour and size at once: the other colour is made in the first size.
+    const recoloured = await patch(agent, line.itemId, {
+      color: item.other_color,
+      size: item.size,
+    });
+    expect(recoloured.statusCode, recoloured.body).toBe(200);
+    expect(recoloured.json().lines).toHaveLength(1);
+    expect(recoloured.json().lines[0]).toMatchObject({
+      color: item.other_color,
+      size: item.size,
+      quantity: 2,
+    });
+    expect(await cartRows(user.id)).toEqual([
+      { item_id: recoloured.json().lines[0].itemId, quantity: 2 },
+    ]);
+  });
+
+  it('merges with a line of that variant already in the cart', async () => {
+    const { agent, user } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    await agent.post('/api/cart', { itemId: item.id, quantity: 2 });
+    const other = (await patch(agent, item.id, { size: item.other_size })).json().lines[0].itemId;
+    await agent.post('/api/cart', { itemId: item.id, quantity: 3 });
+    const merged = await patch(agent, item.id, { size: item.other_size });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await cartRows(user.id)).toEqual([{ item_id: other, quantity: 5 }]);
+  });
+
+  it('is 409 with nothing changed when the variant is not made or short of stock', async () => {
+    const { agent, user } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
+    const missing = await patch(agent, item.id, { size: 'XXXL' });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().error.message).toMatch(/not made in/);
+    expect((await patch(agent, item.id, { color: 'Plaid' })).statusCode).toBe(409);
+    const [target] = await sql<{ id: number; stock: number }>(
+      `SELECT id, stock FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
+          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
+      [item.id, item.other_size],
+    );
+    await sql('UPDATE items SET stock = 3 WHERE id = $1', [target!.id]);
+    const short = await patch(agent, item.id, { size: item.other_size });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().error.message).toMatch(/Only 3/);
+    await sql('UPDATE items SET stock = $2 WHERE id = $1', [target!.id, target!.stock]);
+    expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
+  });
+
+  it("is 400 for an empty change, 404 for a piece not in the cart or another shopper's line", async () => {
+    const { agent, user } = await signUp(t.app);
+    const { agent: other, user: otherUser } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    await agent.post('/api/cart', { itemId: item.id });
+    expect((await patch(agent, item.id, {})).statusCode).toBe(400);
+    expect((await patch(agent, item.id, { size: '' })).statusCode).toBe(400);
+    expect((await patch(agent, item.id, { size: 42 })).statusCode).toBe(400);
+    expect((await patch(other, item.id, { size: item.other_size })).statusCode).toBe(404);
+    expect((await patch(agent, 999_999, { size: 'M' })).statusCode).toBe(404);
+    expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 1 }]);
+    expect(await cartRows(otherUser.id)).toEqual([]);
   });
 });
 

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CategorySchema, ItemSchema, OccasionSchema } from '../../../contracts/catalog';
+import {
+  CategorySchema,
+  ItemSchema,
+  OccasionSchema,
+  ProductParamsSchema,
+  ProductSchema,
+} from '../../../contracts/catalog';
 import { ApiErrorSchema, IdSchema, PageQuerySchema } from '../../../contracts/common';
+import { notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
+import { loadProductOfItem } from '../../lib/products';
 import * as repo from './catalog.repository';
 
 const ItemsQuerySchema = PageQuerySchema.extend({
@@ -44,6 +52,26 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       const { limit, offset, category } = request.query;
       const rows = await repo.listItems(db, { limit, offset, categoryId: category });
       return rows.map(toItem);
+    },
+  );
+
+  app.get(
+    '/api/item/:itemId/product',
+    {
+      schema: {
+        tags,
+        summary:
+          'The product an item belongs to, with every colour and size, and the size this shopper chose before in its category',
+        params: ProductParamsSchema,
+        response: { 200: ProductSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await loadProductOfItem(db, request.params.itemId, request.user?.id ?? null);
+      if (!product) throw notFound('There is no such piece.');
+      // The remembered size is this shopper's: no shared cache may keep the answer.
+      reply.header('cache-control', 'private, no-cache');
+      return product;
     },
   );
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,5 +119,53 @@ describe('unknown API paths and health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/occasions' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('GET /api/item/{itemId}/product', () => {
+  it('returns the whole product: every colour and size, in size order, with stock and prices', async () => {
+    const [row] = await t.db.database.sql.query<{ id: number; product_id: number; n: number }>(
+      `SELECT min(id) AS id, product_id, count(*)::int AS n FROM items
+        GROUP BY product_id HAVING count(DISTINCT color) > 1 AND count(DISTINCT size) > 2
+        ORDER BY product_id LIMIT 1`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: `/api/item/${row!.id}/product` });
+    expect(res.statusCode, res.body).toBe(200);
+    const product = res.json();
+    expect(product).toMatchObject({ id: row!.product_id, rememberedSize: null });
+    expect(product.description.length).toBeGreaterThan(20);
+    expect(product.variants).toHaveLength(row!.n);
+    expect(product.variants.map((v: { itemId: number }) => v.itemId)).toContain(row!.id);
+    expect(product.sizes.length).toBeGreaterThan(2);
+    // Each colour's sizes follow the size run's order.
+    const sizesOf = (color: string) =>
+      product.variants
+        .filter((v: { color: string }) => v.color === color)
+        .map((v: { size: string }) => v.size);
+    const first = product.variants[0].color;
+    const order = sizesOf(first).map((s: string) => product.sizes.indexOf(s));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(res.headers['cache-control']).toContain('private');
+  });
+
+  it('remembers the size a shopper chose in the category, only for that shopper', async () => {
+    const { agent } = await signUp(t.app);
+    const tops = await t.db.database.sql.query<{ id: number; product_id: number }>(
+      `SELECT DISTINCT ON (product_id) id, product_id FROM items
+        WHERE category_id = 1 AND size = 'L' AND stock > 0 ORDER BY product_id, id LIMIT 2`,
+    );
+    expect((await agent.post('/api/cart', { itemId: tops[0]!.id })).statusCode).toBe(200);
+    const url = `/api/item/${tops[1]!.id}/product`;
+    expect((await agent.get(url)).json().rememberedSize).toBe('L');
+    expect((await new Agent(t.app).get(url)).json().rememberedSize).toBeNull();
+  });
+
+  it('is 404 for an unknown item and 400 for a bad id', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/item/999999/product' })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/item/abc/product' })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -495,6 +495,11 @@ describe('the closet after PUT /api/buy', () => {
         ORDER BY o.id LIMIT 1`,
     );
     const outfitId = outfit!.id;
+    const itemIds = (
+      await sql<{ item_id: number }>('SELECT item_id FROM outfit_items WHERE outfit_id = $1', [
+        outfitId,
+      ])
+    ).map((r) => r.item_id);
     const address = await agent.post('/api/shipping', {
       nickname: 'Home',
       recipient_name: 'Sam Rivera',
@@ -507,7 +512,7 @@ describe('the closet after PUT /api/buy', () => {
     });
     expect(address.statusCode, address.body).toBe(201);
     const buy = async (key: string) => {
-      const cart = await agent.post('/api/cart/outfit', { outfitId });
+      const cart = await agent.post('/api/cart/outfit', { outfitId, itemIds });
       expect(cart.statusCode, cart.body).toBe(200);
       const order = await agent.put('/api/buy', {
         addressId: address.json().id,

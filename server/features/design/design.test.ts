@@ -464,7 +464,10 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     const { agent: buyer, user } = await signUp(t.app);
     const liked = await buyer.post('/api/outfit/favorite', { outfitId: outfit.id });
     expect(liked.statusCode, liked.body).toBeLessThan(300);
-    const addToCart = await buyer.post('/api/cart/outfit', { outfitId: outfit.id });
+    const addToCart = await buyer.post('/api/cart/outfit', {
+      outfitId: outfit.id,
+      itemIds: outfit.items.map((i) => i.id),
+    });
     expect(addToCart.statusCode, addToCart.body).toBeLessThan(300);
     const address = await buyer.post('/api/shipping', {
       nickname: 'Home',

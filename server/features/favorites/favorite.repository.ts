@@ -81,6 +81,8 @@ export function listFavoriteItems(
     categoryIds?: readonly number[];
     terms?: readonly SearchTerm[];
     itemId?: number;
+    /** Any variant of the product this item belongs to. */
+    sameProductAs?: number;
     outfitId?: OutfitRef;
     outfitIds?: readonly number[];
   } = {},
@@ -90,6 +92,9 @@ export function listFavoriteItems(
     filter.categoryIds?.length ? inArray(items.categoryId, [...filter.categoryIds]) : undefined,
     filter.terms ? matchesAllTerms(items.searchText, filter.terms) : undefined,
     filter.itemId !== undefined ? eq(favoritePieces.itemId, filter.itemId) : undefined,
+    filter.sameProductAs !== undefined
+      ? eq(items.productId, sql`(SELECT product_id FROM items WHERE id = ${filter.sameProductAs})`)
+      : undefined,
     outfitCondition(filter.outfitId),
     filter.outfitIds ? inArray(favoritePieces.outfitId, [...filter.outfitIds]) : undefined,
   ];
@@ -365,27 +370,6 @@ export function listVariants(
       ),
     )
     .orderBy(asc(items.id));
-}
-
-/** The sibling variant of a product in the given colour and size (any case), if it is made. */
-export async function findVariant(
-  db: Db,
-  productId: number,
-  color: string,
-  size: string,
-): Promise<number | undefined> {
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(
-      and(
-        eq(items.productId, productId),
-        sql`lower(${items.color}) = lower(${color})`,
-        sql`lower(${items.size}) = lower(${size})`,
-      ),
-    )
-    .limit(1);
-  return rows[0]?.id;
 }
 
 /** Moves a favourite row to another item; false when the shopper has no such row. */

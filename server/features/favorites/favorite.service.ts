@@ -15,8 +15,8 @@ import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
-import { toItem } from '../../lib/items';
+import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import { findVariant, toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import { loadOutfits } from '../../lib/outfits';
 import { compareSizes } from '../../lib/sizes';
@@ -234,7 +234,18 @@ export async function getFavoriteItem(
   itemId: number,
   outfitId: repo.OutfitRef,
 ): Promise<FavoriteItem> {
-  return toFavoriteItem(await findFavorite(db, userId, itemId, outfitId));
+  try {
+    return toFavoriteItem(await findFavorite(db, userId, itemId, outfitId));
+  } catch (error) {
+    // An address from before a colour or size change names the old variant: the favourite of
+    // that outfit is still there, in another variant of the same product.
+    if (!(error instanceof AppError) || error.status !== 404 || typeof outfitId !== 'number') {
+      throw error;
+    }
+    const [moved] = await repo.listFavoriteItems(db, userId, { sameProductAs: itemId, outfitId });
+    if (!moved) throw error;
+    return toFavoriteItem(moved);
+  }
 }
 
 async function reload(db: Db, userId: number, key: FavoriteKey): Promise<FavoriteItem> {
@@ -301,7 +312,7 @@ async function changeVariant(
       const row = await findFavorite(tx, userId, target.itemId, target.outfitId);
       const color = want.color ?? row.color;
       const size = want.size ?? row.size;
-      const siblingId = await repo.findVariant(tx, row.productId, color, size);
+      const siblingId = (await findVariant(tx, row.productId, color, size))?.id;
       if (siblingId === undefined) {
         throw conflict(
           want.color !== undefined

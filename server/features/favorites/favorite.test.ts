@@ -399,6 +399,13 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     expect(rows.some((r) => r.item_id === sibling.id && r.outfit_id === outfitId)).toBe(true);
     expect(rows.some((r) => r.item_id === p.id)).toBe(false);
 
+    // The page's old address (the first variant) still finds the favourite, in its new colour.
+    const old = await shopper.agent.get(
+      `/api/favorites/specific/favorite/item?itemid=${p.id}&outfitid=${outfitId}`,
+    );
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json()).toMatchObject({ id: sibling.id, color: sibling.color, outfitId });
+
     // The outfit card shows the variant the shopper chose.
     const outfits = (await shopper.agent.get('/api/favorites/outfits')).json().items;
     const shown = outfits[0].items.find((i: { productId: number }) => i.productId === p.product_id);

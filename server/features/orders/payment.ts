@@ -37,7 +37,7 @@ export interface RefundRequest {
  * Apple Pay hand the shop a token and the provider returns a reference, which is all an order
  * stores.
  *
- * The flow a real provider fits (docs/decisions/008-payment-sessions.md): `createSession` opens a
+ * The flow a real provider fits (docs/decisions/009-payment-sessions.md): `createSession` opens a
  * payment for the amount the server computed (a PayPal order, an Apple Pay merchant session); the
  * shopper approves it in the provider's own sheet; `confirmApproval` checks what that sheet handed
  * back; `charge` captures the approved session when the order is placed; `refund` gives it back

@@ -13,6 +13,7 @@ import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { SearchField } from '../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
+import { useOpenProduct } from '../../features/catalog/components/product-sheet-provider';
 import { useCategories } from '../../features/search/api/get-categories';
 import { useSearchItems } from '../../features/search/api/search-items';
 import { useSearchOutfits } from '../../features/search/api/search-outfits';
@@ -28,6 +29,7 @@ type Mode = 'outfits' | 'items';
  * searches as the shopper types; what is searched lives in the address, so Back returns to it.
  */
 export default function SearchRoute() {
+  const openProduct = useOpenProduct();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('type') === 'items' ? 'items' : 'outfits';
   const chosen = params
@@ -92,7 +94,7 @@ export default function SearchRoute() {
     mode === 'items'
       ? (items.data?.pages.flatMap((p) => p.results) ?? []).map((item) => (
           <li key={item.id}>
-            <ItemResultCard item={item} />
+            <ItemResultCard item={item} onOpen={() => openProduct(item.id)} />
           </li>
         ))
       : (outfits.data?.pages.flatMap((p) => p.results) ?? []).map((outfit) => (

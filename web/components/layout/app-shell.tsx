@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { RouteErrorBoundary } from '../../app/route-error';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCartUnits } from '../../features/cart/api/get-cart';
+import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { BottomNav } from './bottom-nav';
 import styles from './shell.module.css';
 import { TopBar } from './top-bar';
@@ -22,15 +23,17 @@ export function AppShell() {
   useHeadingFocus(main, location.pathname);
   if (!isShopper && !isPending) return <Outlet />;
   return (
-    <div className={styles.shell}>
-      <TopBar cartUnits={cartUnits} />
-      <main ref={main} className={styles.main}>
-        {/* A page that fails shows its error here: the header and the tab bar stay. */}
-        <RouteErrorBoundary resetKey={location.key}>
-          <Outlet />
-        </RouteErrorBoundary>
-      </main>
-      <BottomNav cartUnits={cartUnits} />
-    </div>
+    <ProductSheetProvider>
+      <div className={styles.shell}>
+        <TopBar cartUnits={cartUnits} />
+        <main ref={main} className={styles.main}>
+          {/* A page that fails shows its error here: the header and the tab bar stay. */}
+          <RouteErrorBoundary resetKey={location.key}>
+            <Outlet />
+          </RouteErrorBoundary>
+        </main>
+        <BottomNav cartUnits={cartUnits} />
+      </div>
+    </ProductSheetProvider>
   );
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
+import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
 import { useClosetCategoryPieces } from '../../../features/closet/api/get-closet-category-pieces';
 import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
@@ -16,6 +17,7 @@ import { plural } from '../../../features/closet/components/format';
 import { ApiRequestError } from '../../../lib/api-client';
 
 export default function ClosetCategoryRoute() {
+  const openProduct = useOpenProduct();
   const { name = '' } = useParams();
   const [q, setQ] = useUrlSearch();
   const pieces = useClosetCategoryPieces(name, q);
@@ -78,7 +80,7 @@ export default function ClosetCategoryRoute() {
           <CardGrid phoneColumns={2} min={180} label={`Your ${title.toLowerCase()}`}>
             {list.map((piece) => (
               <li key={piece.id}>
-                <ClosetPieceCard piece={piece} />
+                <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
               </li>
             ))}
           </CardGrid>

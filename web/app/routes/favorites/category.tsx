@@ -12,6 +12,7 @@ import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
+import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
 import { useCategoryFavorites } from '../../../features/favorites/api/get-category-favorites';
 import { FavoriteItemCard } from '../../../features/favorites/components/favorite-item-card';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
@@ -24,6 +25,7 @@ import { useKeptScroll } from '../../../lib/use-kept-scroll';
  * a page at a time as the shopper scrolls, and keeps its place on the way back.
  */
 export default function FavoriteCategoryRoute() {
+  const openProduct = useOpenProduct();
   const { name = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const theme = useTheme();
@@ -105,7 +107,12 @@ export default function FavoriteCategoryRoute() {
                   item={piece}
                   to={pieceLink(piece.id, piece.outfitId)}
                   action={
-                    <CartToggle itemId={piece.id} itemName={piece.name} quantity={piece.quantity} />
+                    <CartToggle
+                      itemId={piece.id}
+                      itemName={piece.name}
+                      quantity={piece.quantity}
+                      onChooseSize={() => openProduct(piece.id)}
+                    />
                   }
                 />
               </li>

@@ -1,18 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Cart } from '../../../../contracts/cart';
+import type { AddOutfitToCartBody, Cart } from '../../../../contracts/cart';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CART_KEY } from './keys';
+import { CART_KEY, LOOK_KEY } from './keys';
 
-/** Purchase Outfit: one of each of the outfit's five pieces. */
-export function addOutfitToCart(outfitId: number): Promise<Cart> {
-  return api.post<Cart>(apiPaths.cart.outfit, { outfitId });
+/** Purchase Outfit: one of each variant the shopper chose for the outfit's pieces. */
+export function addOutfitToCart(body: AddOutfitToCartBody): Promise<Cart> {
+  return api.post<Cart>(apiPaths.cart.outfit, body);
 }
 
 export function useAddOutfitToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addOutfitToCart,
-    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+    onSuccess: (cart) => {
+      queryClient.setQueryData(CART_KEY, cart);
+      void queryClient.invalidateQueries({ queryKey: LOOK_KEY });
+    },
   });
 }

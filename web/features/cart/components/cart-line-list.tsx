@@ -8,6 +8,9 @@ import type { CartLine } from '../../../../contracts/cart';
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
+import { useProduct } from '../../catalog/api/get-product';
+import { coloursOf, variantOf } from '../../catalog/components/variants';
+import { useChangeCartLine } from '../api/change-cart-line';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetCartQuantity } from '../api/set-cart-quantity';
 
@@ -90,6 +93,7 @@ function EditableLine({ line }: { line: CartLine }) {
             {line.stock === 0 ? 'Sold out' : `Only ${line.stock} left`}
           </Typography>
         )}
+        <VariantSelects line={line} which={which} onError={onError} />
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           <TextField
             select
@@ -126,6 +130,84 @@ function EditableLine({ line }: { line: CartLine }) {
         </Stack>
       </Stack>
       <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{line.lineTotal}</Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The line's colour and size, changed in place: every size of the product is listed, those not
+ * made in the line's colour (or sold out) cannot be picked.
+ */
+function VariantSelects({
+  line,
+  which,
+  onError,
+}: {
+  line: CartLine;
+  which: string;
+  onError: (error: unknown) => void;
+}) {
+  const product = useProduct(line.itemId);
+  const change = useChangeCartLine();
+  if (!product.data) return null;
+  const colours = coloursOf(product.data);
+  const busy = change.isPending;
+  return (
+    <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+      {colours.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label="Colour"
+          value={line.color}
+          disabled={busy}
+          sx={{ minWidth: 120 }}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'aria-label': `Colour of ${which}` },
+          }}
+          onChange={(event) =>
+            change.mutate({ itemId: line.itemId, color: event.target.value }, { onError })
+          }
+        >
+          {colours.map((v) => {
+            const made = variantOf(product.data, v.color, line.size);
+            return (
+              <option key={v.color} value={v.color} disabled={!made || made.stock <= 0}>
+                {v.color}
+                {!made ? ` (not in ${line.size})` : made.stock <= 0 ? ' (sold out)' : ''}
+              </option>
+            );
+          })}
+        </TextField>
+      )}
+      {product.data.sizes.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label="Size"
+          value={line.size}
+          disabled={busy}
+          sx={{ minWidth: 96 }}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'aria-label': `Size of ${which}` },
+          }}
+          onChange={(event) =>
+            change.mutate({ itemId: line.itemId, size: event.target.value }, { onError })
+          }
+        >
+          {product.data.sizes.map((size) => {
+            const made = variantOf(product.data, line.color, size);
+            return (
+              <option key={size} value={size} disabled={!made || made.stock <= 0}>
+                {size}
+                {!made ? ' (not made)' : made.stock <= 0 ? ' (sold out)' : ''}
+              </option>
+            );
+          })}
+        </TextField>
+      )}
     </Stack>
   );
 }

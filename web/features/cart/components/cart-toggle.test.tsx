@@ -57,10 +57,14 @@ describe('CartToggle', () => {
     const button = await screen.findByRole('button', { name: 'Buy Linen Shirt' });
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
     await userEvent.click(button);
-    expect(await screen.findByRole('button', { name: 'Del Linen Shirt' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Del: take Linen Shirt out of the cart' }),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 3 });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Del Linen Shirt' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Del: take Linen Shirt out of the cart' }),
+    );
     expect(await screen.findByRole('button', { name: 'Buy Linen Shirt' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
@@ -88,6 +92,20 @@ describe('CartToggle', () => {
     expect(calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(1);
     resolve?.();
     expect(await screen.findByRole('button', { name: 'Buy' })).toBeInTheDocument();
+  });
+
+  it('asks for the size instead of buying when the shopper has not chosen one', async () => {
+    const calls = mockApi(() => [200, cart([])]);
+    let asked = 0;
+    renderWithApp(
+      <CartToggle itemId={7} itemName="Linen Shirt" onChooseSize={() => (asked += 1)} />,
+    );
+    const button = await screen.findByRole('button', { name: 'Buy Linen Shirt: choose a size' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(button);
+    expect(asked).toBe(1);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('says what went wrong when the server refuses', async () => {

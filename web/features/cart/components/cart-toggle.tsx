@@ -22,6 +22,7 @@ export function CartToggle({
   itemName,
   quantity = 1,
   size = 'small',
+  onChooseSize,
 }: {
   itemId: number;
   /** Read out with the label: "Buy Linen Shirt". */
@@ -29,6 +30,11 @@ export function CartToggle({
   /** How many Buy adds (the favorites quantity; at least 1). */
   quantity?: number;
   size?: 'small' | 'medium';
+  /**
+   * When the shopper has not chosen a size yet, Buy calls this (to open the size choice)
+   * instead of putting the piece in the cart.
+   */
+  onChooseSize?: (() => void) | undefined;
 }) {
   const { quantity: inCart, loaded } = useCartQuantity(itemId);
   const add = useAddToCart();
@@ -42,6 +48,7 @@ export function CartToggle({
     if (pending || !loaded) return;
     const onError = (error: unknown) => notify(messageOf(error), 'error');
     if (inTheCart) remove.mutate(itemId, { onError });
+    else if (onChooseSize) onChooseSize();
     else add.mutate({ itemId, quantity: Math.min(9, Math.max(1, quantity)) }, { onError });
   }
 
@@ -52,7 +59,14 @@ export function CartToggle({
       color={inTheCart ? 'primary' : 'secondary'}
       onClick={toggle}
       aria-busy={pending || !loaded}
-      aria-label={itemName ? `${label} ${itemName}` : undefined}
+      aria-label={
+        itemName
+          ? inTheCart
+            ? `Del: take ${itemName} out of the cart`
+            : `Buy ${itemName}${onChooseSize ? ': choose a size' : ''}`
+          : undefined
+      }
+      aria-haspopup={!inTheCart && onChooseSize ? 'dialog' : undefined}
       startIcon={
         pending ? (
           <CircularProgress size={16} color="inherit" aria-hidden />

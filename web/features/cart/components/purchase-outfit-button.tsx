@@ -1,11 +1,13 @@
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import { ApiRequestError } from '../../../lib/api-client';
+import { useState } from 'react';
 import { useNotify } from '../../../lib/notify';
-import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
+import { ShopLookSheet } from './shop-look-sheet';
 
-/** SPEC's Purchase Outfit: puts the outfit's five pieces in the cart. */
+/**
+ * SPEC's Purchase Outfit: opens the look's sheet, where the shopper chooses a size for each
+ * piece before anything goes in the bag.
+ */
 export function PurchaseOutfitButton({
   outfitId,
   outfitName,
@@ -15,35 +17,33 @@ export function PurchaseOutfitButton({
   outfitName?: string;
   fullWidth?: boolean;
 }) {
-  const addOutfit = useAddOutfitToCart();
+  const [open, setOpen] = useState(false);
   const notify = useNotify();
   return (
-    <Button
-      variant="contained"
-      color="secondary"
-      fullWidth={fullWidth}
-      aria-busy={addOutfit.isPending}
-      aria-label={outfitName ? `Purchase Outfit ${outfitName}` : undefined}
-      startIcon={
-        addOutfit.isPending ? (
-          <CircularProgress size={16} color="inherit" aria-hidden />
-        ) : (
-          <ShoppingBagOutlined />
-        )
-      }
-      onClick={() => {
-        if (addOutfit.isPending) return;
-        addOutfit.mutate(outfitId, {
-          onSuccess: () => notify('The outfit’s five pieces are in your cart', 'success'),
-          onError: (error) =>
-            notify(
-              error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
-              'error',
-            ),
-        });
-      }}
-    >
-      Purchase Outfit
-    </Button>
+    <>
+      <Button
+        variant="contained"
+        color="secondary"
+        fullWidth={fullWidth}
+        aria-haspopup="dialog"
+        aria-label={outfitName ? `Purchase Outfit ${outfitName}: choose sizes` : undefined}
+        startIcon={<ShoppingBagOutlined />}
+        onClick={() => setOpen(true)}
+      >
+        Purchase Outfit
+      </Button>
+      <ShopLookSheet
+        outfitId={outfitId}
+        open={open}
+        onClose={() => setOpen(false)}
+        onAdded={(pieces) => {
+          setOpen(false);
+          notify(
+            pieces === 1 ? 'The piece is in your bag' : `${pieces} pieces are in your bag`,
+            'success',
+          );
+        }}
+      />
+    </>
   );
 }

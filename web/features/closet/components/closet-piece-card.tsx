@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -6,17 +7,32 @@ import type { ClosetPiece } from '../../../../contracts/closet';
 import { formatDay } from './format';
 
 /** A piece the shopper owns: picture, what it is, how many and since when. */
-export function ClosetPieceCard({ piece }: { piece: ClosetPiece }) {
+export function ClosetPieceCard({
+  piece,
+  onOpen,
+}: {
+  piece: ClosetPiece;
+  /** Opens the piece's product sheet (to buy it again, in any colour or size). */
+  onOpen?: () => void;
+}) {
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ position: 'relative' }}>
-        <Box
-          component="img"
-          src={piece.img}
-          alt={`${piece.name} in ${piece.color}`}
-          loading="lazy"
-          sx={{ width: '100%', aspectRatio: '4 / 5', objectFit: 'cover', display: 'block' }}
-        />
+        <ButtonBase
+          onClick={onOpen}
+          disabled={!onOpen}
+          aria-label={`View ${piece.name} in ${piece.color}`}
+          aria-haspopup="dialog"
+          sx={{ display: 'block', width: '100%' }}
+        >
+          <Box
+            component="img"
+            src={piece.img}
+            alt=""
+            loading="lazy"
+            sx={{ width: '100%', aspectRatio: '4 / 5', objectFit: 'cover', display: 'block' }}
+          />
+        </ButtonBase>
         {piece.quantity > 1 && (
           <Chip
             label={`×${piece.quantity}`}

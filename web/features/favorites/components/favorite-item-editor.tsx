@@ -1,6 +1,7 @@
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -12,10 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { FavoriteItem, VariantOption } from '../../../../contracts/favorites';
 import { MAX_QUANTITY } from '../../../../contracts/money';
+import { compareSizes } from '../../../../contracts/sizes';
 import { ErrorState, Loading } from '../../../components/states';
 import { ApiRequestError } from '../../../lib/api-client';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../lib/radio-group-keys';
+import { useCartQuantity } from '../../cart/api/get-cart';
 import { CartToggle } from '../../cart/components/cart-toggle';
+import { useOpenProduct } from '../../catalog/components/product-sheet-provider';
 import { useChangeColor } from '../api/change-color';
 import { useChangeQuantity } from '../api/change-quantity';
 import { useChangeSize } from '../api/change-size';
@@ -52,6 +56,8 @@ export function FavoriteItemEditor({
 }) {
   const item = useFavoriteItem(itemId, outfitId);
   const variants = useVariants(item.data?.productId);
+  // Kept here, above the piece that reloads when its size moves it to another item.
+  const [sizeChosen, setSizeChosen] = useState(false);
 
   if (item.isPending) return <Loading label="Loading the piece" />;
   if (item.isError) {
@@ -73,6 +79,8 @@ export function FavoriteItemEditor({
       variantsLoading={variants.isPending}
       onMoved={onMoved}
       headingLevel={headingLevel}
+      sizeChosen={sizeChosen}
+      onSizeChosen={() => setSizeChosen(true)}
     />
   );
 }
@@ -83,12 +91,17 @@ function Editor({
   variantsLoading,
   onMoved,
   headingLevel,
+  sizeChosen,
+  onSizeChosen,
 }: {
   item: FavoriteItem;
   variants: VariantOption[];
   variantsLoading: boolean;
   onMoved: (item: FavoriteItem) => void;
   headingLevel: 'h1' | 'h2';
+  /** The shopper picked the size on this page: Buy needs not ask for it. */
+  sizeChosen: boolean;
+  onSizeChosen: () => void;
 }) {
   const changeColor = useChangeColor();
   const changeSize = useChangeSize();
@@ -99,7 +112,17 @@ function Editor({
   const target = { itemId: item.id, outfitId: item.outfitId };
 
   const colours = variants.filter((v) => v.size === item.size);
-  const sizes = variants.filter((v) => v.color === item.color);
+  // The whole size run, with the sizes not made in this colour shown but not offered.
+  const run = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
+  const sizes = run.map(
+    (size) =>
+      variants.find((v) => v.color === item.color && v.size === size) ?? {
+        size,
+        stock: -1,
+      },
+  );
+  const openProduct = useOpenProduct();
+  const { quantity: inCart } = useCartQuantity(item.id);
 
   const handlers = (what: string) => ({
     onSuccess: (next: FavoriteItem) => {
@@ -119,6 +142,7 @@ function Editor({
   }
   function pickSize(size: string | null) {
     if (saving || !size || size === item.size) return;
+    onSizeChosen();
     changeSize.mutate({ ...target, newSize: size }, handlers(`Size changed to ${size}`));
   }
   function pickQuantity(quantity: number) {
@@ -262,11 +286,12 @@ function Editor({
               <ToggleButton
                 key={v.size}
                 value={v.size}
-                aria-label={`${v.size}${v.stock === 0 ? ', sold out' : ''}`}
+                disabled={v.stock < 0}
+                aria-label={`${v.size}${v.stock < 0 ? `, not made in ${item.color}` : v.stock === 0 ? ', sold out' : ''}`}
                 sx={{
                   minWidth: 52,
                   px: 1.75,
-                  textDecoration: v.stock === 0 ? 'line-through' : 'none',
+                  textDecoration: v.stock <= 0 ? 'line-through' : 'none',
                 }}
               >
                 {v.size}
@@ -281,7 +306,7 @@ function Editor({
           value={item.quantity}
           onChange={(event) => pickQuantity(Number(event.target.value))}
           disabled={saving}
-          helperText="How many you would buy. 0 keeps it as a favorite without buying."
+          helperText="How many Buy puts in your bag. At 0 it simply stays in your favorites (Buy then adds 1)."
           slotProps={{ select: { native: true } }}
           sx={{ maxWidth: 280 }}
         >
@@ -292,17 +317,31 @@ function Editor({
           ))}
         </TextField>
 
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <CartToggle
             itemId={item.id}
             itemName={item.name}
             quantity={Math.max(1, item.quantity)}
             size="medium"
+            // A piece that came with an outfit has the outfit's size: ask before it goes in.
+            onChooseSize={sizeChosen ? undefined : () => openProduct(item.id)}
           />
-          <Typography variant="body2" color="text.secondary">
-            Buy puts this colour and size in your cart; Del takes it out.
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
+            {inCart > 0
+              ? `In your bag: ${inCart} × ${item.color}, ${item.size}. Del takes it out of the bag; it stays a favourite.`
+              : sizeChosen
+                ? `Buy puts ${Math.max(1, item.quantity)} × ${item.color}, ${item.size} in your bag.`
+                : 'Buy asks for your size first, then puts the piece in your bag.'}
           </Typography>
         </Stack>
+        <Button
+          variant="text"
+          onClick={() => openProduct(item.id)}
+          sx={{ alignSelf: 'flex-start' }}
+          aria-haspopup="dialog"
+        >
+          Details and size guide
+        </Button>
 
         <Box aria-live="polite" sx={{ minHeight: 48 }}>
           {saving ? (

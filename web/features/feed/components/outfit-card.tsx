@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import type { FeedOutfit } from '../../../../contracts/feed';
+import { formatCents } from '../../../../contracts/money';
 import type { OutfitItem } from '../../../../contracts/outfit';
 import roundButton from '../../../components/round-button.module.css';
 import { classNames } from '../../../lib/class-names';
@@ -25,29 +27,64 @@ function Piece({
   hearted,
   eager,
   onToggleHeart,
+  onOpen,
 }: {
   item: OutfitItem;
   hearted: boolean;
   eager: boolean;
   onToggleHeart?: ((item: OutfitItem) => void) | undefined;
+  onOpen?: ((item: OutfitItem) => void) | undefined;
 }) {
-  const small = item.slot === 'accessory';
-  return (
-    <div className={classNames(styles.piece, styles[item.slot])}>
+  // A press that moved is a swipe of the card, not a tap on the piece.
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
+  const body = (
+    <>
       <img
         className={styles.picture}
         src={item.img}
-        alt={`${item.name}, ${item.color}`}
+        alt={onOpen ? '' : `${item.name}, ${item.color}`}
         width={240}
         height={300}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         draggable={false}
       />
-      <div className={styles.caption}>
-        {!small && <p className={styles.pieceName}>{item.name}</p>}
-        <p className={styles.facts}>{small ? item.price : `${item.price} · ${item.color}`}</p>
-      </div>
+      <span className={styles.caption}>
+        <span className={styles.pieceName}>{item.name}</span>
+        <span className={styles.facts}>
+          {item.slot === 'accessory' ? item.price : `${item.price} · ${item.color}`}
+        </span>
+      </span>
+    </>
+  );
+  return (
+    <div className={classNames(styles.piece, styles[item.slot])}>
+      {onOpen ? (
+        <button
+          type="button"
+          className={styles.open}
+          aria-label={`View ${item.name}, ${item.color}, ${item.price}`}
+          onPointerDown={(event) => {
+            pressedAt.current = { x: event.clientX, y: event.clientY };
+          }}
+          onClick={(event) => {
+            const from = pressedAt.current;
+            pressedAt.current = null;
+            if (
+              from &&
+              event.detail > 0 &&
+              Math.hypot(event.clientX - from.x, event.clientY - from.y) > 8
+            ) {
+              return;
+            }
+            onOpen(item);
+          }}
+        >
+          {body}
+        </button>
+      ) : (
+        body
+      )}
       {onToggleHeart && (
         <button
           type="button"
@@ -81,17 +118,41 @@ export function OutfitCard({
   outfit,
   interactive,
   onToggleHeart,
+  onOpenPiece,
+  onShopLook,
 }: {
   outfit: FeedOutfit;
   interactive: boolean;
   onToggleHeart?: (item: OutfitItem) => void;
+  /** Opens a piece's product sheet when it is tapped. */
+  onOpenPiece?: (item: OutfitItem) => void;
+  /** Opens the look's sheet (a size for each piece) from the total. */
+  onShopLook?: (() => void) | undefined;
 }) {
   const hearted = new Set(outfit.heartedItemIds);
+  const total = formatCents(outfit.items.reduce((sum, item) => sum + item.priceCents, 0));
   return (
     <div className={styles.card}>
       <div className={styles.heading}>
-        <p className={styles.occasion}>{outfit.occasion}</p>
-        <h2 className={styles.name}>{outfit.name}</h2>
+        <div className={styles.title}>
+          <p className={styles.occasion}>{outfit.occasion}</p>
+          <h2 className={styles.name}>{outfit.name}</h2>
+        </div>
+        {onShopLook ? (
+          <button
+            type="button"
+            className={classNames(styles.total, styles.shop)}
+            aria-label={`Shop this look, ${total}`}
+            aria-haspopup="dialog"
+            onClick={() => onShopLook()}
+          >
+            <span className={styles.totalLabel}>Shop the look</span> {total}
+          </button>
+        ) : (
+          <p className={styles.total}>
+            <span className={styles.totalLabel}>The look</span> {total}
+          </p>
+        )}
       </div>
       <div className={styles.pieces}>
         {inLayoutOrder(outfit.items).map((item, i) => (
@@ -101,6 +162,7 @@ export function OutfitCard({
             hearted={hearted.has(item.id)}
             eager={interactive || i < 2}
             onToggleHeart={interactive ? onToggleHeart : undefined}
+            onOpen={interactive ? onOpenPiece : undefined}
           />
         ))}
       </div>

@@ -13,6 +13,7 @@ import roundButton from '../../../components/round-button.module.css';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
+import { useOpenLook, useOpenProduct } from '../../catalog/components/product-sheet-provider';
 import { OutfitCard } from './outfit-card';
 import { OutfitPieces } from './outfit-pieces';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
@@ -85,6 +86,8 @@ function RoundButton({
 /** The swipe screen: the stack of outfit cards, the three buttons, the hints. */
 export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode }) {
   const deck = useSwipeDeck(userId);
+  const openProduct = useOpenProduct();
+  const openLook = useOpenLook();
   const { status, cards, undo } = deck;
   // Swiped cards stay on screen while they fly off, then go.
   const [leaving, setLeaving] = useState<{ outfit: FeedOutfit; side: Side }[]>([]);
@@ -197,6 +200,8 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               outfit={outfit}
               interactive={depth === 0}
               onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
+              onOpenPiece={(item) => openProduct(item.id)}
+              onShopLook={depth === 0 ? () => openLook(outfit.id) : undefined}
             />
           </SwipeCard>
         ))}

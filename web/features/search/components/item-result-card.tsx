@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -17,7 +18,14 @@ function sizeRange(sizes: readonly string[]): string {
 }
 
 /** A piece found by search: picture with a heart, seller, name, colour, sizes and price. */
-export function ItemResultCard({ item }: { item: ItemSearchResult }) {
+export function ItemResultCard({
+  item,
+  onOpen,
+}: {
+  item: ItemSearchResult;
+  /** Opens the piece's product sheet. */
+  onOpen?: () => void;
+}) {
   const heart = useHeartItem();
   const unheart = useUnheartItem();
   const notify = useNotify();
@@ -41,7 +49,18 @@ export function ItemResultCard({ item }: { item: ItemSearchResult }) {
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ position: 'relative' }}>
-        <ItemPicture src={item.img} />
+        {onOpen ? (
+          <ButtonBase
+            onClick={onOpen}
+            aria-label={`View ${label}, ${item.price}`}
+            aria-haspopup="dialog"
+            sx={{ display: 'block', width: '100%' }}
+          >
+            <ItemPicture src={item.img} />
+          </ButtonBase>
+        ) : (
+          <ItemPicture src={item.img} />
+        )}
         <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
           <HeartButton
             favorite={item.favorite}

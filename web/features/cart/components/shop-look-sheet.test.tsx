@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Look } from '../../../../contracts/cart';
+import type { Product, Slot } from '../../../../contracts/catalog';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { ShopLookSheet } from './shop-look-sheet';
+
+function product(
+  id: number,
+  name: string,
+  slot: Slot,
+  sizes: string[],
+  rememberedSize: string | null,
+): Product {
+  return {
+    id,
+    name,
+    seller: 'Fieldnote',
+    description: 'A piece.',
+    categoryId: id,
+    category: 'Tops',
+    slot,
+    sizes,
+    variants: sizes.map((size, i) => ({
+      itemId: id * 100 + i,
+      productId: id,
+      color: 'Black',
+      colorHex: '#000000',
+      size,
+      stock: 5,
+      price: '$50.00',
+      priceCents: 5000,
+      img: '/images/items/tee/black.webp',
+    })),
+    rememberedSize,
+    heartedItemIds: [],
+  };
+}
+
+// Designed in XL and EU 41: neither may be preselected.
+const look: Look = {
+  outfitId: 3,
+  name: 'Gallery Opening',
+  pieces: [
+    {
+      slot: 'top',
+      itemId: 104,
+      product: product(1, 'Boxy Tee', 'top', ['XS', 'S', 'M', 'L', 'XL'], 'M'),
+    },
+    {
+      slot: 'footwear',
+      itemId: 203,
+      product: product(2, 'Chelsea Boot', 'footwear', ['EU 38', 'EU 39', 'EU 40', 'EU 41'], null),
+    },
+    {
+      slot: 'accessory',
+      itemId: 300,
+      product: product(3, 'Canvas Tote', 'accessory', ['One Size'], 'One Size'),
+    },
+  ],
+};
+
+describe('ShopLookSheet', () => {
+  it('asks a size for each piece, preselects only remembered ones, and sends exactly the chosen variants', async () => {
+    const calls = mockApi((method) =>
+      method === 'GET'
+        ? [200, look]
+        : [200, { lines: [], units: 3, arrival: { from: '', to: '', text: '' } }],
+    );
+    let added = 0;
+    renderWithApp(
+      <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={(n) => (added = n)} />,
+    );
+    expect(await screen.findByRole('dialog', { name: /Shop this look/ })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'XL' })).not.toBeChecked();
+    const boots = screen.getByRole('radiogroup', { name: 'Size of Chelsea Boot' });
+    expect(boots.querySelectorAll('input:checked')).toHaveLength(0);
+    expect(screen.getByText('Total $150.00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    expect(screen.getByText('Choose a size for Chelsea Boot')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'EU 39' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    await waitFor(() => expect(added).toBe(3));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/cart/outfit',
+      body: { outfitId: 3, itemIds: [101, 201, 300] },
+    });
+  }, 20_000);
+
+  it('leaves out a piece the shopper unticks', async () => {
+    const calls = mockApi((method) =>
+      method === 'GET'
+        ? [200, look]
+        : [200, { lines: [], units: 2, arrival: { from: '', to: '', text: '' } }],
+    );
+    renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Include Chelsea Boot' }));
+    expect(screen.queryByRole('radiogroup', { name: 'Size of Chelsea Boot' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add 2 pieces to bag' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        outfitId: 3,
+        itemIds: [102, 300],
+      }),
+    );
+  }, 20_000);
+});

@@ -1,0 +1,282 @@
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useState } from 'react';
+import type { Look, LookPiece } from '../../../../contracts/cart';
+import { formatCents } from '../../../../contracts/money';
+import { ErrorState, Loading } from '../../../components/states';
+import { ApiRequestError } from '../../../lib/api-client';
+import { SizePicker } from '../../catalog/components/size-picker';
+import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
+import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
+import { useLook } from '../api/get-look';
+
+interface Pick {
+  color: string;
+  size: string | null;
+  included: boolean;
+}
+
+/**
+ * Purchase Outfit's sheet: the outfit's five pieces, a size for each (the shopper's usual size
+ * when they chose one before, never the size the outfit was designed in), the total, and one
+ * button that adds them all.
+ */
+export function ShopLookSheet({
+  outfitId,
+  open,
+  onClose,
+  onAdded,
+}: {
+  outfitId: number;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (pieces: number) => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const look = useLook(outfitId, open);
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Shop this look
+        {look.data && (
+          <Typography component="span" color="text.secondary" sx={{ display: 'block' }}>
+            {look.data.name}
+          </Typography>
+        )}
+        <IconButton
+          aria-label="Close"
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
+          <CloseRounded />
+        </IconButton>
+      </DialogTitle>
+      {look.isPending ? (
+        <DialogContent>
+          <Loading label="Loading the look" />
+        </DialogContent>
+      ) : look.isError ? (
+        <DialogContent>
+          <ErrorState message={look.error.message} onRetry={() => look.refetch()} />
+        </DialogContent>
+      ) : (
+        <LookForm key={look.dataUpdatedAt} look={look.data} onAdded={onAdded} />
+      )}
+    </Dialog>
+  );
+}
+
+function LookForm({ look, onAdded }: { look: Look; onAdded: (pieces: number) => void }) {
+  const [picks, setPicks] = useState<Record<number, Pick>>(() =>
+    Object.fromEntries(
+      look.pieces.map((p) => [
+        p.product.id,
+        { ...initialChoice(p.product, p.itemId), included: true },
+      ]),
+    ),
+  );
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddOutfitToCart();
+
+  const rows = look.pieces.map((piece) => {
+    const pick = picks[piece.product.id]!;
+    return { piece, pick, variant: variantOf(piece.product, pick.color, pick.size) };
+  });
+  const included = rows.filter((r) => r.pick.included);
+  const missing = included.filter((r) => !r.variant);
+  const totalCents = included.reduce(
+    (sum, r) =>
+      sum +
+      (r.variant?.priceCents ??
+        r.piece.product.variants.find((v) => v.itemId === r.piece.itemId)?.priceCents ??
+        0),
+    0,
+  );
+
+  function update(productId: number, change: Partial<Pick>) {
+    setPicks((all) => ({ ...all, [productId]: { ...all[productId]!, ...change } }));
+    setError(null);
+  }
+
+  function submit() {
+    setTried(true);
+    if (included.length === 0 || missing.length > 0 || add.isPending) return;
+    add.mutate(
+      { outfitId: look.outfitId, itemIds: included.map((r) => r.variant!.itemId) },
+      {
+        onSuccess: () => onAdded(included.length),
+        onError: (e) =>
+          setError(e instanceof ApiRequestError ? e.message : 'That did not work. Try again.'),
+      },
+    );
+  }
+
+  return (
+    <>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Choose a size for each piece. Sizes you picked before are chosen for you; untick a piece
+          you do not want.
+        </Typography>
+        <Box
+          component="ul"
+          aria-label="Pieces of the look"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            '& > li + li': { borderTop: 1, borderColor: 'divider' },
+          }}
+        >
+          {rows.map(({ piece, pick, variant }) => (
+            <li key={piece.product.id}>
+              <LookRow
+                piece={piece}
+                pick={pick}
+                variant={variant}
+                showMissing={tried && pick.included && !variant}
+                onChange={(change) => update(piece.product.id, change)}
+              />
+            </li>
+          ))}
+        </Box>
+      </DialogContent>
+      <Box
+        sx={{
+          px: { xs: 2, sm: 3 },
+          py: 1.5,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1.5,
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box aria-live="polite">
+          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
+            Total {formatCents(totalCents)}
+          </Typography>
+          <Typography variant="body2" color={tried && missing.length ? 'error' : 'text.secondary'}>
+            {error ??
+              (missing.length > 0
+                ? `Choose a size for ${missing.map((r) => r.piece.product.name).join(', ')}`
+                : `${included.length} of ${rows.length} pieces`)}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={submit}
+          aria-busy={add.isPending}
+          disabled={included.length === 0}
+          sx={{ borderRadius: '999px', px: 3, fontWeight: 700, flexGrow: { xs: 1, sm: 0 } }}
+        >
+          {included.length === rows.length
+            ? 'Add the look to bag'
+            : `Add ${included.length} ${included.length === 1 ? 'piece' : 'pieces'} to bag`}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+function LookRow({
+  piece,
+  pick,
+  variant,
+  showMissing,
+  onChange,
+}: {
+  piece: LookPiece;
+  pick: Pick;
+  variant: ReturnType<typeof variantOf>;
+  showMissing: boolean;
+  onChange: (change: Partial<Pick>) => void;
+}) {
+  const { product } = piece;
+  const shown = variant ?? product.variants.find((v) => v.color === pick.color);
+  const stock = stockText(variant);
+  return (
+    <Stack
+      direction="row"
+      sx={{ gap: { xs: 1.5, sm: 2 }, py: 2, opacity: pick.included ? 1 : 0.55 }}
+    >
+      <Box
+        component="img"
+        src={shown?.img}
+        alt=""
+        sx={{
+          width: { xs: 64, sm: 84 },
+          height: { xs: 80, sm: 105 },
+          objectFit: 'contain',
+          borderRadius: '10px',
+          background: 'radial-gradient(75% 75% at 50% 42%, #f8f6f2, #e9e4dc)',
+          flexShrink: 0,
+        }}
+      />
+      <Stack sx={{ flex: 1, minWidth: 0, gap: 1 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ letterSpacing: '0.08em', textTransform: 'uppercase', fontWeight: 600 }}
+            >
+              {product.seller}
+            </Typography>
+            <Typography component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+              {product.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {pick.color} · {shown?.price}
+              {stock && pick.included ? ` · ${stock}` : ''}
+            </Typography>
+          </Box>
+          <FormControlLabel
+            sx={{ mr: 0, alignSelf: 'flex-start' }}
+            control={
+              <Checkbox
+                checked={pick.included}
+                onChange={(e) => onChange({ included: e.target.checked })}
+                slotProps={{ input: { 'aria-label': `Include ${product.name}` } }}
+              />
+            }
+            label=""
+          />
+        </Stack>
+        {pick.included && (
+          <SizePicker
+            dense
+            product={product}
+            color={pick.color}
+            value={pick.size}
+            label={`Size of ${product.name}`}
+            onChange={(size) => onChange({ size })}
+            error={showMissing ? 'Choose a size.' : null}
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

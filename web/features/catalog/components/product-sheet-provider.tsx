@@ -1,0 +1,105 @@
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useState,
+} from 'react';
+
+/**
+ * The sheet is drawn with MUI, which the swipe screen's first download does without: it is
+ * fetched the first time a piece is opened, with the theme.
+ */
+const ThemedSheet = lazy(async () => {
+  const [{ default: ProductSheet }, { Themed }] = await Promise.all([
+    import('./product-sheet'),
+    import('../../../app/themed'),
+  ]);
+  return {
+    default: (props: { itemId: number | null; open: boolean; onClose: () => void }) => (
+      <Themed>
+        <ProductSheet {...props} />
+      </Themed>
+    ),
+  };
+});
+
+/** Purchase Outfit's sheet, for "Shop this look" on a swipe card; fetched the same way. */
+const ThemedLookSheet = lazy(async () => {
+  const [{ ShopLookSheet }, { Themed }, { useNotify }] = await Promise.all([
+    import('../../cart/components/shop-look-sheet'),
+    import('../../../app/themed'),
+    import('../../../lib/notify'),
+  ]);
+  return {
+    default: function LookSheet(props: { outfitId: number; open: boolean; onClose: () => void }) {
+      const notify = useNotify();
+      return (
+        <Themed>
+          <ShopLookSheet
+            {...props}
+            onAdded={(pieces) => {
+              props.onClose();
+              notify(
+                pieces === 1 ? 'The piece is in your bag' : `${pieces} pieces are in your bag`,
+                'success',
+              );
+            }}
+          />
+        </Themed>
+      );
+    },
+  };
+});
+
+const OpenProductContext = createContext<(itemId: number) => void>(() => {});
+const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
+
+/**
+ * Lets any screen open the one product sheet, `useOpenProduct()(itemId)`, or a look's sheet,
+ * `useOpenLook()(outfitId)`.
+ */
+export function ProductSheetProvider({ children }: { children: ReactNode }) {
+  const [itemId, setItemId] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const openProduct = useCallback((id: number) => {
+    setItemId(id);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  const [outfitId, setOutfitId] = useState<number | null>(null);
+  const [lookOpen, setLookOpen] = useState(false);
+  const openLook = useCallback((id: number) => {
+    setOutfitId(id);
+    setLookOpen(true);
+  }, []);
+  const closeLook = useCallback(() => setLookOpen(false), []);
+  return (
+    <OpenProductContext.Provider value={openProduct}>
+      <OpenLookContext.Provider value={openLook}>
+        {children}
+        {itemId !== null && (
+          <Suspense fallback={null}>
+            <ThemedSheet itemId={itemId} open={open} onClose={close} />
+          </Suspense>
+        )}
+        {outfitId !== null && (
+          <Suspense fallback={null}>
+            <ThemedLookSheet outfitId={outfitId} open={lookOpen} onClose={closeLook} />
+          </Suspense>
+        )}
+      </OpenLookContext.Provider>
+    </OpenProductContext.Provider>
+  );
+}
+
+export function useOpenProduct() {
+  return useContext(OpenProductContext);
+}
+
+/** Opens the look's sheet: a size for each of the outfit's pieces, and one button to add them. */
+export function useOpenLook() {
+  return useContext(OpenLookContext);
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Product, Variant } from '../../../../contracts/catalog';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { ProductView } from './product-view';
+
+let nextId = 100;
+function variant(color: string, size: string, stock = 10): Variant {
+  nextId += 1;
+  return {
+    itemId: nextId,
+    productId: 1,
+    color,
+    colorHex: color === 'Ivory' ? '#f4efe4' : '#e8b4b0',
+    size,
+    stock,
+    price: '$145.00',
+    priceCents: 14500,
+    img: `/images/items/blouse/${color.toLowerCase()}.webp`,
+  };
+}
+
+function blouse(rememberedSize: string | null = null): Product {
+  return {
+    id: 1,
+    name: 'Washed Silk Blouse',
+    seller: 'Maison Verlaine',
+    description: 'Sand-washed silk with a fluid drape.',
+    categoryId: 1,
+    category: 'Tops',
+    slot: 'top',
+    sizes: ['XS', 'S', 'M', 'L', 'XL'],
+    variants: [
+      ...['XS', 'S', 'M', 'L', 'XL'].map((s) => variant('Ivory', s, s === 'L' ? 2 : 10)),
+      ...['S', 'M', 'L'].map((s) => variant('Blush', s, s === 'L' ? 0 : 10)),
+    ],
+    rememberedSize,
+    heartedItemIds: [],
+  };
+}
+
+const cart = {
+  lines: [],
+  units: 1,
+  subtotalCents: 0,
+  subtotal: '',
+  shippingCents: 0,
+  shipping: '',
+  totalCents: 0,
+  total: '',
+  arrival: { from: '2026-11-21', to: '2026-11-23', text: 'Arrives: Nov 21-23' },
+};
+
+describe('ProductView', () => {
+  it('puts nothing in the bag before a size is chosen, never the tapped item’s size', async () => {
+    const product = blouse();
+    const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
+    const calls = mockApi(() => [200, cart]);
+    renderWithApp(<ProductView product={product} itemId={ivoryM.itemId} headingId="h" />);
+
+    expect(screen.getByRole('heading', { name: 'Washed Silk Blouse' })).toBeInTheDocument();
+    const sizes = screen.getByRole('radiogroup', { name: 'Size' });
+    expect(sizes.querySelectorAll('input:checked')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+    expect(await screen.findByText('Choose a size first.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to bag · $145.00' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        itemId: ivoryM.itemId,
+        quantity: 1,
+      }),
+    );
+    expect(
+      await screen.findByText(/In your bag: Washed Silk Blouse, Ivory, M/),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('keeps the size across colours when it is made, and shows the sizes a colour lacks as unavailable', async () => {
+    const product = blouse();
+    mockApi(() => [200, cart]);
+    renderWithApp(
+      <ProductView product={product} itemId={product.variants[0]!.itemId} headingId="h" />,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Blush' }));
+    expect(screen.getByRole('radio', { name: 'M' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'XS, not made in Blush' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'L, sold out' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Ivory' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'XL' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Blush' }));
+    expect(screen.getByText('Size XL is not made in Blush: choose a size.')).toBeInTheDocument();
+    expect(
+      screen.getByRole('radiogroup', { name: 'Size' }).querySelectorAll('input:checked'),
+    ).toHaveLength(0);
+  }, 20_000);
+
+  it('starts at the size the shopper chose before, and tells stock', async () => {
+    const product = blouse('L');
+    mockApi(() => [200, cart]);
+    renderWithApp(
+      <ProductView product={product} itemId={product.variants[0]!.itemId} headingId="h" />,
+    );
+    expect(screen.getByRole('radio', { name: 'L, only 2 left' })).toBeChecked();
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Size guide' }));
+    expect(await screen.findByRole('table', { name: 'Size guide for Tops' })).toBeInTheDocument();
+  }, 20_000);
+});
