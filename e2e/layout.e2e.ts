@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../contracts/feed';
 import {
   DESKTOP,
+  expectAccessible,
   expectNoConsoleErrors,
   launch,
   newPage,
@@ -192,6 +193,7 @@ describe('a desktop layout', () => {
     expect(await pieces.getByRole('listitem').count()).toBe(5);
     expect(await pieces.getByText('Outfit total').isVisible()).toBe(true);
     expect(await overflows(page)).toEqual([]);
+    await expectAccessible(page);
     await screenshot(page, 'layout-desktop-home');
 
     await header.getByRole('searchbox', { name: 'Search outfits and pieces' }).fill('coat');
@@ -280,6 +282,7 @@ describe('no dead end', () => {
     expect(await page.getByRole('link', { name: 'Favorites' }).first().getAttribute('href')).toBe(
       '/favorites/outfits',
     );
+    await expectAccessible(page);
     await screenshot(page, 'layout-empty-deck');
     await page.getByRole('button', { name: 'See passed outfits again' }).click();
     const label = await topCardLabel(page);

@@ -1,30 +1,13 @@
 import { Component, type ReactNode } from 'react';
 import button from '../components/button.module.css';
-import { EmptyState, OFFLINE_BODY, OFFLINE_TITLE } from '../components/states';
+import { EmptyState, ErrorState } from '../components/states';
 import { classNames } from '../lib/class-names';
 import { useOnline } from '../lib/use-online';
 
 export function RouteError({ onRetry }: { onRetry?: () => void }) {
   const online = useOnline();
-  if (!online) {
-    return (
-      <EmptyState
-        title={OFFLINE_TITLE}
-        body={OFFLINE_BODY}
-        action={
-          onRetry && (
-            <button
-              type="button"
-              className={classNames(button.button, button.outlined)}
-              onClick={onRetry}
-            >
-              Try again
-            </button>
-          )
-        }
-      />
-    );
-  }
+  // Offline, the shared error state says so and offers to try again.
+  if (!online) return <ErrorState message="" onRetry={onRetry} />;
   return (
     <EmptyState
       title="Something went wrong"

@@ -76,8 +76,8 @@ export function EmptyState({
 }
 
 /** Offline, a screen says so in its own place, and is asked for again once the connection is back. */
-export const OFFLINE_TITLE = 'You are offline';
-export const OFFLINE_BODY = 'This page will load when you are back online.';
+const OFFLINE_TITLE = 'You are offline';
+const OFFLINE_BODY = 'This page will load when you are back online.';
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const online = useOnline();

@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { SearchField } from '../../components/search-field';
@@ -38,12 +38,6 @@ export default function SearchRoute() {
     .filter((n) => Number.isInteger(n) && n > 0);
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(text, 250).trim();
-  // Words sent from the header's search box while this page is open replace what is typed here.
-  const { state } = useLocation();
-  useEffect(() => {
-    const sent = (state as { query?: unknown } | null)?.query;
-    if (typeof sent === 'string') setText(sent);
-  }, [state]);
 
   useEffect(() => {
     setParams(

@@ -51,7 +51,7 @@ function HeaderSearch() {
       onSubmit={(event) => {
         event.preventDefault();
         const q = text.trim();
-        navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search', { state: { query: q } });
+        navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
         setText('');
       }}
     >
@@ -139,7 +139,8 @@ export function TopBar({ cartUnits }: { cartUnits: number }) {
           {/* Sized to the screen, not the text: at 200% text it still fits between the buttons. */}
           <Wordmark size="clamp(18px, 7vw, 28px)" />
         </RouterLink>
-        <HeaderSearch />
+        {/* The search page has its own box; one is enough. */}
+        {location.pathname !== '/search' && <HeaderSearch />}
         <HeaderNav cartUnits={cartUnits} />
         {/* On phones a page reached from another has Back instead; wide screens have room for both. */}
         <div className={classNames(styles.menuSlot, mode === 'detail' && styles.wideOnly)}>
