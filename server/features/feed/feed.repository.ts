@@ -386,7 +386,8 @@ export interface QueuedOutfit {
 
 /**
  * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
- * since it was ranked; the last place there is, swiped or not (how much of the ranking is left);
+ * since it was ranked; the first and last places there are, swiped or not (how much of the
+ * ranking was swiped, and how much is left);
  * and the cards of the first `cardsAhead` outfits waiting. The queue is read when a shopper comes
  * back after a while, and their first page's cards came next, one round trip later, wherever the
  * process did not keep them (most, in a catalogue larger than a few pages of shoppers' queues):
@@ -400,6 +401,7 @@ export async function readQueue(
   cardsAhead: number,
 ): Promise<{
   waiting: QueuedOutfit[];
+  firstPlace: number | null;
   last: number | null;
   cards: Outfit[];
   hearts: HeartRow[] | null;
@@ -409,6 +411,7 @@ export async function readQueue(
       queuedId: number;
       position: number;
       filledAt: number;
+      firstPlace: number;
       last: number;
       hearts: [number, number | null][] | null;
     } & (CardRow | { outfitId: null })
@@ -428,6 +431,7 @@ export async function readQueue(
      )
      SELECT w.outfit_id AS "queuedId", w.position,
             (extract(epoch FROM w.filled_at) * 1000)::float8 AS "filledAt",
+            (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = $1) AS "firstPlace",
             (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
             -- The shopper's hearts, on the first row alone (read once, as an init plan).
             CASE WHEN w.place = 1 THEN (
@@ -463,6 +467,7 @@ export async function readQueue(
   const first = rows[0];
   return {
     waiting,
+    firstPlace: first?.firstPlace ?? null,
     last: first?.last ?? null,
     cards: cardsOf(cardRows),
     hearts: first?.hearts?.map(([itemId, outfitId]) => ({ itemId, outfitId })) ?? null,

@@ -117,7 +117,7 @@ export async function getFeed(
   const next = waiting[limit];
   // A queue the shopper has swiped `relearnAfter` of since it was ranked is ranked again on the
   // spot, so what they just said shapes the page they get (decision 005).
-  const swipedSince = (queued.outfits[0]?.position ?? 1) - 1;
+  const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
   if (next && queued.last !== null && swipedSince < QUEUE.relearnAfter) {
     // Ranked again behind the page once fewer than the low-water mark are queued after it
     // (the client's held cards among them are as good as swiped), or once it is stale.

@@ -11,9 +11,10 @@ const CARDS_AHEAD = FEED_PAGE_DEFAULT + 1;
 /** Announced by the database when what waits in a shopper's queue changes (0012). */
 const FEED_CHANNEL = 'drape_feed_changed';
 
-/** What waits in one shopper's queue: unswiped outfits, best first, and the last place. */
+/** What waits in one shopper's queue: unswiped outfits, best first, and the first and last places. */
 export interface Waiting {
   outfits: readonly QueuedOutfit[];
+  firstPlace: number | null;
   last: number | null;
 }
 
@@ -65,10 +66,14 @@ export class KeptQueues extends KeptReads<Waiting> {
     const since = this.cache.changes;
     const cardsSince = this.cards.changes;
     const heartsSince = this.hearts?.changes ?? 0;
-    const { waiting, last, cards, hearts } = await readQueue(this.client, userId, CARDS_AHEAD);
+    const { waiting, firstPlace, last, cards, hearts } = await readQueue(
+      this.client,
+      userId,
+      CARDS_AHEAD,
+    );
     this.cards.keep(cards, cardsSince);
     if (hearts) this.hearts?.keep(userId, hearts, heartsSince);
-    const read = { outfits: waiting, last };
+    const read = { outfits: waiting, firstPlace, last };
     this.cache.set(userId, read, since);
     return read;
   }
