@@ -41,7 +41,7 @@ const PhoneSchema = z
   .refine((s) => {
     const digits = s.replace(/[^0-9]/g, '').length;
     return digits >= 7 && digits <= 15;
-  }, 'Phone must have 7 to 15 digits, e.g. (503) 555-0142 or +44 20 7946 0958');
+  }, 'Phone must have 7 to 15 digits, e.g. (503) 555-0142');
 
 /** Optional text: an empty box means "none" and is stored as null. */
 const optionalText = (max: number, label: string) =>

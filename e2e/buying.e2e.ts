@@ -259,7 +259,7 @@ describe('buying', () => {
     await page.goto('/shipping');
     // The second address did not take over: the first is still where things ship.
     await expect.poll(() => page.getByRole('radio', { name: 'Home' }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Add an address' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     const adding = page.getByRole('dialog', { name: 'Add an address' });
     await expect.poll(() => adding.isVisible()).toBe(true);
     expect(

@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'drape-orders-'));
   t = await createTestApp({ dataDir });
   const rows = await t.db.database.sql.query<{ id: number }>(
-    'SELECT id FROM items WHERE stock >= 9 ORDER BY id LIMIT 30',
+    'SELECT id FROM items WHERE stock >= 9 ORDER BY id LIMIT 60',
   );
   stocked = rows.map((r) => r.id);
   await t.db.database.sql.query('UPDATE items SET stock = 50 WHERE id = ANY($1::int[])', [stocked]);

@@ -112,17 +112,15 @@ export function WelcomeScreen() {
                     bgcolor: i % 2 === 0 ? '#efe8dd' : palette.surface,
                     border: 1,
                     borderColor: 'divider',
-                    display: 'grid',
-                    placeItems: 'center',
                     overflow: 'hidden',
+                    p: 1,
                   }}
                 >
                   <Box
                     component="img"
                     src={piece.img}
                     alt={piece.name}
-                    loading={i < 2 ? 'eager' : 'lazy'}
-                    sx={{ maxWidth: '82%', maxHeight: '86%', objectFit: 'contain' }}
+                    sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
                   />
                 </Box>
               ))}

@@ -43,6 +43,15 @@ export function ProviderSheet(props: ProviderSheetProps) {
   );
 }
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const SANS = '"Helvetica Neue", Helvetica, Arial, sans-serif';
 const PAYPAL_BLUE = '#0070e0';
 const PAYPAL_NAVY = '#003087';
@@ -249,11 +258,12 @@ function ApplePaySheet({
   onApprove,
   onCancel,
 }: ProviderSheetProps & { session: PaymentSession }) {
+  const titleId = useId();
   return (
     <Dialog
       open
       onClose={busy ? undefined : onCancel}
-      aria-label="Apple Pay"
+      aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
       sx={{ '& .MuiDialog-container': { alignItems: { xs: 'flex-end', sm: 'center' } } }}
@@ -274,6 +284,10 @@ function ApplePaySheet({
       <Box sx={{ px: 2.5, pt: 2, pb: 2.5, fontFamily: SANS }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            {/* The mark is a picture; the sheet's name is said in words for screen readers. */}
+            <Typography id={titleId} component="h2" sx={VISUALLY_HIDDEN}>
+              Apple Pay
+            </Typography>
             <ApplePayMark height={28} />
             <SandboxNote dark />
           </Stack>
