@@ -81,6 +81,19 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * What a checkout answers: the order, and whether it was placed by an earlier submit with the
+ * same idempotency key. A replay is that earlier order as it was placed (its cart, its payment
+ * method), whatever the cart or the payment method of the repeated request: nothing new was
+ * charged or bought.
+ */
+export const CheckoutResultSchema = OrderSchema.extend({
+  replayed: z.boolean().meta({
+    description: 'true when the idempotency key placed this order before: nothing new was charged',
+  }),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+
 export const OrderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
   CheckoutBodySchema,
+  CheckoutResultSchema,
   OrderListQuerySchema,
   OrderParamsSchema,
   OrderSchema,
@@ -37,11 +38,12 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
         tags,
         summary:
           'Check out the cart: pay, place the order, fill the closet, empty the cart. ' +
-          '201 for a new order; 200 with the same order when the idempotency key was used before.',
+          '201 for a new order; 200 and `replayed: true` with the earlier order, unchanged, when the ' +
+          'idempotency key was used before, even with another cart or payment method.',
         body: CheckoutBodySchema,
         response: {
-          200: OrderSchema,
-          201: OrderSchema,
+          200: CheckoutResultSchema,
+          201: CheckoutResultSchema,
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           402: ApiErrorSchema,
@@ -65,7 +67,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       if (created) {
         app.stockLevels.forget(order.lines.flatMap((line) => line.itemId ?? []));
       }
-      return reply.status(created ? 201 : 200).send(order);
+      return reply.status(created ? 201 : 200).send({ ...order, replayed: !created });
     },
   );
 
