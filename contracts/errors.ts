@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'misdirected',
   'conflict',
   'payload_too_large',
