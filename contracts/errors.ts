@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'misdirected',
   'conflict',
   /** Registration: the username belongs to another account (a 409 of its own, for the form). */

@@ -102,3 +102,16 @@ export type Order = z.infer<typeof OrderSchema>;
 /** A page of the shopper's orders, newest first; `nextCursor` asks for the next. */
 export const OrderPageSchema = pageOf(OrderSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+/**
+ * What a checkout answers: the order, and whether it was placed by an earlier submit with the
+ * same idempotency key. A replay is that earlier order as it was placed (its cart, its payment
+ * method), whatever the cart or the payment method of the repeated request: nothing new was
+ * charged or bought.
+ */
+export const CheckoutResultSchema = OrderSchema.extend({
+  replayed: z.boolean().meta({
+    description: 'true when the idempotency key placed this order before: nothing new was charged',
+  }),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;

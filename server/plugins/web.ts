@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '../../contracts/common';
 import { FEED_PAGE_DEFAULT } from '../../contracts/feed';
+import { allowedMethods } from '../lib/allowed-methods';
 import { SESSION_COOKIE } from './auth';
 
 /**
@@ -128,6 +129,7 @@ export default fp(
       );
     }
 
+    let allowedAt: ((path: string) => string[]) | undefined;
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isPage =
@@ -146,6 +148,18 @@ export default fp(
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(indexHtml);
+      }
+      // The route table is complete once the app is ready, before any request arrives.
+      allowedAt ??= allowedMethods(app.routeTable);
+      const allowed = allowedAt(url);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const refused: ApiError = {
+          error: {
+            code: 'method_not_allowed',
+            message: `${url} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
+          },
+        };
+        return reply.status(405).header('allow', allowed.join(', ')).send(refused);
       }
       const body: ApiError = {
         error: { code: 'not_found', message: `No such route: ${request.method} ${url}` },

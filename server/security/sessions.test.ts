@@ -524,3 +524,37 @@ describe('the web page', () => {
     }
   });
 });
+
+describe('methods a path does not take', () => {
+  it('answers 405 with Allow for an undeclared method on a path that exists, and 404 for unknown paths', async () => {
+    const cookie = await f.sessionCookie('shopperA');
+    const before = await f.digest();
+    const cases: [
+      method: 'GET' | 'PATCH' | 'DELETE' | 'PUT' | 'POST',
+      url: string,
+      allow: string,
+    ][] = [
+      ['PATCH', '/api/cart', 'GET, HEAD, POST'],
+      ['GET', '/api/user/login', 'POST'],
+      ['DELETE', '/api/user/register', 'POST'],
+      ['PUT', '/api/health', 'GET, HEAD'],
+      ['POST', `/api/buy/${f.holdings.shopperA.orderNumber}`, 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.app.inject({ method, url, headers: { cookie } });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json().error.code).toBe('method_not_allowed');
+    }
+    for (const [method, url] of [
+      ['PATCH', '/api/no-such-thing'],
+      ['GET', '/api/no/such/thing'],
+      ['POST', '/home'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { cookie } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+    }
+    expect(await f.digest()).toEqual(before);
+  });
+});

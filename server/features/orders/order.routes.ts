@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, CursorQuerySchema } from '../../../contracts/common';
 import {
   CheckoutBodySchema,
+  CheckoutResultSchema,
   OrderPageSchema,
   OrderParamsSchema,
   OrderSchema,
@@ -126,12 +127,13 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
         tags,
         summary:
           'Check out the cart with the payment the shopper approved (`paymentId`): take it, place ' +
-          'the order, fill the closet, empty the cart. 201 for a new order; 200 with the same ' +
-          'order when the idempotency key was used before.',
+          'the order, fill the closet, empty the cart. 201 for a new order; 200 and ' +
+          '`replayed: true` with the earlier order, unchanged, when the idempotency key was used ' +
+          'before, even with another cart or payment method.',
         body: CheckoutBodySchema,
         response: {
-          200: OrderSchema,
-          201: OrderSchema,
+          200: CheckoutResultSchema,
+          201: CheckoutResultSchema,
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           402: ApiErrorSchema,
@@ -155,7 +157,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       if (created) {
         app.stockLevels.forget(order.lines.flatMap((line) => line.itemId ?? []));
       }
-      return reply.status(created ? 201 : 200).send(order);
+      return reply.status(created ? 201 : 200).send({ ...order, replayed: !created });
     },
   );
 

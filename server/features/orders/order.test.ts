@@ -146,7 +146,10 @@ describe('PUT /api/buy', () => {
     });
     expect(order.totalCents).toBe(cart.totalCents);
     // The answer is built from what the checkout wrote; read back, the order is the same.
-    expect((await agent.get(`/api/buy/${order.number}`)).json()).toEqual(order);
+    expect((await agent.get(`/api/buy/${order.number}`)).json()).toEqual({
+      ...order,
+      replayed: undefined,
+    });
     expect(order.arrival.text).toMatch(/^Arrives: /);
     expect(order.lines).toEqual([
       expect.objectContaining({
@@ -260,6 +263,7 @@ describe('PUT /api/buy', () => {
     const key = newKey();
     const first = await buy(agent, addressId, key);
     expect(first.statusCode).toBe(201);
+    expect(first.json().replayed).toBe(false);
     // The shopper fills the cart again; a replay of the old key must not touch it.
     await fill(agent, [[id, 1]]);
     const before = await snapshot();
@@ -267,6 +271,25 @@ describe('PUT /api/buy', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json().number).toBe(first.json().number);
     expect(replay.json().totalCents).toBe(first.json().totalCents);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('says a reused key with another cart and payment method is a replay of the earlier order', async () => {
+    const { agent, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const key = newKey();
+    const first = await buy(agent, addressId, key, 'apple_pay');
+    expect(first.statusCode).toBe(201);
+    await fill(agent, [[freshPiece(), 3]]);
+    const before = await snapshot();
+    const reused = await buy(agent, addressId, key, 'paypal');
+    expect(reused.statusCode).toBe(200);
+    expect(reused.json()).toMatchObject({
+      replayed: true,
+      number: first.json().number,
+      paymentMethod: 'apple_pay',
+      totalCents: first.json().totalCents,
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -703,7 +726,7 @@ describe('GET /api/buy and GET /api/buy/{number}', () => {
     expect(list.json().items[0].lines[0]).toMatchObject({ itemId: b, quantity: 2 });
     const one = await agent.get(`/api/buy/${first.number}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual(first);
+    expect(one.json()).toEqual({ ...first, replayed: undefined });
   });
 
   it("never shows another shopper's order", async () => {
