@@ -153,7 +153,11 @@ export default function CartRoute() {
           }}
         >
           <Card sx={{ gridArea: 'payment', p: { xs: 2, sm: 3 } }}>
-            <PaymentMethodPicker value={method} onChange={setMethod} disabled={busy} />
+            <PaymentMethodPicker
+              value={method}
+              onChange={setMethod}
+              disabled={openPayment.isPending}
+            />
           </Card>
           <Card sx={{ gridArea: 'items', px: { xs: 2, sm: 3 }, py: 1.5 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
