@@ -126,7 +126,7 @@ async function expectEverythingFits(page: Page, label: string) {
     expect(await overflows(page), `${path} at ${label}`).toEqual([]);
     // The swipe buttons stay on screen, and the tab bar's labels do not run together.
     if (path === '/home') {
-      for (const name of ['Reject outfit', 'Favourite outfit']) {
+      for (const name of ['Reject outfit', 'Favorite outfit']) {
         const box = await page.getByRole('button', { name }).boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width).toBe(true);
       }
@@ -225,7 +225,7 @@ describe('keyboard and screen readers', () => {
 
     // A heart inside the card keeps the arrows: no swipe, focus stays on it.
     const heart = topCard(page)
-      .getByRole('button', { name: /^Favourite / })
+      .getByRole('button', { name: /^Favorite / })
       .first();
     await heart.focus();
     await page.keyboard.press('ArrowRight');

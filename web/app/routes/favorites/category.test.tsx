@@ -32,7 +32,7 @@ function piece(id: number): FavoriteItem {
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
-describe('Favourite pieces of a category', () => {
+describe('Favorite pieces of a category', () => {
   it('shows the first page only, and the next one when asked', async () => {
     const calls = mockApi((_method, url) => {
       if (url === '/api/cart') return [200, { lines: [], units: 0 }];
@@ -48,7 +48,7 @@ describe('Favourite pieces of a category', () => {
       </Routes>,
       { path: '/favorites/categories/Tops' },
     );
-    const list = await screen.findByRole('list', { name: 'Favourite Tops' });
+    const list = await screen.findByRole('list', { name: 'Favorite Tops' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(24);
     expect(screen.queryByText('Linen shirt 25')).not.toBeInTheDocument();
 

@@ -176,7 +176,7 @@ export function ProductView({
             </Typography>
             {heartTarget && (
               <IconButton
-                aria-label={`Favourite ${product.name} in ${heartTarget.color}`}
+                aria-label={`Favorite ${product.name} in ${heartTarget.color}`}
                 aria-pressed={hearted}
                 disabled={heart.isPending}
                 onClick={() => heart.mutate({ itemId: heartTarget.itemId, hearted: !hearted })}

@@ -328,7 +328,7 @@ function Editor({
           />
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
             {inCart > 0
-              ? `In your bag: ${inCart} × ${item.color}, ${item.size}. Del takes it out of the bag; it stays a favourite.`
+              ? `In your bag: ${inCart} × ${item.color}, ${item.size}. Del takes it out of the bag; it stays a favorite.`
               : sizeChosen
                 ? `Buy puts ${Math.max(1, item.quantity)} × ${item.color}, ${item.size} in your bag.`
                 : 'Buy asks for your size first, then puts the piece in your bag.'}

@@ -95,7 +95,7 @@ describe('SwipeDeck', () => {
     expect(await screen.findByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
     expect(screen.getByText('Liked Monday')).toBeInTheDocument();
     // An arrow swipes only while the deck itself has focus, not a heart inside it.
-    const heart = within(card()).getAllByRole('button', { name: /^Favourite / })[0]!;
+    const heart = within(card()).getAllByRole('button', { name: /^Favorite / })[0]!;
     heart.focus();
     await userEvent.keyboard('{ArrowLeft}');
     expect(screen.getByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
