@@ -1,5 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMailer } from '../../lib/mailer';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
+import { checkout } from './order.service';
+import type { PaymentProvider } from './payment';
 
 // Money and stock at the edges: 0, 1 and 2 units, stock of 0, 1 and 2, the first and last
 // quantity a line may hold. DESIGN.md: shipping is $19.99 flat while the cart has anything, with
@@ -160,6 +166,43 @@ describe('stock at 0, 1 and 2', () => {
       expect(await stockOf(id)).toBe(stock);
       expect(await orderCount(userId)).toBe(0);
       expect((await agent.get('/api/cart')).json().units).toBe(stock + 1);
+    }
+  });
+});
+
+describe('stock checked before the payment', () => {
+  it('charges nothing when a line is one unit above what is left', async () => {
+    const charged: number[] = [];
+    const payments: PaymentProvider = {
+      async charge(request) {
+        charged.push(request.amountCents);
+        return { reference: `boundary_${request.idempotencyKey}` };
+      },
+      async refund() {},
+    };
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      mailFrom: 'Drape <orders@drape.test>',
+      dataDir: mkdtempSync(path.join(tmpdir(), 'drape-boundaries-')),
+    });
+    for (const stock of [0, 1, 2]) {
+      const { agent, userId, addressId } = await buyer();
+      const id = await piece(1000, 9);
+      await agent.post('/api/cart', { itemId: id, quantity: stock + 1 });
+      await shop.query('UPDATE items SET stock = $2 WHERE id = $1', [id, stock]);
+      const refused = checkout(
+        shop.t.db.database,
+        userId,
+        {
+          addressId,
+          paymentMethod: 'paypal',
+          idempotencyKey: `boundary-charge-${process.pid}-${stock}`,
+        },
+        { payments, mailer, log: { error: () => {} } },
+      );
+      await expect(refused, `stock ${stock}`).rejects.toMatchObject({ status: 409 });
+      expect(charged, `stock ${stock}`).toEqual([]);
+      expect(await orderCount(userId)).toBe(0);
     }
   });
 });
