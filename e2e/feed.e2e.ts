@@ -181,7 +181,8 @@ describe('the swipe feed at /home', () => {
     );
     const favorites = await page.request.get('/api/favorites/outfits');
     expect(favorites.status()).toBe(200);
-    const liked = (await favorites.json()) as { name: string; occasion: string }[];
+    const liked = ((await favorites.json()) as { items: { name: string; occasion: string }[] })
+      .items;
     expect(liked.map((o) => `${o.name}, ${o.occasion}`)).not.toContain(first);
     // Offline fetches fail in the browser console by design; only page errors would matter.
     expect(consoleErrors.filter((e) => !/Failed to load resource|ERR_INTERNET/.test(e))).toEqual(

@@ -45,19 +45,25 @@ async function topCardLabel(page: Page): Promise<string> {
 async function shopperWithCart(page: Page) {
   const shopper = await signUpViaApi(page);
   const first = (await (await page.request.get('/api/outfit/home?limit=1')).json()) as FeedPage;
-  const outfitId = first.outfits[0]?.id;
-  const added = await page.request.post('/api/cart/outfit', { data: { outfitId } });
+  const outfit = first.outfits[0]!;
+  // The look's five pieces, each in a size chosen (the ones it was designed with).
+  const added = await page.request.post('/api/cart/outfit', {
+    data: { outfitId: outfit.id, itemIds: outfit.items.map((item) => item.id) },
+  });
   expect(added.status(), await added.text()).toBe(200);
-  // The address's fields may grow; the pages are measured whether or not it was taken.
-  await page.request.post('/api/shipping', {
+  const address = await page.request.post('/api/shipping', {
     data: {
       nickname: 'Home',
+      recipient_name: 'Alexandra Montgomery-Whitfield',
+      phone: '+1 415 555 0134',
       street_address: '1 Long Street Name Apartment 12',
+      street_address_2: 'Building C, floor 4',
       city: 'San Francisco',
       state: 'CA',
       zip: '94110',
     },
   });
+  expect(address.status(), await address.text()).toBe(201);
   return shopper;
 }
 

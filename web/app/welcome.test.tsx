@@ -1,17 +1,34 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../contracts/user';
+import { CartSchema } from '../../contracts/cart';
+import { FeedPageSchema } from '../../contracts/feed';
+import { UserSchema } from '../../contracts/user';
+import { fromContract } from '../test/api-contracts';
 import { mockApi, renderWithApp } from '../test/render';
 import { AppRoutes } from './router';
 
-const shopper: User = {
+const shopper = fromContract(UserSchema, {
   id: 7,
   username: 'ada',
   firstName: 'Ada',
   lastName: null,
   email: null,
   isAdmin: false,
-};
+});
+
+const noOutfits = fromContract(FeedPageSchema, { outfits: [], hasMore: false });
+
+const emptyCart = fromContract(CartSchema, {
+  lines: [],
+  units: 0,
+  subtotalCents: 0,
+  subtotal: '$0.00',
+  shippingCents: 0,
+  shipping: '$0.00',
+  totalCents: 0,
+  total: '$0.00',
+  arrival: { from: '2026-11-30', to: '2026-12-02', text: 'Arrives: Nov 30-Dec 2' },
+});
 
 /** A visitor's API: no session; anything else is not found. */
 function visitor() {
@@ -52,22 +69,29 @@ describe('the first screens', () => {
   });
 
   it('draws the frame at once while the session is checked, with a shaped placeholder', async () => {
+    mockApi((method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (url.startsWith('/api/outfit/home')) return [200, noOutfits];
+      return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+    });
+    // The session check alone waits until the test answers it.
+    const api = globalThis.fetch;
     let answer: (response: Response) => void = () => {};
-    globalThis.fetch = ((input: RequestInfo | URL) =>
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
       String(input) === '/api/user'
         ? new Promise<Response>((resolve) => {
             answer = resolve;
           })
-        : Promise.resolve(
-            new Response(JSON.stringify({ lines: [], units: 0 }), {
-              status: 200,
-              headers: { 'content-type': 'application/json' },
-            }),
-          )) as typeof fetch;
+        : api(input, init)) as typeof fetch;
     renderWithApp(<AppRoutes />, { path: '/home' });
     // Before the server has said who this is: the header and the tab bar, and a placeholder.
     expect(screen.getByRole('link', { name: 'Drape home' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // The tab bar and the wide screens' header both carry the sections; the stylesheet shows one.
+    const navs = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(navs).toHaveLength(2);
+    for (const nav of navs) {
+      expect(within(nav).getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+    }
     expect(screen.getByRole('progressbar', { name: 'Checking your session' })).toBeInTheDocument();
     answer(
       new Response(JSON.stringify(shopper), {

@@ -2,12 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { FavoriteItem, FavoriteItemPage } from '../../../../contracts/favorites';
+import { CartSchema } from '../../../../contracts/cart';
+import {
+  type FavoriteItem,
+  FavoriteItemPageSchema,
+  FavoriteItemSchema,
+} from '../../../../contracts/favorites';
+import { fromContract } from '../../../test/api-contracts';
 import { mockApi, renderWithApp } from '../../../test/render';
 import FavoriteCategoryRoute from './category';
 
+const emptyCart = fromContract(CartSchema, {
+  lines: [],
+  units: 0,
+  subtotalCents: 0,
+  subtotal: '$0.00',
+  shippingCents: 0,
+  shipping: '$0.00',
+  totalCents: 0,
+  total: '$0.00',
+  arrival: { from: '2026-03-04', to: '2026-03-06', text: 'Arrives: Mar 4-6' },
+});
+
 function piece(id: number): FavoriteItem {
-  return {
+  return fromContract(FavoriteItemSchema, {
     id,
     productId: 100 + id,
     name: `Linen shirt ${id}`,
@@ -27,7 +45,7 @@ function piece(id: number): FavoriteItem {
     source: 'heart',
     quantity: 1,
     favoritedAt: '2026-03-01T09:00:00.000Z',
-  };
+  });
 }
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
@@ -35,11 +53,14 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 describe('Favorite pieces of a category', () => {
   it('shows the first page only, and the next one when asked', async () => {
     const calls = mockApi((_method, url) => {
-      if (url === '/api/cart') return [200, { lines: [], units: 0 }];
+      if (url === '/api/cart') return [200, emptyCart];
       const cursor = new URL(url, 'http://x').searchParams.get('cursor');
-      const page: FavoriteItemPage = cursor
-        ? { items: range(25, 3).map(piece), nextCursor: null }
-        : { items: range(1, 24).map(piece), nextCursor: 'after-24' };
+      const page = fromContract(
+        FavoriteItemPageSchema,
+        cursor
+          ? { items: range(25, 3).map(piece), nextCursor: null }
+          : { items: range(1, 24).map(piece), nextCursor: 'after-24' },
+      );
       return [200, page];
     });
     renderWithApp(

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Look } from '../../../../contracts/cart';
+import { CartSchema, LookSchema } from '../../../../contracts/cart';
 import type { Product, Slot } from '../../../../contracts/catalog';
+import { fromContract } from '../../../test/api-contracts';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { ShopLookSheet } from './shop-look-sheet';
 
@@ -39,7 +40,7 @@ function product(
 }
 
 // Designed in XL and EU 41: neither may be preselected.
-const look: Look = {
+const look = fromContract(LookSchema, {
   outfitId: 3,
   name: 'Gallery Opening',
   pieces: [
@@ -59,15 +60,26 @@ const look: Look = {
       product: product(3, 'Canvas Tote', 'accessory', ['One Size'], 'One Size'),
     },
   ],
-};
+});
+
+/** The bag after the look went in: what the server answers to POST /api/cart/outfit. */
+function bagOf(units: number) {
+  return fromContract(CartSchema, {
+    lines: [],
+    units,
+    subtotalCents: 0,
+    subtotal: '$0.00',
+    shippingCents: 0,
+    shipping: '$0.00',
+    totalCents: 0,
+    total: '$0.00',
+    arrival: { from: '2026-03-04', to: '2026-03-06', text: 'Arrives: Mar 4-6' },
+  });
+}
 
 describe('ShopLookSheet', () => {
   it('asks a size for each piece, preselects only remembered ones, and sends exactly the chosen variants', async () => {
-    const calls = mockApi((method) =>
-      method === 'GET'
-        ? [200, look]
-        : [200, { lines: [], units: 3, arrival: { from: '', to: '', text: '' } }],
-    );
+    const calls = mockApi((method) => (method === 'GET' ? [200, look] : [200, bagOf(3)]));
     let added = 0;
     renderWithApp(
       <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={(n) => (added = n)} />,
@@ -94,11 +106,7 @@ describe('ShopLookSheet', () => {
   }, 20_000);
 
   it('leaves out a piece the shopper unticks', async () => {
-    const calls = mockApi((method) =>
-      method === 'GET'
-        ? [200, look]
-        : [200, { lines: [], units: 2, arrival: { from: '', to: '', text: '' } }],
-    );
+    const calls = mockApi((method) => (method === 'GET' ? [200, look] : [200, bagOf(2)]));
     renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Include Chelsea Boot' }));
     expect(screen.queryByRole('radiogroup', { name: 'Size of Chelsea Boot' })).toBeNull();
