@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProductSchema, SlotSchema } from './catalog';
-import { IdSchema } from './common';
+import { IdSchema, singleLineText } from './common';
 import { MAX_QUANTITY } from './money';
 
 /**
@@ -51,7 +51,7 @@ export type AddOutfitToCartBody = z.input<typeof AddOutfitToCartBodySchema>;
 
 export const CartItemParamsSchema = z.object({ itemId: IdSchema });
 
-const VariantTextSchema = z.string().trim().min(1, 'is required').max(40, 'is too long');
+const VariantTextSchema = singleLineText().trim().min(1, 'is required').max(40, 'is too long');
 
 /** Moves a cart line to another colour or size of the same product (at least one of the two). */
 export const ChangeCartLineBodySchema = z

@@ -28,22 +28,53 @@ describe('a cart quantity', () => {
 describe('an address', () => {
   const home = {
     nickname: 'Home',
+    recipient_name: 'Sam Rivera',
+    phone: '(617) 555-0142',
     street_address: '1 Main St',
     city: 'Boston',
     state: 'MA',
     zip: '02108',
   };
+  const parsed = (value: unknown) => AddressFieldsSchema.safeParse(value);
 
   it('takes each field up to its limit and refuses one character more', () => {
-    expect(ADDRESS_LIMITS).toEqual({ nickname: 40, street_address: 120, city: 60 });
-    for (const [field, max] of Object.entries(ADDRESS_LIMITS)) {
+    expect(ADDRESS_LIMITS).toEqual({
+      nickname: 40,
+      recipient_name: 80,
+      phone: 25,
+      street_address: 120,
+      street_address_2: 120,
+      city: 60,
+    });
+    const { phone: _phone, ...text } = ADDRESS_LIMITS;
+    for (const [field, max] of Object.entries(text)) {
       expect(accepts(AddressFieldsSchema, { ...home, [field]: 'a'.repeat(max) }), field).toBe(true);
       expect(accepts(AddressFieldsSchema, { ...home, [field]: 'a'.repeat(max + 1) }), field).toBe(
         false,
       );
       expect(accepts(AddressFieldsSchema, { ...home, [field]: 'a' }), field).toBe(true);
-      expect(accepts(AddressFieldsSchema, { ...home, [field]: '   ' }), field).toBe(false);
     }
+    for (const field of ['nickname', 'recipient_name', 'phone', 'street_address', 'city']) {
+      expect(accepts(AddressFieldsSchema, { ...home, [field]: '   ' }), field).toBe(false);
+      const { [field as keyof typeof home]: _gone, ...without } = home;
+      expect(accepts(AddressFieldsSchema, without), `${field} missing`).toBe(false);
+    }
+    // Line 2 is the one optional line: absent or blank, it is stored as none.
+    expect(accepts(AddressFieldsSchema, home)).toBe(true);
+    expect(parsed({ ...home, street_address_2: '   ' }).data?.street_address_2).toBeNull();
+  });
+
+  it('takes a phone of 7 to 15 digits, up to 25 characters', () => {
+    const phone = (p: string) => accepts(AddressFieldsSchema, { ...home, phone: p });
+    const spaced = (spaces: number) => `+1${' '.repeat(spaces)}(503) 555-0142`;
+    expect(spaced(9)).toHaveLength(ADDRESS_LIMITS.phone);
+    expect([phone(spaced(9)), phone(spaced(10))]).toEqual([true, false]);
+    expect([phone('555-0142'), phone('1'.repeat(15))]).toEqual([true, true]);
+    expect([phone('555-014'), phone('1'.repeat(16)), phone('555-0142 ext 7')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('takes a ZIP of five digits or ZIP+4, nothing shorter or longer', () => {

@@ -47,8 +47,7 @@ const PhoneSchema = z
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z
-      .string({ error: `${label} must be text` })
+    singleLineText(label, { error: `${label} must be text` })
       .trim()
       .max(max, `${label} must be at most ${max} characters`)
       .nullable()

@@ -14,7 +14,8 @@ export type OwnedKind =
   | 'favourite'
   | 'closet outfit'
   | 'order'
-  | 'payment';
+  | 'payment'
+  | 'passed outfit';
 
 export interface RouteCase {
   access: Access;
@@ -425,6 +426,25 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     await swipeFresh(f, owner, 'reject');
     return { method: 'POST', url: '/api/outfit/undo' };
   }),
+  'POST /api/outfit/rejected/reset': shopper(
+    async (f, owner) => {
+      await swipeFresh(f, owner, 'reject');
+      return { method: 'POST', url: '/api/outfit/rejected/reset' };
+    },
+    {
+      kind: 'passed outfit',
+      answer: 'noop',
+      async request(f) {
+        // B and the admin put back what they passed themselves, so the reset they send next has
+        // nothing of theirs to restore: any change it made would be to A's swipes.
+        for (const actor of ['shopperB', 'admin'] as const) {
+          await f.must(actor, { method: 'POST', url: '/api/outfit/rejected/reset' });
+        }
+        await swipeFresh(f, 'shopperA', 'reject');
+        return { method: 'POST', url: '/api/outfit/rejected/reset' };
+      },
+    },
+  ),
   'POST /api/outfit/search/unfavorite': shopper(
     async (f, owner) => ({
       method: 'POST',

@@ -86,7 +86,7 @@ describe('authorisation of every design call', () => {
       admin: {
         status: 200,
         outfits: 0,
-        check: (body) => expect((body as unknown[]).length).toBeGreaterThan(0),
+        check: (body) => expect((body as { items: unknown[] }).items.length).toBeGreaterThan(0),
       },
     },
     {

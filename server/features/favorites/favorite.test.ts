@@ -576,9 +576,9 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     expect(typo.toLowerCase()).not.toBe(word.toLowerCase());
     const fuzzy = await alice.agent.get(`/api/favorites/search?q=${encodeURIComponent(typo)}`);
     expect(fuzzy.statusCode).toBe(200);
-    expect(fuzzy.json().map((o: { id: number }) => o.id)).toContain(work[0]);
+    expect(fuzzy.json().items.map((o: { id: number }) => o.id)).toContain(work[0]);
     expect(
-      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(typo)}`)).json(),
+      (await bob.agent.get(`/api/favorites/search?q=${encodeURIComponent(typo)}`)).json().items,
     ).toEqual([]);
 
     const all = await alice.agent.get('/api/favorites/search?q=');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
 import { checkout } from './order.service';
-import type { PaymentProvider } from './payment';
+import { type PaymentProvider, SandboxPaymentProvider } from './payment';
 
 // Money and stock at the edges: 0, 1 and 2 units, stock of 0, 1 and 2, the first and last
 // quantity a line may hold. DESIGN.md: shipping is $19.99 flat while the cart has anything, with
@@ -38,6 +38,8 @@ async function buyer(): Promise<{ agent: Agent; userId: number; addressId: numbe
   const { agent, user } = await signUp(shop.t.app);
   const address = await agent.post('/api/shipping', {
     nickname: 'Home',
+    recipient_name: 'Sam Rivera',
+    phone: '(617) 555-0142',
     street_address: '1 Main Street',
     city: 'Boston',
     state: 'MA',
@@ -173,7 +175,11 @@ describe('stock at 0, 1 and 2', () => {
 describe('stock checked before the payment', () => {
   it('charges nothing when a line is one unit above what is left', async () => {
     const charged: number[] = [];
+    const sandbox = new SandboxPaymentProvider();
     const payments: PaymentProvider = {
+      requiresApproval: false,
+      createSession: (request) => sandbox.createSession(request),
+      confirmApproval: (request) => sandbox.confirmApproval(request),
       async charge(request) {
         charged.push(request.amountCents);
         return { reference: `boundary_${request.idempotencyKey}` };

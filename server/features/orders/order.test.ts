@@ -796,7 +796,7 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     });
     expect(await snapshot()).toEqual(before);
     expect(await cartOf(agent)).toEqual(cart);
-    expect((await agent.get('/api/buy')).json()).toEqual([]);
+    expect((await agent.get('/api/buy')).json()).toEqual({ items: [], nextCursor: null });
     expect(await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id])).toEqual([]);
   });
 
