@@ -32,6 +32,7 @@ function PageUnavailable({ retry, failedOffline }: { retry: () => void; failedOf
  */
 const page = (load: () => Promise<Module>): Pick<RouteObject, 'element'> => {
   const listeners = new Set<() => void>();
+  let failedOfflineBefore = false;
   const retry = () => {
     current = fetchPage();
     for (const listener of listeners) listener();
@@ -49,6 +50,10 @@ const page = (load: () => Promise<Module>): Pick<RouteObject, 'element'> => {
         };
       } catch {
         const failedOffline = !navigator.onLine;
+        // Some browsers keep a module fetch that failed for the document's life; once back
+        // online, a fresh document is the only way to fetch it again.
+        if (failedOfflineBefore && !failedOffline) window.location.reload();
+        failedOfflineBefore = failedOffline;
         return { default: () => <PageUnavailable retry={retry} failedOffline={failedOffline} /> };
       }
     });
