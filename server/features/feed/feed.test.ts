@@ -264,11 +264,15 @@ describe('GET /api/outfit/home', () => {
         exactUpTo: 10,
         ...options,
       });
+    // 100 draws of 60 ids miss three given ids about once in 150 seeds, so one seed may find
+    // none; five seeds together find them, and none ever brings a swiped outfit.
+    const found = new Set<number>();
     for (const seed of [1, 2, 3, 4, 5]) {
       const ranked = await rank({ seed });
-      expect(ranked.length, `seed ${seed}`).toBeGreaterThan(0);
       for (const id of ranked) expect(keep).toContain(id);
+      for (const id of ranked) found.add(id);
     }
+    expect(found.size).toBeGreaterThan(0);
     expect((await rank({ seed: 1, exhaustive: true })).sort()).toEqual([...keep].sort());
     // Through the API the page is whole, however the sample fell.
     expect((await feed(s.agent)).outfits.map((o) => o.id).sort()).toEqual([...keep].sort());
