@@ -12,6 +12,7 @@ import type { ApiError } from '../contracts/common';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { serializerCompiler } from './lib/serializer';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
@@ -91,7 +92,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { database: options.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database so that every worker process shares one allowance.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(app.database.db),
+  });
   await app.register(authPlugin);
   await app.register(keptStatePlugin);
   await app.register(docsPlugin);

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { databaseRateLimitStore } from '../lib/rate-limit-store';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../plugins/auth';
-import { Agent, createTestApp, signUp, type TestApp } from '../test/test-app';
+import { createTestDatabase } from '../test/databases';
+import { Agent, createTestApp, signUp, type TestApp, testConfig } from '../test/test-app';
 import { type Req, SecurityFixture } from './fixtures';
 import { ROUTE_CASES } from './route-cases';
 
@@ -367,6 +370,81 @@ describe('login rate limit', () => {
       expect((await attempt(password, '198.51.100.9')).statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('login rate limit across server processes (WORKERS)', () => {
+  it('gives an address one allowance however many processes share the database', async () => {
+    const db = await createTestDatabase();
+    const config = testConfig({ loginRateLimit: 2 });
+    const apps = [
+      await buildApp({ config, database: db.database, logger: false }),
+      await buildApp({ config, database: db.database, logger: false }),
+    ];
+    try {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const { user } = await signUp(a);
+      const attempt = (
+        app: FastifyInstance,
+        pw = 'wrong-password',
+        remoteAddress = '203.0.113.7',
+      ) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress,
+          payload: { username: user.username, password: pw },
+        });
+      expect((await attempt(a)).statusCode).toBe(401);
+      expect((await attempt(b)).statusCode).toBe(401);
+      expect((await attempt(a, password)).statusCode).toBe(429);
+      expect((await attempt(b, password)).statusCode).toBe(429);
+      expect((await attempt(b, password, '198.51.100.9')).statusCode).toBe(200);
+      // Registration counts apart from sign-in: the limited address may still register.
+      const register = await b.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        remoteAddress: '203.0.113.7',
+        payload: {
+          username: `rl${randomBytes(4).toString('hex')}`,
+          password,
+          email: 'rl@drape.test',
+        },
+      });
+      expect(register.statusCode).toBe(201);
+    } finally {
+      for (const app of apps) await app.close();
+      await db.drop();
+    }
+  });
+
+  it('starts a new window once the last one is over, and sweeps windows long gone', async () => {
+    const db = await createTestDatabase();
+    try {
+      const Store = databaseRateLimitStore(db.database.db);
+      const store = new Store().child({ routeInfo: { method: 'POST', url: '/api/user/login' } });
+      const hit = (windowMs: number) =>
+        new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+          store.incr('192.0.2.1', (error, w) => (error ? reject(error) : resolve(w!)), windowMs),
+        );
+      await db.database.sql.query(
+        `INSERT INTO rate_limit_windows (key, hits, started_at)
+         VALUES ('POST /api/user/login 192.0.2.99', 5, now() - interval '2 hours')`,
+      );
+      expect((await hit(300)).current).toBe(1);
+      const second = await hit(300);
+      expect(second.current).toBe(2);
+      expect(second.ttl).toBeGreaterThan(0);
+      expect(second.ttl).toBeLessThanOrEqual(300);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await hit(300)).current).toBe(1);
+      const rows = await db.database.sql.query<{ key: string }>(
+        'SELECT key FROM rate_limit_windows',
+      );
+      expect(rows.map((r) => r.key)).toEqual(['POST /api/user/login 192.0.2.1']);
+    } finally {
+      await db.drop();
     }
   });
 });
