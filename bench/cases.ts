@@ -36,7 +36,10 @@ export interface CaseContext {
   addresses: Map<string, number>;
   /** A typical shopper and the number of one of their orders. */
   orders: [cookie: string, number: string][];
-  /** A typical shopper, one of their liked outfits and a piece of it. */
+  /**
+   * A shopper, one of their liked outfits and a piece of it: the checkout's shoppers, whose likes
+   * the swipes measured before leave alone.
+   */
   likedPieces: [cookie: string, outfitId: number, itemId: number][];
   /** A typical shopper and an outfit their closet holds. */
   closetOutfits: [cookie: string, outfitId: number][];

@@ -278,20 +278,23 @@ export async function generateShop(
     [lo, shoppers, heavy],
   );
   // One order in ten (a heavy shopper's: one in four) is a whole outfit, so closets hold
-  // outfits; the others are two pieces.
+  // outfits; the others are two pieces. Numbers have the app's form (DR-YYMMDD-…); the U, which
+  // the app's base 32 never writes, keeps them apart from the numbers checkouts will give.
   await sql.query(
     `INSERT INTO orders (number, user_id, idempotency_key, payment_method, payment_reference,
                          subtotal_cents, shipping_cents, total_cents, ship_nickname,
                          ship_street_address, ship_city, ship_state, ship_zip, arrives_from,
                          arrives_to, created_at)
-     SELECT number, u, CASE WHEN look THEN 'bench-look-' ELSE 'bench-key-' END || number,
-            'paypal', 'sandbox-' || number, 0, 1999, 1999, 'Home', '1 Market Street', 'Portland',
-            'OR', '97205', current_date + 3, current_date + 5,
-            now() - (random() * interval '365 days')
-       FROM (SELECT 'BENCH-' || g AS number, $1::int + (g % $2::int) AS u, g % 10 = 0 AS look
+     SELECT 'DR-' || to_char(at, 'YYMMDD') || '-U' || tail, u,
+            CASE WHEN look THEN 'bench-look-' ELSE 'bench-key-' END || tail,
+            'paypal', 'sandbox-' || tail, 0, 1999, 1999, 'Home', '1 Market Street', 'Portland',
+            'OR', '97205', current_date + 3, current_date + 5, at
+       FROM (SELECT lpad(g::text, 6, '0') AS tail, $1::int + (g % $2::int) AS u, g % 10 = 0 AS look,
+                    now() - (random() * interval '365 days') AS at
                FROM generate_series(1, $3::int) g
              UNION ALL
-             SELECT 'BENCH-H' || u || '-' || k, u, k % 4 = 0
+             SELECT u || 'K' || lpad(k::text, 3, '0'), u, k % 4 = 0,
+                    now() - (random() * interval '365 days')
                FROM unnest($4::int[]) u CROSS JOIN generate_series(1, $5::int) k) o`,
     [lo, shoppers, size.orders, heavy, HEAVY.orders],
   );
@@ -318,13 +321,13 @@ export async function generateShop(
   await sql.exec(
     `UPDATE orders o SET subtotal_cents = s.sum, total_cents = s.sum + o.shipping_cents
        FROM (SELECT order_id, sum(line_total_cents)::int AS sum FROM order_lines GROUP BY order_id) s
-      WHERE s.order_id = o.id AND o.number LIKE 'BENCH-%'`,
+      WHERE s.order_id = o.id AND o.idempotency_key LIKE 'bench-%'`,
   );
   await sql.exec(
     `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
      SELECT o.user_id, l.item_id, l.product_id, sum(l.quantity)::int
        FROM orders o JOIN order_lines l ON l.order_id = o.id
-      WHERE o.number LIKE 'BENCH-%'
+      WHERE o.idempotency_key LIKE 'bench-%'
       GROUP BY o.user_id, l.item_id, l.product_id
      ON CONFLICT DO NOTHING`,
   );

@@ -261,7 +261,7 @@ async function loadFixture(
              FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id AND oi.slot = 'top'
             WHERE s.direction = 'like' AND s.user_id = ANY($1::int[])
             ORDER BY s.user_id, s.outfit_id`,
-          [typicalIds],
+          [ids.slice(half)],
         )
       ).map((r) => [cookieOf(r.user_id), r.outfit_id, r.item_id]),
       // Outfits all five of whose products the shopper owns (server/features/closet/README.md).
