@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type JudgedRow, type JudgedRun, judge, ROUTE, verdictTable } from './budgets';
+import {
+  heavyName,
+  type JudgedRow,
+  type JudgedRun,
+  judge,
+  ROUTE,
+  type RowCaller,
+  verdictTable,
+} from './budgets';
 
 const row = (name: string, vsQuery: number, p99: number, errors = 0): JudgedRow => ({
   name,
@@ -116,5 +124,88 @@ describe('judge', () => {
       'no errors on any route, any database, any scale',
     ]);
     expect(verdictTable([])).toContain('no budget was measured');
+  });
+});
+
+/** A row of the route sweep. */
+const swept = (
+  name: string,
+  caller: RowCaller,
+  vsQuery: number,
+  p99: number,
+  route = name,
+  exempt?: string,
+): JudgedRow => ({ ...row(name, vsQuery, p99), route, caller, ...(exempt ? { exempt } : {}) });
+
+/** The floor and the sweep's rows, every one within issue 25's budgets. */
+function sweptRun(): JudgedRun {
+  return {
+    postgres: [
+      row(ROUTE.floorQuery, 1, 3),
+      swept(ROUTE.checkout, 'shopper', 0.25, 38, 'PUT /api/buy'),
+      swept(ROUTE.newShopper, 'new shopper', 0.3, 20, 'GET /api/outfit/home'),
+      swept('GET /api/favorites/outfits', 'shopper', 0.3, 10),
+      swept(
+        heavyName('GET /api/favorites/outfits'),
+        'heavy shopper',
+        0.25,
+        15,
+        'GET /api/favorites/outfits',
+      ),
+      swept('POST /api/shipping', 'shopper', 0.4, 8),
+      swept('POST /api/user/login', 'visitor', 0.01, 300, 'POST /api/user/login', 'hashing'),
+      swept('GET /api/design/outfits', 'admin', 0.05, 90),
+    ],
+  };
+}
+
+describe('judging the route sweep (issue 25)', () => {
+  it('meets a sweep within the budgets, leaving the admin out and naming what it does not judge', () => {
+    const verdicts = judge(sweptRun());
+    expect(verdicts.map((v) => [v.met, v.budget.split(':')[0]])).toEqual([
+      // Issue 6's checkout budget, and then issue 25's.
+      [true, ROUTE.checkout],
+      [true, 'every route, a typical shopper'],
+      [true, 'every route, the heavy shopper'],
+      [true, "the heavy shopper's p99 ≤ 1.5× a typical shopper's, every read measured for both"],
+      [true, ROUTE.newShopper],
+      [true, 'no errors on any route, any database, any scale'],
+    ]);
+    expect(verdicts[1]?.figure).toContain('3 rows');
+    expect(verdicts[1]?.figure).toContain('not judged: POST /api/user/login');
+    expect(verdicts[3]?.figure).toContain('10 → 15 ms (1.5×)');
+  });
+
+  it('misses a shopper route under 0.2 of the floor or over 25 ms, and checkout over 40 ms', () => {
+    const run = sweptRun();
+    run.postgres = run.postgres?.map((r) =>
+      r.name === 'POST /api/shipping'
+        ? { ...r, vsQuery: 0.19 }
+        : r.name === ROUTE.checkout
+          ? { ...r, p99: 41 }
+          : r.name === heavyName('GET /api/favorites/outfits')
+            ? { ...r, p99: 26 }
+            : r,
+    );
+    const verdicts = judge(run);
+    const typical = verdicts.find((v) => v.budget.startsWith('every route, a typical'));
+    expect(typical).toMatchObject({ met: false });
+    expect(typical?.figure).toContain('2 of 3 rows missed');
+    expect(typical?.figure).toContain('POST /api/shipping 0.19');
+    expect(typical?.figure).toContain(`${ROUTE.checkout} 0.25, p99 41 ms`);
+    const heavy = verdicts.find((v) => v.budget.startsWith('every route, the heavy'));
+    expect(heavy).toMatchObject({ met: false });
+    // 26 ms is also more than 1.5 times the typical shopper's 10 ms.
+    const factor = verdicts.find((v) => v.budget.startsWith("the heavy shopper's p99"));
+    expect(factor).toMatchObject({ met: false });
+    expect(factor?.figure).toContain('10 → 26 ms (2.6×)');
+  });
+
+  it('misses a first visit under 0.2 of the floor', () => {
+    const run = sweptRun();
+    run.postgres = run.postgres?.map((r) =>
+      r.name === ROUTE.newShopper ? { ...r, vsQuery: 0.03, p99: 96 } : r,
+    );
+    expect(missed(run)).toEqual([expect.stringContaining(ROUTE.newShopper)]);
   });
 });

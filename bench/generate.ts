@@ -19,6 +19,22 @@ export const BENCH_PASSWORD = 'bench-password-1';
 /** Shoppers whose sessions the load generator uses (with cookies `bench-<id>`). */
 export const SESSION_SHOPPERS = 2_000;
 
+/**
+ * The heavy shoppers, at every scale: each has liked 2,000 outfits (half the catalogue's outfits
+ * when it has fewer than 4,000, so their feed is not empty), hearted 500 pieces and placed 200
+ * orders. Twenty of them, so the load spreads over shoppers as a typical shopper's does.
+ */
+export const HEAVY = { shoppers: 20, likes: 2_000, hearts: 500, orders: 200 } as const;
+
+/**
+ * Signed-in shoppers with no swipe and no queue yet: each one's first feed page is a first visit.
+ * Each is asked once, so there are more than the fastest machine serves in a measurement.
+ */
+export const NEWCOMERS = 20_000;
+
+/** The account the admin routes are measured with. */
+export const BENCH_ADMIN = 'drape-bench-admin';
+
 export interface ShopSize {
   catalogueScale: number;
   shoppers: number;
@@ -71,6 +87,80 @@ export function sessionToken(userId: number): string {
   return `bench-session-${userId}-${'x'.repeat(24)}`;
 }
 
+const tokenHash = (secret: string, token: string) =>
+  createHmac('sha256', secret).update(token).digest('base64url');
+
+/** Signs `userIds` in with the given tokens (one session each), as logging in would. */
+async function insertSessions(
+  database: Database,
+  secret: string,
+  userIds: readonly number[],
+  tokens: readonly string[],
+) {
+  await database.sql.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at)
+     SELECT h, u, now() + interval '7 days' FROM unnest($1::text[], $2::int[]) AS t(h, u)`,
+    [tokens.map((t) => tokenHash(secret, t)), userIds],
+  );
+}
+
+/**
+ * `count` further sessions spread over `userIds`, each to be signed out once by the benchmark of
+ * `POST /api/user/logout`; `tag` keeps each run's tokens apart. Returns their cookies.
+ */
+export async function spareSessions(
+  database: Database,
+  secret: string,
+  userIds: readonly number[],
+  count: number,
+  tag: string,
+): Promise<string[]> {
+  const owners = Array.from({ length: count }, (_, i) => userIds[i % userIds.length]!);
+  const tokens = owners.map((u, i) => `bench-spare-${tag}-${u}-${i}-${'x'.repeat(8)}`);
+  await insertSessions(database, secret, owners, tokens);
+  return tokens.map((t) => `drape_session=${t}`);
+}
+
+/** Everyone the benchmark signs in as, found by their usernames. */
+export interface BenchPeople {
+  /** The first benchmark shopper; the session shoppers follow it. */
+  first: number;
+  heavy: number[];
+  newcomers: number[];
+  admin: number;
+}
+
+export async function benchPeople(database: Database): Promise<BenchPeople | null> {
+  const [ends] = await database.sql.query<{ first: number | null; admin: number | null }>(
+    `SELECT (SELECT min(id)::int FROM users WHERE username LIKE 'bench%') AS first,
+            (SELECT id FROM users WHERE username = $1) AS admin`,
+    [BENCH_ADMIN],
+  );
+  if (!ends?.first || !ends.admin) return null;
+  const ids = async (prefix: string) =>
+    (
+      await database.sql.query<{ id: number }>(
+        'SELECT id FROM users WHERE username LIKE $1 ORDER BY id',
+        [`${prefix}%`],
+      )
+    ).map((r) => r.id);
+  return {
+    first: ends.first,
+    heavy: await ids('heavy'),
+    newcomers: await ids('newcomer'),
+    admin: ends.admin,
+  };
+}
+
+/**
+ * A measured run's newcomers have had their first visit: their queues are dropped, so that
+ * measuring the shop again (`--reuse`) has them visit for the first time again.
+ */
+export async function forgetNewcomers(database: Database, newcomers: readonly number[]) {
+  await database.sql.query('DELETE FROM feed_queue WHERE user_id = ANY($1::int[])', [newcomers]);
+  await database.sql.query('DELETE FROM swipes WHERE user_id = ANY($1::int[])', [newcomers]);
+}
+
 /**
  * Fills a migrated, empty database. Rows are made by PostgreSQL itself (generate_series and a
  * seeded random()), so a million swipes take seconds, not minutes.
@@ -96,10 +186,28 @@ export async function generateShop(
        FROM generate_series(1, $2::int) g`,
     [hash, size.shoppers],
   );
-  const [range] = await sql.query<{ lo: number; hi: number }>(
-    `SELECT min(id)::int AS lo, max(id)::int AS hi FROM users WHERE username LIKE 'bench%'`,
+  // After the typical shoppers, so their ids stay one run from the first.
+  await sql.query(
+    `INSERT INTO users (username, password_hash, first_name, last_name, email)
+     SELECT 'heavy' || g, $1, 'Heavy', 'Shopper ' || g, 'heavy' || g || '@example.com'
+       FROM generate_series(1, $2::int) g`,
+    [hash, HEAVY.shoppers],
   );
-  const lo = range!.lo;
+  await sql.query(
+    `INSERT INTO users (username, password_hash, first_name, last_name, email)
+     SELECT 'newcomer' || g, $1, 'New', 'Shopper ' || g, 'newcomer' || g || '@example.com'
+       FROM generate_series(1, $2::int) g`,
+    [hash, NEWCOMERS],
+  );
+  await sql.query(
+    `INSERT INTO users (username, password_hash, first_name, email, is_admin)
+     VALUES ($1, $2, 'Bench', 'admin@example.com', true)`,
+    [BENCH_ADMIN, hash],
+  );
+  const people = await benchPeople(database);
+  if (!people) throw new Error('the benchmark accounts were not made');
+  const lo = people.first;
+  const { heavy } = people;
   const shoppers = size.shoppers;
   const outfits = catalogue.outfits;
   const items = catalogue.items;
@@ -117,6 +225,14 @@ export async function generateShop(
      ON CONFLICT DO NOTHING`,
     [lo, shoppers, outfits, size.swipes],
   );
+  // A heavy shopper's likes: distinct outfits, a run of them from a place of their own.
+  await sql.query(
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+     SELECT u, 1 + ((k + u * 977) % $2::int), 'like', now() - (random() * interval '720 days')
+       FROM unnest($1::int[]) u CROSS JOIN generate_series(0, $3::int - 1) k
+     ON CONFLICT DO NOTHING`,
+    [heavy, outfits, Math.min(HEAVY.likes, Math.floor(outfits / 2))],
+  );
   log(`swipes (${Date.now() - t1} ms)`);
 
   const t2 = Date.now();
@@ -127,6 +243,14 @@ export async function generateShop(
        FROM generate_series(1, $4::int) g
      ON CONFLICT DO NOTHING`,
     [lo, shoppers, items, size.favorites],
+  );
+  await sql.query(
+    `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, quantity, created_at)
+     SELECT u, 1 + ((k + u * 7919) % $2::int), NULL, 'heart', 1 + k % 3,
+            now() - (random() * interval '720 days')
+       FROM unnest($1::int[]) u CROSS JOIN generate_series(0, $3::int - 1) k
+     ON CONFLICT DO NOTHING`,
+    [heavy, items, Math.min(HEAVY.hearts, Math.floor(items / 2))],
   );
   // A like's pieces follow from its outfit until the shopper changes one of them; about one like
   // in ten has had a piece changed, and its pieces written out as the app does
@@ -148,20 +272,31 @@ export async function generateShop(
   const t3 = Date.now();
   await sql.query(
     `INSERT INTO addresses (user_id, nickname, street_address, city, state, zip, preferred)
-     SELECT $1::int + g, 'Home', (100 + g) || ' Market Street', 'Portland', 'OR', '97205', true
-       FROM generate_series(0, $2::int - 1) g`,
-    [lo, shoppers],
+     SELECT u, 'Home', (100 + u) || ' Market Street', 'Portland', 'OR', '97205', true
+       FROM (SELECT $1::int + g AS u FROM generate_series(0, $2::int - 1) g
+             UNION ALL SELECT unnest($3::int[])) s`,
+    [lo, shoppers, heavy],
   );
+  // One order in ten (a heavy shopper's: one in four) is a whole outfit, so closets hold
+  // outfits; the others are two pieces. Numbers have the app's form (DR-YYMMDD-…); the U, which
+  // the app's base 32 never writes, keeps them apart from the numbers checkouts will give.
   await sql.query(
     `INSERT INTO orders (number, user_id, idempotency_key, payment_method, payment_reference,
                          subtotal_cents, shipping_cents, total_cents, ship_nickname,
                          ship_street_address, ship_city, ship_state, ship_zip, arrives_from,
                          arrives_to, created_at)
-     SELECT 'BENCH-' || g, $1::int + (g % $2::int), 'bench-key-' || g, 'paypal', 'sandbox-' || g,
-            0, 1999, 1999, 'Home', '1 Market Street', 'Portland', 'OR', '97205',
-            current_date + 3, current_date + 5, now() - (random() * interval '365 days')
-       FROM generate_series(1, $3::int) g`,
-    [lo, shoppers, size.orders],
+     SELECT 'DR-' || to_char(at, 'YYMMDD') || '-U' || tail, u,
+            CASE WHEN look THEN 'bench-look-' ELSE 'bench-key-' END || tail,
+            'paypal', 'sandbox-' || tail, 0, 1999, 1999, 'Home', '1 Market Street', 'Portland',
+            'OR', '97205', current_date + 3, current_date + 5, at
+       FROM (SELECT lpad(g::text, 6, '0') AS tail, $1::int + (g % $2::int) AS u, g % 10 = 0 AS look,
+                    now() - (random() * interval '365 days') AS at
+               FROM generate_series(1, $3::int) g
+             UNION ALL
+             SELECT u || 'K' || lpad(k::text, 3, '0'), u, k % 4 = 0,
+                    now() - (random() * interval '365 days')
+               FROM unnest($4::int[]) u CROSS JOIN generate_series(1, $5::int) k) o`,
+    [lo, shoppers, size.orders, heavy, HEAVY.orders],
   );
   await sql.query(
     `INSERT INTO order_lines (order_id, item_id, product_id, name, color, size, image,
@@ -170,19 +305,29 @@ export async function generateShop(
        FROM orders o
        CROSS JOIN LATERAL generate_series(1, 2) k
        JOIN items i ON i.id = 1 + ((o.id * 7919 + k * 104729) % $1::int)
-      WHERE o.number LIKE 'BENCH-%'`,
+      WHERE o.idempotency_key LIKE 'bench-key-%'`,
     [items],
+  );
+  await sql.query(
+    `INSERT INTO order_lines (order_id, item_id, product_id, name, color, size, image,
+                              unit_price_cents, quantity, line_total_cents)
+     SELECT o.id, i.id, i.product_id, i.name, i.color, i.size, i.image, i.price_cents, 1, i.price_cents
+       FROM orders o
+       JOIN outfit_items oi ON oi.outfit_id = 1 + ((o.id * 7919) % $1::int)
+       JOIN items i ON i.id = oi.item_id
+      WHERE o.idempotency_key LIKE 'bench-look-%'`,
+    [outfits],
   );
   await sql.exec(
     `UPDATE orders o SET subtotal_cents = s.sum, total_cents = s.sum + o.shipping_cents
        FROM (SELECT order_id, sum(line_total_cents)::int AS sum FROM order_lines GROUP BY order_id) s
-      WHERE s.order_id = o.id AND o.number LIKE 'BENCH-%'`,
+      WHERE s.order_id = o.id AND o.idempotency_key LIKE 'bench-%'`,
   );
   await sql.exec(
     `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
      SELECT o.user_id, l.item_id, l.product_id, sum(l.quantity)::int
        FROM orders o JOIN order_lines l ON l.order_id = o.id
-      WHERE o.number LIKE 'BENCH-%'
+      WHERE o.idempotency_key LIKE 'bench-%'
       GROUP BY o.user_id, l.item_id, l.product_id
      ON CONFLICT DO NOTHING`,
   );
@@ -190,17 +335,11 @@ export async function generateShop(
 
   // Sessions for the shoppers the load generator signs in as.
   const ids = sessionShoppers(lo);
-  const hashes = ids.map((id) =>
-    createHmac('sha256', sessionSecret).update(sessionToken(id)).digest('base64url'),
-  );
-  await sql.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at)
-     SELECT h, u, now() + interval '7 days' FROM unnest($1::text[], $2::int[]) AS t(h, u)`,
-    [hashes, ids],
-  );
+  const signedIn = [...ids, ...heavy, ...people.newcomers, people.admin];
+  await insertSessions(database, sessionSecret, signedIn, signedIn.map(sessionToken));
   await sql.exec('ANALYZE');
 
-  await queueFeeds(database, ids, log);
+  await queueFeeds(database, [...ids, ...heavy], log);
 
   // A shop in use has its tables vacuumed and its writes checkpointed; left to themselves after
   // a bulk load, autovacuum and the next checkpoint would run in the middle of the measurements.
@@ -209,5 +348,5 @@ export async function generateShop(
   if (database.driver === 'postgres') await sql.exec('CHECKPOINT');
   log(`vacuumed (${Date.now() - t5} ms)`);
   log(`total ${Date.now() - t0} ms`);
-  return { firstShopper: lo, sessionShoppers: ids, items, outfits };
+  return { people, sessionShoppers: ids, items, outfits };
 }

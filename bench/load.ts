@@ -76,7 +76,8 @@ export function send(
 
 /**
  * A closed loop of `connections` workers for flows autocannon cannot express: `prepare` runs
- * untimed before each timed request (for checkout: filling that shopper's cart), and `observe`
+ * untimed before each timed request (for checkout: filling that shopper's cart; a `prepare` that
+ * throws counts as an error), and `observe`
  * sees each timed answer (for the feed: the page the shopper will swipe through next). The loop
  * runs `warmup` seconds unrecorded first, as autocannon's runs do, so a fresh server's first
  * calls (code not yet optimised, statements not yet prepared on each connection) are not
@@ -99,7 +100,16 @@ export async function measureFlow(
   await Promise.all(
     Array.from({ length: options.connections }, async (_, worker) => {
       while (Date.now() < deadline) {
-        const request = await flow.prepare(worker);
+        let request: RawRequest;
+        try {
+          request = await flow.prepare(worker);
+        } catch (error) {
+          // A setup step that failed counts as an error of the row, told once, and the loop
+          // goes on: one refused step should not end a run of many rows.
+          if (errors++ === 0) console.warn(`[bench] ${name}: ${(error as Error).message}`);
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
         const started = performance.now();
         const response = await send(baseUrl, request);
         const elapsed = performance.now() - started;

@@ -1,3 +1,5 @@
+// First, before any module builds a schema (as the server's entry point does).
+import '../contracts/zod-setup';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -5,11 +7,34 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { RouteEntry } from '../server/app';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { judge, ROUTE, verdictTable } from './budgets';
+import { judge, ROUTE, type RowCaller, verdictTable } from './budgets';
+import {
+  BENCH_CASES,
+  type BenchCase,
+  type CaseContext,
+  heavyName,
+  type Req,
+  routeKey,
+  runsHeavy,
+  typicalName,
+} from './cases';
 import { type CpuPerRequest, withCpu } from './cpu';
-import { generateShop, queueFeeds, sessionShoppers, sessionToken, sizeFor } from './generate';
+import {
+  type BenchPeople,
+  benchPeople,
+  forgetNewcomers,
+  generateShop,
+  queueFeeds,
+  sessionShoppers,
+  sessionToken,
+  sizeFor,
+  spareSessions,
+} from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
 
@@ -32,11 +57,18 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Server processes for the PostgreSQL runs (the server's WORKERS); PGlite runs use one. */
     workers: { type: 'string', default: '1' },
+    /** Measured and warm-up seconds of each row of the route sweep (shorter: it has ~90 rows). */
+    'route-duration': { type: 'string', default: '4' },
+    'route-warmup': { type: 'string', default: '1' },
   },
 });
 const scale = Number(args.scale);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
+const routeTiming = {
+  duration: Number(args['route-duration']),
+  warmup: Number(args['route-warmup']),
+};
 const connections = 10;
 const SECRET = 'bench-session-secret-0123456789abcdef';
 const pgBase =
@@ -143,23 +175,33 @@ interface Fixture {
   cookies: string[];
   /** Shoppers who only check out, so their carts hold just what checkout put there. */
   buyers: string[];
+  /** Shoppers with a long history (`HEAVY` in `generate.ts`). */
+  heavy: string[];
+  /** Shoppers with no swipe and no queue, each to be asked for a first page once. */
+  newcomers: string[];
+  admin: string;
   outfits: number;
   /** Ids of items in stock: a sold-out item is a correct 409, not what is being measured. */
   stocked: number[];
   words: string[];
   addresses: Map<string, number>;
+  /** What the route sweep's cases read of the shop. */
+  cases: CaseContext;
 }
+
+const cookieOf = (userId: number) => `drape_session=${sessionToken(userId)}`;
 
 async function loadFixture(
   database: Database,
-  first: number,
+  people: BenchPeople,
   items: number,
   outfits: number,
 ): Promise<Fixture> {
+  const { sql } = database;
   // Every word of the catalogue's product names (a large catalogue repeats each name as
   // "Name — Edition N"; the first 200 names alone were four words), so searches spread over
   // common and rare words alike.
-  const names = await database.sql.query<{ name: string }>(
+  const names = await sql.query<{ name: string }>(
     `SELECT DISTINCT split_part(name, ' — ', 1) AS name FROM products ORDER BY 1`,
   );
   const words = [
@@ -167,25 +209,99 @@ async function loadFixture(
       names.flatMap((n) => n.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 5),
     ),
   ];
-  const ids = sessionShoppers(first);
-  const rows = await database.sql.query<{ user_id: number; id: number }>(
+  const ids = sessionShoppers(people.first);
+  const rows = await sql.query<{ user_id: number; id: number }>(
     'SELECT user_id, id FROM addresses WHERE user_id = ANY($1::int[])',
     [ids],
   );
-  const addresses = new Map(rows.map((r) => [`drape_session=${sessionToken(r.user_id)}`, r.id]));
-  const stocked = await database.sql.query<{ id: number }>(
-    'SELECT id FROM items WHERE stock > 0 AND id <= $1',
-    [items],
-  );
-  const cookies = ids.map((id) => `drape_session=${sessionToken(id)}`);
+  const addresses = new Map(rows.map((r) => [cookieOf(r.user_id), r.id]));
+  const stocked = (
+    await sql.query<{ id: number }>('SELECT id FROM items WHERE stock > 0 AND id <= $1', [items])
+  ).map((r) => r.id);
+  const cookies = ids.map(cookieOf);
   const half = Math.floor(cookies.length / 2);
+  const typical = cookies.slice(0, half);
+  const typicalIds = ids.slice(0, half);
+  const tag = Date.now().toString(36);
   return {
-    cookies: cookies.slice(0, half),
+    cookies: typical,
     buyers: cookies.slice(half),
+    heavy: people.heavy.map(cookieOf),
+    newcomers: people.newcomers.map(cookieOf),
+    admin: cookieOf(people.admin),
     outfits,
-    stocked: stocked.map((r) => r.id),
+    stocked,
     words,
     addresses,
+    cases: {
+      outfits,
+      stocked,
+      words,
+      addresses,
+      tag,
+      products: (
+        await sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 5000')
+      ).map((r) => r.id),
+      occasions: await sql.query<{ id: number; name: string }>(
+        'SELECT id, name FROM occasions ORDER BY id',
+      ),
+      categories: await sql.query<{ id: number; name: string }>(
+        'SELECT id, name FROM categories ORDER BY id',
+      ),
+      orders: (
+        await sql.query<{ user_id: number; number: string }>(
+          `SELECT DISTINCT ON (user_id) user_id, number FROM orders
+            WHERE user_id = ANY($1::int[]) ORDER BY user_id, id`,
+          [typicalIds],
+        )
+      ).map((r) => [cookieOf(r.user_id), r.number]),
+      likedPieces: (
+        await sql.query<{ user_id: number; outfit_id: number; item_id: number }>(
+          `SELECT DISTINCT ON (s.user_id) s.user_id, s.outfit_id, oi.item_id
+             FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id AND oi.slot = 'top'
+            WHERE s.direction = 'like' AND s.user_id = ANY($1::int[])
+            ORDER BY s.user_id, s.outfit_id`,
+          [ids.slice(half)],
+        )
+      ).map((r) => [cookieOf(r.user_id), r.outfit_id, r.item_id]),
+      // Outfits all five of whose products the shopper owns (server/features/closet/README.md).
+      closetOutfits: (
+        await sql.query<{ user_id: number; outfit_id: number }>(
+          `SELECT DISTINCT ON (c.user_id) c.user_id, oi.outfit_id
+             FROM closet_items c
+             JOIN items i ON i.product_id = c.product_id
+             JOIN outfit_items oi ON oi.item_id = i.id
+            WHERE c.user_id = ANY($1::int[])
+            GROUP BY c.user_id, oi.outfit_id
+           HAVING count(DISTINCT oi.slot) = 5
+            ORDER BY c.user_id, oi.outfit_id`,
+          [typicalIds],
+        )
+      ).map((r) => [cookieOf(r.user_id), r.outfit_id]),
+      looks: (
+        await sql.query<{ outfit_id: number; items: Record<string, number> }>(
+          `SELECT oi.outfit_id, jsonb_object_agg(oi.slot, oi.item_id) AS items
+             FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+            GROUP BY oi.outfit_id
+           HAVING bool_and(i.stock > 0) AND count(*) = 5
+            ORDER BY oi.outfit_id LIMIT 500`,
+        )
+      ).map((r) => ({ outfitId: r.outfit_id, items: r.items as CaseContext['looks'][0]['items'] })),
+      variants: await sql.query<CaseContext['variants'][number]>(
+        `SELECT i.id AS "itemId", c.color AS "otherColor", c.id AS "otherColorId",
+                s.size AS "otherSize", s.id AS "otherSizeId"
+           FROM (SELECT DISTINCT ON (product_id) id, product_id, color, size FROM items
+                  WHERE stock > 0 ORDER BY product_id, id LIMIT 2000) i
+           JOIN LATERAL (SELECT id, color FROM items o WHERE o.product_id = i.product_id
+                            AND o.size = i.size AND o.color <> i.color AND o.stock > 0
+                          ORDER BY o.id LIMIT 1) c ON true
+           JOIN LATERAL (SELECT id, size FROM items o WHERE o.product_id = i.product_id
+                            AND o.color = i.color AND o.size <> i.size AND o.stock > 0
+                          ORDER BY o.id LIMIT 1) s ON true`,
+      ),
+      // More than the fastest machine signs out in a measurement.
+      spareSessions: await spareSessions(database, SECRET, typicalIds, 30_000, tag),
+    },
   };
 }
 
@@ -257,10 +373,6 @@ function scenarios(f: Fixture): Record<string, Scenario> {
         headers: shopper(),
       }),
     },
-    favorites: {
-      name: ROUTE.favorites,
-      next: () => ({ method: 'GET', path: '/api/favorites/outfits', headers: shopper() }),
-    },
     cart: {
       name: ROUTE.cart,
       next: () => {
@@ -327,14 +439,155 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
   );
 }
 
-type Measured = Measurement & { cpu?: CpuPerRequest };
+type Measured = Measurement & {
+  cpu?: CpuPerRequest;
+  route?: string;
+  caller?: RowCaller;
+  exempt?: string;
+};
+
+/**
+ * A first visit as it happens: each request is a shopper who has never swiped and has no queue
+ * (`NEWCOMERS` in `generate.ts`), each asked once.
+ */
+async function measureNewShopper(url: string, fixture: Fixture): Promise<Measurement> {
+  let next = 0;
+  return measureFlow(
+    url,
+    ROUTE.newShopper,
+    {
+      async prepare() {
+        if (next === fixture.newcomers.length) {
+          log(`all ${next} new shoppers have visited; the rest of this row are second visits`);
+        }
+        const cookie = fixture.newcomers[next++ % fixture.newcomers.length]!;
+        return { method: 'GET', path: '/api/outfit/home', headers: { cookie } };
+      },
+    },
+    { duration, connections, warmup },
+  );
+}
+
+/**
+ * The route sweep: every case of `bench/cases.ts` that the scenarios above do not measure, for a
+ * typical caller, and every list (and read that grows with a shopper's history) for the heavy
+ * shopper too, right after the typical one. Reads come first, then shoppers' writes, then the
+ * visitor's, then the admin's, whose new outfits would change what the shop's reads see.
+ */
+async function measureRoutes(
+  server: RunningServer,
+  fixture: Fixture,
+  routes: readonly RouteEntry[],
+  only?: string[],
+): Promise<Measured[]> {
+  const table = new Map(routes.map((r) => [routeKey(r), r]));
+  const stage = ([key, c]: [string, BenchCase]) =>
+    key.startsWith('GET ') ? 0 : c.caller === 'shopper' ? 1 : c.caller === 'visitor' ? 2 : 3;
+  const cases = Object.entries(BENCH_CASES)
+    .filter(([key]) => !only || only.includes('routes') || only.includes(key))
+    .sort((a, b) => stage(a) - stage(b));
+  const results: Measured[] = [];
+  for (const [key, c] of cases) {
+    const route = table.get(key);
+    if (!route) {
+      log(`no route ${key} in the app's route table: not measured`);
+      continue;
+    }
+    const timed = (run: () => Promise<Measurement>) => withCpu(server.pid, routeTiming.warmup, run);
+    const typical = typicalName(key, c);
+    if (!c.scenarios) {
+      log(`measuring ${key}`);
+      const pool =
+        c.caller === 'admin'
+          ? [fixture.admin]
+          : c.caller === 'visitor'
+            ? ['']
+            : c.buyers
+              ? fixture.buyers
+              : fixture.cookies;
+      const row = await timed(() => measureCase(server.url, typical, c, fixture.cases, pool));
+      results.push({
+        ...row,
+        route: key,
+        caller: c.caller,
+        ...(c.exempt ? { exempt: c.exempt } : {}),
+      });
+    }
+    if (runsHeavy(c, route)) {
+      const request = c.request;
+      if (!request) throw new Error(`${key}: a heavy shopper's row needs the case's request`);
+      log(`measuring ${key} for the heavy shopper`);
+      const row = await timed(() =>
+        measure(
+          server.url,
+          { name: heavyName(typical), next: () => request(fixture.cases, pick(fixture.heavy)) },
+          { ...routeTiming, connections },
+        ),
+      );
+      results.push({ ...row, route: key, caller: 'heavy shopper' });
+    }
+  }
+  return results;
+}
+
+/** One case for a typical caller: a closed loop of its requests, or its flow. */
+function measureCase(
+  url: string,
+  name: string,
+  c: BenchCase,
+  context: CaseContext,
+  pool: readonly string[],
+): Promise<Measurement> {
+  const options = { ...routeTiming, connections };
+  const { request, flow } = c;
+  if (request) return measure(url, { name, next: () => request(context, pick(pool)) }, options);
+  if (!flow) throw new Error(`${name}: a case needs scenarios, a request or a flow`);
+  // Each worker takes turns with shoppers of its own (worker, worker + 10, …), so no two
+  // workers act as one shopper at once, and remembers what each did in this case.
+  const turns = new Array<number>(connections).fill(0);
+  const memory = new Map<string, Record<string, unknown>>();
+  const after = new Array<((body: string) => void) | undefined>(connections);
+  return measureFlow(
+    url,
+    name,
+    {
+      async prepare(worker) {
+        const turn = turns[worker] ?? 0;
+        turns[worker] = turn + 1;
+        const cookie = pool[(worker + turn * connections) % pool.length]!;
+        const mine = `${worker} ${cookie}`;
+        if (!memory.has(mine)) memory.set(mine, {});
+        const timed = await flow(context, {
+          cookie,
+          own: memory.get(mine)!,
+          async must(req: Req) {
+            const answer = await send(url, req);
+            if (answer.status < 200 || answer.status >= 300) {
+              throw new Error(
+                `${req.method} ${req.path}: ${answer.status} ${answer.body.slice(0, 200)}`,
+              );
+            }
+            return answer.body;
+          },
+        });
+        after[worker] = timed.answered;
+        return timed.request;
+      },
+      observe(worker, body) {
+        after[worker]?.(body);
+      },
+    },
+    options,
+  );
+}
 
 async function runSuite(
   server: RunningServer,
   fixture: Fixture,
-  only?: string[],
+  options: { only?: string[]; routes?: readonly RouteEntry[] } = {},
 ): Promise<Measured[]> {
   const { url } = server;
+  const { only, routes } = options;
   const all = scenarios(fixture);
   const results: Measured[] = [];
   const timed = <M extends Measurement>(run: () => Promise<M>) => withCpu(server.pid, warmup, run);
@@ -342,6 +595,10 @@ async function runSuite(
     if (only && !only.includes(key)) continue;
     log(`measuring ${scenario.name}`);
     results.push(await timed(() => measure(url, scenario, { duration, connections, warmup })));
+  }
+  if (!only || only.includes('feed: new shopper')) {
+    log("measuring a new shopper's first visit");
+    results.push(await timed(() => measureNewShopper(url, fixture)));
   }
   if (!only || only.includes('feed flow')) {
     log('measuring the feed as shoppers use it');
@@ -385,6 +642,7 @@ async function runSuite(
       ),
     );
   }
+  if (routes) results.push(...(await measureRoutes(server, fixture, routes, only)));
   if (!only || only.includes('floor: one query')) {
     // The floor once more: the machine's speed can move within a run, and every ratio above is
     // against the floor measured first. This row shows by how much it moved.
@@ -394,8 +652,22 @@ async function runSuite(
     );
     results.push({ ...again, name: ROUTE.floorAgain });
   }
-  return results;
+  return results.map(withRoute);
 }
+
+/** The route and caller of a scenario's row, from the case that names it. */
+function withRoute(row: Measured): Measured {
+  if (row.route) return row;
+  const found = Object.entries(BENCH_CASES).find(([, c]) => c.scenarios?.includes(row.name));
+  if (!found) return row;
+  const [key, c] = found;
+  const caller: RowCaller = row.name === ROUTE.newShopper ? 'new shopper' : c.caller;
+  const exempt = row.name === ROUTE.firstVisit ? SEEDED : c.exempt;
+  return { ...row, route: key, caller, ...(exempt ? { exempt } : {}) };
+}
+
+const SEEDED =
+  "a seeded page, ranked on the spot for evaluation, which no page of the shop asks for; a first visit is the new shopper's row";
 
 interface Row extends Measured {
   vsNoDb: number;
@@ -414,19 +686,58 @@ function withRatios(results: Measured[]): Row[] {
 
 function table(title: string, rows: Row[]) {
   const pad = (s: string | number, n: number) => String(s).padStart(n);
+  const width = Math.max(42, ...rows.map((r) => r.name.length + 2));
   const lines = [
     `\n${title}`,
-    `${'route'.padEnd(42)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}${pad('srv µs', 8)}${pad('pg µs', 8)}${pad('gen µs', 8)}`,
+    `${'route'.padEnd(width)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}${pad('srv µs', 8)}${pad('pg µs', 8)}${pad('gen µs', 8)}`,
     ...rows.map(
       (r) =>
-        `${r.name.padEnd(42)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}${pad(r.cpu?.server ?? '-', 8)}${pad(r.cpu?.postgres ?? '-', 8)}${pad(r.cpu?.generator ?? '-', 8)}`,
+        `${r.name.padEnd(width)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}${pad(r.cpu?.server ?? '-', 8)}${pad(r.cpu?.postgres ?? '-', 8)}${pad(r.cpu?.generator ?? '-', 8)}`,
     ),
   ];
   console.info(lines.join('\n'));
 }
 
-/** The fixture of a shop an earlier run generated in `name`, or null if there is none. */
-async function existingShop(name: string): Promise<Fixture | null> {
+/**
+ * The app's route table (`app.routeTable`, as the authorisation matrix walks it), from an app
+ * built in this process on the shop's database and closed again.
+ */
+async function routeTableOf(database: Database): Promise<RouteEntry[]> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await app.ready();
+    return [...app.routeTable];
+  } finally {
+    await app.close();
+  }
+}
+
+interface Shop {
+  fixture: Fixture;
+  routes: RouteEntry[];
+}
+
+/** What the measurements need of a generated shop: the fixture and the app's routes. */
+async function readShop(
+  database: Database,
+  people: BenchPeople,
+  items: number,
+  outfits: number,
+): Promise<Shop> {
+  return {
+    fixture: await loadFixture(database, people, items, outfits),
+    routes: await routeTableOf(database),
+  };
+}
+
+/** The shop an earlier run generated in `name`, or null if there is none. */
+async function existingShop(name: string): Promise<Shop | null> {
   const admin = await openPostgres(dbUrl('postgres'), { max: 1 });
   try {
     const found = await admin.sql.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -437,18 +748,15 @@ async function existingShop(name: string): Promise<Fixture | null> {
   const database = await openPostgres(dbUrl(name), { max: 4 });
   try {
     await migrate(database);
-    const [shop] = await database.sql.query<{
-      first: number | null;
-      items: number;
-      outfits: number;
-    }>(
-      `SELECT (SELECT min(id)::int FROM users WHERE username LIKE 'bench%') AS first,
-              (SELECT count(*)::int FROM items) AS items,
+    const people = await benchPeople(database);
+    if (!people) return null;
+    const [shop] = await database.sql.query<{ items: number; outfits: number }>(
+      `SELECT (SELECT count(*)::int FROM items) AS items,
               (SELECT count(*)::int FROM outfits) AS outfits`,
     );
-    if (!shop?.first) return null;
-    await queueFeeds(database, sessionShoppers(shop.first), log);
-    return await loadFixture(database, shop.first, shop.items, shop.outfits);
+    await forgetNewcomers(database, people.newcomers);
+    await queueFeeds(database, [...sessionShoppers(people.first), ...people.heavy], log);
+    return await readShop(database, people, shop!.items, shop!.outfits);
   } finally {
     await database.close();
   }
@@ -457,29 +765,29 @@ async function existingShop(name: string): Promise<Fixture | null> {
 async function postgresRun(runScale: number, only?: string[]) {
   const name = `drape_bench_${String(runScale).replace('.', '_')}`;
   const size = sizeFor(runScale);
-  const reused = args.reuse ? await existingShop(name) : null;
-  let fixture: Fixture;
-  if (reused) {
+  let shop = args.reuse ? await existingShop(name) : null;
+  if (shop) {
     log(`PostgreSQL at scale ${runScale}: measuring the shop left in ${name}`);
-    fixture = reused;
   } else {
     log(`PostgreSQL at scale ${runScale}: generating ${JSON.stringify(size)}`);
     const database = await freshPostgres(name);
     try {
-      const shop = await generateShop(database, size, SECRET, log);
-      fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
+      const made = await generateShop(database, size, SECRET, log);
+      shop = await readShop(database, made.people, made.items, made.outfits);
     } finally {
       await database.close();
     }
   }
   const server = await startServer({ DATABASE_URL: dbUrl(name), WORKERS: args.workers });
   try {
-    return { size, rows: withRatios(await runSuite(server, fixture, only)) };
+    const rows = await runSuite(server, shop.fixture, { only, routes: shop.routes });
+    return { size, rows: withRatios(rows) };
   } finally {
     await server.stop();
   }
 }
 
+/** PGlite runs the scenarios; the route sweep is measured on PostgreSQL alone. */
 async function pgliteRun(runScale: number) {
   const size = sizeFor(runScale);
   log(`PGlite at scale ${runScale}: generating ${JSON.stringify(size)}`);
@@ -488,7 +796,7 @@ async function pgliteRun(runScale: number) {
   let fixture: Fixture;
   try {
     const shop = await generateShop(database, size, SECRET, log);
-    fixture = await loadFixture(database, shop.firstShopper, shop.items, shop.outfits);
+    fixture = await loadFixture(database, shop.people, shop.items, shop.outfits);
   } finally {
     await database.close();
   }

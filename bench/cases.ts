@@ -1,0 +1,715 @@
+import type { FastifySchema } from 'fastify';
+import type { Slot } from '../contracts/catalog';
+import { ROUTE } from './budgets';
+
+export { heavyName } from './budgets';
+
+/**
+ * Every route the app registers, keyed `METHOD path` as in `app.routeTable`, and how the
+ * benchmark measures it (`cases.test.ts` fails when a route has neither a case here nor a reason
+ * in `NOT_BENCHED`).
+ */
+
+/** A request as the load generator sends it. */
+export interface Req {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Who sends a route's requests: a signed-in shopper, the admin, or nobody signed in. */
+export type Caller = 'shopper' | 'admin' | 'visitor';
+
+/** What the cases need to know of the generated shop (read from it before the measurements). */
+export interface CaseContext {
+  /** Outfit ids run from 1 to this. */
+  outfits: number;
+  /** Ids of items in stock: a sold-out item is a correct 409, not what is being measured. */
+  stocked: number[];
+  products: number[];
+  /** Words of the catalogue's product names. */
+  words: string[];
+  occasions: { id: number; name: string }[];
+  categories: { id: number; name: string }[];
+  /** Each typical shopper's own address (by cookie). */
+  addresses: Map<string, number>;
+  /** A typical shopper and the number of one of their orders. */
+  orders: [cookie: string, number: string][];
+  /**
+   * A shopper, one of their liked outfits and a piece of it: the checkout's shoppers, whose likes
+   * the swipes measured before leave alone.
+   */
+  likedPieces: [cookie: string, outfitId: number, itemId: number][];
+  /** A typical shopper and an outfit their closet holds. */
+  closetOutfits: [cookie: string, outfitId: number][];
+  /** Outfits whose five pieces are all in stock, the pieces by slot. */
+  looks: { outfitId: number; items: Record<Slot, number> }[];
+  /** Items in stock made in another colour of the same size and another size of the same colour. */
+  variants: {
+    itemId: number;
+    otherColor: string;
+    otherColorId: number;
+    otherSize: string;
+    otherSizeId: number;
+  }[];
+  /** Sessions of typical shoppers made to be signed out, each once. */
+  spareSessions: string[];
+  /** Sets this run's usernames and outfit names apart from an earlier run's. */
+  tag: string;
+}
+
+/** One turn of a flow: the shopper it acts as, and untimed requests before the timed one. */
+export interface Turn {
+  /** The session cookie; each worker has shoppers of its own, so turns of one never overlap. */
+  cookie: string;
+  /** What the case remembers of this shopper (for the admin: of this worker) between turns. */
+  own: Record<string, unknown>;
+  /** An untimed request; anything but a 2xx answer fails the turn. Returns the answer's body. */
+  must(req: Req): Promise<string>;
+}
+
+/** The timed request of a turn, and what to do with its answer. */
+export interface Timed {
+  request: Req;
+  answered?(body: string): void;
+}
+
+export interface BenchCase {
+  caller: Caller;
+  /**
+   * The rows of the suite's own scenarios (`run.ts`) that measure this route for a typical
+   * caller; the route sweep then measures it only for the heavy shopper, if at all.
+   */
+  scenarios?: readonly string[];
+  /** One request of a closed loop that needs nothing set up, as the shopper `cookie`. */
+  request?(c: CaseContext, cookie: string): Req;
+  /** Untimed steps, then the timed request: for writes that need something to act on. */
+  flow?(c: CaseContext, turn: Turn): Promise<Timed>;
+  /**
+   * Also measured for the heavy shopper though not a paged list: the answer depends on the
+   * shopper's history (counts, the feed, search marking what they hearted).
+   */
+  history?: true;
+  /** Flows acting as the checkout's shoppers, for writes that would change what later rows read. */
+  buyers?: true;
+  /** Why the per-route budget does not judge this route. */
+  exempt?: string;
+}
+
+const pick = <T>(list: readonly T[]): T => {
+  if (list.length === 0) throw new Error('the shop has nothing to pick from for this case');
+  return list[Math.floor(Math.random() * list.length)]!;
+};
+const id = (n: number) => 1 + Math.floor(Math.random() * n);
+
+const get = (path: string, cookie = ''): Req => ({
+  method: 'GET',
+  path,
+  headers: cookie ? { cookie } : {},
+});
+/** A write; without a body it sends no content type, as an empty JSON body is refused. */
+function write(method: string, path: string, cookie: string, body?: unknown): Req {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (body === undefined) return { method, path, headers };
+  return {
+    method,
+    path,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+}
+
+const ADDRESS = {
+  nickname: 'Studio',
+  recipient_name: 'Sam Rivera',
+  phone: '(555) 010-0142',
+  street_address: '88 Canal Street',
+  city: 'New York',
+  state: 'NY',
+  zip: '10013',
+};
+
+/** Letters most names hold: a favourites search that matches most of the list, as in issue 25. */
+const BROAD = ['a', 'e', 'o', 'r'];
+const OUTFIT_WORDS = ['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel'];
+
+const FLOOR = 'the floor every ratio is measured against';
+const HASHING = 'it hashes a password, slow on purpose (argon2id, 19 MiB, two passes)';
+
+let serial = 0;
+let spareUsed = 0;
+const unique = (c: CaseContext, prefix: string) => `${prefix}${c.tag}-${++serial}`;
+
+/**
+ * Room in the turn's cart for `lines` more: the cart is emptied (untimed) the first time a case
+ * meets the shopper and whenever it would pass 40 of its 50 lines.
+ */
+async function cartRoom(turn: Turn, lines: number) {
+  const held = turn.own.cartLines as number | undefined;
+  if (held === undefined || held + lines > 40) {
+    await turn.must(write('DELETE', '/api/buy', turn.cookie));
+    turn.own.cartLines = 0;
+  }
+  turn.own.cartLines = (turn.own.cartLines as number) + lines;
+}
+
+async function inCart(turn: Turn, itemId: number) {
+  await cartRoom(turn, 1);
+  await turn.must(write('POST', '/api/cart', turn.cookie, { itemId }));
+}
+
+/** A payment opened (untimed) for a cart holding one piece more. */
+async function openPayment(c: CaseContext, turn: Turn): Promise<string> {
+  await inCart(turn, pick(c.stocked));
+  const body = await turn.must(
+    write('POST', '/api/payments', turn.cookie, {
+      addressId: c.addresses.get(turn.cookie),
+      paymentMethod: 'paypal',
+    }),
+  );
+  return (JSON.parse(body) as { id: string }).id;
+}
+
+/** A piece hearted afresh from search: quantity 1, whatever the shopper held before. */
+async function heartAfresh(turn: Turn, itemId: number) {
+  await turn.must(write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie));
+  await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+}
+
+/** An outfit the admin made (untimed), with a name of its own. */
+async function newOutfit(c: CaseContext, turn: Turn): Promise<number> {
+  const body = await turn.must(
+    write('POST', '/api/design/outfit/create', turn.cookie, outfitBody(c, 'Bench look ')),
+  );
+  return (JSON.parse(body) as { id: number }).id;
+}
+
+const outfitBody = (c: CaseContext, prefix: string) => ({
+  name: unique(c, prefix),
+  occasion: pick(c.occasions).id,
+  item_ids: pick(c.looks).items,
+});
+
+const slotCase = (slot: Slot): BenchCase => ({
+  caller: 'admin',
+  request: (c, cookie) => get(`/api/design/${slot}/${id(c.outfits)}`, cookie),
+});
+
+export const BENCH_CASES: Record<string, BenchCase> = {
+  'GET /api/health/live': { caller: 'visitor', scenarios: [ROUTE.floorNone], exempt: FLOOR },
+  'GET /api/health': {
+    caller: 'visitor',
+    scenarios: [ROUTE.floorQuery, ROUTE.floorAgain],
+    exempt: FLOOR,
+  },
+
+  'POST /api/user/register': {
+    caller: 'visitor',
+    exempt: HASHING,
+    request: (c) =>
+      write('POST', '/api/user/register', '', {
+        username: unique(c, 'visitor'),
+        password: 'bench-password-2',
+        firstName: 'Ada',
+        email: 'new@example.com',
+      }),
+  },
+  'GET /api/user/register/admin': {
+    caller: 'visitor',
+    request: () => get('/api/user/register/admin'),
+  },
+  'POST /api/user/login': {
+    caller: 'visitor',
+    exempt: HASHING,
+    // The typical shoppers are bench1, bench2, … with the generator's password.
+    request: () =>
+      write('POST', '/api/user/login', '', {
+        username: `bench${id(1000)}`,
+        password: 'bench-password-1',
+      }),
+  },
+  'POST /api/user/logout': {
+    caller: 'shopper',
+    // Each request signs out a session made for it, so every one revokes a live session.
+    flow: async (c) => ({
+      request: write(
+        'POST',
+        '/api/user/logout',
+        c.spareSessions[spareUsed++ % c.spareSessions.length]!,
+      ),
+    }),
+  },
+  'GET /api/user': { caller: 'shopper', request: (_c, cookie) => get('/api/user', cookie) },
+
+  // The catalogue is public; shoppers' pages ask for it signed in.
+  'GET /api/occasions': { caller: 'shopper', request: (_c, k) => get('/api/occasions', k) },
+  'GET /api/item/categories': {
+    caller: 'shopper',
+    request: (_c, k) => get('/api/item/categories', k),
+  },
+  'GET /api/item/all': { caller: 'shopper', request: (_c, k) => get('/api/item/all', k) },
+  'GET /api/item/:itemId/product': {
+    caller: 'shopper',
+    request: (c, k) => get(`/api/item/${pick(c.stocked)}/product`, k),
+  },
+
+  'GET /api/cart': { caller: 'shopper', request: (_c, k) => get('/api/cart', k) },
+  'POST /api/cart': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      await cartRoom(turn, 1);
+      return { request: write('POST', '/api/cart', turn.cookie, { itemId: pick(c.stocked) }) };
+    },
+  },
+  'POST /api/cart/outfit': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      await cartRoom(turn, 5);
+      const look = pick(c.looks);
+      return {
+        request: write('POST', '/api/cart/outfit', turn.cookie, {
+          outfitId: look.outfitId,
+          itemIds: Object.values(look.items),
+        }),
+      };
+    },
+  },
+  'GET /api/cart/outfit/:outfitId': {
+    caller: 'shopper',
+    request: (c, k) => get(`/api/cart/outfit/${pick(c.looks).outfitId}`, k),
+  },
+  'PATCH /api/cart/:itemId': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const v = pick(c.variants);
+      await inCart(turn, v.itemId);
+      return {
+        request: write('PATCH', `/api/cart/${v.itemId}`, turn.cookie, { size: v.otherSize }),
+      };
+    },
+  },
+  'PUT /api/cart/:itemId': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const itemId = pick(c.stocked);
+      await inCart(turn, itemId);
+      return { request: write('PUT', `/api/cart/${itemId}`, turn.cookie, { quantity: 2 }) };
+    },
+  },
+  'DELETE /api/cart/:itemId': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const itemId = pick(c.stocked);
+      await inCart(turn, itemId);
+      return { request: write('DELETE', `/api/cart/${itemId}`, turn.cookie) };
+    },
+  },
+  'DELETE /api/buy': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      await inCart(turn, pick(c.stocked));
+      turn.own.cartLines = 0;
+      return { request: write('DELETE', '/api/buy', turn.cookie) };
+    },
+  },
+
+  'GET /api/shipping': { caller: 'shopper', request: (_c, k) => get('/api/shipping', k) },
+  'POST /api/shipping': {
+    caller: 'shopper',
+    // The address the shopper's last turn added goes first (untimed), so none reaches the limit.
+    flow: async (_c, turn) => {
+      if (turn.own.added !== undefined) {
+        await turn.must(write('DELETE', `/api/shipping/${turn.own.added}`, turn.cookie));
+        turn.own.added = undefined;
+      }
+      return {
+        request: write('POST', '/api/shipping', turn.cookie, ADDRESS),
+        answered: (body) => {
+          turn.own.added = (JSON.parse(body) as { id: number }).id;
+        },
+      };
+    },
+  },
+  'PUT /api/shipping/:id': {
+    caller: 'shopper',
+    request: (c, k) =>
+      write('PUT', `/api/shipping/${c.addresses.get(k)}`, k, { ...ADDRESS, nickname: 'Home' }),
+  },
+  'PUT /api/shipping/:id/preferred': {
+    caller: 'shopper',
+    request: (c, k) => write('PUT', `/api/shipping/${c.addresses.get(k)}/preferred`, k),
+  },
+  'DELETE /api/shipping/:addressId': {
+    caller: 'shopper',
+    flow: async (_c, turn) => {
+      const body = await turn.must(write('POST', '/api/shipping', turn.cookie, ADDRESS));
+      const added = (JSON.parse(body) as { id: number }).id;
+      return { request: write('DELETE', `/api/shipping/${added}`, turn.cookie) };
+    },
+  },
+
+  'POST /api/payments': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      await inCart(turn, pick(c.stocked));
+      return {
+        request: write('POST', '/api/payments', turn.cookie, {
+          addressId: c.addresses.get(turn.cookie),
+          paymentMethod: 'paypal',
+        }),
+      };
+    },
+  },
+  'POST /api/payments/:id/approve': {
+    caller: 'shopper',
+    flow: async (c, turn) => ({
+      request: write('POST', `/api/payments/${await openPayment(c, turn)}/approve`, turn.cookie),
+    }),
+  },
+  'POST /api/payments/:id/cancel': {
+    caller: 'shopper',
+    flow: async (c, turn) => ({
+      request: write('POST', `/api/payments/${await openPayment(c, turn)}/cancel`, turn.cookie),
+    }),
+  },
+  'PUT /api/buy': { caller: 'shopper', scenarios: [ROUTE.checkout] },
+  'GET /api/buy': { caller: 'shopper', request: (_c, k) => get('/api/buy', k) },
+  'GET /api/buy/:number': {
+    caller: 'shopper',
+    request: (c) => {
+      const [cookie, number] = pick(c.orders);
+      return get(`/api/buy/${encodeURIComponent(number)}`, cookie);
+    },
+  },
+
+  'GET /api/design/outfits': {
+    caller: 'admin',
+    request: (_c, k) => get('/api/design/outfits', k),
+  },
+  'POST /api/design/outfit/create': {
+    caller: 'admin',
+    // The outfit the worker's last turn made goes first (untimed): the catalogue keeps its size.
+    flow: async (c, turn) => {
+      if (turn.own.made !== undefined) {
+        await turn.must(write('DELETE', `/api/design/outfit/delete/${turn.own.made}`, turn.cookie));
+        turn.own.made = undefined;
+      }
+      return {
+        request: write(
+          'POST',
+          '/api/design/outfit/create',
+          turn.cookie,
+          outfitBody(c, 'Bench look '),
+        ),
+        answered: (body) => {
+          turn.own.made = (JSON.parse(body) as { id: number }).id;
+        },
+      };
+    },
+  },
+  'PUT /api/design/outfit/edit/:id': {
+    caller: 'admin',
+    flow: async (c, turn) => {
+      turn.own.made ??= await newOutfit(c, turn);
+      return {
+        request: write(
+          'PUT',
+          `/api/design/outfit/edit/${turn.own.made}`,
+          turn.cookie,
+          outfitBody(c, 'Bench edit '),
+        ),
+      };
+    },
+  },
+  'DELETE /api/design/outfit/delete/:id': {
+    caller: 'admin',
+    flow: async (c, turn) => ({
+      request: write(
+        'DELETE',
+        `/api/design/outfit/delete/${await newOutfit(c, turn)}`,
+        turn.cookie,
+      ),
+    }),
+  },
+  'GET /api/design/outerwear/:outfitId': slotCase('outerwear'),
+  'GET /api/design/top/:outfitId': slotCase('top'),
+  'GET /api/design/accessory/:outfitId': slotCase('accessory'),
+  'GET /api/design/bottom/:outfitId': slotCase('bottom'),
+  'GET /api/design/footwear/:outfitId': slotCase('footwear'),
+  'GET /api/item/design': { caller: 'admin', request: (_c, k) => get('/api/item/design', k) },
+
+  'GET /api/closet/outfits': {
+    caller: 'shopper',
+    request: (_c, k) => get('/api/closet/outfits', k),
+  },
+  'GET /api/closet/outfits/:id': {
+    caller: 'shopper',
+    request: (c) => {
+      const [cookie, outfitId] = pick(c.closetOutfits);
+      return get(`/api/closet/outfits/${outfitId}`, cookie);
+    },
+  },
+  'GET /api/closet/items/occasions': {
+    caller: 'shopper',
+    history: true,
+    request: (_c, k) => get('/api/closet/items/occasions', k),
+  },
+  'GET /api/closet/items/occasions/:occasion': {
+    caller: 'shopper',
+    request: (c, k) =>
+      get(`/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}`, k),
+  },
+  'GET /api/closet/items/category': {
+    caller: 'shopper',
+    history: true,
+    request: (_c, k) => get('/api/closet/items/category', k),
+  },
+  'GET /api/closet/items/category/:category': {
+    caller: 'shopper',
+    request: (c, k) =>
+      get(`/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}`, k),
+  },
+
+  'GET /api/outfit/home': {
+    caller: 'shopper',
+    scenarios: [ROUTE.feed, ROUTE.firstVisit, ROUTE.newShopper, ROUTE.feedFlow],
+    history: true,
+    request: (_c, k) => get('/api/outfit/home', k),
+  },
+  'POST /api/outfit/favorite': { caller: 'shopper', scenarios: [ROUTE.swipe] },
+  'POST /api/outfit/reject': { caller: 'shopper', scenarios: [ROUTE.swipe] },
+  'POST /api/outfit/undo': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      await turn.must(
+        write('POST', '/api/outfit/reject', turn.cookie, { outfitId: id(c.outfits) }),
+      );
+      return { request: write('POST', '/api/outfit/undo', turn.cookie) };
+    },
+  },
+  'POST /api/outfit/rejected/reset': {
+    caller: 'shopper',
+    // The first reset puts back every outfit the shopper passed: the checkout's shoppers, whose
+    // swipes no other row reads.
+    buyers: true,
+    flow: async (c, turn) => {
+      await turn.must(
+        write('POST', '/api/outfit/reject', turn.cookie, { outfitId: id(c.outfits) }),
+      );
+      return { request: write('POST', '/api/outfit/rejected/reset', turn.cookie) };
+    },
+  },
+  'POST /api/outfit/search/unfavorite': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const outfitId = id(c.outfits);
+      await turn.must(write('POST', '/api/outfit/favorite', turn.cookie, { outfitId }));
+      return { request: write('POST', '/api/outfit/search/unfavorite', turn.cookie, { outfitId }) };
+    },
+  },
+  'POST /api/item/favorite': {
+    caller: 'shopper',
+    request: (c, k) => {
+      const look = pick(c.looks);
+      return write('POST', '/api/item/favorite', k, {
+        itemId: look.items.top,
+        outfitId: look.outfitId,
+      });
+    },
+  },
+  'DELETE /api/item/unfavorite/:itemId/:outfitId': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const { outfitId, items } = pick(c.looks);
+      await turn.must(
+        write('POST', '/api/item/favorite', turn.cookie, { itemId: items.top, outfitId }),
+      );
+      return {
+        request: write('DELETE', `/api/item/unfavorite/${items.top}/${outfitId}`, turn.cookie),
+      };
+    },
+  },
+
+  'GET /api/favorites/outfits': {
+    caller: 'shopper',
+    request: (_c, k) => get('/api/favorites/outfits', k),
+  },
+  'GET /api/favorites/occasions': {
+    caller: 'shopper',
+    history: true,
+    request: (_c, k) => get('/api/favorites/occasions', k),
+  },
+  'GET /api/favorites/categories': {
+    caller: 'shopper',
+    history: true,
+    request: (_c, k) => get('/api/favorites/categories', k),
+  },
+  'GET /api/favorites/outfits/:occasionId': {
+    caller: 'shopper',
+    request: (c, k) => get(`/api/favorites/outfits/${pick(c.occasions).id}`, k),
+  },
+  'GET /api/favorites/items/:category': {
+    caller: 'shopper',
+    request: (c, k) =>
+      get(`/api/favorites/items/${encodeURIComponent(pick(c.categories).name)}`, k),
+  },
+  'GET /api/favorites/specific/favorite/item': {
+    caller: 'shopper',
+    request: (c) => {
+      const [cookie, outfitId, itemId] = pick(c.likedPieces);
+      return get(
+        `/api/favorites/specific/favorite/item?itemid=${itemId}&outfitid=${outfitId}`,
+        cookie,
+      );
+    },
+  },
+  'GET /api/favorites/item/sizes': {
+    caller: 'shopper',
+    request: (c, k) => get(`/api/favorites/item/sizes?productId=${pick(c.products)}`, k),
+  },
+  'GET /api/favorites/item/colors': {
+    caller: 'shopper',
+    request: (c, k) => get(`/api/favorites/item/colors?productId=${pick(c.products)}`, k),
+  },
+  'POST /api/favorites/items/increase': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const itemId = pick(c.stocked);
+      await heartAfresh(turn, itemId);
+      return {
+        request: write('POST', '/api/favorites/items/increase', turn.cookie, {
+          itemId,
+          qty: 1,
+          outfitId: null,
+        }),
+      };
+    },
+  },
+  'DELETE /api/favorites/items/decrease/:id/:qty': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const itemId = pick(c.stocked);
+      await heartAfresh(turn, itemId);
+      return {
+        request: write(
+          'DELETE',
+          `/api/favorites/items/decrease/${itemId}/1?outfitId=null`,
+          turn.cookie,
+        ),
+      };
+    },
+  },
+  'PUT /api/item/changecolor': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const v = pick(c.variants);
+      // The colour it moves to must not be hearted already (409), and the piece must be.
+      await turn.must(
+        write('DELETE', `/api/item/search/unfavorite/${v.otherColorId}`, turn.cookie),
+      );
+      await turn.must(
+        write('POST', '/api/item/search/favorite', turn.cookie, { itemId: v.itemId }),
+      );
+      return {
+        request: write('PUT', '/api/item/changecolor', turn.cookie, {
+          itemId: v.itemId,
+          outfitId: null,
+          newColor: v.otherColor,
+        }),
+      };
+    },
+  },
+  'PUT /api/item/changesize': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const v = pick(c.variants);
+      await turn.must(write('DELETE', `/api/item/search/unfavorite/${v.otherSizeId}`, turn.cookie));
+      await turn.must(
+        write('POST', '/api/item/search/favorite', turn.cookie, { itemId: v.itemId }),
+      );
+      return {
+        request: write('PUT', '/api/item/changesize', turn.cookie, {
+          itemId: v.itemId,
+          outfitId: null,
+          newSize: v.otherSize,
+        }),
+      };
+    },
+  },
+  'POST /api/item/search/favorite': {
+    caller: 'shopper',
+    request: (c, k) => write('POST', '/api/item/search/favorite', k, { itemId: pick(c.stocked) }),
+  },
+  'DELETE /api/item/search/unfavorite/:itemId': {
+    caller: 'shopper',
+    flow: async (c, turn) => {
+      const itemId = pick(c.stocked);
+      await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+      return { request: write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie) };
+    },
+  },
+  'GET /api/favorites/search': {
+    caller: 'shopper',
+    request: (_c, k) => get(`/api/favorites/search?q=${pick(BROAD)}`, k),
+  },
+  'GET /api/favorites/search/item': {
+    caller: 'shopper',
+    request: (_c, k) => get(`/api/favorites/search/item?q=${pick(BROAD)}`, k),
+  },
+
+  'GET /api/item/search': {
+    caller: 'shopper',
+    scenarios: [ROUTE.substring, ROUTE.typo, ROUTE.categories],
+    history: true,
+    request: (c, k) =>
+      get(`/api/item/search?q=${encodeURIComponent(pick(c.words).slice(1, 5))}`, k),
+  },
+  'GET /api/outfit/search': {
+    caller: 'shopper',
+    scenarios: [ROUTE.outfitSearch],
+    history: true,
+    request: (_c, k) => get(`/api/outfit/search?q=${pick(OUTFIT_WORDS)}`, k),
+  },
+};
+
+/** Routes the benchmark leaves out, and why. */
+export const NOT_BENCHED: Record<string, string> = {
+  'GET /api/docs': 'documentation for developers, not called by the shop',
+  'GET /api/docs/json': 'documentation for developers, not called by the shop',
+  'GET /api/docs/yaml': 'documentation for developers, not called by the shop',
+  'GET /api/docs/static/index.html': 'documentation for developers, not called by the shop',
+  'GET /api/docs/static/swagger-initializer.js':
+    'documentation for developers, not called by the shop',
+  'GET /api/docs/static/*': 'documentation for developers, not called by the shop',
+  'GET /images/items/:garment/:file':
+    'a picture file, sent from disk with a year-long cache lifetime: fetched once per browser',
+};
+
+/** `METHOD /path` for a route table entry. */
+export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/**
+ * A paged list, read from its contract: its answer names where the next page starts
+ * (`nextCursor`, or `nextOffset` in lists not yet moved to cursors). The first page is what the
+ * benchmark asks for: the request without a cursor or offset.
+ */
+export function isPagedList(route: { method: string; schema?: FastifySchema | undefined }) {
+  if (route.method !== 'GET') return false;
+  const ok = (route.schema?.response as Record<string, unknown> | undefined)?.[200] as
+    | { shape?: Record<string, unknown> }
+    | undefined;
+  const shape = ok?.shape;
+  return shape !== undefined && ('nextCursor' in shape || 'nextOffset' in shape);
+}
+
+/** Whether the sweep measures this route for the heavy shopper too. */
+export function runsHeavy(
+  c: BenchCase,
+  route: { method: string; schema?: FastifySchema | undefined },
+): boolean {
+  return c.caller === 'shopper' && route.method === 'GET' && (isPagedList(route) || !!c.history);
+}
+
+/** The typical shopper's row of a route: the first scenario's, else the route itself. */
+export const typicalName = (key: string, c: BenchCase) => c.scenarios?.[0] ?? key;
