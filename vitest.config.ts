@@ -12,7 +12,12 @@ export default defineConfig({
       ...drivers.map((driver) => ({
         test: {
           name: `api:${driver}`,
-          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           env: { DRAPE_TEST_DRIVER: driver },
           testTimeout: 30_000,

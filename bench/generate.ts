@@ -3,7 +3,7 @@ import type { Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { generateCatalog } from '../server/db/seed/catalog';
 import { seedCatalogue } from '../server/db/seed/seed';
-import { FeedQueue } from '../server/features/feed/feed-queue';
+import { FeedQueue } from '../server/features/feed/queue';
 import { hashPassword } from '../server/features/users/user.service';
 
 /** Full scale (1): the sizes the performance issue asks for. Smaller scales shrink everything. */

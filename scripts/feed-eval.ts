@@ -1,7 +1,7 @@
 /**
  * `npm run feed:eval`: simulated shoppers swipe the demo shop and a benchmark-sized one through
  * the feed's own ranking, and what the feed shows them is printed against two baselines (random
- * order; most liked first). server/features/feed/feed-eval.ts says how; decision 005 has the
+ * order; most liked first). scripts/feed-eval/evaluation.ts says how; decision 005 has the
  * figures. Options: --scale N (the large catalogue's scale; 250, the benchmark's, by default),
  * --seeds N (sessions per taste and ranker, 3), --demo-only.
  */
@@ -21,7 +21,7 @@ import {
   type ShopperRun,
   shopOf,
   tastes,
-} from '../server/features/feed/feed-eval';
+} from './feed-eval/evaluation';
 
 const { values: args } = parseArgs({
   options: {

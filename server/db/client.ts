@@ -58,13 +58,20 @@ export function statementName(prefix: string, text: string): string {
 const dialect = new PgDialect();
 
 /**
- * Runs a statement written with drizzle's `sql` as a named prepared statement: PostgreSQL parses
- * and plans it once per connection and shape. Only for statements whose best plan does not hang
- * on the values given (after five runs PostgreSQL may keep one plan for all values).
+ * The one way besides Drizzle's builder (and `db.execute` with its `sql`) to ask the database:
+ * a statement written with drizzle's `sql`, run as a named prepared statement, which PostgreSQL
+ * parses and plans once per connection and shape. For the hot statements whose planning cost
+ * as much as running them (docs/performance.md lists them), and only where the best plan does
+ * not hang on the values given (after five runs PostgreSQL may keep one plan for all values).
  */
 export function queryPrepared<T>(client: SqlClient, prefix: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return client.query<T>(text, params, { name: statementName(prefix, text) });
+}
+
+/** Ids as one array parameter (`${idArray(ids)}::int[]`): one statement text for any count. */
+export function idArray(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
 /** Runs a statement written with drizzle's `sql`; both drivers hand its rows back under `rows`. */

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCK } from '../lib/locks';
 import type { Database } from './client';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-// Any fixed number: every Drape process agrees on it, so only one migrates at a time.
-const MIGRATION_LOCK = 720_411;
 
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {
   return readdirSync(dir)
@@ -20,7 +19,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
  */
 export async function migrate(database: Database): Promise<string[]> {
   return database.withConnection(async (client) => {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK.migrations]);
     try {
       await client.exec(
         `CREATE TABLE IF NOT EXISTS drape_migrations (
@@ -51,7 +50,7 @@ export async function migrate(database: Database): Promise<string[]> {
       }
       return applied;
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('SELECT pg_advisory_unlock($1)', [LOCK.migrations]);
     }
   });
 }

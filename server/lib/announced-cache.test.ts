@@ -31,9 +31,13 @@ function fakeDatabase() {
   };
 }
 
-const open = (database: Database, extra: { forgetAllOn?: string[] } = {}) =>
+/** A channel whose payload is the key as written, or `*`. */
+const kept = { channel: 'kept', sentBy: 'the test', decode: (payload: string) => payload };
+const other = { ...kept, channel: 'other' };
+
+const open = (database: Database, extra: { forgetAllOn?: (typeof kept)[] } = {}) =>
   AnnouncedCache.open<string>(database, {
-    channel: 'kept',
+    on: kept,
     ttlMs: 60_000,
     maxEntries: 3,
     ...extra,
@@ -83,18 +87,20 @@ describe('AnnouncedCache', () => {
 
   it('applies an announced change to a copy, and keeps no read it overlapped', async () => {
     const db = fakeDatabase();
-    const cache = await AnnouncedCache.open<string[]>(db.database, {
-      channel: 'kept',
-      ttlMs: 60_000,
-      maxEntries: 10,
-      message: (payload, kept) => {
-        const [key, gone] = payload.split(':');
-        kept.change(key!, (list) => list.filter((x) => x !== gone));
+    const cache = await AnnouncedCache.open<string[], string, { key: string; gone: string }>(
+      db.database,
+      {
+        on: { channel: 'kept', sentBy: 'the test', decode: (payload) => JSON.parse(payload) },
+        ttlMs: 60_000,
+        maxEntries: 10,
+        message: ({ key, gone }, cache) => {
+          cache.change(key, (list) => list.filter((x) => x !== gone));
+        },
       },
-    });
+    );
     cache.set('q', ['x', 'y', 'z'], cache.changes);
     const since = cache.changes;
-    db.announce('kept', 'q:y');
+    db.announce('kept', JSON.stringify({ key: 'q', gone: 'y' }));
     expect(cache.get('q')).toEqual(['x', 'z']);
     cache.set('q', ['x', 'y', 'z'], since);
     expect(cache.get('q')).toEqual(['x', 'z']);
@@ -102,7 +108,7 @@ describe('AnnouncedCache', () => {
 
   it('forgets everything on another channel’s announcement', async () => {
     const db = fakeDatabase();
-    const cache = await open(db.database, { forgetAllOn: ['other'] });
+    const cache = await open(db.database, { forgetAllOn: [other] });
     cache.set('a', 'A', cache.changes);
     db.announce('other', 'anything');
     expect(cache.get('a')).toBeUndefined();
@@ -122,13 +128,12 @@ describe('AnnouncedCache', () => {
     expect(cache.get('a')).toBe('A');
   });
 
-  it('takes numbers for keys when told how to read them from an announcement', async () => {
+  it('takes numbers for keys when its announcement decodes them', async () => {
     const db = fakeDatabase();
     const cache = await AnnouncedCache.open<string, number>(db.database, {
-      channel: 'kept',
+      on: { channel: 'kept', sentBy: 'the test', decode: Number },
       ttlMs: 60_000,
       maxEntries: 10,
-      key: Number,
     });
     cache.set(7, 'seven', cache.changes);
     cache.set(8, 'eight', cache.changes);
@@ -147,5 +152,26 @@ describe('AnnouncedCache', () => {
     expect(cache.get('a')).toBeUndefined();
     // Three kept, as many as allowed: only the oldest went.
     expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual(['b', 'c', 'd']);
+  });
+
+  it('trusts nothing it keeps when a payload does not decode', async () => {
+    const db = fakeDatabase();
+    const cache = await AnnouncedCache.open<string, number>(db.database, {
+      on: {
+        channel: 'kept',
+        sentBy: 'the test',
+        decode: (payload) => {
+          if (!/^\d+$/.test(payload)) throw new Error(`not an id: ${payload}`);
+          return Number(payload);
+        },
+      },
+      ttlMs: 60_000,
+      maxEntries: 10,
+    });
+    cache.set(7, 'seven', cache.changes);
+    cache.set(8, 'eight', cache.changes);
+    db.announce('kept', 'seven:eight');
+    expect(cache.get(7)).toBeUndefined();
+    expect(cache.get(8)).toBeUndefined();
   });
 });

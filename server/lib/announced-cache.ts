@@ -1,7 +1,7 @@
-import type { Database, Listener, SqlClient } from '../db/client';
+import { type Announcement, EVERYTHING, type Everything } from '../db/announcements';
+import type { Database, Listener } from '../db/client';
 
-/** The announcement that everything on a channel changed (a catalogue change, for searches). */
-export const EVERYTHING = '*';
+export { EVERYTHING };
 
 interface Entry<V> {
   value: V;
@@ -12,9 +12,8 @@ interface Entry<V> {
 /**
  * Copies of rows every app process reads far more often than anyone changes them (sessions,
  * outfits). The rows live in the database, shared by every process; a copy here is trusted for
- * `ttlMs` at most, and is dropped the moment the database announces a change to it on `channel`
- * (triggers in 0009_change_notices.sql and 0010_catalogue_notices.sql send the key, or `*` when
- * every copy is affected). While the announcements cannot be heard
+ * `ttlMs` at most, and is dropped the moment the database announces a change to it (`on`, one of
+ * `ANNOUNCED` in server/db/announcements.ts). While the announcements cannot be heard
  * (the listening connection is being re-established), nothing is trusted: every read asks the
  * database, as if there were no cache.
  */
@@ -38,34 +37,37 @@ export class AnnouncedCache<V, K extends string | number = string> {
    * announcement on one of `forgetAllOn` forgets every copy (a change to something every copy
    * may hold).
    */
-  static async open<V, K extends string | number = string>(
+  static async open<V, K extends string | number = string, P = K | Everything>(
     database: Database,
     options: {
-      channel: string;
+      on: Announcement<P>;
       ttlMs: number;
       maxEntries: number;
-      forgetAllOn?: string[];
-      /** The key an announcement names (numbers make faster keys than their text). */
-      key?: (payload: string) => K;
-      /** What an announcement on `channel` does; by default it forgets the key it names. */
-      message?: (payload: string, cache: AnnouncedCache<V, K>) => void;
+      forgetAllOn?: Announcement<unknown>[];
+      /** What an announcement does; by default it forgets the key it names, or everything. */
+      message?: (payload: P, cache: AnnouncedCache<V, K>) => void;
     },
   ): Promise<AnnouncedCache<V, K>> {
     const cache = new AnnouncedCache<V, K>(options.ttlMs, options.maxEntries);
     if (options.ttlMs > 0) {
       const gap = () => cache.forgetAll();
-      const key = options.key ?? ((payload: string) => payload as K);
       const message =
         options.message ??
-        ((payload: string) =>
-          payload === EVERYTHING ? cache.forgetAll() : cache.forget(key(payload)));
-      cache.#listeners.push(
-        await database.listen(options.channel, {
-          message: (payload) => message(payload, cache),
-          gap,
-        }),
-      );
-      for (const channel of options.forgetAllOn ?? []) {
+        ((payload: P) =>
+          payload === EVERYTHING ? cache.forgetAll() : cache.forget(payload as unknown as K));
+      const { on } = options;
+      const heard = (payload: string) => {
+        let decoded: P;
+        try {
+          decoded = on.decode(payload);
+        } catch {
+          // Not a payload its trigger writes: whatever it meant, nothing kept is trusted.
+          return gap();
+        }
+        message(decoded, cache);
+      };
+      cache.#listeners.push(await database.listen(on.channel, { message: heard, gap }));
+      for (const { channel } of options.forgetAllOn ?? []) {
         cache.#listeners.push(await database.listen(channel, { message: gap, gap }));
       }
     }
@@ -165,9 +167,14 @@ export class AnnouncedCache<V, K extends string | number = string> {
  */
 export abstract class KeptReads<V, K extends string | number = number> {
   protected constructor(
-    protected readonly client: SqlClient,
+    protected readonly database: Database,
     protected readonly cache: AnnouncedCache<V, K>,
   ) {}
+
+  /** Notes the announcements heard so far, before a read whose rows are kept with `since`. */
+  get changes(): number {
+    return this.cache.changes;
+  }
 
   close(): Promise<void> {
     return this.cache.close();

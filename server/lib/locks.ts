@@ -3,6 +3,19 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
 /**
+ * Every advisory lock Drape takes, by class. `feedQueue` is also written in the swipe trigger
+ * (0025_feed_announcements_typed.sql); locks.test.ts checks that the two agree.
+ */
+export const LOCK = {
+  /** Swipes (shared, in their trigger) and queue writes (exclusive), per shopper. */
+  feedQueue: 7301,
+  /** Registrations that would create the first administrator. */
+  firstAdmin: 7302,
+  /** One process migrates at a time (a session-level lock, not a class pair). */
+  migrations: 720_411,
+} as const;
+
+/**
  * Serialises one shopper's writes that must see each other (checkout, choosing the preferred
  * address) for the rest of the transaction. NO KEY UPDATE, unlike UPDATE, does not block rows
  * that merely reference the user (sessions, cart lines) from being written meanwhile.
@@ -16,13 +29,18 @@ export async function lockShopper(tx: Db, userId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The advisory lock class of the first administrator's registration (0013 uses 7301). */
-const FIRST_ADMIN_LOCK_CLASS = 7302;
-
 /**
  * Makes registrations that would create the first administrator take turns until the
  * transaction ends, so "no admin exists yet" is checked and acted on by one of them at a time.
  */
 export async function lockFirstAdmin(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_CLASS}, 0)`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK.firstAdmin}, 0)`);
+}
+
+/**
+ * Takes the shopper's queue until the transaction ends, so a queue write and the swipes under
+ * way take turns (each swipe on an outfit the new queue holds is then announced).
+ */
+export async function lockFeedQueue(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK.feedQueue}, ${userId}::int)`);
 }

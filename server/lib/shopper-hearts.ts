@@ -1,8 +1,7 @@
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { ANNOUNCED } from '../db/announcements';
+import { type Database, queryPrepared } from '../db/client';
 import { AnnouncedCache, KeptReads } from './announced-cache';
-
-/** Announced by the database when a shopper's hearts change, with the shopper's id (0011). */
-const HEARTS_CHANNEL = 'drape_hearts_changed';
 
 /** The pieces a shopper hearted: on their own (from search) and on outfits. */
 export interface Hearts {
@@ -27,36 +26,29 @@ export interface HeartRow {
 export class ShopperHearts extends KeptReads<Hearts> {
   static async open(database: Database, options: { ttlMs: number }): Promise<ShopperHearts> {
     const cache = await AnnouncedCache.open<Hearts, number>(database, {
-      channel: HEARTS_CHANNEL,
-      key: Number,
+      on: ANNOUNCED.hearts,
       ttlMs: options.ttlMs,
       maxEntries: 50_000,
     });
-    return new ShopperHearts(database.sql, cache);
+    return new ShopperHearts(database, cache);
   }
 
   async get(userId: number): Promise<Hearts> {
     const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
-    const rows = await this.client.query<HeartRow>(
-      `SELECT item_id AS "itemId", outfit_id AS "outfitId"
-         FROM item_favorites
-        WHERE user_id = $1 AND source = 'heart'
-        ORDER BY item_id`,
-      [userId],
-      { name: 'shopper_hearts' },
+    const rows = await queryPrepared<HeartRow>(
+      this.database.sql,
+      'shopper_hearts',
+      sql`SELECT item_id AS "itemId", outfit_id AS "outfitId"
+            FROM item_favorites
+           WHERE user_id = ${userId} AND source = 'heart'
+           ORDER BY item_id`,
     );
-    return this.keep(userId, rows, since);
+    return this.#keep(userId, rows, since);
   }
 
-  /** Notes the announcements heard so far, before a read whose hearts `keep` will take. */
-  get changes(): number {
-    return this.cache.changes;
-  }
-
-  /** Keeps a shopper's hearts that another read brought along (their queue's), smallest item first. */
-  keep(userId: number, rows: readonly HeartRow[], since: number): Hearts {
+  #keep(userId: number, rows: readonly HeartRow[], since: number): Hearts {
     const loose = new Set<number>();
     const onOutfit = new Map<number, number[]>();
     for (const { itemId, outfitId } of rows) {

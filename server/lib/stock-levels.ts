@@ -1,8 +1,7 @@
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { ANNOUNCED } from '../db/announcements';
+import { type Database, idArray, queryPrepared } from '../db/client';
 import { AnnouncedCache, KeptReads } from './announced-cache';
-
-/** Announced by the database when an item's stock changes, or items are deleted (0011). */
-const STOCK_CHANNEL = 'drape_stock_changed';
 
 /**
  * How many of each item are left, as every feed page and repeated item search needs it for the
@@ -14,12 +13,11 @@ const STOCK_CHANNEL = 'drape_stock_changed';
 export class StockLevels extends KeptReads<number> {
   static async open(database: Database, options: { ttlMs: number }): Promise<StockLevels> {
     const cache = await AnnouncedCache.open<number, number>(database, {
-      channel: STOCK_CHANNEL,
-      key: Number,
+      on: ANNOUNCED.stock,
       ttlMs: options.ttlMs,
       maxEntries: 200_000,
     });
-    return new StockLevels(database.sql, cache);
+    return new StockLevels(database, cache);
   }
 
   /** The stock of each of `ids` that exists; the ones not kept are read in one statement. */
@@ -34,21 +32,16 @@ export class StockLevels extends KeptReads<number> {
     }
     if (missing.length === 0) return levels;
     const since = this.cache.changes;
-    const rows = await this.client.query<{ id: number; stock: number }>(
-      'SELECT id, stock FROM items WHERE id = ANY($1::int[])',
-      [`{${missing.map((id) => Math.trunc(id)).join(',')}}`],
-      { name: 'stock_levels' },
+    const rows = await queryPrepared<{ id: number; stock: number }>(
+      this.database.sql,
+      'stock_levels',
+      sql`SELECT id, stock FROM items WHERE id = ANY(${idArray(missing)}::int[])`,
     );
     for (const { id, stock } of rows) {
       this.cache.set(id, stock, since);
       levels.set(id, stock);
     }
     return levels;
-  }
-
-  /** Notes the announcements heard so far, before a read whose stock levels `keep` will take. */
-  get changes(): number {
-    return this.cache.changes;
   }
 
   /** Keeps the stock levels another read brought along (an outfit card's pieces). */

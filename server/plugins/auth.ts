@@ -1,7 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import { sql as drizzleSql, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ANNOUNCED } from '../db/announcements';
+import { queryPrepared } from '../db/client';
+import { sessions } from '../db/schema';
 import { AnnouncedCache } from '../lib/announced-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 
@@ -9,9 +13,6 @@ export const SESSION_COOKIE = 'drape_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is pushed forward at most this often, so reads stay reads. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
-
-/** Announced by the database whenever a session ends or changes (0009_change_notices.sql). */
-const SESSION_CHANNEL = 'drape_session_changed';
 
 interface CachedSession {
   user: SessionUser;
@@ -58,7 +59,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
  */
 export default fp(
   async function authPlugin(app: FastifyInstance) {
-    const { sql } = app.database;
+    const { db, sql } = app.database;
     const secure = app.config.trustProxy !== false;
     const hash = (token: string) =>
       createHmac('sha256', app.config.sessionSecret).update(token).digest('base64url');
@@ -67,7 +68,7 @@ export default fp(
 
     // Sessions just checked, so a shopper's burst of requests costs one lookup, not one each.
     const cache = await AnnouncedCache.open<CachedSession>(app.database, {
-      channel: SESSION_CHANNEL,
+      on: ANNOUNCED.session,
       ttlMs: app.config.cacheSeconds * 1000,
       maxEntries: 50_000,
     });
@@ -87,16 +88,13 @@ export default fp(
       async start(reply: FastifyReply, userId: number) {
         const token = randomBytes(32).toString('base64url');
         const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-        await sql.query(
-          'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
-          [hash(token), userId, expiresAt],
-        );
+        await db.insert(sessions).values({ tokenHash: hash(token), userId, expiresAt });
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         if (request.sessionTokenHash) {
           cache.forget(request.sessionTokenHash);
-          await sql.query('DELETE FROM sessions WHERE token_hash = $1', [request.sessionTokenHash]);
+          await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
         }
         request.user = null;
         request.sessionTokenHash = null;
@@ -136,10 +134,10 @@ export default fp(
       if (session.expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
         const next = Date.now() + SESSION_TTL_MS;
         const since = cache.changes;
-        await sql.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [
-          tokenHash,
-          new Date(next),
-        ]);
+        await db
+          .update(sessions)
+          .set({ expiresAt: new Date(next) })
+          .where(eq(sessions.tokenHash, tokenHash));
         cache.set(tokenHash, { ...session, expiresAt: next }, since);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(next) });
       }
@@ -147,17 +145,17 @@ export default fp(
 
     async function lookUp(tokenHash: string) {
       const since = cache.changes;
-      const rows = await sql.query<{
+      const rows = await queryPrepared<{
         id: number;
         username: string;
         is_admin: boolean;
         expires_at: Date;
       }>(
-        `SELECT u.id, u.username, u.is_admin, s.expires_at
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1 AND s.expires_at > now()`,
-        [tokenHash],
-        { name: 'session_user' },
+        sql,
+        'session_user',
+        drizzleSql`SELECT u.id, u.username, u.is_admin, s.expires_at
+                     FROM sessions s JOIN users u ON u.id = s.user_id
+                    WHERE s.token_hash = ${tokenHash} AND s.expires_at > now()`,
       );
       const row = rows[0];
       if (!row) return undefined;

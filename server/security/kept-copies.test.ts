@@ -8,7 +8,7 @@ import { testDriver } from '../test/databases';
 import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
 
 // Stock levels, shoppers' hearts and queued feeds kept in memory (server/lib/stock-levels.ts,
-// server/lib/shopper-hearts.ts, server/features/feed/kept-queues.ts), trusted here for an hour:
+// server/lib/shopper-hearts.ts, server/features/feed/queue.ts), trusted here for an hour:
 // every change below must show on its announcement, not when the copy ages.
 const TTL_SECONDS = KEPT_SECONDS;
 const soon = untilAnnounced;

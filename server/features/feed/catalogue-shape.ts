@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { SLOTS, type Slot } from '../../../contracts/catalog';
-import type { SqlClient } from '../../db/client';
+import { queryPrepared, type SqlClient } from '../../db/client';
 
 /**
  * The slot as one of the five constant strings: a slot read from a row is a string of its own,
@@ -181,21 +182,27 @@ export class CatalogueShape {
   static async read(client: SqlClient): Promise<CatalogueShape> {
     // The counter first: a change committed during the reads moves it past this, so the next
     // ranking reads the shape again.
-    const [{ version }] = (await client.query<{ version: string }>(
-      'SELECT version FROM catalogue_version',
+    const [{ version }] = (await queryPrepared<{ version: string }>(
+      client,
+      'shape_version',
+      sql`SELECT version FROM catalogue_version`,
     )) as [{ version: string }];
-    // Named as the constructor takes them, so the rows go to it as they come.
     const [pieces, items] = await Promise.all([
-      client.query<PieceRow & { outfitId: number; occasionId: number }>(
-        `SELECT oi.outfit_id AS "outfitId", o.occasion_id AS "occasionId", oi.item_id AS "itemId",
-                oi.slot, oi.product_id AS "productId", oi.category_id AS "categoryId", oi.color
-           FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
-          ORDER BY oi.outfit_id, oi.slot`,
+      queryPrepared<PieceRow & { outfitId: number; occasionId: number }>(
+        client,
+        'shape_pieces',
+        sql`SELECT oi.outfit_id AS "outfitId", o.occasion_id AS "occasionId",
+                   oi.item_id AS "itemId", oi.slot, oi.product_id AS "productId",
+                   oi.category_id AS "categoryId", oi.color
+              FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
+             ORDER BY oi.outfit_id, oi.slot`,
       ),
-      client.query<ItemRow>(
-        `SELECT i.id, i.product_id AS "productId", i.category_id AS "categoryId", i.color,
-                p.garment
-           FROM items i JOIN products p ON p.id = i.product_id`,
+      queryPrepared<ItemRow>(
+        client,
+        'shape_items',
+        sql`SELECT i.id, i.product_id AS "productId", i.category_id AS "categoryId", i.color,
+                   p.garment
+              FROM items i JOIN products p ON p.id = i.product_id`,
       ),
     ]);
     return new CatalogueShape(Number(version), pieces, items);
@@ -219,22 +226,6 @@ export class CatalogueShape {
     return this.#kinds.size;
   }
 
-  /** A look's category and colour name, and a kind's garment: what a card's reason names. */
-  lookOf(lookId: number): { categoryId: number; color: string } | undefined {
-    const categoryId = this.#lookCategory[lookId];
-    if (categoryId === undefined) return undefined;
-    return { categoryId, color: this.#colorNames[this.#lookColor[lookId]!]! };
-  }
-
-  colorName(colorId: number): string | undefined {
-    return this.#colorNames[colorId];
-  }
-
-  kindName(kindId: number): string | undefined {
-    for (const [garment, id] of this.#kinds) if (id === kindId) return garment;
-    return undefined;
-  }
-
   /** Up to `count` outfits of an occasion from `pivot` on, wrapping round: a seeded window. */
   occasionWindow(occasionId: number, pivot: number, count: number): number[] {
     return windowOf(this.#byOccasion[occasionId], pivot, count);
@@ -243,11 +234,6 @@ export class CatalogueShape {
   /** Up to `count` outfits holding a piece of a kind from `pivot` on, wrapping round. */
   kindWindow(kindId: number, pivot: number, count: number): number[] {
     return windowOf(this.#byKind[kindId], pivot, count);
-  }
-
-  /** How many outfits are of an occasion. */
-  occasionSize(occasionId: number): number {
-    return this.#byOccasion[occasionId]?.length ?? 0;
   }
 
   /** How many looks and colours the catalogue has; their ids count from 0. */

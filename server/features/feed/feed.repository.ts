@@ -1,10 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
-import type { Outfit } from '../../../contracts/outfit';
-import { type Db, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
-import { CARD_COLUMNS, CARD_JOINS, type CardRow, cardsOf } from '../../lib/outfits';
-import type { HeartRow } from '../../lib/shopper-hearts';
+import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
 import { PROFILE, type RankingOptions, rankCandidates, type ShopperHistory } from './ranking';
 
@@ -48,19 +46,22 @@ async function readHistory(
   client: SqlClient,
   userId: number,
 ): Promise<{ version: number; history: ShopperHistory }> {
-  const rows = await client.query<{ kind: 'v' | 'r' | 's' | 'h'; id: string; liked: boolean }>(
-    `SELECT 'v' AS kind, version AS id, false AS liked FROM catalogue_version
-     UNION ALL
-     (SELECT 'r', outfit_id, direction = 'like' FROM swipes
-       WHERE user_id = $1 ORDER BY created_at DESC LIMIT ${PROFILE.swipes})
-     UNION ALL
-     (SELECT 's', outfit_id, false FROM swipes
-       WHERE user_id = $1 ORDER BY created_at DESC OFFSET ${PROFILE.swipes})
-     UNION ALL
-     (SELECT 'h', item_id, false FROM item_favorites
-       WHERE user_id = $1 AND source = 'heart' ORDER BY created_at DESC LIMIT ${PROFILE.hearts})`,
-    [userId],
-    { name: 'feed_history' },
+  const recentSwipes = sql.raw(String(PROFILE.swipes));
+  const recentHearts = sql.raw(String(PROFILE.hearts));
+  const rows = await queryPrepared<{ kind: 'v' | 'r' | 's' | 'h'; id: string; liked: boolean }>(
+    client,
+    'feed_history',
+    sql`SELECT 'v' AS kind, version AS id, false AS liked FROM catalogue_version
+        UNION ALL
+        (SELECT 'r', outfit_id, direction = 'like' FROM swipes
+          WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${recentSwipes})
+        UNION ALL
+        (SELECT 's', outfit_id, false FROM swipes
+          WHERE user_id = ${userId} ORDER BY created_at DESC OFFSET ${recentSwipes})
+        UNION ALL
+        (SELECT 'h', item_id, false FROM item_favorites
+          WHERE user_id = ${userId} AND source = 'heart'
+          ORDER BY created_at DESC LIMIT ${recentHearts})`,
   );
   let version = 0;
   const recent: { outfitId: number; like: boolean }[] = [];
@@ -79,58 +80,30 @@ async function readHistory(
 }
 
 /**
- * The first `limit` of `ranked` with no piece out of stock, in order. The sorted subquery keeps
- * the check from being run on every candidate: it stops once the page is full. The limit is part
- * of the text, so each page size keeps one plan.
+ * The first `limit` of `ranked` with no piece out of stock, in order. The candidates are sorted
+ * in a subquery of their own (`OFFSET 0` keeps the planner from merging it), so the stock check
+ * runs on them one by one and stops once the page is full, instead of on every candidate. The
+ * limit is written into the text: with `LIMIT $n` PostgreSQL planned it afresh every time.
  */
 async function firstWhollyInStock(
   client: SqlClient,
   ranked: readonly number[],
   limit: number,
 ): Promise<number[]> {
-  const rows = await client.query<{ id: number }>(
-    `SELECT r.id
-       FROM (SELECT id, n FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n) ORDER BY n OFFSET 0) r
-      WHERE NOT EXISTS (
-              SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-               WHERE oi.outfit_id = r.id AND i.stock = 0
-            )
-      ORDER BY r.n
-      LIMIT ${Math.trunc(limit)}`,
-    [`{${ranked.join(',')}}`],
-    { name: `feed_in_stock_${Math.trunc(limit)}` },
+  const rows = await queryPrepared<{ id: number }>(
+    client,
+    'feed_in_stock',
+    sql`SELECT r.id
+          FROM (SELECT id, n FROM unnest(${idArray(ranked)}::int[]) WITH ORDINALITY AS c(id, n)
+                 ORDER BY n OFFSET 0) r
+         WHERE NOT EXISTS (
+                 SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                  WHERE oi.outfit_id = r.id AND i.stock = 0
+               )
+         ORDER BY r.n
+         LIMIT ${sql.raw(String(Math.trunc(limit)))}`,
   );
   return rows.map((r) => r.id);
-}
-
-/**
- * Which of these outfits' pieces the shopper hearted, per outfit (as `ShopperHearts` has them;
- * pieces a right swipe brought along are favourites, not hearts).
- */
-export async function heartsOnOutfits(
-  db: Db,
-  userId: number,
-  outfitIds: readonly number[],
-): Promise<Map<number, number[]>> {
-  const byOutfit = new Map<number, number[]>();
-  if (outfitIds.length === 0) return byOutfit;
-  const rows = await db
-    .select({ outfitId: itemFavorites.outfitId, itemId: itemFavorites.itemId })
-    .from(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        inArray(itemFavorites.outfitId, [...outfitIds]),
-        eq(itemFavorites.source, 'heart'),
-      ),
-    );
-  for (const row of rows) {
-    if (row.outfitId === null) continue;
-    const list = byOutfit.get(row.outfitId) ?? [];
-    list.push(row.itemId);
-    byOutfit.set(row.outfitId, list);
-  }
-  return byOutfit;
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
@@ -199,39 +172,30 @@ export async function recordFirstSwipes(
   client: SqlClient,
   batch: readonly FirstSwipe[],
 ): Promise<FirstSwipeOutcome[]> {
-  // Prepared once per connection: planning this statement cost as much as running it. A swipe is
-  // a taste signal sent by the thousand, so it commits without waiting for the write-ahead log
-  // to reach the disk (half its cost): it is visible at once and on disk within a fraction of a
-  // second, and only a crash of PostgreSQL itself in that moment could lose it (the shopper would
-  // see the outfit again). Orders, carts and everything else keep waiting for the disk.
-  // docs/decisions/006-caches-kept-honest-by-announcements.md says more.
-  const column = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
-  const rows = await client.query<FirstSwipeOutcome>(
-    `WITH wanted AS (
-       SELECT * FROM unnest($1::int[], $2::int[], $3::text[])
-                     WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
-     ),
-     swiped AS (
-       INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-       SELECT w.user_id, o.id, w.direction, clock_timestamp()
-         FROM wanted w JOIN outfits o ON o.id = w.outfit_id
-        ORDER BY w.user_id
-       ON CONFLICT DO NOTHING
-       RETURNING user_id, outfit_id
-     )
-     SELECT o.id IS NOT NULL AS exists,
-            EXISTS (SELECT 1 FROM swiped s
-                     WHERE s.user_id = w.user_id AND s.outfit_id = w.outfit_id) AS inserted,
-            -- Committed without waiting for the disk: see the comment above.
-            set_config('synchronous_commit', 'off', true) AS commit
-       FROM wanted w LEFT JOIN outfits o ON o.id = w.outfit_id
-      ORDER BY w.n`,
-    [
-      column(batch.map((s) => Math.trunc(s.userId))),
-      column(batch.map((s) => Math.trunc(s.outfitId))),
-      column(batch.map((s) => s.direction)),
-    ],
-    { name: 'feed_first_swipes' },
+  const rows = await queryPrepared<FirstSwipeOutcome>(
+    client,
+    'feed_first_swipes',
+    sql`WITH wanted AS (
+          SELECT * FROM unnest(${idArray(batch.map((s) => s.userId))}::int[],
+                               ${idArray(batch.map((s) => s.outfitId))}::int[],
+                               ${`{${batch.map((s) => s.direction).join(',')}}`}::text[])
+                        WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
+        ),
+        swiped AS (
+          INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+          SELECT w.user_id, o.id, w.direction, clock_timestamp()
+            FROM wanted w JOIN outfits o ON o.id = w.outfit_id
+           ORDER BY w.user_id
+          ON CONFLICT DO NOTHING
+          RETURNING user_id, outfit_id
+        )
+        SELECT o.id IS NOT NULL AS exists,
+               EXISTS (SELECT 1 FROM swiped s
+                        WHERE s.user_id = w.user_id AND s.outfit_id = w.outfit_id) AS inserted,
+               -- A taste signal: committed without waiting for the disk (decision 006).
+               set_config('synchronous_commit', 'off', true) AS commit
+          FROM wanted w LEFT JOIN outfits o ON o.id = w.outfit_id
+         ORDER BY w.n`,
   );
   return rows.map((row) => ({ exists: Boolean(row.exists), inserted: Boolean(row.inserted) }));
 }
@@ -307,7 +271,7 @@ export async function deletePassedSwipes(db: Db, userId: number): Promise<number
     .where(and(eq(swipes.userId, userId), eq(swipes.direction, 'nope')))
     .returning({ outfitId: swipes.outfitId });
   // Takes turns with a queue being written in the background, as storeQueue does.
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}, ${userId}::int)`);
+  await lockFeedQueue(db, userId);
   await db.delete(feedQueue).where(eq(feedQueue.userId, userId));
   return rows.length;
 }
@@ -384,125 +348,53 @@ export interface QueuedOutfit {
   filledAt: number;
 }
 
-/**
- * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
- * since it was ranked; the first and last places there are, swiped or not (how much of the
- * ranking was swiped, and how much is left);
- * and the cards of the first `cardsAhead` outfits waiting. The queue is read when a shopper comes
- * back after a while, and their first page's cards came next, one round trip later, wherever the
- * process did not keep them (most, in a catalogue larger than a few pages of shoppers' queues):
- * now they come with it. Whether the pieces are in stock comes from `StockLevels`; the cards'
- * own stock columns are kept there. The shopper's hearts come with it too, which a first page
- * marks on its cards (`null` when nothing waits: there was no row to bring them).
- */
-export async function readQueue(
-  client: SqlClient,
-  userId: number,
-  cardsAhead: number,
-): Promise<{
-  waiting: QueuedOutfit[];
+/** What waits in one shopper's queue: unswiped outfits, best first, and the first and last places. */
+export interface Waiting {
+  outfits: readonly QueuedOutfit[];
   firstPlace: number | null;
   last: number | null;
-  cards: Outfit[];
-  hearts: HeartRow[] | null;
-}> {
-  const rows = await client.query<
-    {
-      queuedId: number;
-      position: number;
-      filledAt: number;
-      firstPlace: number;
-      last: number;
-      hearts: [number, number | null][] | null;
-    } & (CardRow | { outfitId: null })
-  >(
-    `WITH waiting AS (
-       SELECT q.outfit_id, q.position, q.filled_at,
-              row_number() OVER (ORDER BY q.position) AS place
-         FROM feed_queue q
-        WHERE q.user_id = $1
-          -- OFFSET 0 keeps this a primary-key probe per queued outfit; as a join the planner
-          -- reads all the shopper's swipes, which grow without bound.
-          AND NOT EXISTS (
-                SELECT 1 FROM swipes s
-                 WHERE s.user_id = $1 AND s.outfit_id = q.outfit_id
-                OFFSET 0
-              )
-     )
-     SELECT w.outfit_id AS "queuedId", w.position,
-            (extract(epoch FROM w.filled_at) * 1000)::float8 AS "filledAt",
-            (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = $1) AS "firstPlace",
-            (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = $1) AS last,
-            -- The shopper's hearts, on the first row alone (read once, as an init plan).
-            CASE WHEN w.place = 1 THEN (
-              SELECT coalesce(json_agg(json_build_array(f.item_id, f.outfit_id) ORDER BY f.item_id),
-                              '[]'::json)
-                FROM item_favorites f
-               WHERE f.user_id = $1 AND f.source = 'heart'
-            ) END AS hearts,
-            card.*
-       FROM waiting w
-       -- Five rows, one per piece, for each of the first outfits; one row for the rest.
-       LEFT JOIN LATERAL (
-         SELECT ${CARD_COLUMNS}
-           FROM outfits o
-           ${CARD_JOINS}
-          WHERE o.id = w.outfit_id AND w.place <= $2
-         -- OFFSET 0 keeps the place test in front of the probes: merged into the outer join,
-         -- it was tested after them, and every waiting outfit's card was read.
-         OFFSET 0
-       ) card ON true
-      ORDER BY w.position`,
-    [userId, cardsAhead],
-    { name: 'feed_queue_waiting' },
+}
+
+/**
+ * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
+ * since it was ranked; and the first and last places there are, swiped or not (how much of the
+ * ranking was swiped, and how much is left).
+ */
+export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
+  const rows = await queryPrepared<QueuedOutfit & { firstPlace: number; last: number }>(
+    client,
+    'feed_queue_waiting',
+    sql`SELECT q.outfit_id AS id, q.position,
+               (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
+               (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
+               (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
+          FROM feed_queue q
+         WHERE q.user_id = ${userId}
+           -- OFFSET 0 keeps this a primary-key probe per queued outfit: as a join the planner
+           -- reads all the shopper's swipes, which grow without bound.
+           AND NOT EXISTS (
+                 SELECT 1 FROM swipes s
+                  WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id
+                 OFFSET 0
+               )
+         ORDER BY q.position`,
   );
-  const waiting: QueuedOutfit[] = [];
-  const cardRows: CardRow[] = [];
-  for (const row of rows) {
-    if (waiting.at(-1)?.id !== row.queuedId) {
-      waiting.push({ id: row.queuedId, position: row.position, filledAt: row.filledAt });
-    }
-    if (row.outfitId !== null) cardRows.push(row);
-  }
-  const first = rows[0];
   return {
-    waiting,
-    firstPlace: first?.firstPlace ?? null,
-    last: first?.last ?? null,
-    cards: cardsOf(cardRows),
-    hearts: first?.hearts?.map(([itemId, outfitId]) => ({ itemId, outfitId })) ?? null,
+    outfits: rows.map(({ id, position, filledAt }) => ({ id, position, filledAt })),
+    firstPlace: rows[0]?.firstPlace ?? null,
+    last: rows[0]?.last ?? null,
   };
 }
 
 /**
- * Outfits with their five pieces, as `loadOutfits` (server/lib/outfits.ts) reads them, as a
- * prepared statement: the feed reads cards it does not keep all day, and planning the statement
- * cost more than running it.
- */
-export async function readOutfitCards(client: SqlClient, ids: readonly number[]) {
-  const rows = await client.query<CardRow>(
-    `SELECT ${CARD_COLUMNS}
-       FROM outfits o
-       ${CARD_JOINS}
-      WHERE o.id = ANY($1::int[])`,
-    [`{${ids.join(',')}}`],
-    { name: 'feed_outfit_cards' },
-  );
-  return cardsOf(rows);
-}
-
-/** The advisory lock class of shoppers' queues (0013_swipes_and_queue_writes_take_turns.sql). */
-const QUEUE_LOCK_CLASS = 7301;
-
-/**
  * Makes `ids` the shopper's queue, in that order: what the new ranking left out goes, the rest is
  * inserted or moved. Outfits deleted meanwhile are skipped. It takes turns with the shopper's
- * swipes under way (0013), so each swipe on an outfit the new queue holds is announced.
+ * swipes under way (0025), so each swipe on an outfit the new queue holds is announced.
  */
 export async function storeQueue(db: Db, userId: number, ids: readonly number[]): Promise<void> {
-  const list = `{${ids.join(',')}}`;
+  const list = idArray(ids);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}, ${userId}::int)`);
+    await lockFeedQueue(tx, userId);
     await tx.execute(sql`
     WITH gone AS (
       DELETE FROM feed_queue q

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
-  type FeedPage,
   FeedPageSchema,
   FeedQuerySchema,
   ItemHeartBodySchema,
@@ -14,12 +13,10 @@ import {
   SwipeResultSchema,
   UndoResultSchema,
 } from '../../../contracts/feed';
-import { serializerCompiler } from '../../lib/serializer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
-import { FeedQueue } from './feed-queue';
-import { KeptQueues } from './kept-queues';
-import { OutfitCards, writeFeedPage } from './outfit-cards';
+import { OutfitCards } from './outfit-cards';
+import { FeedQueue, KeptQueues } from './queue';
 import { SwipeBatches } from './swipe-batches';
 
 /** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
@@ -30,7 +27,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const ttlMs = app.config.cacheSeconds * 1000;
   const cards = await OutfitCards.open(app.database, { ttlMs, stock: app.stockLevels });
-  const queues = await KeptQueues.open(app.database, { ttlMs, cards, hearts: app.shopperHearts });
+  const queues = await KeptQueues.open(app.database, { ttlMs });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
@@ -52,11 +49,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     '/api/outfit/home',
     {
       onRequest: app.requireUser,
-      // A page's outfits come from kept cards whose JSON is written already.
-      serializerCompiler: (route) =>
-        route.httpStatus === '200'
-          ? (page) => writeFeedPage(page as FeedPage)
-          : serializerCompiler(route),
       schema: {
         tags,
         summary: 'A page of unswiped outfits, ranked by this shopper’s taste',
@@ -112,7 +104,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { id } = currentUser(request);
       try {
-        return await service.undoLastSwipe(db, id);
+        return await service.undoLastSwipe(db, live, id);
       } finally {
         queues.forget(id);
       }

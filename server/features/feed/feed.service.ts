@@ -8,39 +8,17 @@ import type {
   SwipeResult,
   UndoResult,
 } from '../../../contracts/feed';
+import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { writeLikedPieces } from '../../lib/liked-pieces';
-import { loadOutfits } from '../../lib/outfits';
-import type { ShopperHearts } from '../../lib/shopper-hearts';
+import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { QueuedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
-import { type FeedQueue, QUEUE, randomSeed, rankOutfits } from './feed-queue';
-import type { KeptQueues } from './kept-queues';
-import { feedOutfit, type OutfitCards } from './outfit-cards';
+import type { OutfitCards } from './outfit-cards';
+import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
 import type { SwipeBatches } from './swipe-batches';
-
-async function withHearts(db: Db, userId: number, ids: readonly number[]): Promise<FeedOutfit[]> {
-  const [outfits, hearts] = await Promise.all([
-    loadOutfits(db, ids),
-    repo.heartsOnOutfits(db, userId, ids),
-  ]);
-  return outfits.map((outfit) =>
-    feedOutfit(
-      outfit,
-      outfit.items,
-      (hearts.get(outfit.id) ?? []).sort((a, b) => a - b),
-    ),
-  );
-}
-
-async function page(db: Db, userId: number, ids: readonly number[], limit: number) {
-  return {
-    outfits: await withHearts(db, userId, ids.slice(0, limit)),
-    hasMore: ids.length > limit,
-  };
-}
 
 /** What the feed keeps in memory, and the writer of shoppers' queues. */
 export interface FeedState {
@@ -51,72 +29,94 @@ export interface FeedState {
   hearts: ShopperHearts;
 }
 
+/** The stock of every piece of these cards, as kept or read now. */
+const stockOf = (live: FeedState, cards: Iterable<Outfit>) =>
+  live.stock.get([...cards].flatMap((outfit) => outfit.items.map((item) => item.id)));
+
 /**
- * The first `count` of `candidates` whose five pieces are all in stock now, in order, and the
- * stock levels read for them. Most are in stock: the rest are read only when some are not.
+ * What the shopper sees of the outfits of `ids` that exist, in that order: each card with its
+ * pieces' stock of this moment and the pieces the shopper hearted on it.
+ */
+async function feedCards(
+  live: FeedState,
+  ids: readonly number[],
+  hearts: Hearts,
+  known?: { cards: Map<number, Outfit>; stock: Map<number, number> },
+): Promise<FeedOutfit[]> {
+  const cards = known?.cards ?? (await live.cards.get(ids));
+  const stock = known?.stock ?? (await stockOf(live, cards.values()));
+  return ids.flatMap((id) => {
+    const outfit = cards.get(id);
+    if (!outfit) return [];
+    const items = outfit.items.map((item) => ({
+      ...item,
+      stock: stock.get(item.id) ?? item.stock,
+    }));
+    const heartedItemIds = [...(hearts.onOutfit.get(id) ?? [])];
+    // The key the outfit lacks goes first: after a spread, V8 builds it on a slow path.
+    return [{ heartedItemIds, ...outfit, items }];
+  });
+}
+
+/**
+ * The first `count` of `candidates` whose five pieces are all in stock now, in order, with the
+ * cards and stock levels read for them. Most are in stock: the rest are read only when some
+ * are not.
  */
 async function firstInStock(
   live: FeedState,
   candidates: readonly QueuedOutfit[],
   count: number,
-): Promise<{ waiting: QueuedOutfit[]; stock: Map<number, number> }> {
+): Promise<{ waiting: QueuedOutfit[]; cards: Map<number, Outfit>; stock: Map<number, number> }> {
   const waiting: QueuedOutfit[] = [];
+  const cards = new Map<number, Outfit>();
   const stock = new Map<number, number>();
   let start = 0;
   while (waiting.length < count && start < candidates.length) {
     const batch = candidates.slice(start, start + count - waiting.length);
     start += batch.length;
-    const cards = await live.cards.get(batch.map((w) => w.id));
-    const pieces = [...cards.values()].flatMap((outfit) => outfit.items.map((item) => item.id));
-    for (const [id, level] of await live.stock.get(pieces)) stock.set(id, level);
+    const read = await live.cards.get(batch.map((w) => w.id));
+    for (const [id, level] of await stockOf(live, read.values())) stock.set(id, level);
     for (const w of batch) {
-      const pieces = cards.get(w.id)?.items;
-      if (pieces?.every((item) => (stock.get(item.id) ?? 0) > 0)) waiting.push(w);
+      const card = read.get(w.id);
+      if (card?.items.every((item) => (stock.get(item.id) ?? 0) > 0)) {
+        waiting.push(w);
+        cards.set(w.id, card);
+      }
     }
   }
-  return { waiting, stock };
+  return { waiting, cards, stock };
 }
 
 /**
  * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
  * ahead of time; the queue is ranked on the spot only when it is too short for the page (a new
- * shopper, or one who swiped through it), and in the background when it runs low or is stale.
- * With a seed the ranking is done on the spot, reproducibly, and the queue is left alone.
+ * shopper, or one who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
+ * (decision 005), and in the background when it runs low or is stale. With a seed the ranking
+ * is done on the spot, reproducibly, and the queue is left alone. One more outfit than the page
+ * tells whether another page exists.
  */
 export async function getFeed(
-  { db, sql }: Database,
+  { sql }: Database,
   live: FeedState,
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
 ): Promise<FeedPage> {
   const { limit } = query;
   const exclude = query.exclude ?? [];
-  // One more than the page tells whether another page exists without counting them all.
+  const rank = (size: number, seed: number) =>
+    repo.rankFeed(sql, { userId, limit: size, atLeast: limit + 1, exclude, seed });
   if (query.seed !== undefined) {
-    const ids = await rankOutfits(sql, {
-      userId,
-      size: limit + 1,
-      atLeast: limit + 1,
-      exclude,
-      seed: query.seed,
-    });
-    return page(db, userId, ids, limit);
+    const [ids, hearts] = await Promise.all([rank(limit + 1, query.seed), live.hearts.get(userId)]);
+    const outfits = await feedCards(live, ids.slice(0, limit), hearts);
+    return { outfits, hasMore: ids.length > limit };
   }
-  // What waits in the shopper's queue (less what they swiped since it was ranked), less the
-  // cards the client holds and outfits with a piece sold out since: the page and one more,
-  // which tells whether another page exists.
-  // A shopper's first page after a while finds neither kept: the queue's read brings the hearts.
-  const queued = await live.queues.read(userId);
-  const hearts = await live.hearts.get(userId);
+  // What waits in the queue, less the cards the client holds and outfits sold out since.
+  const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
   const held = new Set(exclude);
-  const { waiting, stock } = await firstInStock(
-    live,
-    queued.outfits.filter((w) => !held.has(w.id)),
-    limit + 1,
-  );
+  const open = queued.outfits.filter((w) => !held.has(w.id));
+  const { waiting, cards, stock } = await firstInStock(live, open, limit + 1);
   const next = waiting[limit];
-  // A queue the shopper has swiped `relearnAfter` of since it was ranked is ranked again on the
-  // spot, so what they just said shapes the page they get (decision 005).
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
   if (next && queued.last !== null && swipedSince < QUEUE.relearnAfter) {
     // Ranked again behind the page once fewer than the low-water mark are queued after it
@@ -127,17 +127,14 @@ export async function getFeed(
       live.queue.refill(userId);
     }
     const shown = waiting.slice(0, limit).map((w) => w.id);
-    return { outfits: await live.cards.withHearts(shown, hearts.onOutfit, stock), hasMore: true };
+    return { outfits: await feedCards(live, shown, hearts, { cards, stock }), hasMore: true };
   }
-  const ids = await rankOutfits(sql, {
-    userId,
-    size: Math.max(QUEUE.size, limit + 1),
-    atLeast: limit + 1,
-    exclude,
-    seed: randomSeed(),
-  });
+  const ids = await rank(Math.max(QUEUE.size, limit + 1), randomSeed());
   live.queue.store(userId, ids);
-  return page(db, userId, ids, limit);
+  return {
+    outfits: await feedCards(live, ids.slice(0, limit), hearts),
+    hasMore: ids.length > limit,
+  };
 }
 
 /**
@@ -178,7 +175,7 @@ export async function swipe(
 }
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
-export async function undoLastSwipe(db: Db, userId: number): Promise<UndoResult> {
+export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Promise<UndoResult> {
   const undone = await db.transaction(async (tx) => {
     const latest = await repo.lockLatestSwipe(tx, userId);
     if (!latest) throw notFound('There is no swipe to undo.');
@@ -186,7 +183,7 @@ export async function undoLastSwipe(db: Db, userId: number): Promise<UndoResult>
     await repo.deleteSwipe(tx, userId, latest.outfitId);
     return latest;
   });
-  const [outfit] = await withHearts(db, userId, [undone.outfitId]);
+  const [outfit] = await feedCards(live, [undone.outfitId], await live.hearts.get(userId));
   if (!outfit) throw notFound('That outfit no longer exists.');
   return { direction: undone.direction, outfit };
 }

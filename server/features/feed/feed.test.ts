@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../contracts/feed';
+import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database } from '../../db/client';
-import { compileSerializer } from '../../lib/serializer';
+import { loadOutfits } from '../../lib/outfits';
 import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
 import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { rankFeed, readOutfitCards, storeQueue } from './feed.repository';
+import { rankFeed, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
-import { FeedQueue, QUEUE } from './feed-queue';
-import { KeptQueues } from './kept-queues';
-import { OutfitCards, writeFeedPage } from './outfit-cards';
+import { OutfitCards } from './outfit-cards';
+import { FeedQueue, KeptQueues, QUEUE } from './queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -581,9 +580,9 @@ describe('the feed queue', () => {
   let hearts: ShopperHearts;
   let queues: KeptQueues;
   beforeAll(async () => {
-    cards = await OutfitCards.open(t.db.database, { ttlMs: 0 });
-    queues = await KeptQueues.open(t.db.database, { ttlMs: 0, cards });
     stock = await StockLevels.open(t.db.database, { ttlMs: 0 });
+    cards = await OutfitCards.open(t.db.database, { ttlMs: 0, stock });
+    queues = await KeptQueues.open(t.db.database, { ttlMs: 0 });
     hearts = await ShopperHearts.open(t.db.database, { ttlMs: 0 });
   });
   const writer = () =>
@@ -788,10 +787,15 @@ describe('the feed queue', () => {
 
 describe('outfit cards kept in memory', () => {
   let cards: OutfitCards;
+  let stock: StockLevels;
   beforeAll(async () => {
-    cards = await OutfitCards.open(t.db.database, { ttlMs: KEPT_MS });
+    stock = await StockLevels.open(t.db.database, { ttlMs: KEPT_MS });
+    cards = await OutfitCards.open(t.db.database, { ttlMs: KEPT_MS, stock });
   });
-  afterAll(() => cards.close());
+  afterAll(async () => {
+    await cards.close();
+    await stock.close();
+  });
 
   it('shows a renamed or redesigned outfit at once, not when the copy ages', async () => {
     const [before] = (await cards.get([7])).values();
@@ -846,44 +850,15 @@ describe('outfit cards kept in memory', () => {
     }
   });
 
-  it('writes a page from the kept JSON exactly as the page’s serializer would', async () => {
-    const [nine] = (await cards.get([9])).values();
-    const piece = nine!.items[2]!.id;
-    const outfits = await cards.withHearts(
-      [9, 3, 9_999_999],
-      new Map([[9, [11, 12]]]),
-      new Map([[piece, 4_321]]),
-    );
-    expect(outfits.map((o) => [o.id, o.heartedItemIds])).toEqual([
-      [9, [11, 12]],
-      [3, []],
-    ]);
-    // The stock given is the one shown, not the kept card's.
-    expect(outfits[0]!.items[2]!.stock).toBe(4_321);
-    expect(writeFeedPage({ outfits, hasMore: true })).toContain(`"id":${piece},`);
-    expect(JSON.parse(writeFeedPage({ outfits, hasMore: true })).outfits[0].items[2].stock).toBe(
-      4_321,
-    );
-    const page = { outfits, hasMore: true };
-    expect(writeFeedPage(page)).toBe(compileSerializer(FeedPageSchema)!(page));
-    expect(JSON.parse(writeFeedPage(page))).toEqual(page);
-    // Outfits that did not come from a kept card are written in full.
-    const plain = {
-      outfits: outfits.map((o) => ({ ...o, name: 'Changed "here"' })),
-      hasMore: false,
-    };
-    expect(JSON.parse(writeFeedPage(plain))).toEqual(plain);
-  });
-
   it('skips outfits that do not exist', async () => {
     const found = await cards.get([3, 9_999_999]);
     expect([...found.keys()]).toEqual([3]);
   });
 
-  it('keeps the cards and hearts a queue read brings, so a first page asks for neither', async () => {
+  it('keeps the cards as loadOutfits builds them, and the stock of their pieces', async () => {
     const real = t.db.database;
     const asked: string[] = [];
-    // The same database, noting the name of every statement the caches make.
+    // The same database, noting the name of every prepared statement the caches make.
     const noting: Database = {
       ...real,
       sql: {
@@ -896,46 +871,31 @@ describe('outfit cards kept in memory', () => {
     };
     const s = await signUp(t.app);
     const queued = Array.from({ length: 14 }, (_, i) => 20 + i);
-    await storeQueue(t.db.database.db, s.user.id, queued);
-    // Two hearts on a queued outfit, given in the other order, and one on an outfit not queued.
-    const [first, second] = await piecesOf(21);
-    const [elsewhere] = await piecesOf(40);
-    for (const [itemId, outfitId] of [
-      [second, 21],
-      [first, 21],
-      [elsewhere, 40],
-    ]) {
-      expect((await s.agent.post('/api/item/favorite', { itemId, outfitId })).statusCode).toBe(200);
-    }
-    const alone = await ShopperHearts.open(real, { ttlMs: 0 });
-    const hearted = await alone.get(s.user.id);
-    await alone.close();
-    expect(hearted.onOutfit.get(21)).toEqual([first, second].sort((a, b) => a! - b!));
+    await storeQueue(real.db, s.user.id, queued);
     // A read that overlaps an announcement of an earlier test is not kept: each try starts with
     // caches of its own, so none can answer from what a try before it read.
     await vi.waitFor(
       async () => {
-        const own = await OutfitCards.open(noting, { ttlMs: 60_000 });
-        const hearts = await ShopperHearts.open(noting, { ttlMs: 60_000 });
-        const queues = await KeptQueues.open(noting, { ttlMs: 60_000, cards: own, hearts });
+        const levels = await StockLevels.open(noting, { ttlMs: 60_000 });
+        const own = await OutfitCards.open(noting, { ttlMs: 60_000, stock: levels });
+        const queues = await KeptQueues.open(noting, { ttlMs: 60_000 });
         try {
           asked.length = 0;
           const waiting = await queues.read(s.user.id);
           expect(waiting.outfits.map((o) => o.id)).toEqual(queued);
-          const firstPage = await own.get(queued.slice(0, 11));
-          expect([...firstPage.keys()]).toEqual(queued.slice(0, 11));
-          expect(await hearts.get(s.user.id)).toEqual(hearted);
-          expect(asked).toEqual(['feed_queue_waiting']);
-          // As they are read on their own: every field, pieces in slot order.
-          const alone = await readOutfitCards(real.sql, [20, 30]);
-          expect(await own.get([20, 30])).toEqual(new Map(alone.map((o) => [o.id, o])));
-          // Only a page and one more come with the queue: the rest are read when asked for.
-          await own.get([31, 32]);
-          expect(asked).toEqual(['feed_queue_waiting', 'feed_outfit_cards']);
+          expect(asked).toEqual([expect.stringMatching(/^feed_queue_waiting_/)]);
+          const page = await own.get(queued.slice(0, 11));
+          expect([...page.keys()]).toEqual(queued.slice(0, 11));
+          // Every field, pieces in slot order, as every other list builds them.
+          const built = await loadOutfits(real.db, [20, 30]);
+          expect(await own.get([20, 30])).toEqual(new Map(built.map((o) => [o.id, o])));
+          // The pieces' stock came with the cards: the feed asks for none of it.
+          await levels.get([...page.values()].flatMap((o) => o.items.map((i) => i.id)));
+          expect(asked).toHaveLength(1);
         } finally {
           await queues.close();
-          await hearts.close();
           await own.close();
+          await levels.close();
         }
       },
       { timeout: 5_000, interval: 50 },

@@ -1,25 +1,8 @@
 import type { CatalogueShape, Piece } from './catalogue-shape';
 
 /**
- * The taste model. A shopper's swipes and hearts are signals on pieces and occasions, and the
- * latest count most: each swipe back weighs `decay` times the one after it, so a taste that
- * changes is followed within a page or two.
- *
- * - **Occasions** are judged by how often the shopper likes what they are shown of each: an
- *   occasion's likes over its swipes, with `prior` swipes at the shopper's own rate added so one
- *   swipe proves little, against the shopper's rate over all occasions (its logarithm). A left
- *   swipe is evidence too: an occasion swiped left again and again sinks below the others.
- * - **Pieces**: every candidate piece earns points for sharing the exact item, the product, the
- *   kind (the garment: a blazer, jeans), the category in the same colour, or just the colour with
- *   a signal. A like counts +1, a heart (a deliberate choice of one piece) +1.5, a nope -0.5 (a
- *   nope is a verdict on the whole look, weaker evidence against each of its pieces). Slots are
- *   weighted by how much of the look they make: the coat is the first thing anyone sees.
- *
- * Then the page is laid out: one card in `exploreEvery` is kept for exploring (an outfit below
- * the middle of the shopper's taste, in a seeded order), the others go to the best by taste,
- * each losing a little per card already placed of its occasion (`occasionSpread`, which only
- * breaks ties between occasions liked about as much) and per card already placed sharing one of
- * its products (`repeat`). A shopper with no signal yet gets a round-robin of occasions.
+ * The taste model's weights: swipes and hearts are signals on pieces and occasions, the latest
+ * weighing most (docs/decisions/005-swipe-feed-ranking.md, "The model", says how each is used).
  */
 export const TASTE = {
   like: 1,

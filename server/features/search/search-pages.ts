@@ -4,13 +4,11 @@ import {
   ItemSearchPageSchema,
   type ItemSearchResult,
 } from '../../../contracts/search';
+import { ANNOUNCED } from '../../db/announcements';
 import type { Database } from '../../db/client';
 import { AnnouncedCache } from '../../lib/announced-cache';
 import { compileSerializer } from '../../lib/serializer';
 import type { Cursor } from './search.repository';
-
-/** Announced by the database when items are added, removed or renamed (0010). */
-const CATALOGUE_CHANNEL = 'drape_catalogue_changed';
 
 /** One size of a result, as shown to shoppers but for its stock, which is not to be trusted here. */
 export interface FoundSize {
@@ -115,7 +113,7 @@ export class SearchPages {
 
   static async open(database: Database, options: { ttlMs: number }): Promise<SearchPages> {
     const cache = await AnnouncedCache.open<FoundPage>(database, {
-      channel: CATALOGUE_CHANNEL,
+      on: ANNOUNCED.catalogue,
       ttlMs: options.ttlMs,
       // Up to fifty results each, with every size: the popular searches, not every one typed.
       maxEntries: 2_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../db/seed/catalog';
+import { generateCatalog } from '../../server/db/seed/catalog';
 import {
   evaluate,
   fitAt,
@@ -9,7 +9,7 @@ import {
   shopOf,
   type Taste,
   tastes,
-} from './feed-eval';
+} from './evaluation';
 
 // The evaluation's key figures on the demo shop (`npm run feed:eval` prints them all), held to
 // floors a little under what the ranking reaches today, so that a change which makes the feed

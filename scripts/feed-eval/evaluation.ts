@@ -1,15 +1,25 @@
-import { FEED_PAGE_DEFAULT } from '../../../contracts/feed-limits';
-import type { Catalog } from '../../db/seed/catalog';
-import { OCCASIONS } from '../../db/seed/catalog';
-import { CatalogueShape, type ItemRow, type PieceRow } from './catalogue-shape';
-import { QUEUE } from './feed-queue';
-import { type PlacedBy, PROFILE, rankCandidates, type ShopperHistory, seededHash } from './ranking';
+import { FEED_PAGE_DEFAULT } from '../../contracts/feed-limits';
+import type { Catalog } from '../../server/db/seed/catalog';
+import { OCCASIONS } from '../../server/db/seed/catalog';
+import {
+  CatalogueShape,
+  type ItemRow,
+  type PieceRow,
+} from '../../server/features/feed/catalogue-shape';
+import { QUEUE } from '../../server/features/feed/queue';
+import {
+  type PlacedBy,
+  PROFILE,
+  rankCandidates,
+  type ShopperHistory,
+  seededHash,
+} from '../../server/features/feed/ranking';
 
 /**
  * The feed's evaluation: simulated shoppers, each with a hidden taste, swipe what the feed serves
  * (right when the look fits their taste, left otherwise) through the server's own ranking
  * (`rankCandidates` over the `CatalogueShape` the server keeps), and what the feed then shows
- * them is measured. `npm run feed:eval` prints it; `feed-eval.test.ts` holds its key figures to
+ * them is measured. `npm run feed:eval` prints it; `evaluation.test.ts` holds its key figures to
  * floors. docs/decisions/005-swipe-feed-ranking.md has the figures and what they mean.
  */
 
@@ -316,7 +326,7 @@ function pageFigures(
 
 /**
  * One shopper's session, as the app runs it. The server keeps a queue of the shopper's best
- * `QUEUE.size` in-stock outfits (feed-queue.ts): a page is read from it, and it is ranked again
+ * `QUEUE.size` in-stock outfits (server/features/feed/queue.ts): a page is read from it, and it is ranked again
  * on the spot once the shopper has swiped `QUEUE.relearnAfter` of it or it cannot fill the page,
  * and behind the page when it runs low. The client holds the cards it was sent and asks for the
  * next page, without them, as `client` says (`CLIENTS`). The shopper swipes the

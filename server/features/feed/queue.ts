@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto';
+import { ANNOUNCED, type FeedChange } from '../../db/announcements';
+import type { Database } from '../../db/client';
+import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
+import type { Waiting } from './feed.repository';
+import * as repo from './feed.repository';
+
+/**
+ * Each shopper's feed is ranked ahead of time and kept in `feed_queue`; a page is one indexed
+ * read of it (docs/decisions/005-swipe-feed-ranking.md).
+ */
+export const QUEUE = {
+  /** How many ranked outfits one ranking keeps. */
+  size: 100,
+  /** Rank again, in the background, once fewer than this many wait after the page served. */
+  lowWater: 10,
+  /** Rank again, on the spot, once the shopper has swiped this many of the queue since. */
+  relearnAfter: 5,
+  /** A queue ranked longer ago than this still serves a page, and is ranked again behind it. */
+  maxAgeSeconds: 30 * 60,
+} as const;
+
+export const randomSeed = () => randomInt(1, 2_147_483_647);
+
+/**
+ * Writes shoppers' queues off the request path: at most one write per shopper at a time (a
+ * second request meanwhile is dropped: the one running is as fresh), and `close` waits for the
+ * ones under way. A failed write is reported and leaves the old queue, which is still valid:
+ * reads skip whatever was swiped or sold out since it was ranked.
+ */
+export class FeedQueue {
+  readonly #pending = new Map<number, Promise<void>>();
+  #closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly report: (error: unknown, userId: number) => void,
+  ) {}
+
+  /** Keeps a ranking just made on the request path as the shopper's queue. */
+  store(userId: number, ids: readonly number[]): void {
+    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ids));
+  }
+
+  /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
+  refill(userId: number): void {
+    this.#run(userId, async () => {
+      const ids = await repo.rankFeed(this.database.sql, {
+        userId,
+        limit: QUEUE.size,
+        atLeast: QUEUE.lowWater,
+        exclude: [],
+        seed: randomSeed(),
+      });
+      await repo.storeQueue(this.database.db, userId, ids);
+    });
+  }
+
+  /** Resolves once no write is under way (tests wait on it to see a background refill). */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending.values());
+  }
+
+  /** Takes no more writes and waits for the ones under way, before the database closes. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.idle();
+  }
+
+  #run(userId: number, write: () => Promise<void>): void {
+    if (this.#closed || this.#pending.has(userId)) return;
+    const done = write()
+      .catch((error: unknown) => this.report(error, userId))
+      .finally(() => this.#pending.delete(userId));
+    this.#pending.set(userId, done);
+  }
+}
+
+const without = (waiting: Waiting, outfitId: number): Waiting => ({
+  ...waiting,
+  outfits: waiting.outfits.filter((outfit) => outfit.id !== outfitId),
+});
+
+/**
+ * Each shopper's queue as it was last read, less what they swiped since: a shopper asks for a
+ * page after every few swipes, and a swipe, wherever it was made, is announced with its outfit,
+ * which is taken out of the copy. Anything else (a swipe taken back, a fresh ranking) forgets it.
+ */
+export class KeptQueues extends KeptReads<Waiting> {
+  static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
+    const cache = await AnnouncedCache.open<Waiting, number, FeedChange>(database, {
+      on: ANNOUNCED.feed,
+      ttlMs: options.ttlMs,
+      // Up to a hundred outfits each: about 5 MB per thousand shoppers.
+      maxEntries: 10_000,
+      message({ userId, outfitId }, kept) {
+        if (outfitId === undefined) kept.forget(userId);
+        else kept.change(userId, (waiting) => without(waiting, outfitId));
+      },
+    });
+    return new KeptQueues(database, cache);
+  }
+
+  async read(userId: number): Promise<Waiting> {
+    const kept = this.cache.get(userId);
+    if (kept) return kept;
+    const since = this.cache.changes;
+    const read = await repo.readQueue(this.database.sql, userId);
+    this.cache.set(userId, read, since);
+    return read;
+  }
+
+  /** A swipe this process just made: its outfit leaves the copy before the announcement. */
+  swiped(userId: number, outfitId: number): void {
+    this.cache.change(userId, (waiting) => without(waiting, outfitId));
+  }
+
+  /** A swipe this process just took back, or a queue it just wrote. */
+  forget(userId: number): void {
+    this.cache.forget(userId);
+  }
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ANNOUNCED, type FeedChange } from '../db/announcements';
+import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { LOCK } from './locks';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+describe('the lock numbers and the feed’s announcements', () => {
+  it('takes the feed queue’s lock in the swipe trigger under the number locks.ts gives', async () => {
+    const [fn] = await t.database.sql.query<{ src: string }>(
+      `SELECT prosrc AS src FROM pg_proc WHERE proname = 'notify_swipe_change'`,
+    );
+    const classes = [...fn!.src.matchAll(/pg_advisory_xact_lock_shared\((\d+),/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(classes).toEqual([LOCK.feedQueue]);
+  });
+
+  it('announces a swipe on a queued outfit, and a queue written, as the decoder reads them', async () => {
+    const heard: FeedChange[] = [];
+    const listener = await t.database.listen(ANNOUNCED.feed.channel, {
+      message: (payload) => heard.push(ANNOUNCED.feed.decode(payload)),
+      gap: () => {},
+    });
+    try {
+      const [user] = await t.database.sql.query<{ id: number }>(
+        `INSERT INTO users (username, password_hash) VALUES ('lock-test', 'x') RETURNING id`,
+      );
+      const userId = user!.id;
+      await t.database.sql.query(
+        `INSERT INTO feed_queue (user_id, outfit_id, position, filled_at) VALUES ($1, 3, 1, now())`,
+        [userId],
+      );
+      await t.database.sql.query(
+        `INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, 3, 'nope')`,
+        [userId],
+      );
+      await vi.waitFor(() => expect(heard).toEqual([{ userId }, { userId, outfitId: 3 }]));
+    } finally {
+      await listener.close();
+    }
+  });
+});
