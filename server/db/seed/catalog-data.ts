@@ -4,11 +4,11 @@
  * into products, items and outfits; nothing here runs.
  */
 
-import type { Slot } from '../../../contracts/catalog';
+import type { Occasion, Slot } from '../../../contracts/catalog';
 import type { ColorName } from '../../features/images/palette';
 import type { Garment } from '../../features/images/pictures';
 
-/** Seeded with these ids; category ids come from the contracts (CATEGORY_ID_BY_SLOT). */
+/** Category names by slot; their ids come from the contracts (CATEGORY_ID_BY_SLOT). */
 export const CATEGORY_NAMES: Record<Slot, string> = {
   top: 'Tops',
   bottom: 'Bottoms',
@@ -17,7 +17,7 @@ export const CATEGORY_NAMES: Record<Slot, string> = {
   accessory: 'Accessories',
 };
 
-export const OCCASIONS: readonly { id: number; name: string }[] = [
+export const OCCASIONS: readonly Occasion[] = [
   { id: 1, name: 'Airport' },
   { id: 2, name: 'Brunch' },
   { id: 3, name: 'Casual' },

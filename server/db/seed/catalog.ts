@@ -29,6 +29,7 @@ import {
   STORIES,
 } from './catalog-data';
 
+// The generated shop is read with its occasions (the seeder, the feed's evaluation).
 export { OCCASIONS };
 
 /** The seeded categories, in id order: ids and slots from the contracts, names from the data. */
