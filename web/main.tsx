@@ -7,6 +7,11 @@ import { AppProvider, createQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
 import { userQueryOptions } from './features/auth/api/get-user';
 import { fetchFirstPageEarly } from './features/feed/api/get-feed';
+import { checkAnswersWith } from './lib/api-client';
+
+// In development every API answer is checked against its contract (web/lib/api-contracts.ts).
+if (import.meta.env.DEV)
+  checkAnswersWith(import('./lib/api-contracts').then((m) => m.answerProblem));
 
 /** The longest the first render waits for the swipe screen's first answers and typefaces. */
 const FIRST_RENDER_WAIT_MS = 400;

@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserSchema } from '../../contracts/user';
+import { fromContract } from '../test/api-contracts';
 import { ApiRequestError, api } from './api-client';
+import { apiPaths } from './paths';
+
+const shopper = fromContract(UserSchema, {
+  id: 7,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: null,
+  email: 'ada@example.com',
+  isAdmin: false,
+});
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -22,15 +34,24 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
   it('returns the parsed body of a successful call', async () => {
+    answer(200, shopper);
+    await expect(api.get(apiPaths.user.me)).resolves.toEqual(shopper);
+  });
+
+  it('refuses an answer off its contract once checking is on (development and tests)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     answer(200, { id: 7 });
-    await expect(api.get('/api/user')).resolves.toEqual({ id: 7 });
+    const error = await failure(api.get(apiPaths.user.me));
+    expect(error.code).toBe('internal');
+    expect(error.message).toMatch(/^GET \/api\/user \(200\) does not match its contract/);
+    expect(logged).toHaveBeenCalledWith(error.message);
   });
 
   it("carries the server's error code, message and field problems", async () => {
     answer(400, {
       error: { code: 'validation_failed', message: 'Check the form', fields: { zip: 'too short' } },
     });
-    const error = await failure(api.post('/api/shipping', {}));
+    const error = await failure(api.post(apiPaths.user.login, { username: 'ada', password: '' }));
     expect(error.status).toBe(400);
     expect(error.code).toBe('validation_failed');
     expect(error.message).toBe('Check the form');
@@ -47,7 +68,7 @@ describe('api client', () => {
       undefined,
     ]) {
       answer(502, body);
-      const error = await failure(api.get('/api/cart'));
+      const error = await failure(api.get(apiPaths.cart.cart));
       expect(error.code).toBe('internal');
       expect(error.message).toBe('Request failed (502)');
     }
@@ -60,7 +81,7 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await failure(api.get('/api/cart'));
+    const error = await failure(api.get(apiPaths.cart.cart));
     expect(error.code).toBe('network');
     expect(error.status).toBe(0);
   });

@@ -1,4 +1,7 @@
+import type { z } from 'zod';
 import { type ErrorCode, isApiErrorBody } from '../../contracts/errors';
+import type { ApiContracts, ApiPath, Method } from './api-contracts';
+import type { ApiRoute } from './paths';
 
 /** A failed API call, carrying the server's error code and message. */
 export class ApiRequestError extends Error {
@@ -13,12 +16,14 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-interface RequestOptions {
-  body?: unknown;
+/** A call's query string and abort signal. */
+export interface CallOptions {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   signal?: AbortSignal;
+}
+
+interface RequestOptions extends CallOptions {
+  body?: unknown;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -33,10 +38,10 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function request(method: Method, route: ApiRoute, options: RequestOptions = {}) {
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
+    response = await fetch(withQuery(route.url, options.query), {
       method,
       credentials: 'same-origin',
       headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
@@ -56,17 +61,69 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     }
     throw new ApiRequestError(response.status, 'internal', `Request failed (${response.status})`);
   }
-  return data as T;
+  if (answerCheck) {
+    const problem = (await answerCheck)(method, route.path, response.status, data);
+    if (problem) {
+      console.error(problem);
+      throw new ApiRequestError(response.status, 'internal', problem);
+    }
+  }
+  return data;
 }
 
-/** The one way the web app talks to the server. */
+type AnswerCheck = (method: Method, path: ApiPath, status: number, body: unknown) => string | null;
+
+let answerCheck: Promise<AnswerCheck> | undefined;
+
+/**
+ * Development and tests hold every answer to its route's contract (`answerProblem` of
+ * `api-contracts.ts`): one off it fails the call loudly. Production builds never register it,
+ * so the contracts stay out of the download.
+ */
+export function checkAnswersWith(check: AnswerCheck | Promise<AnswerCheck>) {
+  answerCheck = Promise.resolve(check);
+}
+
+type Contract<P extends ApiPath, M extends Method> = M extends keyof ApiContracts[P]
+  ? ApiContracts[P][M]
+  : never;
+
+/** The paths that answer a method. */
+type PathsWith<M extends Method> = {
+  [P in ApiPath]: M extends keyof ApiContracts[P] ? P : never;
+}[ApiPath];
+
+/** What a call answers: its route's response contract. */
+export type ApiResponse<P extends ApiPath, M extends Method> =
+  Contract<P, M> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** What a call sends: its route's body contract, or nothing. */
+export type ApiBody<P extends ApiPath, M extends Method> =
+  Contract<P, M> extends { body: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+type BodyArgs<P extends ApiPath, M extends Method> =
+  ApiBody<P, M> extends undefined
+    ? [body?: undefined, options?: CallOptions]
+    : [body: ApiBody<P, M>, options?: CallOptions];
+
+function withBody<M extends 'POST' | 'PUT' | 'PATCH'>(method: M) {
+  return <P extends PathsWith<M>>(route: ApiRoute<P>, ...[body, options]: BodyArgs<P, M>) =>
+    request(method, route, { ...options, body }) as Promise<ApiResponse<P, M>>;
+}
+
+function withoutBody<M extends 'GET' | 'DELETE'>(method: M) {
+  return <P extends PathsWith<M>>(route: ApiRoute<P>, options?: CallOptions) =>
+    request(method, route, options) as Promise<ApiResponse<P, M>>;
+}
+
+/**
+ * The one way the web app talks to the server. A call names its route (`apiPaths`), and its
+ * body and answer are typed by that route's contracts (`api-contracts.ts`).
+ */
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  get: withoutBody('GET'),
+  post: withBody('POST'),
+  put: withBody('PUT'),
+  patch: withBody('PATCH'),
+  delete: withoutBody('DELETE'),
 };

@@ -1,7 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { Themed } from '../app/themed';
-import type { Message } from './notify';
+
+export type Severity = 'success' | 'info' | 'warning' | 'error';
+export interface Message {
+  id: number;
+  text: string;
+  severity: Severity;
+}
 
 /** The message bar itself, drawn with MUI; loaded with the first message (see notify.tsx). */
 export default function Notice({

@@ -7,13 +7,7 @@ import {
   useContext,
   useState,
 } from 'react';
-
-type Severity = 'success' | 'info' | 'warning' | 'error';
-export interface Message {
-  id: number;
-  text: string;
-  severity: Severity;
-}
+import type { Message, Severity } from './notice';
 
 /**
  * The bar is drawn with MUI, which the swipe screen's first download does without: it is fetched

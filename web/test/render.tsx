@@ -29,7 +29,7 @@ export const contractProblems: string[] = [];
 
 /**
  * Replaces fetch with a function of (method, url, body) → [status, json]. Every answer is
- * checked against its route's contract (web/test/api-contracts.ts): one that does not fit fails
+ * checked against its route's contract (web/lib/api-contracts.ts): one that does not fit fails
  * the test, even where the screen would have coped with it.
  */
 export function mockApi(

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { checkAnswersWith } from '../lib/api-client';
+import { answerProblem } from '../lib/api-contracts';
 import { contractProblems } from './render';
+
+// The API client holds every answer to its route's contract, as in development.
+checkAnswersWith(answerProblem);
 
 // `findBy…` and `waitFor` give a screen five seconds rather than one: on a busy two-core machine
 // a lazy page's first render can take longer, and a screen that never comes still fails.

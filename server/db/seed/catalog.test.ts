@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, type Catalog, generateCatalog, OCCASIONS, type Slot } from './catalog';
-import { colorFromSlug, GARMENTS, isGarment, renderItemSvg } from './pictures';
+import type { Slot } from '../../../contracts/catalog';
+import { colorFromSlug, GARMENTS, isGarment, renderItemSvg } from '../../features/images/pictures';
+import { CATEGORIES, type Catalog, generateCatalog, OCCASIONS } from './catalog';
 
 const SLOT_CATEGORY: Record<Slot, number> = {
   outerwear: 6,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { colorFromSlug, type Garment, isGarment, renderItemSvg } from '../../db/seed/pictures';
 import { notFound } from '../../lib/errors';
+import { colorFromSlug, type Garment, isGarment, renderItemSvg } from './pictures';
 
 const ParamsSchema = z.object({
   garment: z

@@ -6,7 +6,7 @@ import { apiPaths } from '../../../lib/paths';
 /** The signed-in user, or null for a visitor. */
 export async function getUser(): Promise<User | null> {
   try {
-    return await api.get<User>(apiPaths.user.me);
+    return await api.get(apiPaths.user.me);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;

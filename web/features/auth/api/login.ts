@@ -17,7 +17,7 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 export function login(body: LoginBody): Promise<User> {
-  return api.post<User>(apiPaths.user.login, body);
+  return api.post(apiPaths.user.login, body);
 }
 
 export function useLogin() {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AdminRegistrationInfo, RegisterBody, User } from '../../../../contracts/user';
+import type { RegisterBody, User } from '../../../../contracts/user';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
@@ -9,7 +9,7 @@ export const REGISTER_MESSAGES = {
 } as const;
 
 export function register(body: RegisterBody): Promise<User> {
-  return api.post<User>(apiPaths.user.register, body);
+  return api.post(apiPaths.user.register, body);
 }
 
 export function useRegister() {
@@ -20,7 +20,7 @@ export function useAdminRegistrationInfo() {
   return useQuery(
     queryOptions({
       queryKey: ['admin-registration'],
-      queryFn: () => api.get<AdminRegistrationInfo>(apiPaths.user.adminRegistration),
+      queryFn: () => api.get(apiPaths.user.adminRegistration),
     }),
   );
 }

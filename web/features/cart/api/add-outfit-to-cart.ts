@@ -6,7 +6,7 @@ import { CART_KEY, LOOK_KEY } from './keys';
 
 /** Purchase Outfit: one of each variant the shopper chose for the outfit's pieces. */
 export function addOutfitToCart(body: AddOutfitToCartBody): Promise<Cart> {
-  return api.post<Cart>(apiPaths.cart.outfit, body);
+  return api.post(apiPaths.cart.outfit, body);
 }
 
 export function useAddOutfitToCart() {

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { CART_KEY } from './keys';
 
 export function addToCart(body: AddToCartBody): Promise<Cart> {
-  return api.post<Cart>(apiPaths.cart.cart, body);
+  return api.post(apiPaths.cart.cart, body);
 }
 
 export function useAddToCart() {

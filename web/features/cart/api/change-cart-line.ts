@@ -9,7 +9,7 @@ export function changeCartLine({
   itemId,
   ...body
 }: ChangeCartLineBody & { itemId: number }): Promise<Cart> {
-  return api.patch<Cart>(apiPaths.cart.line(itemId), body);
+  return api.patch(apiPaths.cart.line(itemId), body);
 }
 
 export function useChangeCartLine() {

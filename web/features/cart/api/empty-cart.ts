@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { CART_KEY } from './keys';
 
 export function emptyCart(): Promise<Cart> {
-  return api.delete<Cart>(apiPaths.cart.buy);
+  return api.delete(apiPaths.buy);
 }
 
 export function useEmptyCart() {

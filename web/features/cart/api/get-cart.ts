@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { CART_KEY } from './keys';
 
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return api.get<Cart>(apiPaths.cart.cart, { signal });
+  return api.get(apiPaths.cart.cart, { signal });
 }
 
 export const cartQueryOptions = queryOptions({

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { LOOK_KEY } from './keys';
 
 export function getLook(outfitId: number, signal?: AbortSignal): Promise<Look> {
-  return api.get<Look>(apiPaths.cart.look(outfitId), { signal });
+  return api.get(apiPaths.cart.look(outfitId), { signal });
 }
 
 /** What Purchase Outfit offers for an outfit; idle until the sheet opens. */

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { CART_KEY } from './keys';
 
 export function removeFromCart(itemId: number): Promise<Cart> {
-  return api.delete<Cart>(apiPaths.cart.line(itemId));
+  return api.delete(apiPaths.cart.line(itemId));
 }
 
 export function useRemoveFromCart() {

@@ -11,7 +11,7 @@ export function setCartQuantity({
   itemId: number;
   quantity: number;
 }): Promise<Cart> {
-  return api.put<Cart>(apiPaths.cart.line(itemId), { quantity });
+  return api.put(apiPaths.cart.line(itemId), { quantity });
 }
 
 export function useSetCartQuantity() {

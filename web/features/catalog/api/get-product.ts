@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { productKeys } from './keys';
 
 export function getProduct(itemId: number, signal?: AbortSignal): Promise<Product> {
-  return api.get<Product>(apiPaths.item.product(itemId), { signal });
+  return api.get(apiPaths.item.product(itemId), { signal });
 }
 
 export const productQueryOptions = (itemId: number) =>

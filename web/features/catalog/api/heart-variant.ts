@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HeartResult } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { productKeys } from './keys';
@@ -7,8 +6,8 @@ import { productKeys } from './keys';
 /** Hearts (or un-hearts) one colour and size of a product, as a favourite of its own. */
 export function heartVariant({ itemId, hearted }: { itemId: number; hearted: boolean }) {
   return hearted
-    ? api.post<HeartResult>(apiPaths.search.heartItem, { itemId })
-    : api.delete<HeartResult>(apiPaths.search.unheartItem(itemId));
+    ? api.post(apiPaths.search.heartItem, { itemId })
+    : api.delete(apiPaths.search.unheartItem(itemId));
 }
 
 export function useHeartVariant() {

@@ -6,7 +6,7 @@ import { closetKeys } from './keys';
 
 /** Every category with how many pieces the shopper owns in it. */
 export function getClosetCategories(signal?: AbortSignal): Promise<ClosetCategoryCount[]> {
-  return api.get<ClosetCategoryCount[]>(apiPaths.closet.categories, { signal });
+  return api.get(apiPaths.closet.categories, { signal });
 }
 
 export const closetCategoriesQueryOptions = queryOptions({

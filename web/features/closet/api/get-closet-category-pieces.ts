@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ClosetPiecePage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CLOSET_PAGE_SIZE, closetKeys, normaliseQuery } from './keys';
+import { normaliseQuery } from '../../../lib/search-text';
+import { CLOSET_PAGE_SIZE, closetKeys } from './keys';
 
 /** A page of the pieces owned in a category (`Tops`, `top` or its id), optionally searched. */
 export function getClosetCategoryPieces(
@@ -11,8 +12,8 @@ export function getClosetCategoryPieces(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ClosetPiecePage> {
-  return api.get<ClosetPiecePage>(apiPaths.closet.category(category), {
-    query: { q: q.trim() || undefined, limit: CLOSET_PAGE_SIZE, offset },
+  return api.get(apiPaths.closet.category(category), {
+    query: { q: normaliseQuery(q) || undefined, limit: CLOSET_PAGE_SIZE, offset },
     signal,
   });
 }

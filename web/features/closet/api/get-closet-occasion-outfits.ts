@@ -10,7 +10,7 @@ export function getClosetOccasionOutfits(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ClosetOccasionOutfitPage> {
-  return api.get<ClosetOccasionOutfitPage>(apiPaths.closet.occasion(occasion), {
+  return api.get(apiPaths.closet.occasion(occasion), {
     query: { limit: CLOSET_PAGE_SIZE, offset },
     signal,
   });

@@ -6,7 +6,7 @@ import { closetKeys } from './keys';
 
 /** Every occasion with how many closet outfits it holds. */
 export function getClosetOccasions(signal?: AbortSignal): Promise<ClosetOccasionCount[]> {
-  return api.get<ClosetOccasionCount[]>(apiPaths.closet.occasions, { signal });
+  return api.get(apiPaths.closet.occasions, { signal });
 }
 
 export const closetOccasionsQueryOptions = queryOptions({

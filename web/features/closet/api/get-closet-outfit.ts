@@ -6,7 +6,7 @@ import { closetKeys } from './keys';
 
 /** One closet outfit with its pieces and the variants the shopper owns. */
 export function getClosetOutfit(id: number, signal?: AbortSignal): Promise<ClosetOutfit> {
-  return api.get<ClosetOutfit>(apiPaths.closet.outfit(id), { signal });
+  return api.get(apiPaths.closet.outfit(id), { signal });
 }
 
 export const closetOutfitQueryOptions = (id: number) =>

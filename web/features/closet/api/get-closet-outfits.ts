@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CLOSET_PAGE_SIZE, closetKeys, normaliseQuery } from './keys';
+import { normaliseQuery } from '../../../lib/search-text';
+import { CLOSET_PAGE_SIZE, closetKeys } from './keys';
 
 /** A page of the shopper's closet outfits, optionally searched by name or description. */
 export function getClosetOutfits(
@@ -10,8 +11,8 @@ export function getClosetOutfits(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ClosetOutfitPage> {
-  return api.get<ClosetOutfitPage>(apiPaths.closet.outfits, {
-    query: { q: q.trim() || undefined, limit: CLOSET_PAGE_SIZE, offset },
+  return api.get(apiPaths.closet.outfits, {
+    query: { q: normaliseQuery(q) || undefined, limit: CLOSET_PAGE_SIZE, offset },
     signal,
   });
 }

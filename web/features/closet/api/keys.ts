@@ -13,6 +13,3 @@ export const closetKeys = {
 };
 
 export const CLOSET_PAGE_SIZE = 12;
-
-/** The search as the server will see it; blank means none. */
-export const normaliseQuery = (q: string) => q.trim().toLowerCase();

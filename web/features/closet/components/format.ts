@@ -8,13 +8,7 @@ export function formatDay(iso: string): string {
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export const SLOT_LABEL = {
-  outerwear: 'Outerwear',
-  top: 'Top',
-  accessory: 'Accessory',
-  bottom: 'Bottom',
-  footwear: 'Footwear',
-} as const;
+export { SLOT_LABEL } from '../../../lib/slot-label';
 
 /** Where a closet occasion lives in the web app. */
 export const occasionPath = (name: string) => `/closet/${encodeURIComponent(name)}/outfits`;

@@ -6,7 +6,7 @@ import { apiPaths } from '../../../lib/paths';
 import { designKeys } from './keys';
 
 export function createOutfit(body: CreateOutfitBody): Promise<Outfit> {
-  return api.post<Outfit>(apiPaths.design.create, body);
+  return api.post(apiPaths.design.create, body);
 }
 
 export function useCreateOutfit() {

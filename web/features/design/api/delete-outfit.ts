@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { designKeys } from './keys';
 
 export function deleteOutfit(id: number): Promise<Ok> {
-  return api.delete<Ok>(apiPaths.design.remove(id));
+  return api.delete(apiPaths.design.remove(id));
 }
 
 export function useDeleteOutfit() {

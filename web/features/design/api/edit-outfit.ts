@@ -6,7 +6,7 @@ import { apiPaths } from '../../../lib/paths';
 import { designKeys } from './keys';
 
 export function editOutfit(body: EditOutfitBody & { id: number }): Promise<Outfit> {
-  return api.put<Outfit>(apiPaths.design.edit(body.id), body);
+  return api.put(apiPaths.design.edit(body.id), body);
 }
 
 export function useEditOutfit() {

@@ -18,7 +18,7 @@ export async function getDesignItems(
   offset: number,
   signal?: AbortSignal,
 ): Promise<DesignItemGroup | undefined> {
-  const groups = await api.get<DesignItemGroup[]>(apiPaths.design.items, {
+  const groups = await api.get(apiPaths.design.items, {
     query: {
       category: filters.categoryId,
       q: filters.q.trim() || undefined,

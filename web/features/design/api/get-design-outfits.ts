@@ -9,7 +9,7 @@ import { designKeys } from './keys';
  * the picker offers those, and a longer name narrows them.
  */
 export function getDesignOutfits(q: string, signal?: AbortSignal): Promise<DesignOutfitPage> {
-  return api.get<DesignOutfitPage>(apiPaths.design.outfits, {
+  return api.get(apiPaths.design.outfits, {
     query: { q: q.trim() || undefined },
     signal,
   });

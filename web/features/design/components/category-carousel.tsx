@@ -16,10 +16,10 @@ import Typography from '@mui/material/Typography';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { CATEGORY_ID_BY_SLOT, type Item, type Slot } from '../../../../contracts/catalog';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignItems } from '../api/get-design-items';
 import { PICTURE_BACKDROP, SLOT_LABEL } from './slots';
 import { StockBadge, stockNote } from './stock-badge';
-import { useDebounced } from './use-debounced';
 
 /** SPEC: 3 slides at wide widths, 2 below 600px, 1 at 480px and below. */
 const slideWidth = {
@@ -173,7 +173,7 @@ export function CategoryCarousel({
   const titleId = useId();
   const [text, setText] = useState('');
   const [color, setColor] = useState('');
-  const q = useDebounced(text, 300);
+  const q = useDebouncedValue(text, 300);
   const query = useDesignItems({ categoryId: CATEGORY_ID_BY_SLOT[slot], q, color });
   const pages = query.data?.pages ?? [];
   const first = pages[0];

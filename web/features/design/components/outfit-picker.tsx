@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Outfit } from '../../../../contracts/outfit';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignOutfits } from '../api/get-design-outfits';
-import { useDebounced } from './use-debounced';
 
 /** Edit: pick an outfit by name; the server searches, so it works with any number of outfits. */
 export function OutfitPicker({
@@ -17,7 +17,7 @@ export function OutfitPicker({
 }) {
   const [input, setInput] = useState('');
   // While an outfit is chosen the input shows its name; searching for it again is pointless.
-  const search = useDebounced(value && input === value.name ? '' : input, 250);
+  const search = useDebouncedValue(value && input === value.name ? '' : input, 250);
   const outfits = useDesignOutfits(search);
 
   return (

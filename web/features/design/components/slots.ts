@@ -1,12 +1,6 @@
 import type { Item, Slot } from '../../../../contracts/catalog';
 
-export const SLOT_LABEL: Record<Slot, string> = {
-  outerwear: 'Outerwear',
-  top: 'Top',
-  accessory: 'Accessory',
-  bottom: 'Bottom',
-  footwear: 'Footwear',
-};
+export { SLOT_LABEL } from '../../../lib/slot-label';
 
 /** The outfit being built: one item (or nothing yet) per slot. */
 export type SlotPicks = Record<Slot, Item | null>;

@@ -6,7 +6,7 @@ import { favoritesKeys } from './keys';
 
 /** Moves the favorite to the same product in another colour, keeping its size (409 if not made). */
 export function changeColor(body: ChangeColorBody): Promise<FavoriteItem> {
-  return api.put<FavoriteItem>(apiPaths.favorites.changeColor, body);
+  return api.put(apiPaths.favorites.changeColor, body);
 }
 
 export function useChangeColor() {

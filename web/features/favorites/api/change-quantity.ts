@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FavoriteItem } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { favoritesKeys } from './keys';
@@ -16,9 +15,9 @@ export interface QuantityChange {
 export function changeQuantity({ itemId, outfitId, to, from }: QuantityChange) {
   const delta = to - from;
   if (delta > 0) {
-    return api.post<FavoriteItem>(apiPaths.favorites.increase, { itemId, outfitId, qty: delta });
+    return api.post(apiPaths.favorites.increase, { itemId, outfitId, qty: delta });
   }
-  return api.delete<FavoriteItem>(apiPaths.favorites.decrease(itemId, -delta), {
+  return api.delete(apiPaths.favorites.decrease(itemId, -delta), {
     query: { outfitId: outfitId ?? 'null' },
   });
 }

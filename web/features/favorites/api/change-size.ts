@@ -6,7 +6,7 @@ import { favoritesKeys } from './keys';
 
 /** Moves the favorite to the same product in another size, keeping its colour (409 if not made). */
 export function changeSize(body: ChangeSizeBody): Promise<FavoriteItem> {
-  return api.put<FavoriteItem>(apiPaths.favorites.changeSize, body);
+  return api.put(apiPaths.favorites.changeSize, body);
 }
 
 export function useChangeSize() {

@@ -10,7 +10,7 @@ export function getCategoryFavorites(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<FavoriteItemPage> {
-  return api.get<FavoriteItemPage>(apiPaths.favorites.category(name), {
+  return api.get(apiPaths.favorites.category(name), {
     query: { cursor },
     signal,
   });

@@ -6,7 +6,7 @@ import { favoritesKeys } from './keys';
 
 /** The categories, each with how many favorite pieces the shopper has in it. */
 export function getFavoriteCategories(signal?: AbortSignal): Promise<CategoryCount[]> {
-  return api.get<CategoryCount[]>(apiPaths.favorites.categories, { signal });
+  return api.get(apiPaths.favorites.categories, { signal });
 }
 
 export const favoriteCategoriesQueryOptions = () =>

@@ -10,7 +10,7 @@ export function getFavoriteItem(
   outfitId: number | null,
   signal?: AbortSignal,
 ): Promise<FavoriteItem> {
-  return api.get<FavoriteItem>(apiPaths.favorites.item, {
+  return api.get(apiPaths.favorites.item, {
     query: { itemid: itemId, outfitid: outfitId ?? 'null' },
     signal,
   });

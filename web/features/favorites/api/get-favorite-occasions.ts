@@ -6,7 +6,7 @@ import { favoritesKeys } from './keys';
 
 /** The five occasions, each with how many favorite outfits the shopper has for it. */
 export function getFavoriteOccasions(signal?: AbortSignal): Promise<OccasionCount[]> {
-  return api.get<OccasionCount[]>(apiPaths.favorites.occasions, { signal });
+  return api.get(apiPaths.favorites.occasions, { signal });
 }
 
 export const favoriteOccasionsQueryOptions = () =>

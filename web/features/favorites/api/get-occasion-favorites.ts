@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { FavoriteOutfitPage } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { favoritesKeys, normaliseQuery } from './keys';
+import { normaliseQuery } from '../../../lib/search-text';
+import { favoritesKeys } from './keys';
 
 /**
  * A page of the shopper's favorite outfits for one occasion; with text, only those matching it
@@ -16,11 +17,11 @@ export function getOccasionFavorites(
 ): Promise<FavoriteOutfitPage> {
   const text = normaliseQuery(q);
   return text
-    ? api.get<FavoriteOutfitPage>(apiPaths.favorites.searchOutfits, {
+    ? api.get(apiPaths.favorites.searchOutfits, {
         query: { q: text, occasion: occasionId, cursor },
         signal,
       })
-    : api.get<FavoriteOutfitPage>(apiPaths.favorites.occasion(occasionId), {
+    : api.get(apiPaths.favorites.occasion(occasionId), {
         query: { cursor },
         signal,
       });

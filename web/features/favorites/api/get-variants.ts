@@ -10,7 +10,7 @@ import { favoritesKeys } from './keys';
  * the current size. (`/colors` answers the same list; one call serves both selectors.)
  */
 export function getVariants(productId: number, signal?: AbortSignal): Promise<VariantOption[]> {
-  return api.get<VariantOption[]>(apiPaths.favorites.sizes, { query: { productId }, signal });
+  return api.get(apiPaths.favorites.sizes, { query: { productId }, signal });
 }
 
 export const variantsQueryOptions = (productId: number) =>

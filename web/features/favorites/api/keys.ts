@@ -18,6 +18,3 @@ export const favoritesKeys = {
  * under this key.
  */
 export const SEARCH_KEY = ['search'] as const;
-
-/** What the server will search for; blank means no search. */
-export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -6,7 +6,7 @@ import { favoritesKeys, SEARCH_KEY } from './keys';
 
 /** Takes the outfit out of the favorites, with the pieces it brought (not those hearted alone). */
 export function unfavoriteOutfit(outfitId: number): Promise<OutfitUnfavoriteResult> {
-  return api.post<OutfitUnfavoriteResult>(apiPaths.favorites.unfavoriteOutfit, { outfitId });
+  return api.post(apiPaths.feed.unfavorite, { outfitId });
 }
 
 export function useUnfavoriteOutfit() {

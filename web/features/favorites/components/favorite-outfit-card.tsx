@@ -12,15 +12,8 @@ import { HeartButton } from '../../../components/heart-button';
 import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
+import { SLOT_LABEL } from '../../../lib/slot-label';
 import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
-
-const SLOT_LABELS: Record<FavoriteOutfitPiece['slot'], string> = {
-  outerwear: 'Outerwear',
-  top: 'Top',
-  accessory: 'Accessory',
-  bottom: 'Bottom',
-  footwear: 'Footwear',
-};
 
 /**
  * A favorite outfit: its name and occasion, its five pieces (each opening the piece's detail),
@@ -185,10 +178,10 @@ function Piece({ piece, outfit }: { piece: FavoriteOutfitPiece; outfit: Favorite
         width: '100%',
       }}
     >
-      {SLOT_LABELS[piece.slot]}
+      {SLOT_LABEL[piece.slot]}
     </Typography>
   );
-  const description = `${SLOT_LABELS[piece.slot]}: ${piece.name}, ${piece.color}, size ${piece.size}, ${piece.price}`;
+  const description = `${SLOT_LABEL[piece.slot]}: ${piece.name}, ${piece.color}, size ${piece.size}, ${piece.price}`;
   if (!piece.favorite) {
     return (
       <Box role="img" aria-label={`${description} (no longer in your faves)`}>

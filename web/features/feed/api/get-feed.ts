@@ -13,7 +13,7 @@ export function getFeed(
   options: { exclude?: readonly number[]; limit?: number; signal?: AbortSignal } = {},
 ): Promise<FeedPage> {
   const exclude = options.exclude?.length ? options.exclude.join(',') : undefined;
-  return api.get<FeedPage>(apiPaths.feed.home, {
+  return api.get(apiPaths.feed.home, {
     query: { limit: options.limit ?? FEED_PAGE_SIZE, exclude },
     signal: options.signal,
   });

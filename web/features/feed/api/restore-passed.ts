@@ -4,5 +4,5 @@ import { apiPaths } from '../../../lib/paths';
 
 /** Puts the outfits the shopper passed on back in their feed; liked ones stay out. */
 export function restorePassed(): Promise<PassedResetResult> {
-  return api.post<PassedResetResult>(apiPaths.feed.restorePassed);
+  return api.post(apiPaths.feed.restorePassed);
 }

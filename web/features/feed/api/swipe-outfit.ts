@@ -4,10 +4,7 @@ import { apiPaths } from '../../../lib/paths';
 
 /** Right swipe (like) favorites the outfit, left swipe (nope) rejects it. Safe to repeat. */
 export function swipeOutfit(outfitId: number, direction: SwipeDirection): Promise<SwipeResult> {
-  return api.post<SwipeResult>(
-    direction === 'like' ? apiPaths.feed.favorite : apiPaths.feed.reject,
-    {
-      outfitId,
-    },
-  );
+  return api.post(direction === 'like' ? apiPaths.feed.favorite : apiPaths.feed.reject, {
+    outfitId,
+  });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ItemHeartResult } from '../../../../contracts/feed';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY } from './keys';
@@ -13,8 +12,8 @@ export interface ItemHeart {
 /** Hearts (favorite: true) or un-hearts a piece on an outfit card. */
 export function toggleItemFavorite({ itemId, outfitId, favorite }: ItemHeart) {
   return favorite
-    ? api.post<ItemHeartResult>(apiPaths.feed.heartItem, { itemId, outfitId })
-    : api.delete<ItemHeartResult>(apiPaths.feed.unheartItem(itemId, outfitId));
+    ? api.post(apiPaths.feed.heartItem, { itemId, outfitId })
+    : api.delete(apiPaths.feed.unheartItem(itemId, outfitId));
 }
 
 export function useToggleItemFavorite() {

@@ -4,5 +4,5 @@ import { apiPaths } from '../../../lib/paths';
 
 /** Takes back the shopper's latest acknowledged swipe; the outfit comes back to put on top. */
 export function undoSwipe(): Promise<UndoResult> {
-  return api.post<UndoResult>(apiPaths.feed.undo);
+  return api.post(apiPaths.feed.undo);
 }

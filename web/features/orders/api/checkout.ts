@@ -52,7 +52,7 @@ export function afterCheckoutError(error: unknown): void {
 }
 
 export function checkout(body: CheckoutBody): Promise<Order> {
-  return api.put<Order>(apiPaths.orders.checkout, body);
+  return api.put(apiPaths.buy, body);
 }
 
 export function useCheckout() {

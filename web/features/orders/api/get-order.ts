@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { orderKey } from './keys';
 
 export function getOrder(number: string, signal?: AbortSignal): Promise<Order> {
-  return api.get<Order>(apiPaths.orders.order(number), { signal });
+  return api.get(apiPaths.orders.order(number), { signal });
 }
 
 export const orderQueryOptions = (number: string) =>

@@ -6,7 +6,7 @@ import { ORDERS_KEY } from './keys';
 
 /** A page of the shopper's orders, newest first. No cursor: the first page. */
 export function getOrders(cursor: string | undefined, signal?: AbortSignal): Promise<OrderPage> {
-  return api.get<OrderPage>(apiPaths.orders.list, { query: { cursor }, signal });
+  return api.get(apiPaths.buy, { query: { cursor }, signal });
 }
 
 export const ordersQueryOptions = infiniteQueryOptions({

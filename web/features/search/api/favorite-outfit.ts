@@ -7,7 +7,7 @@ import { setOutfitFavorite } from './set-result-favorite';
 
 /** Favorites an outfit as a right swipe does, with its five pieces. */
 export function favoriteOutfit(outfitId: number): Promise<SwipeResult> {
-  return api.post<SwipeResult>(apiPaths.search.favoriteOutfit, { outfitId });
+  return api.post(apiPaths.feed.favorite, { outfitId });
 }
 
 export function useFavoriteOutfit() {

@@ -6,7 +6,7 @@ import { searchKeys } from './keys';
 
 /** The categories, for the category switches. */
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return api.get<Category[]>(apiPaths.item.categories, { signal });
+  return api.get(apiPaths.item.categories, { signal });
 }
 
 export function useCategories() {

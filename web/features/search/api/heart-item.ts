@@ -7,7 +7,7 @@ import { setItemFavorite } from './set-result-favorite';
 
 /** Hearts a piece on its own (a favorite without an outfit). */
 export function heartItem(itemId: number): Promise<HeartResult> {
-  return api.post<HeartResult>(apiPaths.search.heartItem, { itemId });
+  return api.post(apiPaths.search.heartItem, { itemId });
 }
 
 export function useHeartItem() {

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ItemSearchPage } from '../../../../contracts/search';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { normaliseQuery, SEARCH_PAGE_SIZE, searchKeys } from './keys';
+import { normaliseQuery } from '../../../lib/search-text';
+import { SEARCH_PAGE_SIZE, searchKeys } from './keys';
 
 /**
  * A page of catalogue items matching the text, in the chosen categories (all when none).
@@ -14,7 +15,7 @@ export function searchItems(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ItemSearchPage> {
-  return api.get<ItemSearchPage>(apiPaths.search.items, {
+  return api.get(apiPaths.search.items, {
     query: { q: normaliseQuery(q) || undefined, cat: categories, limit: SEARCH_PAGE_SIZE, offset },
     signal,
   });

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { OutfitSearchPage } from '../../../../contracts/search';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { normaliseQuery, SEARCH_PAGE_SIZE, searchKeys } from './keys';
+import { normaliseQuery } from '../../../lib/search-text';
+import { SEARCH_PAGE_SIZE, searchKeys } from './keys';
 
 /** A page of outfits matching the text (the newest without text). */
 export function searchOutfits(
@@ -10,7 +11,7 @@ export function searchOutfits(
   offset: number,
   signal?: AbortSignal,
 ): Promise<OutfitSearchPage> {
-  return api.get<OutfitSearchPage>(apiPaths.search.outfits, {
+  return api.get(apiPaths.search.outfits, {
     query: { q: normaliseQuery(q) || undefined, limit: SEARCH_PAGE_SIZE, offset },
     signal,
   });

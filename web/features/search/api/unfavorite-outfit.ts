@@ -7,7 +7,7 @@ import { setOutfitFavorite } from './set-result-favorite';
 
 /** Takes an outfit out of the favorites, with the pieces it brought. */
 export function unfavoriteOutfit(outfitId: number): Promise<OutfitUnfavoriteResult> {
-  return api.post<OutfitUnfavoriteResult>(apiPaths.search.unfavoriteOutfit, { outfitId });
+  return api.post(apiPaths.feed.unfavorite, { outfitId });
 }
 
 export function useUnfavoriteOutfit() {

@@ -7,7 +7,7 @@ import { setItemFavorite } from './set-result-favorite';
 
 /** Takes back a heart given from search; the piece stays where an outfit brought it. */
 export function unheartItem(itemId: number): Promise<HeartResult> {
-  return api.delete<HeartResult>(apiPaths.search.unheartItem(itemId));
+  return api.delete(apiPaths.search.unheartItem(itemId));
 }
 
 export function useUnheartItem() {

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { SHIPPING_KEY } from './keys';
 
 export function createAddress(body: CreateAddressBody): Promise<Address> {
-  return api.post<Address>(apiPaths.shipping.list, body);
+  return api.post(apiPaths.shipping.list, body);
 }
 
 export function useCreateAddress() {

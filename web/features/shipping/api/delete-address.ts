@@ -5,7 +5,7 @@ import { apiPaths } from '../../../lib/paths';
 import { SHIPPING_KEY } from './keys';
 
 export function deleteAddress(id: number): Promise<Ok> {
-  return api.delete<Ok>(apiPaths.shipping.address(id));
+  return api.delete(apiPaths.shipping.address(id));
 }
 
 export function useDeleteAddress() {

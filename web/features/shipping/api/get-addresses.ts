@@ -6,7 +6,7 @@ import { SHIPPING_KEY } from './keys';
 
 /** The shopper's addresses, preferred first. */
 export function getAddresses(signal?: AbortSignal): Promise<Address[]> {
-  return api.get<Address[]>(apiPaths.shipping.list, { signal });
+  return api.get(apiPaths.shipping.list, { signal });
 }
 
 export const addressesQueryOptions = queryOptions({

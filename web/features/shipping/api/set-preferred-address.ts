@@ -6,7 +6,7 @@ import { SHIPPING_KEY } from './keys';
 
 /** Shipping's Confirm: the chosen address becomes the preferred one, kept on the server. */
 export function setPreferredAddress(id: number): Promise<Address> {
-  return api.put<Address>(apiPaths.shipping.preferred(id));
+  return api.put(apiPaths.shipping.preferred(id));
 }
 
 export function useSetPreferredAddress() {

@@ -11,7 +11,7 @@ export function updateAddress({
   id: number;
   body: UpdateAddressBody;
 }): Promise<Address> {
-  return api.put<Address>(apiPaths.shipping.address(id), body);
+  return api.put(apiPaths.shipping.address(id), body);
 }
 
 export function useUpdateAddress() {
