@@ -23,6 +23,7 @@ export const apiPaths = {
     edit: (id: number) => `/api/design/outfit/edit/${id}`,
     remove: (id: number) => `/api/design/outfit/delete/${id}`,
     slot: (slot: string, outfitId: number) => `/api/design/${slot}/${outfitId}`,
+    substitutes: (itemId: number) => `/api/design/substitutes/${itemId}`,
     items: '/api/item/design',
   },
   closet: {

@@ -10,7 +10,11 @@ import {
   ClosetPiecePageSchema,
 } from '../../contracts/closet';
 import { ApiErrorSchema, OkSchema } from '../../contracts/common';
-import { DesignItemGroupSchema, DesignOutfitPageSchema } from '../../contracts/design';
+import {
+  DesignItemGroupSchema,
+  DesignOutfitPageSchema,
+  SubstitutesSchema,
+} from '../../contracts/design';
 import {
   CategoryCountSchema,
   FavoriteItemPageSchema,
@@ -77,6 +81,7 @@ const RESPONSES: [method: string, path: RegExp, schema: Schema][] = [
   ['PUT', /^\/api\/design\/outfit\/edit\/\d+$/, OutfitSchema],
   ['DELETE', /^\/api\/design\/outfit\/delete\/\d+$/, OkSchema],
   ['GET', /^\/api\/design\/(top|bottom|footwear|accessory|outerwear)\/\d+$/, OutfitItemSchema],
+  ['GET', /^\/api\/design\/substitutes\/\d+$/, SubstitutesSchema],
   ['GET', /^\/api\/item\/design(\?.*)?$/, DesignItemGroupSchema.array()],
   // favorites
   ['GET', /^\/api\/favorites\/outfits(\/\d+)?(\?.*)?$/, FavoriteOutfitPageSchema],
