@@ -92,7 +92,12 @@ export function DesignHeader({
           </Avatar>
           <Typography
             noWrap
-            sx={{ fontWeight: 600, fontSize: '0.9rem', maxWidth: { xs: 96, sm: 200 } }}
+            sx={{
+              fontWeight: 600,
+              fontSize: '0.9rem',
+              maxWidth: 200,
+              display: { xs: 'none', sm: 'block' },
+            }}
           >
             {username}
           </Typography>
@@ -101,12 +106,21 @@ export function DesignHeader({
           variant="outlined"
           size="small"
           color="inherit"
-          startIcon={<LogoutOutlined fontSize="small" />}
           onClick={onLogout}
           disabled={loggingOut}
-          sx={{ minHeight: 36, borderColor: 'divider' }}
+          aria-label="Log out"
+          sx={{
+            minHeight: 36,
+            minWidth: 36,
+            px: { xs: 1, sm: 1.5 },
+            gap: 0.75,
+            borderColor: 'divider',
+          }}
         >
-          Log out
+          <LogoutOutlined fontSize="small" />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Log out
+          </Box>
         </Button>
       </Stack>
     </Box>

@@ -232,7 +232,10 @@ export function OutfitList() {
             How shoppers answer each outfit, and the pieces running out.
           </Typography>
         </Box>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack
+          direction="row"
+          sx={{ gap: 1, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        >
           <ToggleButtonGroup
             exclusive
             size="small"
@@ -253,7 +256,7 @@ export function OutfitList() {
             label="Sort"
             value={sort}
             onChange={(e) => setSort(e.target.value as DesignSort)}
-            sx={{ minWidth: 170 }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           >
             {(Object.keys(SORT_LABEL) as DesignSort[]).map((value) => (
               <MenuItem key={value} value={value}>

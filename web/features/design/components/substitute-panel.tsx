@@ -18,7 +18,7 @@ function SubstituteCard({ item, onUse }: { item: Substitute; onUse: () => void }
     <Box
       component="li"
       sx={{
-        flex: '0 0 132px',
+        flex: '0 0 148px',
         scrollSnapAlign: 'start',
         border: 1,
         borderColor: 'divider',
@@ -59,7 +59,10 @@ function SubstituteCard({ item, onUse }: { item: Substitute; onUse: () => void }
           {item.name}
         </Typography>
         <Typography noWrap sx={{ fontSize: '0.72rem', color: 'text.secondary' }}>
-          {item.color} · {item.size} · {item.stock} in stock
+          {item.color} · {item.size}
+        </Typography>
+        <Typography sx={{ fontSize: '0.72rem', color: 'text.secondary' }}>
+          {item.stock} in stock
         </Typography>
         {stockNote(item.stock) && (
           <Box>
@@ -72,7 +75,7 @@ function SubstituteCard({ item, onUse }: { item: Substitute; onUse: () => void }
           startIcon={<SwapHorizRounded fontSize="small" />}
           onClick={onUse}
           aria-label={`Swap in ${item.name} (${item.color}, ${item.size})`}
-          sx={{ mt: 0.25, minHeight: 32 }}
+          sx={{ mt: 0.25, minHeight: 32, whiteSpace: 'nowrap', px: 1 }}
         >
           Swap in
         </Button>
@@ -116,7 +119,7 @@ function SlotSubstitutes({
       {substitutes.isPending ? (
         <Stack direction="row" sx={{ gap: 1 }} aria-label="Loading substitutes">
           {[0, 1, 2].map((n) => (
-            <Skeleton key={n} variant="rounded" width={132} height={176} />
+            <Skeleton key={n} variant="rounded" width={148} height={190} />
           ))}
         </Stack>
       ) : substitutes.isError ? (
