@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   integer,
   pgTable,
   pgView,
@@ -260,4 +261,18 @@ export const closetItems = pgTable(
 /** Every word of the items' and outfits' search texts, kept by triggers (0003_search.sql). */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
+});
+
+/**
+ * Each outfit's standing likes and rejects, moved by triggers on swipes in the swipe's own
+ * statement (0028_how_shoppers_answer_outfits.sql, decision 011). `rateKey` is the like rate, or
+ * -1 while nobody has answered; it is generated, and ordered by an index.
+ */
+export const outfitAnswers = pgTable('outfit_answers', {
+  outfitId: integer('outfit_id').primaryKey(),
+  likes: integer('likes').notNull(),
+  rejects: integer('rejects').notNull(),
+  rateKey: doublePrecision('rate_key').generatedAlwaysAs(
+    sql`CASE WHEN likes + rejects = 0 THEN -1 ELSE likes::double precision / (likes + rejects) END`,
+  ),
 });

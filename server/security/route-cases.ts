@@ -392,6 +392,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/design/bottom/:outfitId': slotRoute('bottom'),
   'GET /api/design/footwear/:outfitId': slotRoute('footwear'),
   'GET /api/item/design': admin(() => get('/api/item/design?limit=2')),
+  'GET /api/design/substitutes/:itemId': admin((f) =>
+    get(`/api/design/substitutes/${f.catalogue.slotItems.top}`),
+  ),
 
   'GET /api/closet/outfits': shopper(() => get('/api/closet/outfits')),
   'GET /api/closet/outfits/:id': shopper(

@@ -84,7 +84,13 @@ export const routes: RouteObject[] = [
       { path: '/admin', ...page(() => import('./routes/admin/admin')) },
       {
         ...page(() => import('./routes/admin/admin-only')),
-        children: [{ path: '/admin/design', ...page(() => import('./routes/admin/design')) }],
+        children: [
+          { path: '/admin/design', ...page(() => import('./routes/admin/design')) },
+          {
+            path: '/admin/design/outfits',
+            ...page(() => import('./routes/admin/design-outfits')),
+          },
+        ],
       },
       {
         element: <ProtectedRoute />,

@@ -22,6 +22,7 @@ import {
   DesignItemGroupSchema,
   DesignOutfitPageSchema,
   EditOutfitBodySchema,
+  SubstitutesSchema,
 } from '../../contracts/design';
 import {
   CategoryCountSchema,
@@ -139,6 +140,7 @@ export const API_CONTRACTS = {
   '/api/design/outfit/edit/:id': { PUT: { body: EditOutfitBodySchema, response: OutfitSchema } },
   '/api/design/outfit/delete/:id': { DELETE: { response: OkSchema } },
   '/api/design/:slot/:outfitId': { GET: { response: OutfitItemSchema } },
+  '/api/design/substitutes/:itemId': { GET: { response: SubstitutesSchema } },
   '/api/item/design': { GET: { response: DesignItemGroupSchema.array() } },
   // favorites
   '/api/favorites/outfits': { GET: { response: FavoriteOutfitPageSchema } },

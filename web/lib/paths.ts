@@ -53,6 +53,7 @@ export const apiPaths = {
     remove: (id: number) => route('/api/design/outfit/delete/:id', { id }),
     slot: (slot: Slot, outfitId: number) =>
       route('/api/design/:slot/:outfitId', { slot, outfitId }),
+    substitutes: (itemId: number) => route('/api/design/substitutes/:itemId', { itemId }),
     items: route('/api/item/design'),
   },
   closet: {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
+import { type DesignSort, LOW_STOCK } from '../../../contracts/design';
 import type { Db } from '../../db/client';
-import { categories, items, occasions, outfitItems, outfits } from '../../db/schema';
-import { PAGE_READ, timestampKey } from '../../lib/cursor';
+import { categories, items, occasions, outfitAnswers, outfitItems, outfits } from '../../db/schema';
+import { PAGE_READ } from '../../lib/cursor';
 import { itemColumns } from '../../lib/items';
 
 /** `%` and `_` in a search are plain characters. */
@@ -11,43 +12,161 @@ export function likePattern(text: string): string {
 }
 
 /**
- * Where a page of outfits starts: after this outfit in the list's order (how well its name
- * matches the search, 2 exact, 1 prefix, 0 else, always 0 without one; then newest first, then
- * by id).
+ * Where a page of outfits starts: after this outfit in the list's order. The order is how well
+ * its name matches the search (2 exact, 1 prefix, 0 else; always 0 without one), then the sort's
+ * key (when it was made, or its like rate, -1 for none), then its id, all descending.
  */
-export type OutfitKey = [match: number, at: string, id: number];
+export type OutfitKey =
+  | [sort: 'newest', match: number, at: string, id: number]
+  | [sort: 'likeRate', match: number, rate: number, id: number];
+
+/** Outfits with a piece at or below LOW_STOCK: the few such items lead to them (0028). */
+const withStockProblem = sql`${outfits.id} IN (
+  SELECT oi.outfit_id FROM items i JOIN outfit_items oi ON oi.item_id = i.id
+   WHERE i.stock <= ${sql.raw(String(Math.trunc(LOW_STOCK)))})`;
 
 /**
- * A page of outfit ids, newest first; with a name search, exact and prefix matches lead. Those
- * after `after`, one more than a page shows; without a search read from outfits_recent_idx
- * (0024) in its order.
+ * A page of outfit ids in the list's order, those after `after`, one more than a page shows.
+ * Without a search each order is read from its index in order: outfits_recent_idx (0024) for
+ * the newest, outfit_answers_rate_idx (0028) for the best liked.
  */
 export async function listOutfitIds(
   db: Db,
-  options: { q?: string | undefined; after: OutfitKey | undefined },
-): Promise<{ id: number; match: number; atKey: string }[]> {
+  options: {
+    q?: string | undefined;
+    sort: DesignSort;
+    problemsOnly: boolean;
+    after: OutfitKey | undefined;
+  },
+): Promise<{ id: number; match: number; key: string | number }[]> {
   const q = options.q?.toLowerCase();
   const match = q
     ? sql<number>`((lower(${outfits.name}) = ${q})::int + starts_with(lower(${outfits.name}), ${q})::int)`
     : sql<number>`0`;
+  const byRate = options.sort === 'likeRate';
+  const key = byRate ? sql`${outfitAnswers.rateKey}` : sql`${outfits.createdAt}`;
+  const id = byRate ? sql`${outfitAnswers.outfitId}` : sql`${outfits.id}`;
   const { after } = options;
+  const afterKey = after
+    ? after[0] === 'likeRate'
+      ? sql`${after[2]}::double precision`
+      : sql`${after[2]}::timestamptz`
+    : undefined;
+  // Every outfit has its row of answers (0028), so the join keeps every outfit.
   return db
-    .select({ id: outfits.id, match, atKey: timestampKey(outfits.createdAt) })
+    .select({
+      id: outfits.id,
+      match,
+      key: byRate
+        ? sql<string | number>`${outfitAnswers.rateKey}`
+        : sql<string | number>`${outfits.createdAt}::text`,
+    })
     .from(outfits)
+    .innerJoin(outfitAnswers, eq(outfitAnswers.outfitId, outfits.id))
     .where(
       and(
         // search_text (name + description) has the trigram index, so it narrows first.
         q ? sql`${outfits.searchText} LIKE ${likePattern(q)}` : undefined,
         q ? sql`lower(${outfits.name}) LIKE ${likePattern(q)}` : undefined,
+        options.problemsOnly ? withStockProblem : undefined,
         after
           ? q
-            ? sql`(${match}, ${outfits.createdAt}, ${outfits.id}) < (${after[0]}, ${after[1]}::timestamptz, ${after[2]})`
-            : sql`(${outfits.createdAt}, ${outfits.id}) < (${after[1]}::timestamptz, ${after[2]})`
+            ? sql`(${match}, ${key}, ${id}) < (${after[1]}, ${afterKey}, ${after[3]})`
+            : sql`(${key}, ${id}) < (${afterKey}, ${after[3]})`
           : undefined,
       ),
     )
-    .orderBy(...(q ? [sql`${match} DESC`] : []), desc(outfits.createdAt), desc(outfits.id))
+    .orderBy(...(q ? [sql`${match} DESC`] : []), sql`${key} DESC`, sql`${id} DESC`)
     .limit(PAGE_READ);
+}
+
+/** How shoppers answer each of these outfits, in one statement whatever their number. */
+export async function answersOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { likes: number; rejects: number; favorites: number }>> {
+  if (ids.length === 0) return new Map();
+  // Favourites: every like, and each other shopper who keeps a piece from the outfit, counted
+  // from item_favorites_outfit_user_idx (0028) for this page's outfits only.
+  const rows = await db
+    .select({
+      outfitId: outfitAnswers.outfitId,
+      likes: outfitAnswers.likes,
+      rejects: outfitAnswers.rejects,
+      favorites: sql<number>`${outfitAnswers.likes} + (
+        SELECT count(DISTINCT f.user_id) FROM item_favorites f
+         WHERE f.outfit_id = ${outfitAnswers.outfitId}
+           AND NOT EXISTS (SELECT 1 FROM swipes s
+                            WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
+                              AND s.direction = 'like'))::int`,
+    })
+    .from(outfitAnswers)
+    .where(inArray(outfitAnswers.outfitId, [...ids]));
+  return new Map(
+    rows.map((r) => [
+      r.outfitId,
+      { likes: r.likes, rejects: r.rejects, favorites: Number(r.favorites) },
+    ]),
+  );
+}
+
+/** The item a substitute is looked for, with what finding them needs. */
+export async function findItem(db: Db, id: number) {
+  const rows = await db
+    .select(itemColumns)
+    .from(items)
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(eq(items.id, id));
+  return rows[0];
+}
+
+/**
+ * In-stock pieces that can replace `item`, best first: the same product in another size or
+ * colour (its colour first, then the most in stock), then one size of each other product of the
+ * same category and colour (the same size when it is in stock, else the most stocked), those
+ * with the most in stock first. Neither is low on stock before one that is.
+ */
+export async function listSubstitutes(
+  db: Db,
+  item: { id: number; productId: number; categoryId: number; color: string; size: string },
+  limit: number,
+) {
+  const low = sql.raw(String(Math.trunc(LOW_STOCK)));
+  const sameProduct = db
+    .select({ ...itemColumns, match: sql<'sameProduct'>`'sameProduct'` })
+    .from(items)
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(and(eq(items.productId, item.productId), ne(items.id, item.id), sql`${items.stock} > 0`))
+    .orderBy(
+      sql`${items.stock} <= ${low}`,
+      sql`${items.color} <> ${item.color}`,
+      desc(items.stock),
+      asc(items.id),
+    )
+    .limit(limit);
+  // One size per product: DISTINCT ON picks each product's best, then they are ranked.
+  const perProduct = db
+    .selectDistinctOn([items.productId], { id: items.id })
+    .from(items)
+    .where(
+      and(
+        eq(items.categoryId, item.categoryId),
+        eq(items.color, item.color),
+        ne(items.productId, item.productId),
+        sql`${items.stock} > 0`,
+      ),
+    )
+    .orderBy(items.productId, sql`${items.size} <> ${item.size}`, desc(items.stock), asc(items.id))
+    .as('per_product');
+  const sameLook = db
+    .select({ ...itemColumns, match: sql<'sameLook'>`'sameLook'` })
+    .from(perProduct)
+    .innerJoin(items, eq(items.id, perProduct.id))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .orderBy(sql`${items.stock} <= ${low}`, desc(items.stock), asc(items.id))
+    .limit(limit);
+  const [first, then] = await Promise.all([sameProduct, sameLook]);
+  return [...first, ...then].slice(0, limit);
 }
 
 export async function outfitExists(db: Db, id: number): Promise<boolean> {

@@ -10,6 +10,8 @@ import {
   DesignOutfitPageSchema,
   DesignOutfitsQuerySchema,
   EditOutfitBodySchema,
+  SUBSTITUTES_MAX,
+  SubstitutesSchema,
 } from '../../../contracts/design';
 import { OutfitItemSchema, OutfitSchema } from '../../../contracts/outfit';
 import * as service from './design.service';
@@ -36,15 +38,38 @@ export default async function designRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Outfits with their five pieces, newest first, a page at a time; `q` searches names',
+          'Outfits with their pieces, how shoppers answer them and their stock problems, a page at a time',
         description:
-          'A page of 24 and the cursor of the next. With `q`, outfits whose name contains it ' +
-          '(any case; `%` and `_` are plain characters), exact and prefix matches first.',
+          'A page of 24 and the cursor of the next. Each outfit carries `likes` and `rejects` ' +
+          '(standing swipes), `likeRate` (likes over both, null with none), `favorites` (shoppers ' +
+          'who keep it or a piece from it) and `flagged`: its pieces sold out (stock 0, which keeps ' +
+          'it out of shoppers’ feeds) or low (“Only N left”, stock ≤ 3). `sort=newest` (default) ' +
+          'or `likeRate` (best liked first, unanswered last); `filter=problem` keeps outfits with ' +
+          'a flagged piece. With `q`, outfits whose name contains it (any case; `%` and `_` are ' +
+          'plain characters), exact and prefix matches first. A cursor belongs to its sort.',
         querystring: DesignOutfitsQuerySchema,
         response: { 200: DesignOutfitPageSchema, 400: ApiErrorSchema, ...denied },
       },
     },
     (request) => service.listOutfits(db, request.query),
+  );
+
+  app.get(
+    '/api/design/substitutes/:itemId',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'In-stock pieces that can replace a piece',
+        description:
+          `Up to ${SUBSTITUTES_MAX}, in stock: the same product in another size or colour first ` +
+          '(`match: sameProduct`), then other products of the same category and colour ' +
+          '(`sameLook`, one size of each). Pieces low on stock come after the others of their kind.',
+        params: z.object({ itemId: IdSchema }),
+        response: { 200: SubstitutesSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...denied },
+      },
+    },
+    (request) => service.listSubstitutes(db, request.params.itemId),
   );
 
   app.post(

@@ -5,9 +5,13 @@ import {
   type CreateOutfitBodySchema,
   type DesignItemGroup,
   type DesignItemsQuerySchema,
+  type DesignOutfit,
   type DesignOutfitsQuerySchema,
   type EditOutfitBodySchema,
-  toSlotItemIds,
+  type FlaggedPiece,
+  SUBSTITUTES_MAX,
+  type Substitutes,
+  stockProblemOf,
 } from '../../../contracts/design';
 import type { Outfit, OutfitItem } from '../../../contracts/outfit';
 import type { Db } from '../../db/client';
@@ -41,23 +45,78 @@ function duplicateName(name: string) {
   return conflict(`An outfit named "${name}" already exists. Choose another name.`);
 }
 
-/** A page of outfits ends at an outfit: how well it matched, when it was made, its id. */
+/** A page of outfits ends at an outfit: the sort, how well it matched, its sort key, its id. */
 const outfitCursor = cursorCodec(
-  z.tuple([z.number().int().min(0).max(2), TimestampKeySchema, IdKeySchema]),
+  z.union([
+    z.tuple([z.literal('newest'), z.number().int().min(0).max(2), TimestampKeySchema, IdKeySchema]),
+    z.tuple([
+      z.literal('likeRate'),
+      z.number().int().min(0).max(2),
+      z.number().min(-1).max(1),
+      IdKeySchema,
+    ]),
+  ]),
 );
 
-export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Page<Outfit>> {
+/** The pieces of an outfit that are sold out or low, in slot order. */
+function flaggedPieces(outfit: Outfit): FlaggedPiece[] {
+  return outfit.items.flatMap((item) => {
+    const problem = stockProblemOf(item.stock);
+    return problem ? [{ slot: item.slot, itemId: item.id, stock: item.stock, problem }] : [];
+  });
+}
+
+export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Page<DesignOutfit>> {
   const after = outfitCursor.decode(query.cursor);
-  const rows = await repo.listOutfitIds(db, { q: query.q, after });
+  if (after && after[0] !== query.sort) {
+    throw badRequest(`That cursor belongs to the list sorted by ${after[0]}, not ${query.sort}.`, {
+      cursor: 'is not a cursor of this order',
+    });
+  }
+  const rows = await repo.listOutfitIds(db, {
+    q: query.q,
+    sort: query.sort,
+    problemsOnly: query.filter === 'problem',
+    after,
+  });
   return pageFrom(
     rows,
-    (row) => outfitCursor.encode([row.match, row.atKey, row.id]),
-    (shown) =>
-      loadOutfits(
-        db,
-        shown.map((row) => row.id),
+    (row) =>
+      outfitCursor.encode(
+        query.sort === 'likeRate'
+          ? ['likeRate', row.match, Number(row.key), row.id]
+          : ['newest', row.match, String(row.key), row.id],
       ),
+    async (shown) => {
+      const ids = shown.map((row) => row.id);
+      const [outfits, answers] = await Promise.all([loadOutfits(db, ids), repo.answersOf(db, ids)]);
+      return outfits.map((outfit) => {
+        const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
+        return {
+          ...outfit,
+          likes,
+          rejects,
+          likeRate: likes + rejects === 0 ? null : likes / (likes + rejects),
+          favorites,
+          flagged: flaggedPieces(outfit),
+        };
+      });
+    },
   );
+}
+
+/**
+ * What could take a piece's place: in stock, the same product in another size or colour first,
+ * then other products of its category and colour.
+ */
+export async function listSubstitutes(db: Db, itemId: number): Promise<Substitutes> {
+  const item = await repo.findItem(db, itemId);
+  if (!item) throw notFound(`Item ${itemId} does not exist.`);
+  const rows = await repo.listSubstitutes(db, item, SUBSTITUTES_MAX);
+  return {
+    item: toItem(item),
+    substitutes: rows.map((row) => ({ ...toItem(row), match: row.match })),
+  };
 }
 
 interface Checked {
@@ -70,8 +129,7 @@ interface Checked {
  * the occasion exists, and each slot holds an existing item of that slot's category.
  */
 async function checkOutfit(db: Db, input: CreateInput): Promise<Checked> {
-  const slotIds = toSlotItemIds(input.item_ids);
-  const sentAsList = Array.isArray(input.item_ids);
+  const { bySlot: slotIds, sentAsList } = input.item_ids;
   const [occasions, found] = await Promise.all([
     repo.listOccasions(db),
     repo.findItemCategories(db, Object.values(slotIds)),

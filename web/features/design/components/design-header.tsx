@@ -4,7 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { NavLink } from 'react-router';
 import { Wordmark } from '../../../components/brand';
+
+const SECTIONS = [
+  { to: '/admin/design', label: 'Studio' },
+  { to: '/admin/design/outfits', label: 'Outfits' },
+] as const;
 
 /** Admins have no top bar: this small header names the studio, the admin, and signs out. */
 export function DesignHeader({
@@ -41,22 +47,41 @@ export function DesignHeader({
         }}
       >
         <Wordmark size="1.45rem" />
-        <Typography
-          component="span"
+        <Box
+          component="nav"
+          aria-label="Design"
           sx={{
-            color: 'secondary.main',
-            fontWeight: 700,
-            fontSize: '0.72rem',
-            letterSpacing: '0.16em',
-            textTransform: 'uppercase',
-            borderLeft: 1,
-            borderColor: 'divider',
-            pl: 1.5,
-            display: { xs: 'none', sm: 'block' },
+            display: 'flex',
+            gap: 0.5,
+            borderLeft: { sm: 1 },
+            borderColor: { sm: 'divider' },
+            pl: { sm: 1.5 },
           }}
         >
-          Studio
-        </Typography>
+          {SECTIONS.map((section) => (
+            <Box
+              key={section.to}
+              component={NavLink}
+              to={section.to}
+              end
+              sx={{
+                px: { xs: 1, sm: 1.25 },
+                py: 0.5,
+                borderRadius: 999,
+                fontWeight: 700,
+                fontSize: '0.72rem',
+                letterSpacing: '0.12em',
+                textTransform: 'uppercase',
+                textDecoration: 'none',
+                color: 'text.secondary',
+                '&.active': { color: 'secondary.main', bgcolor: 'rgba(0,0,0,0.05)' },
+                '&:hover': { color: 'text.primary' },
+              }}
+            >
+              {section.label}
+            </Box>
+          ))}
+        </Box>
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
           <Avatar
@@ -67,7 +92,12 @@ export function DesignHeader({
           </Avatar>
           <Typography
             noWrap
-            sx={{ fontWeight: 600, fontSize: '0.9rem', maxWidth: { xs: 96, sm: 200 } }}
+            sx={{
+              fontWeight: 600,
+              fontSize: '0.9rem',
+              maxWidth: 200,
+              display: { xs: 'none', sm: 'block' },
+            }}
           >
             {username}
           </Typography>
@@ -76,12 +106,21 @@ export function DesignHeader({
           variant="outlined"
           size="small"
           color="inherit"
-          startIcon={<LogoutOutlined fontSize="small" />}
           onClick={onLogout}
           disabled={loggingOut}
-          sx={{ minHeight: 36, borderColor: 'divider' }}
+          aria-label="Log out"
+          sx={{
+            minHeight: 36,
+            minWidth: 36,
+            px: { xs: 1, sm: 1.5 },
+            gap: 0.75,
+            borderColor: 'divider',
+          }}
         >
-          Log out
+          <LogoutOutlined fontSize="small" />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Log out
+          </Box>
         </Button>
       </Stack>
     </Box>

@@ -5,9 +5,10 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { type Item, SLOTS, type Slot } from '../../../../contracts/catalog';
-import type { CreateOutfitBody } from '../../../../contracts/design';
+import { type CreateOutfitBody, CreateOutfitBodySchema } from '../../../../contracts/design';
 import type { Outfit } from '../../../../contracts/outfit';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
@@ -27,6 +28,7 @@ import { OutfitPicker } from './outfit-picker';
 import { OutfitPreview } from './outfit-preview';
 import { PhoneOutfitBar } from './phone-outfit-bar';
 import { EMPTY_PICKS, SLOT_LABEL, type SlotPicks } from './slots';
+import { SubstitutePanel } from './substitute-panel';
 
 type Mode = 'create' | 'edit';
 type Action = 'create' | 'update' | 'delete';
@@ -38,6 +40,9 @@ interface Problems {
 }
 
 const NO_PROBLEMS: Problems = { form: {}, slots: {}, message: null };
+
+/** The form as it stands, which may still lack an occasion. */
+type Draft = Omit<CreateOutfitBody, 'occasion'> & { occasion?: number };
 
 /** ['a', 'b', 'c'] → 'a, b and c'. */
 function listJoin(parts: string[]): string {
@@ -51,6 +56,40 @@ function picksOf(outfit: Outfit): SlotPicks {
   // SPEC: the first piece listed for a slot fills it.
   for (const item of outfit.items) picks[item.slot] ??= item;
   return picks;
+}
+
+const FIELD_LABEL = { name: 'Name', occasion: 'Occasion', description: 'Description' } as const;
+
+/**
+ * The contract's verdict on the form as highlighted fields and one message: what is missing
+ * ("still needs a name … and a piece for top"), else what is wrong.
+ */
+function formProblems(result: ReturnType<typeof CreateOutfitBodySchema.safeParse>): Problems {
+  if (result.success) return NO_PROBLEMS;
+  const found: Problems = { form: {}, slots: {}, message: null };
+  const needs: string[] = [];
+  const missingSlots: Slot[] = [];
+  const wrong: string[] = [];
+  for (const issue of result.error.issues) {
+    const [field, part] = issue.path;
+    if (field === 'item_ids' && SLOTS.includes(part as Slot)) {
+      found.slots[part as Slot] = 'Pick a piece';
+      missingSlots.push(part as Slot);
+    } else if (field === 'name' || field === 'occasion' || field === 'description') {
+      const text = `${FIELD_LABEL[field]} ${issue.message}`;
+      found.form[field] ??= text;
+      if (issue.message.startsWith('is required')) {
+        needs.push(field === 'name' ? 'a name' : 'an occasion');
+      } else wrong.push(text);
+    } else wrong.push(issue.message);
+  }
+  const pieces = SLOTS.filter((slot) => missingSlots.includes(slot));
+  if (pieces.length > 0) {
+    needs.push(`a piece for ${listJoin(pieces.map((slot) => SLOT_LABEL[slot].toLowerCase()))}`);
+  }
+  found.message =
+    needs.length > 0 ? `The outfit still needs ${listJoin(needs)}.` : `${wrong.join('. ')}.`;
+  return found;
 }
 
 /** Turns the server's answer into highlighted fields and one readable message. */
@@ -77,6 +116,8 @@ function problemsFrom(error: unknown): Problems {
  */
 export function DesignStudio() {
   const notify = useNotify();
+  const location = useLocation();
+  const navigate = useNavigate();
   const occasions = useOccasions();
   const create = useCreateOutfit();
   const edit = useEditOutfit();
@@ -143,36 +184,29 @@ export function DesignStudio() {
     }));
   };
 
-  /** The checks a person can fix before asking the server. */
-  const check = (): boolean => {
-    const found: Problems = { form: {}, slots: {}, message: null };
-    if (!form.name.trim()) found.form.name = 'Give the outfit a name';
-    if (form.occasion === '') found.form.occasion = 'Select an occasion';
-    for (const slot of SLOTS) if (!picks[slot]) found.slots[slot] = 'Pick a piece';
-    const missing = SLOTS.filter((slot) => !picks[slot]).map((s) => SLOT_LABEL[s].toLowerCase());
-    const parts = [
-      ...(found.form.name ? ['a name'] : []),
-      ...(found.form.occasion ? ['an occasion'] : []),
-      ...(missing.length ? [`a piece for ${listJoin(missing)}`] : []),
-    ];
-    if (parts.length > 0) {
-      found.message = `The outfit still needs ${listJoin(parts)}.`;
-      setProblems(found);
-      return false;
-    }
-    setProblems(NO_PROBLEMS);
-    return true;
-  };
-
-  const body = (): CreateOutfitBody => ({
+  /** What the form would send: the occasion left out until one is chosen, the pieces picked. */
+  const draft = (): Draft => ({
     name: form.name.trim(),
     description: form.description.trim(),
-    occasion: form.occasion === '' ? Number.NaN : form.occasion,
-    item_ids: Object.fromEntries(SLOTS.map((slot) => [slot, picks[slot]?.id ?? 0])) as Record<
-      Slot,
-      number
-    >,
+    ...(form.occasion === '' ? {} : { occasion: form.occasion }),
+    item_ids: Object.fromEntries(
+      SLOTS.flatMap((slot) => (picks[slot] ? [[slot, picks[slot].id]] : [])),
+    ),
   });
+
+  /** The body the contract accepted, kept for the confirmation that follows. */
+  const approved = useRef<CreateOutfitBody | null>(null);
+
+  /** The contract's own checks, run before asking the server; true when the draft passes them. */
+  const check = (): boolean => {
+    const body = draft();
+    const result = CreateOutfitBodySchema.safeParse(body);
+    const found = formProblems(result);
+    setProblems(found);
+    // The schema accepted it, so every field it requires is there.
+    approved.current = result.success ? (body as CreateOutfitBody) : null;
+    return result.success;
+  };
 
   const failed = (error: unknown) => {
     const found = problemsFrom(error);
@@ -182,17 +216,18 @@ export function DesignStudio() {
   };
 
   const confirm = () => {
-    if (action === 'create') {
-      create.mutate(body(), {
+    const body = approved.current;
+    if (action === 'create' && body) {
+      create.mutate(body, {
         onSuccess: (outfit) => {
           notify(`Created “${outfit.name}”.`, 'success');
           reset();
         },
         onError: failed,
       });
-    } else if (action === 'update' && editing) {
+    } else if (action === 'update' && editing && body) {
       edit.mutate(
-        { ...body(), id: editing.id },
+        { ...body, id: editing.id },
         {
           onSuccess: (outfit) => {
             notify(`Saved “${outfit.name}”.`, 'success');
@@ -211,6 +246,26 @@ export function DesignStudio() {
         onError: failed,
       });
     }
+  };
+
+  // An outfit sent here from the design list opens in the edit form; the state is then dropped,
+  // so a reload starts afresh rather than from an outfit that may have changed.
+  const sent = (location.state as { edit?: Outfit } | null)?.edit;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each outfit sent.
+  useEffect(() => {
+    if (!sent) return;
+    setMode('edit');
+    load(sent);
+    navigate('.', { replace: true, state: null });
+  }, [sent]);
+
+  const swap = (slot: Slot, item: Item) => {
+    setPicks((current) => ({ ...current, [slot]: item }));
+    setProblems((p) => ({ ...p, slots: { ...p.slots, [slot]: undefined } }));
+    notify(
+      `${SLOT_LABEL[slot]} swapped for ${item.name} (${item.color}, ${item.size}). Save to keep it.`,
+      'info',
+    );
   };
 
   const editLocked = mode === 'edit' && !editing;
@@ -282,6 +337,7 @@ export function DesignStudio() {
           </Box>
           {mode === 'edit' && <OutfitPicker value={editing} onChange={load} />}
           <OutfitPreview picks={picks} errors={problems.slots} onClear={clearSlot} />
+          {mode === 'edit' && editing && <SubstitutePanel picks={picks} onSwap={swap} />}
           <OutfitForm
             values={form}
             errors={problems.form}

@@ -28,11 +28,17 @@ function SlotTile({
 }) {
   const item = picks[slot];
   const label = SLOT_LABEL[slot];
-  const borderColor = error ? 'error.main' : item ? 'divider' : '#cfc6b8';
+  // A piece sold out or low is marked: it keeps (or will keep) the outfit out of feeds.
+  const note = item ? stockNote(item.stock) : null;
+  const flagColor = item && item.stock <= 0 ? 'error.main' : '#e08a3c';
+  const borderColor =
+    error || note ? (error ? 'error.main' : flagColor) : item ? 'divider' : '#cfc6b8';
   return (
     <Box
       role="group"
-      aria-label={item ? `${label}: ${item.name}` : `${label}: empty`}
+      aria-label={
+        item ? `${label}: ${item.name}${note ? `, ${note.toLowerCase()}` : ''}` : `${label}: empty`
+      }
       data-slot={slot}
       sx={{
         gridArea: AREA[slot],
@@ -97,7 +103,7 @@ function SlotTile({
           >
             <CloseRounded style={{ fontSize: 16 }} />
           </IconButton>
-          {stockNote(item.stock) && (
+          {note && (
             <Box sx={{ position: 'absolute', top: 6, left: 6 }}>
               <StockBadge stock={item.stock} />
             </Box>

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CATEGORY_ID_BY_SLOT, type Item, SLOTS } from '../../../../contracts/catalog';
+import type { DesignOutfit, Substitute } from '../../../../contracts/design';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { DesignStudio } from './design-studio';
+
+beforeAll(() => {
+  class Observer {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', Observer);
+  vi.stubGlobal('IntersectionObserver', Observer);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }));
+});
+
+function item(id: number, name: string, patch: Partial<Item> = {}): Item {
+  return {
+    id,
+    productId: id,
+    name,
+    img: `/images/items/x/${id}.svg`,
+    categoryId: 1,
+    category: 'Tops',
+    price: '$10.00',
+    priceCents: 1000,
+    seller: 'Drape',
+    color: 'Black',
+    colorHex: '#000000',
+    size: 'M',
+    stock: 10,
+    ...patch,
+  };
+}
+
+const pieces = SLOTS.map((slot, i) => ({
+  ...item(100 + i, `Piece ${slot}`, { categoryId: CATEGORY_ID_BY_SLOT[slot] }),
+  slot,
+}));
+pieces[1] = { ...item(101, 'Silk Shirt', { productId: 500, stock: 0 }), slot: 'top' };
+
+const outfit: DesignOutfit = {
+  id: 9,
+  name: 'Gallery Opening',
+  description: 'Evening layers.',
+  occasionId: 5,
+  occasion: 'Work',
+  items: pieces,
+  likes: 4,
+  rejects: 1,
+  likeRate: 0.8,
+  favorites: 5,
+  flagged: [{ slot: 'top', itemId: 101, stock: 0, problem: 'soldOut' }],
+};
+
+const substitutes: Substitute[] = [
+  { ...item(150, 'Silk Shirt', { productId: 500, size: 'L', stock: 6 }), match: 'sameProduct' },
+  { ...item(130, 'Poplin Shirt', { productId: 530, stock: 9 }), match: 'sameLook' },
+];
+
+function shop() {
+  return mockApi((method, url, body) => {
+    const { pathname } = new URL(url, 'http://drape.test');
+    if (pathname === '/api/occasions') return [200, [{ id: 5, name: 'Work' }]];
+    if (pathname === '/api/item/design') return [200, []];
+    if (pathname === '/api/design/outfits') return [200, { items: [outfit], nextCursor: null }];
+    if (pathname === '/api/design/substitutes/101') {
+      return [200, { item: pieces[1], substitutes }];
+    }
+    if (method === 'PUT' && pathname === '/api/design/outfit/edit/9') {
+      const { likes, rejects, likeRate, favorites, flagged, ...saved } = outfit;
+      const top = substitutes.find(
+        (s) => s.id === (body as { item_ids: { top: number } }).item_ids.top,
+      );
+      return [
+        200,
+        {
+          ...saved,
+          items: pieces.map((p) => (p.slot === 'top' && top ? { ...top, slot: 'top' } : p)),
+        },
+      ];
+    }
+    return [404, { error: { code: 'not_found', message: 'Not found.' } }];
+  });
+}
+
+describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_000 }, () => {
+  it('marks the piece, offers substitutes, swaps one in with one click and saves it', async () => {
+    const calls = shop();
+    renderWithApp(<DesignStudio />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+
+    expect(screen.getByRole('group', { name: 'Top: Silk Shirt, sold out' })).toBeInTheDocument();
+    const offer = await screen.findByRole('region', { name: 'Top: Silk Shirt is sold out' });
+    const list = await within(offer).findByRole('list', { name: 'Substitutes for Silk Shirt' });
+    const cards = within(list).getAllByRole('listitem');
+    // The same product in another size comes before another product of the same look.
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringMatching(/^Same piece.*Silk Shirt.*Black · L · 6 in stock/),
+      expect.stringMatching(/^Same look.*Poplin Shirt/),
+    ]);
+
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Swap in Poplin Shirt (Black, M)' }),
+    );
+    expect(screen.getByRole('group', { name: 'Top: Poplin Shirt' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /Top: .* sold out/ })).toBeNull(),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
+    );
+    expect(await screen.findByText('Saved “Gallery Opening”.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'PUT');
+    expect(sent?.body).toEqual({
+      id: 9,
+      name: 'Gallery Opening',
+      description: 'Evening layers.',
+      occasion: 5,
+      item_ids: { outerwear: 100, top: 130, accessory: 102, bottom: 103, footwear: 104 },
+    });
+  });
+});
