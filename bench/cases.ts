@@ -437,6 +437,10 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'GET /api/design/accessory/:outfitId': slotCase('accessory'),
   'GET /api/design/bottom/:outfitId': slotCase('bottom'),
   'GET /api/design/footwear/:outfitId': slotCase('footwear'),
+  'GET /api/design/substitutes/:itemId': {
+    caller: 'admin',
+    request: (c, cookie) => get(`/api/design/substitutes/${pick(c.stocked)}`, cookie),
+  },
   'GET /api/item/design': { caller: 'admin', request: (_c, k) => get('/api/item/design', k) },
 
   'GET /api/closet/outfits': {

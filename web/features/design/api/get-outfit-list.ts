@@ -15,7 +15,7 @@ export function getOutfitList(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<DesignOutfitPage> {
-  return api.get<DesignOutfitPage>(apiPaths.design.outfits, {
+  return api.get(apiPaths.design.outfits, {
     query: { sort: view.sort, filter: view.filter, cursor },
     signal,
   });

@@ -6,7 +6,7 @@ import { designKeys } from './keys';
 
 /** In-stock pieces that can take this piece's place, best first. */
 export function getSubstitutes(itemId: number, signal?: AbortSignal): Promise<Substitutes> {
-  return api.get<Substitutes>(apiPaths.design.substitutes(itemId), { signal });
+  return api.get(apiPaths.design.substitutes(itemId), { signal });
 }
 
 export const substitutesQueryOptions = (itemId: number) =>
