@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemHeartResult } from '../../../../contracts/feed';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { FAVORITES_KEY } from './keys';
 
 export interface ItemHeart {
   itemId: number;
@@ -15,12 +13,4 @@ export function toggleItemFavorite({ itemId, outfitId, favorite }: ItemHeart) {
   return favorite
     ? api.post<ItemHeartResult>(apiPaths.feed.heartItem, { itemId, outfitId })
     : api.delete<ItemHeartResult>(apiPaths.feed.unheartItem(itemId, outfitId));
-}
-
-export function useToggleItemFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleItemFavorite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
-  });
 }
