@@ -32,6 +32,8 @@ self.addEventListener('activate', (event) => {
     (async () => {
       // The page's request starts while the worker wakes up, not after.
       await self.registration.navigationPreload?.enable();
+      // The page that installed the worker asked who is signed in before the worker was there.
+      await askForSession(SESSION_URL);
       await self.clients.claim();
     })(),
   );
@@ -87,29 +89,34 @@ registerRoute(
 );
 
 /**
- * The session check: always asked of the server; its last good answer is kept for a visit
- * with no connection (the app then opens on the swipe screen it left), and forgotten as soon as
- * the server says nobody is signed in.
+ * Asks the server who is signed in, keeping its last good answer for a visit with no
+ * connection (the app then opens on the swipe screen it left), and forgetting it as soon as the
+ * server says nobody is. Answers `undefined` when the server cannot be reached.
  */
+async function askForSession(request: Request | string): Promise<Response | undefined> {
+  const cache = await caches.open(SESSION_CACHE);
+  const changesBefore = sessionChanges;
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch {
+    return undefined;
+  }
+  if (response.ok && sessionChanges === changesBefore) {
+    await cache.put(SESSION_URL, response.clone()).catch(() => undefined);
+  } else if (response.status === 401) {
+    await cache.delete(SESSION_URL);
+  }
+  return response;
+}
+
 registerRoute(
   ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname === SESSION_URL,
   async ({ request }) => {
+    const response = await askForSession(request);
+    if (response) return response;
     const cache = await caches.open(SESSION_CACHE);
-    const changesBefore = sessionChanges;
-    let response: Response;
-    try {
-      response = await fetch(request);
-    } catch (error) {
-      const kept = await cache.match(SESSION_URL, { ignoreVary: true, ignoreSearch: true });
-      if (kept) return kept;
-      throw error;
-    }
-    if (response.ok && sessionChanges === changesBefore) {
-      await cache.put(SESSION_URL, response.clone()).catch(() => undefined);
-    } else if (response.status === 401) {
-      await cache.delete(SESSION_URL);
-    }
-    return response;
+    return (await cache.match(SESSION_URL, { ignoreVary: true })) ?? Response.error();
   },
 );
 
