@@ -6,8 +6,11 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRoutes } from './app/router';
 import { userQueryOptions } from './features/auth/api/get-user';
+import { feedOutbox } from './features/feed/api/feed-outbox';
 import { fetchFirstPageEarly } from './features/feed/api/get-feed';
 import { checkAnswersWith } from './lib/api-client';
+import { openOfflineDb } from './lib/offline/offline-db';
+import { registerServiceWorker } from './lib/offline/register-service-worker';
 
 // In development every API answer is checked against its contract (web/lib/api-contracts.ts).
 if (import.meta.env.DEV)
@@ -24,18 +27,24 @@ const FIRST_RENDER_WAIT_MS = 400;
 const FIRST_SCREEN_FONTS = ['1em "Inter Variable"', '1em "DM Serif Display"'];
 
 const queryClient = createQueryClient();
+// Opened while the session is checked: the outbox is read from it right after.
+void openOfflineDb();
 
 /**
- * The swipe screen needs the shopper and the first page of outfits, which the page's response
- * has the browser fetching already (preloads). Both are asked for before React starts, and the
- * first render waits a moment for them, so it shows cards, not two loading states in turn.
+ * The swipe screen needs the shopper, the first page of outfits (which the page's response has
+ * the browser fetching already: preloads) and the shopper's changes still waiting to be sent
+ * (read from IndexedDB). All are asked for before React starts, and the first render waits a
+ * moment for them, so it shows cards, not two loading states in turn.
  */
 async function swipeScreenAnswers() {
   const user = await queryClient.fetchQuery(userQueryOptions);
-  if (user) await fetchFirstPageEarly();
+  if (user)
+    await Promise.all([fetchFirstPageEarly().catch(() => undefined), feedOutbox(user.id).ready]);
 }
 
 const fontsReady = () => Promise.all(FIRST_SCREEN_FONTS.map((font) => document.fonts.load(font)));
+
+registerServiceWorker();
 
 function render() {
   createRoot(document.getElementById('root')!).render(

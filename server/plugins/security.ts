@@ -66,6 +66,9 @@ export default fp(
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
+          // The installable app: its service worker and manifest, from Drape itself only.
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
           'frame-ancestors': ["'none'"],
           'form-action': ["'self'"],
           'upgrade-insecure-requests': https ? [] : null,

@@ -21,6 +21,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Drape</title>');
   writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(webRoot, 'sw.js'), `self.version = 1;\n${script}`);
+  writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Drape"}');
   writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js'), script);
   writeFileSync(path.join(webRoot, 'assets', 'app-1a2b.js.map'), '{"version":3}');
   writeFileSync(path.join(webRoot, 'assets', 'tiny-3c4d.js'), tiny);
@@ -122,6 +124,22 @@ describe('GET /assets/{file}', () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<svg');
+  });
+
+  it('has the browser ask for the service worker and the manifest again on every visit', async () => {
+    for (const header of ['br', undefined]) {
+      const worker = await get('/sw.js', header);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+    }
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'Drape' });
+    // Other files beside index.html keep the default.
+    expect((await get('/favicon.svg')).headers['cache-control']).not.toBe('no-cache');
   });
 });
 

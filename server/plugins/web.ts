@@ -97,6 +97,15 @@ export default fp(
         index: false,
         preCompressed: true,
         globIgnore: ['assets/**'],
+        // The service worker and the manifest keep their names from one version to the next:
+        // the browser must ask each time, or a new version would wait behind the old one.
+        setHeaders(reply, file) {
+          // The file sent may be the brotli or gzip copy beside it.
+          const name = path.basename(file).replace(/\.(br|gz)$/, '');
+          if (name === 'sw.js' || name === 'manifest.webmanifest') {
+            reply.header('cache-control', 'no-cache');
+          }
+        },
       });
       const assetsDir = path.join(opts.webRoot, 'assets');
       const { files, maps } = readAssets(assetsDir);

@@ -539,6 +539,9 @@ describe('the web page', () => {
       expect(directives.get('base-uri')).toEqual(["'self'"]);
       expect(directives.get('form-action')).toEqual(["'self'"]);
       expect(directives.get('connect-src')).toEqual(["'self'"]);
+      // The installable app's service worker and manifest, from Drape only.
+      expect(directives.get('worker-src')).toEqual(["'self'"]);
+      expect(directives.get('manifest-src')).toEqual(["'self'"]);
       // Plain http by a LAN address must keep working when not behind https.
       expect(directives.has('upgrade-insecure-requests')).toBe(false);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -4,10 +4,18 @@ import { RouteErrorBoundary } from '../../app/route-error';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCartUnits } from '../../features/cart/api/get-cart';
 import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
+import { useFeedOutbox } from '../../features/feed/api/feed-outbox';
 import { BottomNav } from './bottom-nav';
+import { OfflineLine } from './offline-line';
 import styles from './shell.module.css';
 import { TopBar } from './top-bar';
 import { useHeadingFocus } from './use-heading-focus';
+
+/** Swipes, undos and hearts kept offline are sent whichever page the shopper is on. */
+function SendsKeptChanges({ userId }: { userId: number }) {
+  useFeedOutbox(userId);
+  return null;
+}
 
 /**
  * Signed-in shoppers get the top bar and bottom navigation; admins and visitors neither. While
@@ -26,7 +34,9 @@ export function AppShell() {
     <ProductSheetProvider>
       <div className={styles.shell}>
         <TopBar cartUnits={cartUnits} />
+        {isShopper && user && <SendsKeptChanges key={user.id} userId={user.id} />}
         <main ref={main} className={styles.main}>
+          <OfflineLine />
           {/* A page that fails shows its error here: the header and the tab bar stay. */}
           <RouteErrorBoundary resetKey={location.key}>
             <Outlet />

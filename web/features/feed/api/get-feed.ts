@@ -50,10 +50,12 @@ function takeEarlyPage(exclude: readonly number[]): FeedPage | undefined {
   return taken.page;
 }
 
-export function useFeed(exclude: readonly number[]) {
-  const [earlyPage] = useState(() => takeEarlyPage(exclude));
+/** The first page; `enabled` waits for the outbox, whose swipes the page must leave out. */
+export function useFeed(exclude: readonly number[], enabled = true) {
+  const [earlyPage] = useState(() => (enabled ? takeEarlyPage(exclude) : undefined));
   return useQuery({
     ...feedQueryOptions(exclude),
+    enabled,
     initialData: earlyPage,
     // A page in hand is as fresh as a page fetched now; without one, fetch.
     staleTime: earlyPage ? Number.POSITIVE_INFINITY : 0,

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { FAVORITES_KEY } from './keys';
 
 export interface ItemHeart {
   itemId: number;
@@ -14,12 +12,4 @@ export function toggleItemFavorite({ itemId, outfitId, favorite }: ItemHeart) {
   return favorite
     ? api.post(apiPaths.feed.heartItem, { itemId, outfitId })
     : api.delete(apiPaths.feed.unheartItem(itemId, outfitId));
-}
-
-export function useToggleItemFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: toggleItemFavorite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
-  });
 }

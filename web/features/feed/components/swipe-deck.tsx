@@ -272,11 +272,6 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
         <p aria-live="polite" className={styles.spoken}>
           {deck.announcement}
         </p>
-        <span role="status" className={styles.status}>
-          {deck.offline && deck.pending > 0
-            ? `Offline: ${deck.pending} ${deck.pending === 1 ? 'swipe' : 'swipes'} will be saved when you reconnect.`
-            : ''}
-        </span>
       </div>
       {status === 'ready' && top && (
         <div className={styles.summary}>

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FeedOutfit, FeedPage, SwipeDirection } from '../../../../contracts/feed';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
+import { type FeedChange, type FeedOutbox, swipedAway, useFeedOutbox } from '../api/feed-outbox';
 import { getFeed, useFeed } from '../api/get-feed';
+import { type KeptDeck, keepDeck, readKeptDeck } from '../api/kept-deck';
 import { FAVORITES_KEY } from '../api/keys';
 import { restorePassed } from '../api/restore-passed';
-import { SwipeQueue } from '../api/swipe-queue';
-import { useToggleItemFavorite } from '../api/toggle-item-favorite';
 import { undoSwipe } from '../api/undo-swipe';
 import { type Side, sideOf } from './swipe-card';
 
@@ -15,8 +15,8 @@ import { type Side, sideOf } from './swipe-card';
 const PREFETCH_AT = 4;
 /** The server skips at most this many outfits the client names. */
 const MAX_EXCLUDE = 100;
-/** How long undo waits for earlier swipes to reach the server before giving up. */
-const UNDO_WAIT_MS = 8_000;
+/** How long a restore waits for earlier swipes to reach the server before giving up. */
+const SENT_WAIT_MS = 8_000;
 /**
  * Pictures of this many cards after the top one are fetched ahead: the shopper never sees a
  * card half drawn, and a deck swiped offline still shows what it offers.
@@ -27,11 +27,11 @@ const PICTURES_AHEAD = 10;
 const SAID = { like: 'Liked', nope: 'Passed' } as const;
 const UNDONE = { like: 'Undid the like of', nope: 'Undid the pass on' } as const;
 
-/** Resolves true once the queued swipes reached the server, false if that takes too long. */
-function sentInTime(queue: SwipeQueue): Promise<boolean> {
+/** Resolves true once the waiting changes reached the server, false if that takes too long. */
+function sentInTime(outbox: FeedOutbox): Promise<boolean> {
   return Promise.race([
-    queue.idle().then(() => true),
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), UNDO_WAIT_MS)),
+    outbox.idle().then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), SENT_WAIT_MS)),
   ]);
 }
 
@@ -43,41 +43,35 @@ interface Swiped {
 const unique = (ids: number[]) => [...new Set(ids)].slice(-MAX_EXCLUDE);
 
 /**
- * The swipe stack: cards from the feed, swipes saved through the persistent queue the moment
- * they happen, undo, hearts on pieces, and the next page fetched before the stack runs low.
+ * The swipe stack: cards from the feed, swipes, undos and hearts saved through the shopper's
+ * outbox the moment they happen (sent in order, kept across reloads and offline spells), and the
+ * next page fetched before the stack runs low. The stack is kept too: opened offline, the screen
+ * swipes on the cards it held.
  */
 export function useSwipeDeck(userId: number) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const heart = useToggleItemFavorite();
 
-  const callbacks = useRef({ notify, queryClient });
-  callbacks.current = { notify, queryClient };
-  const queue = useMemo(
-    () =>
-      new SwipeQueue({
-        userId,
-        onSent: () =>
-          void callbacks.current.queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
-        onRejected: (_, error) =>
-          callbacks.current.notify(
-            error.status === 404
-              ? 'That outfit is no longer in the shop, so the swipe was not saved.'
-              : `Your swipe could not be saved: ${error.message}`,
-            'error',
-          ),
-      }),
-    [userId],
+  const outbox = useFeedOutbox(userId);
+  const queued = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+
+  // Swipes still waiting from an earlier visit must not come back as cards; the outbox is read
+  // before the first page is asked for (the app reads it as it starts, so it is there at once).
+  const [initialExclude, setInitialExclude] = useState(() =>
+    queued.loaded ? unique([...swipedAway(queued.entries)]) : undefined,
   );
-  useEffect(() => {
-    queue.start();
-    return () => queue.stop();
-  }, [queue]);
-  const queued = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  if (queued.loaded && !initialExclude) setInitialExclude(unique([...swipedAway(queued.entries)]));
+  const feed = useFeed(initialExclude ?? [], initialExclude !== undefined);
 
-  // Swipes still waiting from an earlier visit must not come back as cards.
-  const [initialExclude] = useState(() => unique(queue.pending().map((s) => s.outfitId)));
-  const feed = useFeed(initialExclude);
+  // The stack as it was left, for a visit that cannot reach the feed.
+  const [kept, setKept] = useState<KeptDeck | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void readKeptDeck(userId).then((deck) => live && setKept(deck ?? null));
+    return () => {
+      live = false;
+    };
+  }, [userId]);
 
   const [cards, setCardsState] = useState<FeedOutfit[]>([]);
   const cardsRef = useRef<FeedOutfit[]>([]);
@@ -86,37 +80,58 @@ export function useSwipeDeck(userId: number) {
     setCardsState(cardsRef.current);
   }, []);
   const [hasMore, setHasMore] = useState(true);
-  const [seededFrom, setSeededFrom] = useState<FeedPage | undefined>();
+  const [seededFrom, setSeededFrom] = useState<FeedPage | 'kept' | undefined>();
   const [moreFailed, setMoreFailed] = useState(false);
   const loadingMore = useRef(false);
   const [entering, setEntering] = useState<{ id: number; from: Side; token: number } | null>(null);
   const history = useRef<Swiped[]>([]);
-  const heartChains = useRef(new Map<string, Promise<void>>());
   const [undoing, setUndoing] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
   if (feed.data && feed.data !== seededFrom) {
+    const away = swipedAway(queued.entries);
+    if (seededFrom === 'kept') {
+      // Back online under a stack from before: the new page joins it at the bottom.
+      const held = new Set([
+        ...cardsRef.current.map((c) => c.id),
+        ...history.current.map((h) => h.outfit.id),
+      ]);
+      cardsRef.current = [
+        ...cardsRef.current,
+        ...feed.data.outfits.filter((o) => !away.has(o.id) && !held.has(o.id)),
+      ];
+    } else {
+      cardsRef.current = feed.data.outfits.filter((o) => !away.has(o.id));
+      setHasMore(feed.data.hasMore);
+    }
     setSeededFrom(feed.data);
-    const waiting = new Set(queue.pending().map((s) => s.outfitId));
-    cardsRef.current = feed.data.outfits.filter((o) => !waiting.has(o.id));
     setCardsState(cardsRef.current);
-    setHasMore(feed.data.hasMore);
+  } else if (!seededFrom && feed.isError && kept) {
+    const away = swipedAway(queued.entries);
+    cardsRef.current = kept.cards.filter((o) => !away.has(o.id));
+    history.current = kept.history;
+    setSeededFrom('kept');
+    setCardsState(cardsRef.current);
+    setHasMore(kept.hasMore);
   }
+
+  // What the screen holds is kept for a visit that finds no connection.
+  useEffect(() => {
+    if (!seededFrom) return;
+    keepDeck(userId, { cards, history: history.current, hasMore });
+  }, [userId, seededFrom, cards, hasMore]);
 
   useEffect(() => {
     if (!seededFrom || !hasMore || moreFailed || cards.length > PREFETCH_AT) return;
     if (loadingMore.current) return;
     loadingMore.current = true;
-    const exclude = unique([
-      ...queue.pending().map((s) => s.outfitId),
-      ...cardsRef.current.map((c) => c.id),
-    ]);
+    const exclude = unique([...swipedAway(outbox.pending()), ...cardsRef.current.map((c) => c.id)]);
     getFeed({ exclude })
       .then((page) => {
         const skip = new Set([
           ...cardsRef.current.map((c) => c.id),
-          ...queue.pending().map((s) => s.outfitId),
+          ...swipedAway(outbox.pending()),
           ...history.current.map((h) => h.outfit.id),
         ]);
         setCards((current) => [...current, ...page.outfits.filter((o) => !skip.has(o.id))]);
@@ -126,7 +141,7 @@ export function useSwipeDeck(userId: number) {
       .finally(() => {
         loadingMore.current = false;
       });
-  }, [seededFrom, hasMore, moreFailed, cards.length, queue, setCards]);
+  }, [seededFrom, hasMore, moreFailed, cards.length, outbox, setCards]);
 
   // The next cards' pictures go into the browser's cache while the shopper looks at this one.
   const upcoming = cards
@@ -154,10 +169,10 @@ export function useSwipeDeck(userId: number) {
       if (!top) return;
       setCards((current) => current.filter((c) => c.id !== top.id));
       history.current = [...history.current.slice(-29), { outfit: top, direction }];
-      queue.enqueue(top.id, direction);
+      outbox.add({ kind: 'swipe', outfitId: top.id, direction });
       setAnnouncement(`${SAID[direction]} ${top.name}`);
     },
-    [queue, setCards],
+    [outbox, setCards],
   );
 
   const putBack = useCallback(
@@ -177,18 +192,26 @@ export function useSwipeDeck(userId: number) {
   const undo = useCallback(async () => {
     if (undoing) return;
     const last = history.current.at(-1);
-    const queued = queue.pending().at(-1);
-    // Not sent yet: take it out of the queue and the server never hears of it.
-    if (last && queued?.outfitId === last.outfit.id && queue.takeBackLast()) {
-      putBack(last.outfit, last.direction);
+    if (last) {
+      const id = last.outfit.id;
+      // Not sent yet: taken out of the outbox, the server never hears of it.
+      if (outbox.takeBack((c) => c.kind === 'swipe' && c.outfitId === id)) {
+        putBack(last.outfit, last.direction);
+        return;
+      }
+      // Offline, or behind changes still on their way: the undo waits its turn in the outbox.
+      const snapshot = outbox.getSnapshot();
+      if (!navigator.onLine || snapshot.retrying || snapshot.entries.length > 0) {
+        outbox.add({ kind: 'undo', outfitId: id, direction: last.direction });
+        putBack(last.outfit, last.direction);
+        return;
+      }
+    } else if (!navigator.onLine) {
+      notify('You seem to be offline. Undo once you are back online.', 'warning');
       return;
     }
     setUndoing(true);
     try {
-      if (!(await sentInTime(queue))) {
-        notify('You seem to be offline. Undo once your swipes are saved.', 'warning');
-        return;
-      }
       const result = await undoSwipe();
       putBack(result.outfit, result.direction);
       void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
@@ -204,49 +227,54 @@ export function useSwipeDeck(userId: number) {
     } finally {
       setUndoing(false);
     }
-  }, [undoing, queue, putBack, notify, queryClient]);
+  }, [undoing, outbox, putBack, notify, queryClient]);
+
+  const setHeart = useCallback(
+    (outfitId: number, itemId: number, on: boolean) =>
+      setCards((current) =>
+        current.map((c) =>
+          c.id !== outfitId
+            ? c
+            : {
+                ...c,
+                heartedItemIds: on
+                  ? [...new Set([...c.heartedItemIds, itemId])]
+                  : c.heartedItemIds.filter((id) => id !== itemId),
+              },
+        ),
+      ),
+    [setCards],
+  );
 
   const toggleHeart = useCallback(
     (outfitId: number, itemId: number) => {
       const card = cardsRef.current.find((c) => c.id === outfitId);
       if (!card) return;
       const favorite = !card.heartedItemIds.includes(itemId);
-      const apply = (on: boolean) =>
-        setCards((current) =>
-          current.map((c) =>
-            c.id !== outfitId
-              ? c
-              : {
-                  ...c,
-                  heartedItemIds: on
-                    ? [...new Set([...c.heartedItemIds, itemId])]
-                    : c.heartedItemIds.filter((id) => id !== itemId),
-                },
-          ),
-        );
-      apply(favorite);
-      // Taps on one heart go to the server in order, so the last one wins there too.
-      const key = `${outfitId}:${itemId}`;
-      const previous = heartChains.current.get(key) ?? Promise.resolve();
-      const next = previous
-        .then(async () => {
-          await heart.mutateAsync({ itemId, outfitId, favorite });
-        })
-        .catch((error: unknown) => {
-          apply(!favorite);
-          notify(
-            error instanceof ApiRequestError && error.code === 'network'
-              ? 'You seem to be offline; the heart was not saved.'
-              : 'That heart could not be saved. Please try again.',
-            'error',
-          );
-        })
-        .finally(() => {
-          if (heartChains.current.get(key) === next) heartChains.current.delete(key);
-        });
-      heartChains.current.set(key, next);
+      setHeart(outfitId, itemId, favorite);
+      // A second tap before the first was sent takes both back; otherwise the outbox sends the
+      // taps in order, so the last one wins on the server too.
+      const same = (c: FeedChange) =>
+        c.kind === 'heart' && c.outfitId === outfitId && c.itemId === itemId;
+      const waiting = outbox.pending().findLast(same);
+      if (waiting?.kind === 'heart' && waiting.favorite !== favorite && outbox.takeBack(same)) {
+        return;
+      }
+      outbox.add({ kind: 'heart', outfitId, itemId, favorite });
     },
-    [heart, notify, setCards],
+    [outbox, setHeart],
+  );
+
+  // A heart the server refused for good goes off the card again (the frame says why).
+  useEffect(
+    () =>
+      outbox.listen((event) => {
+        const change = event.entry;
+        if (event.type === 'rejected' && change.kind === 'heart') {
+          setHeart(change.outfitId, change.itemId, !change.favorite);
+        }
+      }),
+    [outbox, setHeart],
   );
 
   /** The deck ran out: the outfits passed on come back (after the swipes still on their way). */
@@ -254,7 +282,7 @@ export function useSwipeDeck(userId: number) {
     if (restoring) return;
     setRestoring(true);
     try {
-      if (!(await sentInTime(queue))) {
+      if (!(await sentInTime(outbox))) {
         notify('You seem to be offline. Try again once your swipes are saved.', 'warning');
         return;
       }
@@ -278,7 +306,7 @@ export function useSwipeDeck(userId: number) {
     } finally {
       setRestoring(false);
     }
-  }, [restoring, queue, notify]);
+  }, [restoring, outbox, notify]);
 
   const retry = useCallback(() => {
     setMoreFailed(false);
@@ -286,7 +314,7 @@ export function useSwipeDeck(userId: number) {
   }, [feed]);
 
   const status: 'loading' | 'error' | 'ready' | 'empty' =
-    !seededFrom && feed.isPending
+    !seededFrom && (feed.isPending || (feed.isError && kept === undefined))
       ? 'loading'
       : !seededFrom && feed.isError
         ? 'error'
@@ -301,9 +329,6 @@ export function useSwipeDeck(userId: number) {
   return {
     status,
     cards,
-    pending: queued.swipes.length,
-    /** Swipes are waiting on a connection: worth telling the shopper. */
-    offline: queued.retrying,
     entering: entering?.id === cards[0]?.id ? entering : null,
     undoing,
     restoring,
