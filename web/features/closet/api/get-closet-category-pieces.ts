@@ -2,17 +2,17 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ClosetPiecePage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CLOSET_PAGE_SIZE, closetKeys, normaliseQuery } from './keys';
+import { closetKeys, normaliseQuery } from './keys';
 
 /** A page of the pieces owned in a category (`Tops`, `top` or its id), optionally searched. */
 export function getClosetCategoryPieces(
   category: string,
   q: string,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<ClosetPiecePage> {
   return api.get<ClosetPiecePage>(apiPaths.closet.category(category), {
-    query: { q: q.trim() || undefined, limit: CLOSET_PAGE_SIZE, offset },
+    query: { q: q.trim() || undefined, cursor },
     signal,
   });
 }
@@ -21,8 +21,8 @@ export const closetCategoryPiecesQueryOptions = (category: string, q: string) =>
   infiniteQueryOptions({
     queryKey: closetKeys.category(category, normaliseQuery(q)),
     queryFn: ({ pageParam, signal }) => getClosetCategoryPieces(category, q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 

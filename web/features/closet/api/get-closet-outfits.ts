@@ -2,16 +2,19 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CLOSET_PAGE_SIZE, closetKeys, normaliseQuery } from './keys';
+import { closetKeys, normaliseQuery } from './keys';
 
-/** A page of the shopper's closet outfits, optionally searched by name or description. */
+/**
+ * A page of the shopper's closet outfits, optionally searched by name or description: the first
+ * without a cursor, then the one after the cursor the last page gave.
+ */
 export function getClosetOutfits(
   q: string,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<ClosetOutfitPage> {
   return api.get<ClosetOutfitPage>(apiPaths.closet.outfits, {
-    query: { q: q.trim() || undefined, limit: CLOSET_PAGE_SIZE, offset },
+    query: { q: q.trim() || undefined, cursor },
     signal,
   });
 }
@@ -20,8 +23,8 @@ export const closetOutfitsQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: closetKeys.outfits(normaliseQuery(q)),
     queryFn: ({ pageParam, signal }) => getClosetOutfits(q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 

@@ -12,7 +12,5 @@ export const closetKeys = {
   category: (name: string, q: string) => ['closet', 'category', name.toLowerCase(), q] as const,
 };
 
-export const CLOSET_PAGE_SIZE = 12;
-
 /** The search as the server will see it; blank means none. */
 export const normaliseQuery = (q: string) => q.trim().toLowerCase();

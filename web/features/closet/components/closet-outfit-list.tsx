@@ -1,40 +1,48 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
+import { LoadMore } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
+import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ClosetOutfitCard } from './closet-outfit-card';
 import { plural } from './format';
 
-/** Closet outfits page by page: loading, failure, nothing, or cards with "Show more". */
+/**
+ * Closet outfits page by page: loading, failure, nothing, or the cards of the pages loaded so
+ * far, the next asked for as the end nears (or with "Show more"), the place kept on the way back.
+ */
 export function ClosetOutfitList<P extends ClosetOutfitPage>({
   query,
   empty,
+  count,
   showOccasion = true,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<P>>;
   empty: ReactNode;
+  /** How many there are, from the count route; left out while it is not known (a search). */
+  count?: number | undefined;
   showOccasion?: boolean;
 }) {
+  useKeptScroll(query.isSuccess);
   if (query.isPending) return <CardGridSkeleton count={4} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   }
-  const pages = query.data?.pages ?? [];
-  const outfits = pages.flatMap((p) => p.outfits);
-  const total = pages[0]?.total ?? 0;
+  const outfits = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (outfits.length === 0) return <>{empty}</>;
   return (
     <Box
       aria-busy={query.isFetching}
       sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
     >
-      <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
-        {plural(total, 'outfit')}
-      </Typography>
+      {count !== undefined && (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
+          {plural(count, 'outfit')}
+        </Typography>
+      )}
       <CardGrid label="Closet outfits">
         {outfits.map((outfit) => (
           <li key={outfit.id}>
@@ -42,17 +50,11 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
           </li>
         ))}
       </CardGrid>
-      {query.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Button
-            variant="outlined"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Show more
-          </Button>
-        </Box>
-      )}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => query.fetchNextPage()}
+      />
     </Box>
   );
 }
