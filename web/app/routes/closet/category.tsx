@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
-import { LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -90,10 +90,17 @@ export default function ClosetCategoryRoute() {
             </Typography>
           )}
           <CardGrid phoneColumns={2} min={180} label={`Your ${title.toLowerCase()}`}>
-            {list.map((piece) => (
-              <li key={piece.id}>
-                <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
-              </li>
+            {pages.map((page, n) => (
+              <ListPage
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+                key={n}
+                items={page.items}
+                render={(piece) => (
+                  <li key={piece.id}>
+                    <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
+                  </li>
+                )}
+              />
             ))}
           </CardGrid>
           <LoadMore

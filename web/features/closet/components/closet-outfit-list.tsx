@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
-import { LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { CardGrid, CardGridSkeleton } from './card-grid';
@@ -31,8 +31,8 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   }
-  const outfits = query.data?.pages.flatMap((p) => p.items) ?? [];
-  if (outfits.length === 0) return <>{empty}</>;
+  const pages = query.data?.pages ?? [];
+  if (!pages.some((p) => p.items.length > 0)) return <>{empty}</>;
   return (
     <Box
       aria-busy={query.isFetching}
@@ -44,10 +44,17 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
         </Typography>
       )}
       <CardGrid label="Closet outfits">
-        {outfits.map((outfit) => (
-          <li key={outfit.id}>
-            <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
-          </li>
+        {pages.map((page, n) => (
+          <ListPage
+            // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+            key={n}
+            items={page.items}
+            render={(outfit) => (
+              <li key={outfit.id}>
+                <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
+              </li>
+            )}
+          />
         ))}
       </CardGrid>
       <LoadMore
