@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategorySchema, ItemSchema, OccasionSchema } from './catalog';
-import { PageQuerySchema, singleLineText } from './common';
+import { CursorQuerySchema, pageOf, singleLineText } from './common';
 import { OutfitItemSchema, OutfitSchema } from './outfit';
 
 /**
@@ -14,7 +14,8 @@ export const ClosetSearchSchema = singleLineText('Search', { error: 'Search must
   .max(100, 'Search must be at most 100 characters')
   .optional();
 
-export const ClosetListQuerySchema = PageQuerySchema.extend({ q: ClosetSearchSchema });
+/** A closet list: a page after `cursor` (none for the first), optionally searched. */
+export const ClosetListQuerySchema = CursorQuerySchema.extend({ q: ClosetSearchSchema });
 export type ClosetListQuery = z.input<typeof ClosetListQuerySchema>;
 
 /** An occasion or a category, named (`Date Night`, `Tops`, case-insensitive) or by id. */
@@ -51,14 +52,14 @@ export const ClosetOutfitSchema = OutfitSchema.extend({
 });
 export type ClosetOutfit = z.infer<typeof ClosetOutfitSchema>;
 
-/** One page of closet outfits; nextOffset is null on the last page. */
-export const ClosetOutfitPageSchema = z.object({
-  outfits: z.array(ClosetOutfitSchema),
-  total: z.number().int(),
-  nextOffset: z.number().int().nullable(),
-});
+/**
+ * One page of closet outfits, the most recently completed first (decision 008). Counts come
+ * from `GET /api/closet/items/occasions`.
+ */
+export const ClosetOutfitPageSchema = pageOf(ClosetOutfitSchema);
 export type ClosetOutfitPage = z.infer<typeof ClosetOutfitPageSchema>;
 
+/** A page of one occasion's closet outfits, with the occasion its name or id was read as. */
 export const ClosetOccasionOutfitPageSchema = ClosetOutfitPageSchema.extend({
   occasion: OccasionSchema,
 });
@@ -82,10 +83,9 @@ export const ClosetCategoryCountSchema = CategorySchema.extend({
 });
 export type ClosetCategoryCount = z.infer<typeof ClosetCategoryCountSchema>;
 
-export const ClosetPiecePageSchema = z.object({
-  category: CategorySchema,
-  pieces: z.array(ClosetPieceSchema),
-  total: z.number().int(),
-  nextOffset: z.number().int().nullable(),
-});
+/**
+ * A page of the pieces owned in a category, the most recently bought first, with the category
+ * its name or id was read as. Counts come from `GET /api/closet/items/category`.
+ */
+export const ClosetPiecePageSchema = pageOf(ClosetPieceSchema).extend({ category: CategorySchema });
 export type ClosetPiecePage = z.infer<typeof ClosetPiecePageSchema>;

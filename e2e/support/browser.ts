@@ -19,9 +19,11 @@ export function launch(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
+  /** Another server than the journeys' shared one (a journey with a shop of its own). */
+  server = baseUrl(),
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: server,
     viewport,
     hasTouch: viewport === PHONE,
     isMobile: viewport === PHONE,

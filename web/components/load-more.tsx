@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 
 /**
  * The end of an endless list: asks for the next page when it scrolls into view (with some
@@ -47,3 +47,16 @@ export function LoadMore({
     </Stack>
   );
 }
+
+/**
+ * One loaded page of an endless list, drawn once. The pages already on screen keep their
+ * identity in the query cache, so a new page draws its own cards only, not again every card
+ * above it (a thousand favourites drew a thousand cards for each page of 24). `render` must draw
+ * a card from its entry alone: it is not called again for a page already drawn.
+ */
+export const ListPage = memo(
+  function ListPage<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
+    return <>{items.map(render)}</>;
+  },
+  (before, after) => before.items === after.items,
+) as <T>(props: { items: readonly T[]; render: (item: T) => ReactNode }) => ReactNode;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { categories, closetItems, items, occasions, outfitItems, outfits } from '../../db/schema';
+import { type Db, rowsOf } from '../../db/client';
+import { categories, closetItems, items, occasions } from '../../db/schema';
+import { PAGE_READ, timestampKey } from '../../lib/cursor';
 import { type ItemRow, itemColumns } from '../../lib/items';
 
 /** Timestamps leave the database as ISO text, the same from PGlite and node-postgres. */
@@ -12,100 +13,71 @@ export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The shopper's closet outfits as a subquery `(outfit_id, completed_at)`.
- *
- * Starts from what the shopper owns, so the work grows with their closet, not the catalogue:
- * owned products → every variant of them (items_product_id_idx) → the outfit slots those
- * variants fill (outfit_items_item_id_idx). `owned` has one row per product and each slot holds
- * one item of one product, so every slot joins at most once and count(*) = 5 means all five
- * slots are owned (cheaper than count(DISTINCT slot), which forces a sort).
- * completed_at is when the last of its products was bought.
- */
-function closetOutfits(db: Db, userId: number) {
-  const owned = db
-    .select({
-      productId: closetItems.productId,
-      boughtAt: sql<Date>`max(${closetItems.lastBoughtAt})`.as('bought_at'),
-    })
-    .from(closetItems)
-    .where(eq(closetItems.userId, userId))
-    .groupBy(closetItems.productId)
-    .as('owned');
-  return db
-    .select({
-      outfitId: outfitItems.outfitId,
-      completedAt: sql<Date>`max(${owned.boughtAt})`.as('completed_at'),
-    })
-    .from(owned)
-    .innerJoin(items, eq(items.productId, owned.productId))
-    .innerJoin(outfitItems, eq(outfitItems.itemId, items.id))
-    .groupBy(outfitItems.outfitId)
-    .having(sql`count(*) = 5`)
-    .as('closet');
-}
-
 export interface ClosetOutfitFilter {
   occasionId?: number | undefined;
-  outfitId?: number | undefined;
   /** Already turned into a LIKE pattern by containsPattern. */
   pattern?: string | undefined;
 }
 
-function outfitConditions(filter: ClosetOutfitFilter): SQL | undefined {
-  return and(
-    filter.occasionId === undefined ? undefined : eq(outfits.occasionId, filter.occasionId),
-    filter.outfitId === undefined ? undefined : eq(outfits.id, filter.outfitId),
-    // search_text is stored lower-cased; lower() the pattern the same way so the trigram
-    // index on it can serve the LIKE.
-    filter.pattern === undefined
-      ? undefined
-      : sql`${outfits.searchText} LIKE lower(${filter.pattern})`,
-  );
-}
+/** Where a page of closet outfits starts: after this one (most recently completed first, then id). */
+export type ClosetOutfitKey = [completedAt: string, outfitId: number];
 
 export interface ClosetOutfitRef {
   id: number;
   completedAt: string;
-  /** All closet outfits matching the filter, not just this page. */
-  total: number;
+  /** completed_at to the microsecond, for a page's cursor. */
+  atKey: string;
 }
 
-/** One page of closet outfit ids, the most recently completed first. */
-export function findClosetOutfits(
+const outfitRefColumns = sql`co.outfit_id AS id,
+  ${isoText(sql`co.completed_at`)} AS "completedAt", co.completed_at::text AS "atKey"`;
+
+/**
+ * One page of the shopper's closet outfits, the most recently completed first: those after
+ * `after`, one more than a page shows. Read from closet_outfits (0027) in an index's order:
+ * closet_outfits_user_recent_idx, or with an occasion closet_outfits_user_occasion_recent_idx.
+ */
+export function pageClosetOutfits(
   db: Db,
   userId: number,
   filter: ClosetOutfitFilter,
-  page: { limit: number; offset: number },
+  after: ClosetOutfitKey | undefined,
 ): Promise<ClosetOutfitRef[]> {
-  const closet = closetOutfits(db, userId);
-  return db
-    .select({
-      id: outfits.id,
-      completedAt: isoText(closet.completedAt),
-      // Counted in the same pass, so the closet is worked out once per page.
-      total: sql<number>`(count(*) OVER ())::int`,
-    })
-    .from(closet)
-    .innerJoin(outfits, eq(outfits.id, closet.outfitId))
-    .where(outfitConditions(filter))
-    .orderBy(desc(closet.completedAt), desc(outfits.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return rowsOf<ClosetOutfitRef>(
+    db,
+    sql`SELECT ${outfitRefColumns}
+          FROM closet_outfits co
+          ${filter.pattern === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
+         WHERE co.user_id = ${userId}
+           ${filter.occasionId === undefined ? sql`` : sql`AND co.occasion_id = ${filter.occasionId}`}
+           ${
+             // search_text is stored lower-cased; lower() the pattern the same way.
+             filter.pattern === undefined
+               ? sql``
+               : sql`AND o.search_text LIKE lower(${filter.pattern})`
+           }
+           ${
+             after
+               ? sql`AND (co.completed_at, co.outfit_id) < (${after[0]}::timestamptz, ${after[1]})`
+               : sql``
+           }
+         ORDER BY co.completed_at DESC, co.outfit_id DESC
+         LIMIT ${PAGE_READ}`,
+  );
 }
 
-export async function countClosetOutfits(
+/** One of the shopper's closet outfits, if it is one. */
+export async function findClosetOutfit(
   db: Db,
   userId: number,
-  filter: ClosetOutfitFilter,
-): Promise<number> {
-  const closet = closetOutfits(db, userId);
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(closet)
-    .innerJoin(outfits, eq(outfits.id, closet.outfitId))
-    .where(outfitConditions(filter));
-  return rows[0]?.n ?? 0;
+  outfitId: number,
+): Promise<ClosetOutfitRef | undefined> {
+  const rows = await rowsOf<ClosetOutfitRef>(
+    db,
+    sql`SELECT ${outfitRefColumns} FROM closet_outfits co
+         WHERE co.user_id = ${userId} AND co.outfit_id = ${outfitId}`,
+  );
+  return rows[0];
 }
 
 export interface OccasionCountRow {
@@ -117,16 +89,15 @@ export interface OccasionCountRow {
 
 /** Per occasion that has any: the number of closet outfits and the newest one. */
 export function countClosetOutfitsByOccasion(db: Db, userId: number): Promise<OccasionCountRow[]> {
-  const closet = closetOutfits(db, userId);
-  return db
-    .selectDistinctOn([outfits.occasionId], {
-      occasionId: outfits.occasionId,
-      outfits: sql<number>`(count(*) OVER (PARTITION BY ${outfits.occasionId}))::int`,
-      latestOutfitId: outfits.id,
-    })
-    .from(closet)
-    .innerJoin(outfits, eq(outfits.id, closet.outfitId))
-    .orderBy(outfits.occasionId, desc(closet.completedAt), desc(outfits.id));
+  return rowsOf<OccasionCountRow>(
+    db,
+    sql`SELECT DISTINCT ON (occasion_id) occasion_id AS "occasionId",
+               (count(*) OVER (PARTITION BY occasion_id))::int AS outfits,
+               outfit_id AS "latestOutfitId"
+          FROM closet_outfits
+         WHERE user_id = ${userId}
+         ORDER BY occasion_id, completed_at DESC, outfit_id DESC`,
+  );
 }
 
 export function listOccasions(db: Db) {
@@ -192,6 +163,11 @@ export interface PieceRow extends ItemRow {
   lastBoughtAt: string;
 }
 
+export interface PagedPieceRow extends PieceRow {
+  /** last_bought_at to the microsecond, for a page's cursor. */
+  atKey: string;
+}
+
 const pieceColumns = {
   ...itemColumns,
   quantity: closetItems.quantity,
@@ -199,45 +175,39 @@ const pieceColumns = {
   lastBoughtAt: isoText(closetItems.lastBoughtAt),
 };
 
-function pieceConditions(userId: number, filter: { categoryId: number; pattern?: string }) {
-  return and(
-    eq(closetItems.userId, userId),
-    eq(items.categoryId, filter.categoryId),
-    filter.pattern === undefined
-      ? undefined
-      : sql`${items.searchText} LIKE lower(${filter.pattern})`,
-  );
-}
+/** Where a page of owned pieces starts: after this one (latest bought first, then item id). */
+export type PieceKey = [lastBoughtAt: string, itemId: number];
 
-/** Owned pieces of one category, the most recently bought first. */
-export function findPieces(
+/**
+ * One page of the pieces owned in a category, the most recently bought first: those after
+ * `after`, one more than a page shows, read from closet_items_user_category_recent_idx (0027).
+ */
+export function pagePieces(
   db: Db,
   userId: number,
-  filter: { categoryId: number; pattern?: string },
-  page: { limit: number; offset: number },
-): Promise<PieceRow[]> {
+  filter: { categoryId: number; pattern?: string | undefined },
+  after: PieceKey | undefined,
+): Promise<PagedPieceRow[]> {
   return db
-    .select(pieceColumns)
+    .select({ ...pieceColumns, atKey: timestampKey(closetItems.lastBoughtAt) })
     .from(closetItems)
     .innerJoin(items, eq(items.id, closetItems.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(pieceConditions(userId, filter))
-    .orderBy(desc(closetItems.lastBoughtAt), desc(items.id))
-    .limit(page.limit)
-    .offset(page.offset);
-}
-
-export async function countPieces(
-  db: Db,
-  userId: number,
-  filter: { categoryId: number; pattern?: string },
-): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(closetItems)
-    .innerJoin(items, eq(items.id, closetItems.itemId))
-    .where(pieceConditions(userId, filter));
-  return rows[0]?.n ?? 0;
+    .where(
+      and(
+        eq(closetItems.userId, userId),
+        // The copy closet_items keeps (0027), so the index narrows to the category.
+        sql`closet_items.category_id = ${filter.categoryId}`,
+        filter.pattern === undefined
+          ? undefined
+          : sql`${items.searchText} LIKE lower(${filter.pattern})`,
+        after
+          ? sql`(${closetItems.lastBoughtAt}, ${closetItems.itemId}) < (${after[0]}::timestamptz, ${after[1]})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(closetItems.lastBoughtAt), desc(closetItems.itemId))
+    .limit(PAGE_READ);
 }
 
 /** Every variant the shopper owns of these products. */

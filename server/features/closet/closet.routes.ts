@@ -12,7 +12,7 @@ import {
   ClosetOutfitSchema,
   ClosetPiecePageSchema,
 } from '../../../contracts/closet';
-import { ApiErrorSchema, IdParamsSchema } from '../../../contracts/common';
+import { ApiErrorSchema, IdParamsSchema, PAGE_SIZE } from '../../../contracts/common';
 import { currentUser } from '../../plugins/auth';
 import * as service from './closet.service';
 
@@ -29,7 +29,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Closet outfits: all five products owned, in any colour or size',
+        summary: `Closet outfits (all five products owned, in any colour or size), the most recently completed first, optionally searched: ${PAGE_SIZE} a page`,
         querystring: ClosetListQuerySchema,
         response: { 200: ClosetOutfitPageSchema, ...errors },
       },
@@ -70,7 +70,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Closet outfits for an occasion, by name (`Date Night`) or id',
+        summary: `Closet outfits for an occasion, by name (\`Date Night\`) or id, optionally searched: ${PAGE_SIZE} a page`,
         params: ClosetOccasionParamsSchema,
         querystring: ClosetListQuerySchema,
         response: { 200: ClosetOccasionOutfitPageSchema, ...errors, 404: ApiErrorSchema },
@@ -104,7 +104,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Pieces owned in a category, by name (`Tops`) or id, optionally searched',
+        summary: `Pieces owned in a category, by name (\`Tops\`) or id, the most recently bought first, optionally searched: ${PAGE_SIZE} a page`,
         params: ClosetCategoryParamsSchema,
         querystring: ClosetListQuerySchema,
         response: { 200: ClosetPiecePageSchema, ...errors, 404: ApiErrorSchema },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type {
   ClosetCategoryCount,
   ClosetOccasionCount,
@@ -8,15 +9,25 @@ import type {
   ClosetPiecePage,
 } from '../../../contracts/closet';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
+import { badRequest, notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { loadOutfits } from '../../lib/outfits';
 import * as repo from './closet.repository';
 
-interface Page {
-  limit: number;
-  offset: number;
+interface ListQuery {
+  cursor?: string | undefined;
+  q?: string | undefined;
 }
+
+/** A page of closet outfits ends at an outfit: when it came together, and its id. */
+const outfitCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+
+/**
+ * A page of owned pieces ends at a piece: when it was last bought, its category and the item.
+ * The category makes a cursor of one category's list no cursor of another's.
+ */
+const pieceCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema]));
 
 function toPiece(row: repo.PieceRow): ClosetPiece {
   // Added to the new item rather than spread: see `toOutfit` (server/lib/outfits.ts).
@@ -25,11 +36,6 @@ function toPiece(row: repo.PieceRow): ClosetPiece {
     firstBoughtAt: row.firstBoughtAt,
     lastBoughtAt: row.lastBoughtAt,
   });
-}
-
-function nextOffset(page: Page, shown: number, total: number): number | null {
-  const next = page.offset + shown;
-  return shown > 0 && next < total ? next : null;
 }
 
 /**
@@ -69,14 +75,15 @@ async function outfitPage(
   db: Db,
   userId: number,
   filter: repo.ClosetOutfitFilter,
-  page: Page,
+  cursor: string | undefined,
 ): Promise<ClosetOutfitPage> {
-  const refs = await repo.findClosetOutfits(db, userId, filter, page);
-  // A page past the end carries no count; only then is it asked for separately.
-  const total =
-    refs[0]?.total ?? (page.offset > 0 ? await repo.countClosetOutfits(db, userId, filter) : 0);
-  const outfits = await withOwnedPieces(db, userId, refs);
-  return { outfits, total, nextOffset: nextOffset(page, refs.length, total) };
+  const after = outfitCursor.decode(cursor);
+  const refs = await repo.pageClosetOutfits(db, userId, filter, after);
+  return pageFrom(
+    refs,
+    (ref) => outfitCursor.encode([ref.atKey, ref.id]),
+    (shown) => withOwnedPieces(db, userId, shown),
+  );
 }
 
 const searchPattern = (q: string | undefined) => (q ? repo.containsPattern(q) : undefined);
@@ -84,16 +91,16 @@ const searchPattern = (q: string | undefined) => (q ? repo.containsPattern(q) : 
 export function listClosetOutfits(
   db: Db,
   userId: number,
-  query: Page & { q?: string | undefined },
+  query: ListQuery,
 ): Promise<ClosetOutfitPage> {
-  return outfitPage(db, userId, { pattern: searchPattern(query.q) }, query);
+  return outfitPage(db, userId, { pattern: searchPattern(query.q) }, query.cursor);
 }
 
 export async function listClosetOutfitsForOccasion(
   db: Db,
   userId: number,
   occasionNameOrId: string,
-  query: Page & { q?: string | undefined },
+  query: ListQuery,
 ): Promise<ClosetOccasionOutfitPage> {
   const occasion = await repo.findOccasion(db, occasionNameOrId);
   if (!occasion) throw notFound(`There is no occasion called "${occasionNameOrId}".`);
@@ -101,7 +108,7 @@ export async function listClosetOutfitsForOccasion(
     db,
     userId,
     { occasionId: occasion.id, pattern: searchPattern(query.q) },
-    query,
+    query.cursor,
   );
   return { occasion, ...page };
 }
@@ -111,8 +118,8 @@ export async function getClosetOutfit(
   userId: number,
   outfitId: number,
 ): Promise<ClosetOutfit> {
-  const refs = await repo.findClosetOutfits(db, userId, { outfitId }, { limit: 1, offset: 0 });
-  const [outfit] = await withOwnedPieces(db, userId, refs);
+  const ref = await repo.findClosetOutfit(db, userId, outfitId);
+  const [outfit] = ref ? await withOwnedPieces(db, userId, [ref]) : [];
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');
@@ -159,22 +166,26 @@ export async function listPieces(
   db: Db,
   userId: number,
   categoryNameOrId: string,
-  query: Page & { q?: string | undefined },
+  query: ListQuery,
 ): Promise<ClosetPiecePage> {
   const category = await repo.findCategory(db, categoryNameOrId);
   if (!category) throw notFound(`There is no category called "${categoryNameOrId}".`);
-  const filter = {
-    categoryId: category.id,
-    ...(query.q ? { pattern: searchPattern(query.q) } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    repo.findPieces(db, userId, filter, query),
-    repo.countPieces(db, userId, filter),
-  ]);
-  return {
-    category,
-    pieces: rows.map(toPiece),
-    total,
-    nextOffset: nextOffset(query, rows.length, total),
-  };
+  const key = pieceCursor.decode(query.cursor);
+  if (key && key[1] !== category.id) {
+    throw badRequest('That cursor is not one this list gave.', {
+      cursor: 'is not a cursor this list gave',
+    });
+  }
+  const rows = await repo.pagePieces(
+    db,
+    userId,
+    { categoryId: category.id, pattern: searchPattern(query.q) },
+    key && [key[0], key[2]],
+  );
+  const page = await pageFrom(
+    rows,
+    (row) => pieceCursor.encode([row.atKey, category.id, row.id]),
+    (shown) => shown.map(toPiece),
+  );
+  return { category, ...page };
 }

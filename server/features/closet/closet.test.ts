@@ -7,6 +7,7 @@ import type {
   ClosetOutfitPage,
   ClosetPiecePage,
 } from '../../../contracts/closet';
+import { followToEnd } from '../../test/pages';
 import { type Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -69,11 +70,11 @@ async function expectedClosetOutfitIds(userId: number): Promise<number[]> {
 }
 
 async function closetOutfitIds(agent: Agent): Promise<number[]> {
-  const res = await agent.get('/api/closet/outfits?limit=50');
-  expect(res.statusCode).toBe(200);
-  const page = res.json() as ClosetOutfitPage;
-  expect(page.total).toBe(page.outfits.length);
-  return page.outfits.map((o) => o.id).sort((a, b) => a - b);
+  const pages = await followToEnd<ClosetOutfit>(agent, '/api/closet/outfits');
+  return pages
+    .flat()
+    .map((o) => o.id)
+    .sort((a, b) => a - b);
 }
 
 /** An outfit of the occasion whose products appear in no other outfit, so counts are exact. */
@@ -114,7 +115,7 @@ describe('GET /api/closet/outfits', () => {
     const { agent } = await signUp(t.app);
     const res = await agent.get('/api/closet/outfits');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ outfits: [], total: 0, nextOffset: null });
+    expect(res.json()).toEqual({ items: [], nextCursor: null });
   });
 
   it('holds an outfit exactly when all five of its products are owned, in any variant', async () => {
@@ -130,8 +131,7 @@ describe('GET /api/closet/outfits', () => {
     expect(await closetOutfitIds(agent)).toEqual(await expectedClosetOutfitIds(user.id));
     expect((await agent.get(`/api/closet/outfits/${outfitId}`)).statusCode).toBe(404);
     const dateNight = (await agent.get('/api/closet/items/occasions/4')).json();
-    expect(dateNight.outfits.map((o: ClosetOutfit) => o.id)).not.toContain(outfitId);
-    expect(dateNight.total).toBe(dateNight.outfits.length);
+    expect(dateNight.items.map((o: ClosetOutfit) => o.id)).not.toContain(outfitId);
 
     // The fifth product, bought in a different colour or size: now it is a closet outfit.
     const sibling = await siblingOf(last!.itemId);
@@ -141,7 +141,7 @@ describe('GET /api/closet/outfits', () => {
     expect(ids).toEqual(await expectedClosetOutfitIds(user.id));
 
     const page = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
-    const outfit = page.outfits.find((o) => o.id === outfitId)!;
+    const outfit = page.items.find((o) => o.id === outfitId)!;
     expect(outfit.items.map((i) => i.slot)).toEqual([
       'outerwear',
       'top',
@@ -186,7 +186,7 @@ describe('GET /api/closet/outfits', () => {
     expect(await closetOutfitIds(agent)).toEqual(expected);
   });
 
-  it('pages, newest completed first', async () => {
+  it('lists the most recently completed first', async () => {
     const { agent, user } = await signUp(t.app);
     const older = await loneOutfit(1);
     const newer = await loneOutfit(2, [older]);
@@ -199,19 +199,14 @@ describe('GET /api/closet/outfits', () => {
         [user.id, p.itemId, p.productId],
       );
     }
-    const total = (await expectedClosetOutfitIds(user.id)).length;
-    const first = (await agent.get('/api/closet/outfits?limit=1')).json() as ClosetOutfitPage;
-    expect(first.total).toBe(total);
-    expect(first.outfits).toHaveLength(1);
-    expect(first.nextOffset).toBe(1);
-    expect(first.outfits[0]!.id).toBe(newer);
-    expect(first.outfits[0]!.completedAt).toBe('2026-02-01T10:00:00.000Z');
-
-    const all = (await agent.get('/api/closet/outfits?limit=50')).json() as ClosetOutfitPage;
-    expect(all.outfits.map((o) => o.id)).toContain(older);
-    expect(all.nextOffset).toBeNull();
-    const past = (await agent.get('/api/closet/outfits?offset=500')).json() as ClosetOutfitPage;
-    expect(past).toEqual({ outfits: [], total, nextOffset: null });
+    const first = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+    expect(first.nextCursor).toBeNull();
+    expect(first.items[0]!.id).toBe(newer);
+    expect(first.items[0]!.completedAt).toBe('2026-02-01T10:00:00.000Z');
+    expect(first.items.map((o) => o.id)).toContain(older);
+    expect(first.items.map((o) => o.id).sort((a, b) => a - b)).toEqual(
+      await expectedClosetOutfitIds(user.id),
+    );
   });
 
   it('searches name and description without regard to case, with % and _ taken literally', async () => {
@@ -232,7 +227,7 @@ describe('GET /api/closet/outfits', () => {
     const search = async (q: string) => {
       const res = await agent.get(`/api/closet/outfits?q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
-      return (res.json() as ClosetOutfitPage).outfits.map((o) => o.id);
+      return (res.json() as ClosetOutfitPage).items.map((o) => o.id);
     };
     expect(await search('%')).toEqual([9001]);
     expect(await search('0% l')).toEqual([9001]);
@@ -245,7 +240,7 @@ describe('GET /api/closet/outfits', () => {
     expect((await search('  ')).length).toBe((await expectedClosetOutfitIds(user.id)).length);
   });
 
-  it.each(['limit=0', 'limit=51', 'limit=x', 'offset=-1', `q=${'a'.repeat(101)}`])(
+  it.each(['cursor=', 'cursor=%21', `cursor=${'a'.repeat(201)}`, `q=${'a'.repeat(101)}`])(
     'rejects ?%s with 400',
     async (query) => {
       const { agent } = await signUp(t.app);
@@ -283,7 +278,7 @@ describe('GET /api/closet/outfits/:id', () => {
     expect(cats).toHaveLength(5);
     expect(cats.every((c) => c.pieces === 0 && c.units === 0 && c.cover === null)).toBe(true);
     const tops = (await b.agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
-    expect(tops.pieces).toEqual([]);
+    expect(tops.items).toEqual([]);
   });
 
   it('is 404 for an unknown outfit and 400 for a bad id', async () => {
@@ -339,9 +334,9 @@ describe('GET /api/closet/items/occasions/:occasion', () => {
       expect(res.statusCode, name).toBe(200);
       const page = res.json() as ClosetOccasionOutfitPage;
       expect(page.occasion).toEqual({ id: 4, name: 'Date Night' });
-      expect(page.outfits.map((o) => o.id)).toContain(date);
-      expect(page.outfits.map((o) => o.id)).not.toContain(work);
-      expect(page.outfits.every((o) => o.occasionId === 4)).toBe(true);
+      expect(page.items.map((o) => o.id)).toContain(date);
+      expect(page.items.map((o) => o.id)).not.toContain(work);
+      expect(page.items.every((o) => o.occasionId === 4)).toBe(true);
     }
   });
 
@@ -353,7 +348,7 @@ describe('GET /api/closet/items/occasions/:occasion', () => {
     for (const name of ['%25', 'a'.repeat(41), '%3Cscript%3E', '%20%20']) {
       expect((await agent.get(`/api/closet/items/occasions/${name}`)).statusCode, name).toBe(400);
     }
-    expect((await agent.get('/api/closet/items/occasions/Work?limit=0')).statusCode).toBe(400);
+    expect((await agent.get('/api/closet/items/occasions/Work?cursor=%24')).statusCode).toBe(400);
   });
 });
 
@@ -404,9 +399,8 @@ describe('GET /api/closet/items/category/:category', () => {
       expect(res.statusCode, name).toBe(200);
       const page = res.json() as ClosetPiecePage;
       expect(page.category).toEqual({ id: 1, name: 'Tops', slot: 'top' });
-      expect(page.total).toBe(1);
-      expect(page.pieces).toHaveLength(1);
-      expect(page.pieces[0]).toMatchObject({
+      expect(page.items).toHaveLength(1);
+      expect(page.items[0]).toMatchObject({
         id: top.itemId,
         productId: top.productId,
         categoryId: 1,
@@ -414,7 +408,7 @@ describe('GET /api/closet/items/category/:category', () => {
         firstBoughtAt: '2026-02-14T18:30:00.000Z',
         lastBoughtAt: '2026-02-14T18:30:00.000Z',
       });
-      expect(page.pieces[0]!.price).toMatch(/^\$\d+\.\d\d$/);
+      expect(page.items[0]!.price).toMatch(/^\$\d+\.\d\d$/);
     }
   });
 
@@ -425,11 +419,14 @@ describe('GET /api/closet/items/category/:category', () => {
     );
     for (const item of tops) await own(user.id, item.id);
     const search = async (q: string) => {
-      const res = await agent.get(
-        `/api/closet/items/category/Tops?limit=50&q=${encodeURIComponent(q)}`,
+      const pages = await followToEnd<{ id: number }>(
+        agent,
+        `/api/closet/items/category/Tops?q=${encodeURIComponent(q)}`,
       );
-      expect(res.statusCode).toBe(200);
-      return (res.json() as ClosetPiecePage).pieces.map((p) => p.id).sort((a, b) => a - b);
+      return pages
+        .flat()
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
     };
     const first = tops[0]!;
     const byColor = tops.filter((i) => i.color.toLowerCase().includes(first.color.toLowerCase()));
@@ -445,24 +442,6 @@ describe('GET /api/closet/items/category/:category', () => {
     expect(await search('zzzz-nothing')).toEqual([]);
   });
 
-  it('pages', async () => {
-    const { agent, user } = await signUp(t.app);
-    const shoes = await sql<{ id: number }>(
-      'SELECT id FROM items WHERE category_id = 3 ORDER BY id LIMIT 5',
-    );
-    for (const s of shoes) await own(user.id, s.id);
-    const first = (
-      await agent.get('/api/closet/items/category/Footwear?limit=2')
-    ).json() as ClosetPiecePage;
-    expect(first).toMatchObject({ total: 5, nextOffset: 2 });
-    expect(first.pieces).toHaveLength(2);
-    const last = (
-      await agent.get('/api/closet/items/category/3?limit=2&offset=4')
-    ).json() as ClosetPiecePage;
-    expect(last).toMatchObject({ total: 5, nextOffset: null });
-    expect(last.pieces).toHaveLength(1);
-  });
-
   it('is 404 for an unknown category, 400 for bad input, 401 for a visitor', async () => {
     const { agent } = await signUp(t.app);
     for (const name of ['Hats', '4', '99']) {
@@ -472,7 +451,7 @@ describe('GET /api/closet/items/category/:category', () => {
       '/api/closet/items/category/%25',
       `/api/closet/items/category/${'x'.repeat(41)}`,
       `/api/closet/items/category/Tops?q=${'q'.repeat(101)}`,
-      '/api/closet/items/category/Tops?offset=abc',
+      '/api/closet/items/category/Tops?cursor=abc',
     ]) {
       const res = await agent.get(url);
       expect(res.statusCode, url).toBe(400);
@@ -531,7 +510,7 @@ describe('the closet after PUT /api/buy', () => {
     );
     expect(bought.items).toHaveLength(5);
     const night = (await agent.get('/api/closet/items/occasions/Date%20Night')).json();
-    expect(night.outfits.map((o: ClosetOutfit) => o.id)).toContain(outfitId);
+    expect(night.items.map((o: ClosetOutfit) => o.id)).toContain(outfitId);
     const cats = (await agent.get('/api/closet/items/category')).json() as ClosetCategoryCount[];
     expect(cats.map((c) => c.pieces)).toEqual([1, 1, 1, 1, 1]);
 
@@ -539,10 +518,10 @@ describe('the closet after PUT /api/buy', () => {
     const again = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
     expect(again.items.map((i) => i.owned.quantity)).toEqual([2, 2, 2, 2, 2]);
     const tops = (await agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
-    expect(tops.pieces).toHaveLength(1);
-    expect(tops.pieces[0]!.quantity).toBe(2);
-    expect(Date.parse(tops.pieces[0]!.lastBoughtAt)).toBeGreaterThanOrEqual(
-      Date.parse(tops.pieces[0]!.firstBoughtAt),
+    expect(tops.items).toHaveLength(1);
+    expect(tops.items[0]!.quantity).toBe(2);
+    expect(Date.parse(tops.items[0]!.lastBoughtAt)).toBeGreaterThanOrEqual(
+      Date.parse(tops.items[0]!.firstBoughtAt),
     );
   });
 });

@@ -2,9 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ListPage, LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
+import { useClosetCategories } from '../../../features/closet/api/get-closet-categories';
 import { useClosetCategoryPieces } from '../../../features/closet/api/get-closet-category-pieces';
 import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
@@ -15,7 +17,12 @@ import {
 } from '../../../features/closet/components/closet-search-field';
 import { plural } from '../../../features/closet/components/format';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
+/**
+ * The pieces owned in one category, with a search bar. The list comes a page at a time as the
+ * shopper scrolls, and keeps its place on the way back.
+ */
 export default function ClosetCategoryRoute() {
   const openProduct = useOpenProduct();
   const { name = '' } = useParams();
@@ -23,8 +30,11 @@ export default function ClosetCategoryRoute() {
   const pieces = useClosetCategoryPieces(name, q);
   const pages = pieces.data?.pages ?? [];
   const category = pages[0]?.category;
-  const list = pages.flatMap((p) => p.pieces);
-  const total = pages[0]?.total ?? 0;
+  const list = pages.flatMap((p) => p.items);
+  const counts = useClosetCategories();
+  // The count comes from the categories' counts; a search has none of its own.
+  const count = q.trim() ? undefined : counts.data?.find((c) => c.id === category?.id)?.pieces;
+  useKeptScroll(pieces.isSuccess);
 
   if (
     pieces.error instanceof ApiRequestError &&
@@ -74,27 +84,30 @@ export default function ClosetCategoryRoute() {
         )
       ) : (
         <Box sx={{ opacity: pieces.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
-            {plural(total, 'piece')}
-          </Typography>
+          {count !== undefined && (
+            <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
+              {plural(count, 'piece')}
+            </Typography>
+          )}
           <CardGrid phoneColumns={2} min={180} label={`Your ${title.toLowerCase()}`}>
-            {list.map((piece) => (
-              <li key={piece.id}>
-                <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
-              </li>
+            {pages.map((page, n) => (
+              <ListPage
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+                key={n}
+                items={page.items}
+                render={(piece) => (
+                  <li key={piece.id}>
+                    <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
+                  </li>
+                )}
+              />
             ))}
           </CardGrid>
-          {pieces.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-              <Button
-                variant="outlined"
-                onClick={() => pieces.fetchNextPage()}
-                loading={pieces.isFetchingNextPage}
-              >
-                Show more
-              </Button>
-            </Box>
-          )}
+          <LoadMore
+            hasMore={pieces.hasNextPage}
+            loading={pieces.isFetchingNextPage}
+            onLoadMore={() => pieces.fetchNextPage()}
+          />
         </Box>
       )}
     </Page>

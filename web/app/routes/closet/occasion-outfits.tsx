@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { EmptyState } from '../../../components/states';
 import { useClosetOccasionOutfits } from '../../../features/closet/api/get-closet-occasion-outfits';
+import { useClosetOccasions } from '../../../features/closet/api/get-closet-occasions';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -11,6 +12,8 @@ export default function ClosetOccasionOutfitsRoute() {
   const { name = '' } = useParams();
   const outfits = useClosetOccasionOutfits(name);
   const occasion = outfits.data?.pages[0]?.occasion;
+  const counts = useClosetOccasions();
+  const count = counts.data?.find((o) => o.id === occasion?.id)?.outfits;
   const unknown = outfits.error instanceof ApiRequestError && outfits.error.status === 404;
   const badName = outfits.error instanceof ApiRequestError && outfits.error.status === 400;
 
@@ -37,6 +40,7 @@ export default function ClosetOccasionOutfitsRoute() {
     >
       <ClosetOutfitList
         query={outfits}
+        count={count}
         showOccasion={false}
         empty={<ClosetEmpty kind="outfits" />}
       />

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { Page } from '../../../components/page';
 import { EmptyState } from '../../../components/states';
+import { useClosetOccasions } from '../../../features/closet/api/get-closet-occasions';
 import { useClosetOutfits } from '../../../features/closet/api/get-closet-outfits';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';
@@ -12,6 +13,11 @@ import {
 export default function ClosetOutfitsRoute() {
   const [q, setQ] = useUrlSearch();
   const outfits = useClosetOutfits(q);
+  // The count comes from the occasions' counts; a search has none of its own.
+  const occasions = useClosetOccasions();
+  const count = q.trim()
+    ? undefined
+    : occasions.data?.reduce((sum, occasion) => sum + occasion.outfits, 0);
   return (
     <Page
       title="My Closet: Outfits"
@@ -26,6 +32,7 @@ export default function ClosetOutfitsRoute() {
       />
       <ClosetOutfitList
         query={outfits}
+        count={count}
         empty={
           q.trim() ? (
             <EmptyState

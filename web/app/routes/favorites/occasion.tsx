@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
@@ -116,13 +116,22 @@ export default function FavoriteOccasionRoute() {
               transition: 'opacity 120ms',
             }}
           >
-            {shown.map((outfit) => (
-              <li key={outfit.id}>
-                <FavoriteOutfitCard
-                  outfit={outfit}
-                  action={<PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />}
-                />
-              </li>
+            {outfits.data?.pages.map((page, n) => (
+              <ListPage
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+                key={n}
+                items={page.items}
+                render={(outfit) => (
+                  <li key={outfit.id}>
+                    <FavoriteOutfitCard
+                      outfit={outfit}
+                      action={
+                        <PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />
+                      }
+                    />
+                  </li>
+                )}
+              />
             ))}
           </Box>
           <LoadMore

@@ -3,17 +3,17 @@ import type { ClosetPiecePage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { normaliseQuery } from '../../../lib/search-text';
-import { CLOSET_PAGE_SIZE, closetKeys } from './keys';
+import { closetKeys } from './keys';
 
 /** A page of the pieces owned in a category (`Tops`, `top` or its id), optionally searched. */
 export function getClosetCategoryPieces(
   category: string,
   q: string,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<ClosetPiecePage> {
   return api.get(apiPaths.closet.category(category), {
-    query: { q: normaliseQuery(q) || undefined, limit: CLOSET_PAGE_SIZE, offset },
+    query: { q: normaliseQuery(q) || undefined, cursor },
     signal,
   });
 }
@@ -22,8 +22,8 @@ export const closetCategoryPiecesQueryOptions = (category: string, q: string) =>
   infiniteQueryOptions({
     queryKey: closetKeys.category(category, normaliseQuery(q)),
     queryFn: ({ pageParam, signal }) => getClosetCategoryPieces(category, q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 

@@ -3,16 +3,19 @@ import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { normaliseQuery } from '../../../lib/search-text';
-import { CLOSET_PAGE_SIZE, closetKeys } from './keys';
+import { closetKeys } from './keys';
 
-/** A page of the shopper's closet outfits, optionally searched by name or description. */
+/**
+ * A page of the shopper's closet outfits, optionally searched by name or description: the first
+ * without a cursor, then the one after the cursor the last page gave.
+ */
 export function getClosetOutfits(
   q: string,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<ClosetOutfitPage> {
   return api.get(apiPaths.closet.outfits, {
-    query: { q: normaliseQuery(q) || undefined, limit: CLOSET_PAGE_SIZE, offset },
+    query: { q: normaliseQuery(q) || undefined, cursor },
     signal,
   });
 }
@@ -21,8 +24,8 @@ export const closetOutfitsQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: closetKeys.outfits(normaliseQuery(q)),
     queryFn: ({ pageParam, signal }) => getClosetOutfits(q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
   });
 

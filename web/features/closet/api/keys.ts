@@ -12,4 +12,3 @@ export const closetKeys = {
   category: (name: string, q: string) => ['closet', 'category', name.toLowerCase(), q] as const,
 };
 
-export const CLOSET_PAGE_SIZE = 12;

@@ -1,58 +1,67 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
+import { ListPage, LoadMore } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
+import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ClosetOutfitCard } from './closet-outfit-card';
 import { plural } from './format';
 
-/** Closet outfits page by page: loading, failure, nothing, or cards with "Show more". */
+/**
+ * Closet outfits page by page: loading, failure, nothing, or the cards of the pages loaded so
+ * far, the next asked for as the end nears (or with "Show more"), the place kept on the way back.
+ */
 export function ClosetOutfitList<P extends ClosetOutfitPage>({
   query,
   empty,
+  count,
   showOccasion = true,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<P>>;
   empty: ReactNode;
+  /** How many there are, from the count route; left out while it is not known (a search). */
+  count?: number | undefined;
   showOccasion?: boolean;
 }) {
+  useKeptScroll(query.isSuccess);
   if (query.isPending) return <CardGridSkeleton count={4} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   }
   const pages = query.data?.pages ?? [];
-  const outfits = pages.flatMap((p) => p.outfits);
-  const total = pages[0]?.total ?? 0;
-  if (outfits.length === 0) return <>{empty}</>;
+  if (!pages.some((p) => p.items.length > 0)) return <>{empty}</>;
   return (
     <Box
       aria-busy={query.isFetching}
       sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
     >
-      <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
-        {plural(total, 'outfit')}
-      </Typography>
+      {count !== undefined && (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1.5 }}>
+          {plural(count, 'outfit')}
+        </Typography>
+      )}
       <CardGrid label="Closet outfits">
-        {outfits.map((outfit) => (
-          <li key={outfit.id}>
-            <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
-          </li>
+        {pages.map((page, n) => (
+          <ListPage
+            // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+            key={n}
+            items={page.items}
+            render={(outfit) => (
+              <li key={outfit.id}>
+                <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
+              </li>
+            )}
+          />
         ))}
       </CardGrid>
-      {query.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Button
-            variant="outlined"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Show more
-          </Button>
-        </Box>
-      )}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => query.fetchNextPage()}
+      />
     </Box>
   );
 }

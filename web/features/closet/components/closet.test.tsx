@@ -91,35 +91,36 @@ describe('ClosetOutfitDetails', () => {
   });
 });
 
-function AllOutfits() {
+function AllOutfits({ count }: { count?: number }) {
   const query = useClosetOutfits('');
-  return <ClosetOutfitList query={query} empty={<ClosetEmpty kind="outfits" />} />;
+  return <ClosetOutfitList query={query} count={count} empty={<ClosetEmpty kind="outfits" />} />;
 }
 
 describe('ClosetOutfitList', () => {
-  it('pages with Show more', async () => {
+  it('shows the pages loaded, the next one after the last cursor, and the count it is given', async () => {
     const calls = mockApi((_method, url) => {
-      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
-      const page: ClosetOutfitPage =
-        offset === 0
-          ? { outfits: [outfit(1, 'First Look')], total: 2, nextOffset: 1 }
-          : { outfits: [outfit(2, 'Second Look')], total: 2, nextOffset: null };
+      const cursor = new URL(url, 'http://x').searchParams.get('cursor');
+      const page: ClosetOutfitPage = cursor
+        ? { items: [outfit(2, 'Second Look')], nextCursor: null }
+        : { items: [outfit(1, 'First Look')], nextCursor: 'after-first' };
       return [200, page];
     });
-    renderWithApp(<AllOutfits />);
+    renderWithApp(<AllOutfits count={2} />);
     expect(await screen.findByRole('link', { name: 'First Look, Date Night' })).toHaveAttribute(
       'href',
       '/closet/outfits/detailsPage/1',
     );
+    expect(screen.queryByRole('link', { name: 'Second Look, Date Night' })).not.toBeInTheDocument();
     expect(screen.getByText('2 outfits')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(
       await screen.findByRole('link', { name: 'Second Look, Date Night' }),
     ).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual([
-      '/api/closet/outfits?limit=12&offset=0',
-      '/api/closet/outfits?limit=12&offset=1',
+      '/api/closet/outfits',
+      '/api/closet/outfits?cursor=after-first',
     ]);
   });
 
@@ -128,7 +129,7 @@ describe('ClosetOutfitList', () => {
     mockApi(() =>
       fail
         ? [503, { error: { code: 'unavailable', message: 'The shop is busy.' } }]
-        : [200, { outfits: [], total: 0, nextOffset: null }],
+        : [200, { items: [], nextCursor: null }],
     );
     renderWithApp(<AllOutfits />);
     expect(await screen.findByText('The shop is busy.', {}, { timeout: 5000 })).toBeInTheDocument();
