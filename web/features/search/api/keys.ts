@@ -14,7 +14,5 @@ export const searchKeys = {
 export const FAVORITES_KEY = ['favorites'] as const;
 export const FEED_KEY = ['feed'] as const;
 
-export const SEARCH_PAGE_SIZE = 20;
-
 /** What the server will search for; blank means no search. */
 export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();
