@@ -51,7 +51,7 @@ export function formsPattern(concept: Concept): string {
  * field. A colour is found only in the colour; a category or garment in the product's garment,
  * the category or the name; a brand in the seller or the name; plain words anywhere.
  */
-function pieceHits(concept: Concept, $: Parameters) {
+function pieceHits(concept: Concept, $: Parameters, descriptions = true) {
   const hits: { field: keyof typeof WEIGHT; sql: string }[] = [];
   const pattern = concept.forms.length ? $.add(formsPattern(concept), 'text') : null;
   if (pattern) hits.push({ field: 'name', sql: `lower(i.name) ~ ${pattern}` });
@@ -70,7 +70,7 @@ function pieceHits(concept: Concept, $: Parameters) {
   if (pattern && (concept.kind === 'brand' || concept.kind === 'text')) {
     hits.push({ field: 'brand', sql: `lower(i.seller) ~ ${pattern}` });
   }
-  if (pattern && describes(concept)) {
+  if (pattern && descriptions && describes(concept)) {
     hits.push({ field: 'description', sql: `lower(p.description) ~ ${pattern}` });
   }
   return hits;
@@ -85,7 +85,12 @@ const anyOf = (hits: { sql: string }[]) =>
  * colour leads (0008), products' text (name, description) one of its own and their garment a
  * b-tree (0026); a category is read from `items_category_id_idx`.
  */
-function candidates(concept: Concept, $: Parameters, leadsOnly = true): string {
+function candidates(
+  concept: Concept,
+  $: Parameters,
+  leadsOnly = true,
+  descriptions = true,
+): string {
   const words = [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())];
   const patterns = words.length ? $.add(words.map(likePattern), 'text[]') : null;
   const lead = `SELECT i.id FROM items i WHERE ${leadsOnly ? 'i.colour_lead AND' : ''}`;
@@ -95,7 +100,9 @@ function candidates(concept: Concept, $: Parameters, leadsOnly = true): string {
     branches.push(`${lead} i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`);
   }
   const inProduct = [
-    ...(patterns && describes(concept) ? [`p.search_text LIKE ANY(${patterns})`] : []),
+    ...(patterns && descriptions && describes(concept)
+      ? [`p.search_text LIKE ANY(${patterns})`]
+      : []),
     ...(concept.garments.length ? [`p.garment = ANY(${$.add(concept.garments, 'text[]')})`] : []),
   ];
   if (inProduct.length) {
@@ -122,7 +129,7 @@ function outfitCandidates(concept: Concept, $: Parameters): string {
   }
   branches.push(
     `SELECT oi.outfit_id AS id FROM outfit_items oi
-      WHERE oi.item_id IN (${candidates(concept, $, false)})`,
+      WHERE oi.item_id IN (${candidates(concept, $, false, false)})`,
   );
   return branches.join(' UNION ');
 }
@@ -246,7 +253,9 @@ export async function searchOutfitPage(
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
-    const pieces = concepts.map((c) => anyOf(pieceHits(c, $)));
+    // A piece counts by what it is, not by its description: a word in every linen piece's
+    // description would bring most outfits, each read piece by piece.
+    const pieces = concepts.map((c) => anyOf(pieceHits(c, $, false)));
     const textHits = concepts.map((c) => {
       if (!c.forms.length) return [];
       const pattern = $.add(formsPattern(c), 'text');
