@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ItemSchema } from './catalog';
-import { singleLineText } from './common';
+import { CursorSchema, pageOf, singleLineText } from './common';
 import { OutfitSchema } from './outfit';
 
 /** What the shopper typed. Empty means "no text": the search then lists the newest. */
@@ -31,33 +31,41 @@ export const CategoryFilterSchema = z.preprocess(
     .max(10, 'has too many categories'),
 );
 
-/**
- * Paging. `offset` is opaque: 0 for the first page, then the `nextOffset` the last page gave
- * (it marks where that page ended, so pages never overlap).
- */
-const SearchPageSchema = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 50')
-    .max(50, 'must be between 1 and 50')
-    .default(20),
-  offset: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must not be negative')
-    .max(2 ** 40, 'is not an offset this search gave')
-    .default(0),
-});
-
-export const ItemSearchQuerySchema = SearchPageSchema.extend({
+/** No cursor for the first page, then the `nextCursor` the last page gave (decision 008). */
+export const ItemSearchQuerySchema = z.object({
   q: SearchTextSchema,
   cat: CategoryFilterSchema,
+  cursor: CursorSchema.optional(),
 });
 export type ItemSearchQuery = z.input<typeof ItemSearchQuerySchema>;
 
-export const OutfitSearchQuerySchema = SearchPageSchema.extend({ q: SearchTextSchema });
+export const OutfitSearchQuerySchema = z.object({
+  q: SearchTextSchema,
+  cursor: CursorSchema.optional(),
+});
 export type OutfitSearchQuery = z.input<typeof OutfitSearchQuerySchema>;
+
+/**
+ * What the search took some of the words typed to mean, for chips the shopper can remove:
+ * `words`, the words as typed (removing the chip removes them from the text); `kind` and
+ * `label`, what they were read as ("Colour: Black", "Brand: Corvo Calzature", or a spelling
+ * read as a word the shop has: "jakcet" as "jacket").
+ */
+export const UnderstoodSchema = z.object({
+  words: z.string(),
+  kind: z.enum(['colour', 'category', 'brand', 'spelling']),
+  label: z.string(),
+});
+export type Understood = z.infer<typeof UnderstoodSchema>;
+
+/**
+ * What every search page says besides its entries: the words understood, and, when the text
+ * matches nothing, the closest search the shop can answer (`suggestion`, null otherwise).
+ */
+const SearchMetaSchema = z.object({
+  understood: z.array(UnderstoodSchema),
+  suggestion: z.string().nullable(),
+});
 
 /**
  * One product colour. The item is the size the shopper hearted, else the first in stock;
@@ -74,15 +82,11 @@ export type ItemSearchResult = z.infer<typeof ItemSearchResultSchema>;
 export const OutfitSearchResultSchema = OutfitSchema.extend({ favorite: z.boolean() });
 export type OutfitSearchResult = z.infer<typeof OutfitSearchResultSchema>;
 
-/** A page of results; `nextOffset` is null on the last page. */
-export const ItemSearchPageSchema = z.object({
-  results: z.array(ItemSearchResultSchema),
-  nextOffset: z.number().int().nullable(),
-});
+/** A page of results, best first; `nextCursor` is null on the last page. */
+export const ItemSearchPageSchema = pageOf(ItemSearchResultSchema).extend(SearchMetaSchema.shape);
 export type ItemSearchPage = z.infer<typeof ItemSearchPageSchema>;
 
-export const OutfitSearchPageSchema = z.object({
-  results: z.array(OutfitSearchResultSchema),
-  nextOffset: z.number().int().nullable(),
-});
+export const OutfitSearchPageSchema = pageOf(OutfitSearchResultSchema).extend(
+  SearchMetaSchema.shape,
+);
 export type OutfitSearchPage = z.infer<typeof OutfitSearchPageSchema>;

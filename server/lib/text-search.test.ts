@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexable, likePattern, parseSearchText, withinOneEdit } from './text-search';
+import { editDistance, likePattern, parseSearchText, withinOneEdit } from './text-search';
 
 describe('parseSearchText', () => {
   it('lower-cases, collapses spaces and keeps distinct words', () => {
@@ -46,12 +46,14 @@ describe('withinOneEdit', () => {
   });
 });
 
-describe('indexable', () => {
-  it('needs three letters or digits in a row in some word', () => {
-    expect(indexable(['ab'])).toBe(false);
-    expect(indexable(['a-b-c'])).toBe(false);
-    expect(indexable(['ab', 'abc'])).toBe(true);
-    expect(indexable(['xs', '123'])).toBe(true);
-    expect(indexable([])).toBe(false);
+describe('editDistance', () => {
+  it('counts edits, a swap as one, and stops past the most asked for', () => {
+    expect(editDistance('blazer', 'blazer', 2)).toBe(0);
+    expect(editDistance('blazr', 'blazer', 2)).toBe(1);
+    expect(editDistance('balzer', 'blazer', 2)).toBe(1);
+    expect(editDistance('blazzzer', 'blazer', 2)).toBe(2);
+    expect(editDistance('blazzzzer', 'blazer', 2)).toBe(3);
+    expect(editDistance('sneakres', 'sneakers', 1)).toBe(1);
+    expect(editDistance('boots', 'trench', 1)).toBe(2);
   });
 });

@@ -91,30 +91,29 @@ async function withStock<T>(itemId: number, stock: number, run: () => Promise<T>
 describe('hearts kept in memory', () => {
   it('shows a shopper’s own heart on their very next search', async () => {
     const { agent } = await signUp(t.app);
-    const [first] = (await search(agent, 'q=jacket&limit=1')).results;
+    const [first] = (await search(agent, 'q=jacket')).items;
     expect(first!.favorite).toBe(false);
     expect((await agent.post('/api/item/search/favorite', { itemId: first!.id })).statusCode).toBe(
       201,
     );
-    expect((await search(agent, 'q=jacket&limit=1')).results[0]).toMatchObject({
+    expect((await search(agent, 'q=jacket')).items[0]).toMatchObject({
       id: first!.id,
       favorite: true,
     });
     expect((await agent.delete(`/api/item/search/unfavorite/${first!.id}`)).statusCode).toBe(200);
-    expect((await search(agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false);
+    expect((await search(agent, 'q=jacket')).items[0]!.favorite).toBe(false);
   });
 
   it('sees a heart removed behind the app’s back, and never shows one shopper another’s', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const [first] = (await search(a.agent, 'q=jacket&limit=1')).results;
+    const [first] = (await search(a.agent, 'q=jacket')).items;
     await a.agent.post('/api/item/search/favorite', { itemId: first!.id });
-    expect((await search(a.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(true);
-    expect((await search(b.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false);
+    expect((await search(a.agent, 'q=jacket')).items[0]!.favorite).toBe(true);
+    expect((await search(b.agent, 'q=jacket')).items[0]!.favorite).toBe(false);
     await sql('DELETE FROM item_favorites WHERE user_id = $1', [a.user.id]);
     await vi.waitFor(
-      async () =>
-        expect((await search(a.agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(false),
+      async () => expect((await search(a.agent, 'q=jacket')).items[0]!.favorite).toBe(false),
       soon,
     );
   });
@@ -137,11 +136,11 @@ describe('hearts kept in memory', () => {
 describe('stock kept in memory', () => {
   it('shows a search result’s stock as it changes', async () => {
     const { agent } = await signUp(t.app);
-    const [first] = (await search(agent, 'q=jacket&limit=1')).results;
-    await search(agent, 'q=jacket&limit=1');
+    const [first] = (await search(agent, 'q=jacket')).items;
+    await search(agent, 'q=jacket');
     await withStock(first!.id, 7_777, async () => {
       await vi.waitFor(async () => {
-        const shown = (await search(agent, 'q=jacket&limit=1')).results[0]!;
+        const shown = (await search(agent, 'q=jacket')).items[0]!;
         expect(shown).toMatchObject({ id: first!.id, stock: 7_777 });
       }, soon);
     });
@@ -294,14 +293,13 @@ describe.runIf(testDriver() === 'postgres')(
 
     it('shows, in every process, a heart made in one', async () => {
       const { agent } = await signUp(t.app);
-      const [first] = (await search(agent, 'q=jacket&limit=1')).results;
+      const [first] = (await search(agent, 'q=jacket')).items;
       const elsewhere = onSecond(agent);
       expect(
         (await elsewhere.post('/api/item/search/favorite', { itemId: first!.id })).statusCode,
       ).toBe(201);
       await vi.waitFor(
-        async () =>
-          expect((await search(agent, 'q=jacket&limit=1')).results[0]!.favorite).toBe(true),
+        async () => expect((await search(agent, 'q=jacket')).items[0]!.favorite).toBe(true),
         soon,
       );
     });

@@ -1,76 +1,30 @@
-import { and, desc, eq, inArray, lt, not, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, type SqlClient, statementName } from '../../db/client';
-import { outfits, swipes } from '../../db/schema';
+import { swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
-import {
-  indexable,
-  likePattern,
-  matchesAllTerms,
-  nameContains,
-  type SearchQuery,
-} from '../../lib/text-search';
+import { likePattern } from '../../lib/text-search';
+import type { Concept, Lexicon } from './understand';
 
-/** Where a page starts: the group (0: the phrase is in the name, 1: elsewhere) and the last id. */
-export interface Cursor {
-  tier: number;
-  afterId: number;
+/** Where a page starts: after the entry of this rank and id (best rank first, then newest). */
+export interface SearchKey {
+  rank: number;
+  id: number;
 }
 
+/** Before every entry: the first page. */
+export const FIRST: SearchKey = { rank: 1_000_000, id: 2_147_483_647 };
+
 /**
- * Results come in groups, best first: with text, those whose name holds the whole phrase typed,
- * then the rest; each group in id order, asked for with an id cursor and LIMIT, so pages never
- * overlap however the catalogue changes. For outfits PostgreSQL answers by walking the id index
- * and stopping at the first page; for items see `searchItemIds`.
+ * How much a concept adds to an entry's rank by where it was found: the name first, then the
+ * colour, the category or garment, the brand and the description (decision 003).
  */
-async function pageThroughTiers(
-  tiers: (SQL | undefined)[],
-  cursor: Cursor,
-  limit: number,
-  fetch: (tier: SQL | undefined, afterId: number, take: number, index: number) => Promise<number[]>,
-): Promise<{ ids: number[]; next: Cursor | null }> {
-  const found: { id: number; tier: number }[] = [];
-  for (let tier = cursor.tier; tier < tiers.length && found.length <= limit; tier++) {
-    const afterId = tier === cursor.tier ? cursor.afterId : 0;
-    const ids = await fetch(tiers[tier], afterId, limit + 1 - found.length, tier);
-    for (const id of ids) found.push({ id, tier });
-  }
-  if (found.length <= limit) return { ids: found.map((f) => f.id), next: null };
-  const page = found.slice(0, limit);
-  const last = page[page.length - 1]!;
-  return { ids: page.map((f) => f.id), next: { tier: last.tier, afterId: last.id } };
-}
-
-/** The groups of a search: by name first when the phrase can be looked up as typed. */
-function tiersFor(query: SearchQuery, column: AnyPgColumn | SQL) {
-  if (!query.ranked) return [undefined];
-  const inName = nameContains(column, query.text.phrase);
-  return [inName, not(inName)];
-}
-
-/** How many ids an item search walks before it asks the trigram indexes (see searchItemPage). */
-const WALK_IDS = 8_000;
-
-export interface VariantRow extends ItemRow {
-  /** The result (first item of the colour) this variant belongs to. */
-  resultId: number;
-  hearted: boolean;
-}
-
-export interface ItemPage {
-  /** The results (first item of each product colour), in order. */
-  ids: number[];
-  next: Cursor | null;
-  /** Every size of those results' product colours, and which of them the shopper hearted. */
-  variants: VariantRow[];
-  /** How many words `search_words` held, when the query's corrections asked to check it. */
-  words: number | null;
-}
+export const WEIGHT = { name: 16, colour: 8, category: 4, brand: 2, description: 1 } as const;
+/** Outfits: name, occasion, a piece, the description; one piece holding every concept adds more. */
+export const OUTFIT_WEIGHT = { name: 16, occasion: 8, piece: 4, description: 2, onePiece: 6 };
 
 /**
- * Numbered parameters for a statement whose text depends only on the shape of the search (how
- * many words, which groups, categories or not), never on what was typed: the same text can then
- * be prepared once per connection.
+ * Numbered parameters: the statement's text depends only on the shape of the search (how many
+ * concepts, of which kinds), so it is prepared once per shape and connection.
  */
 function parameters() {
   const values: unknown[] = [];
@@ -82,93 +36,173 @@ function parameters() {
     },
   };
 }
+type Parameters = ReturnType<typeof parameters>;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Word starts of any of the forms (`\m`: the start of a word), or the text as typed. */
+export function formsPattern(concept: Concept): string {
+  const alternatives = concept.forms.map(escapeRegex).join('|');
+  return concept.literal ? `(?:${alternatives})` : `\\m(?:${alternatives})`;
+}
 
 /**
- * A page of matching product colours, where the next one starts, and the sizes of each, in one
- * statement. Sizes share one name, colour and seller, so they would rank alike and crowd the
- * page: search shows one result per product colour, its first item (`colour_lead`,
- * 0008_colour_leads.sql).
- *
- * Results come in groups (see `tiersFor`), each read in id order after the cursor. Whether to
- * walk the ids or ask the trigram index depends on how common the words are, which PostgreSQL's
- * trigram estimates do not tell: walking the ids finds a page of a common word in a few hundred
- * rows but reads the whole catalogue for a rare one (400 ms), and the index finds a rare word at
- * once but makes a common one sort thousands of matches (20–60 ms). So each group first walks the
- * next WALK_IDS ids without the index (`|| ''` makes the expressions ones no index covers), and
- * only if that leaves the page short asks the trigram indexes for matches beyond them and sorts
- * them (`id + 0` keeps the id walk out, `category_id + 0` the category index). A later part runs
- * only when the earlier ones left the page short (a one-time filter on their count), so a page
- * found in the first walk costs that walk alone.
- *
- * Without categories every plan is then fixed by the statement's text, not by the words typed,
- * so the statement is prepared (named by its text): parsed and planned once per connection.
- * With categories the walk is best through the `(id, category_id)` index, which only a plan made
- * for the given categories uses (a generic plan walked every id: 283 against 323 req/s), and
- * searches the index cannot help (one or two letters, or no text) walk the ids through whichever
- * index PostgreSQL picks for what was asked: those are planned each time.
+ * Where a concept is found in a piece (`i`, an item; `p`, its product), as SQL conditions by
+ * field. A colour is found only in the colour; a category or garment in the product's garment,
+ * the category or the name; a brand in the seller or the name; plain words anywhere.
+ */
+function pieceHits(concept: Concept, $: Parameters, descriptions = true) {
+  const hits: { field: keyof typeof WEIGHT; sql: string }[] = [];
+  const pattern = concept.forms.length ? $.add(formsPattern(concept), 'text') : null;
+  if (pattern) hits.push({ field: 'name', sql: `lower(i.name) ~ ${pattern}` });
+  if (concept.colours.length) {
+    hits.push({ field: 'colour', sql: `i.color = ANY(${$.add(concept.colours, 'text[]')})` });
+  } else if (pattern && concept.kind === 'text') {
+    hits.push({ field: 'colour', sql: `lower(i.color) ~ ${pattern}` });
+  }
+  const category = [
+    ...(concept.garments.length ? [`p.garment = ANY(${$.add(concept.garments, 'text[]')})`] : []),
+    ...(concept.categoryIds.length
+      ? [`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`]
+      : []),
+  ];
+  if (category.length) hits.push({ field: 'category', sql: `(${category.join(' OR ')})` });
+  if (pattern && (concept.kind === 'brand' || concept.kind === 'text')) {
+    hits.push({ field: 'brand', sql: `lower(i.seller) ~ ${pattern}` });
+  }
+  if (pattern && descriptions && describes(concept)) {
+    hits.push({ field: 'description', sql: `lower(p.description) ~ ${pattern}` });
+  }
+  return hits;
+}
+
+const anyOf = (hits: { sql: string }[]) =>
+  hits.length ? `(${hits.map((h) => h.sql).join(' OR ')})` : 'false';
+
+/**
+ * The colour leads that may hold a concept, from indexes: a superset of those `pieceHits` finds
+ * it in, so only they are ranked. Items' text (name, colour, seller) has a trigram index of
+ * colour leads (0008), products' text (name, description) one of its own and their garment a
+ * b-tree (0026); a category is read from `items_category_id_idx`.
+ */
+function candidates(
+  concept: Concept,
+  $: Parameters,
+  leadsOnly = true,
+  descriptions = true,
+): string {
+  const words = [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())];
+  const patterns = words.length ? $.add(words.map(likePattern), 'text[]') : null;
+  const lead = `SELECT i.id FROM items i WHERE ${leadsOnly ? 'i.colour_lead AND' : ''}`;
+  const branches: string[] = [];
+  if (patterns) branches.push(`${lead} i.search_text LIKE ANY(${patterns})`);
+  if (concept.categoryIds.length) {
+    branches.push(`${lead} i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`);
+  }
+  const inProduct = [
+    ...(patterns && descriptions && describes(concept)
+      ? [`p.search_text LIKE ANY(${patterns})`]
+      : []),
+    ...(concept.garments.length ? [`p.garment = ANY(${$.add(concept.garments, 'text[]')})`] : []),
+  ];
+  if (inProduct.length) {
+    branches.push(
+      `${lead} i.product_id = ANY(ARRAY(SELECT p.id FROM products p WHERE ${inProduct.join(' OR ')}))`,
+    );
+  }
+  return branches.length ? branches.join(' UNION ') : 'SELECT NULL::int AS id WHERE false';
+}
+
+/**
+ * The outfits that may hold a concept: by their name and description (`outfits_search_trgm_idx`),
+ * their occasion, or a piece that may hold it (any size, through `outfit_items_item_id_idx`).
+ */
+function outfitCandidates(concept: Concept, $: Parameters): string {
+  const branches: string[] = [];
+  if (concept.forms.length) {
+    const patterns = $.add(concept.forms.map(likePattern), 'text[]');
+    branches.push(`SELECT o.id FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`);
+    branches.push(
+      `SELECT o.id FROM outfits o WHERE o.occasion_id = ANY(ARRAY(
+         SELECT oc.id FROM occasions oc WHERE lower(oc.name) LIKE ANY(${patterns})))`,
+    );
+  }
+  branches.push(
+    `SELECT oi.outfit_id AS id FROM outfit_items oi
+      WHERE oi.item_id IN (${candidates(concept, $, false, false)})`,
+  );
+  return branches.join(' UNION ');
+}
+
+/**
+ * Whether a concept is looked for in descriptions: plain words ("cashmere", "linen") only. A
+ * description names other garments ("under a jacket"), colours and brands in passing; what a
+ * piece is, its garment and category say.
+ */
+const describes = (concept: Concept) => concept.kind === 'text' && !concept.literal;
+
+export interface VariantRow extends ItemRow {
+  /** The result (first item of the colour) this variant belongs to. */
+  resultId: number;
+  hearted: boolean;
+}
+
+export interface ItemPage {
+  /** The results (first item of each product colour), best first. */
+  ids: number[];
+  /** The key of the last result shown, when there is a next page. */
+  next: SearchKey | null;
+  /** Every size of those results' product colours, and which of them the shopper hearted. */
+  variants: VariantRow[];
+}
+
+/**
+ * A page of matching product colours, best first, and the sizes of each, in one statement.
+ * Sizes share one name, colour and seller, so search shows one result per product colour, its
+ * first item (`colour_lead`, 0008_colour_leads.sql). Every concept must be found somewhere in
+ * the piece; the rank adds up where each was found (`WEIGHT`), and the page is read after the
+ * cursor's rank and id, so pages neither repeat nor skip while the catalogue changes (a piece's
+ * rank depends only on the piece and the words). Without words: the newest pieces, walked
+ * backwards along the primary key.
  */
 export async function searchItemPage(
   client: SqlClient,
-  query: SearchQuery,
-  options: { userId: number; categoryIds: readonly number[]; cursor: Cursor; limit: number },
+  concepts: readonly Concept[],
+  options: { userId: number; categoryIds: readonly number[]; after: SearchKey; limit: number },
 ): Promise<ItemPage> {
-  const { cursor, limit } = options;
-  const tiers = query.ranked ? [true, false] : [null];
-  if (cursor.tier >= tiers.length) return { ids: [], next: null, variants: [], words: null };
+  const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
-  const terms = query.terms.map(({ term, alternatives }) =>
-    $.add([term, ...alternatives].map(likePattern), 'text[]'),
-  );
-  const phrase = query.ranked ? $.add(likePattern(query.text.phrase), 'text') : '';
-  const categories = options.categoryIds.length ? $.add([...options.categoryIds], 'int[]') : null;
-  const walk = indexable(query.text.terms);
-  const where = (text: string, name: string, category: string, inName: boolean | null) =>
-    [
-      'i.colour_lead',
-      ...terms.map((t) => `${text} LIKE ANY(${t})`),
-      ...(inName === null ? [] : [`${inName ? '' : 'NOT '}(${name} LIKE ${phrase})`]),
-      ...(categories ? [`${category} = ANY(${categories})`] : []),
-    ].join(' AND ');
-  const parts: { name: string; tier: number; sql: string }[] = [];
-  const shortSoFar = () =>
-    parts.length
-      ? ` AND ${parts.map((p) => `(SELECT count(*) FROM ${p.name})`).join(' + ')} < ${take}`
-      : '';
-  for (let tier = cursor.tier; tier < tiers.length; tier++) {
-    const after = $.add(tier === cursor.tier ? cursor.afterId : 0, 'int');
-    const inName = tiers[tier]!;
-    if (!walk) {
-      parts.push({
-        name: `t${tier}`,
-        tier,
-        sql: `SELECT i.id FROM items i
-               WHERE ${where('i.search_text', 'lower(i.name)', 'i.category_id', inName)}
-                 AND i.id > ${after}${shortSoFar()}
-               ORDER BY i.id LIMIT ${take}`,
-      });
-      continue;
-    }
-    const near = `SELECT i.id FROM items i
-                   WHERE ${where("(i.search_text || '')", "lower(i.name || '')", 'i.category_id', inName)}
-                     AND i.id > ${after} AND i.id <= ${after} + ${WALK_IDS}${shortSoFar()}
-                   ORDER BY i.id LIMIT ${take}`;
-    parts.push({ name: `near${tier}`, tier, sql: near });
-    const far = `SELECT i.id FROM items i
-                  WHERE ${where('i.search_text', 'lower(i.name)', '(i.category_id + 0)', inName)}
-                    AND i.id + 0 > ${after} + ${WALK_IDS}${shortSoFar()}
-                  ORDER BY i.id + 0 LIMIT ${take}`;
-    parts.push({ name: `far${tier}`, tier, sql: far });
+  const categories = options.categoryIds.length
+    ? `i.category_id = ANY(${$.add([...options.categoryIds], 'int[]')})`
+    : 'true';
+  let found: string;
+  if (concepts.length === 0) {
+    found = `SELECT i.id, 0 AS rank FROM items i
+              WHERE i.colour_lead AND ${categories} AND i.id < ${$.add(after.id, 'int')}
+              ORDER BY i.id DESC LIMIT ${take}`;
+  } else {
+    const perConcept = concepts.map((c) => pieceHits(c, $));
+    const rank = perConcept
+      .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
+      .join(' + ');
+    const leads = concepts.map((c) => `(${candidates(c, $)})`).join(' INTERSECT ');
+    found = `SELECT id, rank FROM (
+               SELECT i.id, (${rank}) AS rank
+                 FROM (${leads}) c
+                 JOIN items i ON i.id = c.id
+                 JOIN products p ON p.id = i.product_id
+                WHERE ${categories} AND ${perConcept.map(anyOf).join(' AND ')}
+             ) m
+             WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+             ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
   const user = $.add(options.userId, 'int');
   const shown = $.add(limit, 'int');
-  const page = `
-    WITH ${parts.map((p) => `${p.name} AS (${p.sql})`).join(',\n')},
-    page AS (
-      SELECT id, tier, row_number() OVER (ORDER BY tier, id) AS n
-        FROM (${parts.map((p) => `SELECT id, ${p.tier} AS tier FROM ${p.name}`).join(' UNION ALL ')}) found
-       ORDER BY tier, id LIMIT ${take})
-    SELECT p.n, p.tier, p.id AS "resultId", i.id, i.product_id AS "productId", i.name, i.image,
+  const text = `
+    WITH page AS (
+      SELECT id, rank, row_number() OVER (ORDER BY rank DESC, id DESC) AS n FROM (${found}) f)
+    SELECT p.n, p.rank, p.id AS "resultId", i.id, i.product_id AS "productId", i.name, i.image,
            i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents",
            i.seller, i.color, i.color_hex AS "colorHex", i.size, i.stock,
            EXISTS (SELECT 1 FROM item_favorites f
@@ -177,62 +211,103 @@ export async function searchItemPage(
       JOIN items r ON r.id = p.id
       -- The row past the page only tells that there is a next page: no sizes for it.
       LEFT JOIN items i ON i.product_id = r.product_id AND i.color = r.color AND p.n <= ${shown}
-      LEFT JOIN categories c ON c.id = i.category_id`;
-  // Corrections of words not found are checked against the word list in the same snapshot; the
-  // outer join answers one row even for an empty page.
-  const text =
-    query.assumedWords === null
-      ? `SELECT v.*, NULL::int AS words FROM (${page}) v ORDER BY v.n`
-      : `SELECT v.*, d.words FROM (SELECT count(*)::int AS words FROM search_words) d
-           LEFT JOIN (${page}) v ON true ORDER BY v.n`;
+      LEFT JOIN categories c ON c.id = i.category_id
+     ORDER BY p.n`;
   const rows = await client.query<
-    Omit<VariantRow, 'id'> & {
-      id: number | null;
-      n: number | null;
-      tier: number;
-      words: number | null;
-    }
-  >(text, $.values, walk && !categories ? { name: statementName('search_items', text) } : {});
+    Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number }
+  >(text, $.values, { name: statementName('search_items', text) });
   const ids: number[] = [];
   const variants: VariantRow[] = [];
-  let next: Cursor | null = null;
-  let last: Cursor | null = null;
+  let next: SearchKey | null = null;
+  let last: SearchKey | null = null;
   for (const row of rows) {
-    if (row.n === null) continue;
     if (row.n > limit) {
       next = last;
       continue;
     }
     if (ids[ids.length - 1] !== row.resultId) {
       ids.push(row.resultId);
-      last = { tier: row.tier, afterId: row.resultId };
+      last = { rank: row.rank, id: row.resultId };
     }
     if (row.id !== null) variants.push({ ...row, id: row.id });
   }
-  return { ids, next, variants, words: rows[0]?.words ?? null };
+  return { ids, next, variants };
 }
 
-/** A page of matching outfits, newest first within each group. */
-export function searchOutfitIds(
-  db: Db,
-  query: SearchQuery,
-  options: { cursor: Cursor; limit: number },
-) {
-  const match = matchesAllTerms(outfits.searchText, query.terms);
-  return pageThroughTiers(
-    tiersFor(query, outfits.name),
-    options.cursor,
-    options.limit,
-    async (tier, afterId, take) => {
-      const rows = await db
-        .select({ id: outfits.id })
-        .from(outfits)
-        .where(and(match, tier, afterId ? lt(outfits.id, afterId) : undefined))
-        .orderBy(desc(outfits.id))
-        .limit(take);
-      return rows.map((r) => r.id);
-    },
-  );
+/**
+ * A page of matching outfits, best first, then newest. A concept is found in the outfit's name,
+ * its occasion, its description or one of its pieces (as in item search); an outfit with one
+ * piece that holds every concept ("white sneakers") ranks above one whose white piece and
+ * sneakers are apart. Without words: the newest outfits.
+ */
+export async function searchOutfitPage(
+  client: SqlClient,
+  concepts: readonly Concept[],
+  options: { after: SearchKey; limit: number },
+): Promise<{ ids: number[]; next: SearchKey | null }> {
+  const { after, limit } = options;
+  const $ = parameters();
+  const take = $.add(limit + 1, 'int');
+  let text: string;
+  if (concepts.length === 0) {
+    text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
+             ORDER BY o.id DESC LIMIT ${take}`;
+  } else {
+    // A piece counts by what it is, not by its description: a word in every linen piece's
+    // description would bring most outfits, each read piece by piece.
+    const pieces = concepts.map((c) => anyOf(pieceHits(c, $, false)));
+    const textHits = concepts.map((c) => {
+      if (!c.forms.length) return [];
+      const pattern = $.add(formsPattern(c), 'text');
+      return [
+        { weight: OUTFIT_WEIGHT.name, sql: `lower(o.name) ~ ${pattern}` },
+        { weight: OUTFIT_WEIGHT.occasion, sql: `lower(oc.name) ~ ${pattern}` },
+        { weight: OUTFIT_WEIGHT.description, sql: `lower(o.description) ~ ${pattern}` },
+      ];
+    });
+    const rank = [
+      ...concepts.flatMap((_, k) => [
+        ...textHits[k]!.map((h) => `(CASE WHEN ${h.sql} THEN ${h.weight} ELSE 0 END)`),
+        `(CASE WHEN h.p${k} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
+      ]),
+      `(CASE WHEN h.every THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
+    ].join(' + ');
+    const found = concepts.map(
+      (_, k) => `(${[...textHits[k]!.map((h) => h.sql), `h.p${k}`].join(' OR ')})`,
+    );
+    text = `SELECT id, rank FROM (
+              SELECT o.id, (${rank}) AS rank
+                FROM (${concepts.map((c) => `(${outfitCandidates(c, $)})`).join(' INTERSECT ')}) c
+                JOIN outfits o ON o.id = c.id
+                JOIN occasions oc ON oc.id = o.occasion_id
+               CROSS JOIN LATERAL (
+                     SELECT ${pieces.map((p, k) => `bool_or(${p}) AS p${k}`).join(', ')},
+                            bool_or(${pieces.join(' AND ')}) AS every
+                       FROM outfit_items oi
+                       JOIN items i ON i.id = oi.item_id
+                       JOIN products p ON p.id = i.product_id
+                      WHERE oi.outfit_id = o.id) h
+               WHERE ${found.join(' AND ')}
+            ) m
+            WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+            ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
+  }
+  const rows = await client.query<{ id: number; rank: number }>(text, $.values, {
+    name: statementName('search_outfits', text),
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next = rows.length > limit && last ? { rank: last.rank, id: last.id } : null;
+  return { ids: page.map((r) => r.id), next };
+}
+
+/** The shop's words (`search_words`, 0003_search.sql) and its sellers. */
+export async function readLexicon(client: SqlClient): Promise<Lexicon> {
+  const [words, sellers] = await Promise.all([
+    client.query<{ word: string }>('SELECT word FROM search_words ORDER BY word'),
+    client.query<{ seller: string }>('SELECT DISTINCT seller FROM products ORDER BY seller'),
+  ]);
+  return { words: words.map((r) => r.word), sellers: sellers.map((r) => r.seller) };
 }
 
 /** Which of these outfits the shopper swiped right on. */

@@ -2,20 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
-  type ItemSearchPage,
   ItemSearchPageSchema,
   ItemSearchQuerySchema,
   OutfitSearchPageSchema,
   OutfitSearchQuerySchema,
 } from '../../../contracts/search';
-import { serializerCompiler } from '../../lib/serializer';
 import { currentUser } from '../../plugins/auth';
 import * as service from './search.service';
-import { SearchPages, writeSearchPage } from './search-pages';
+import { SearchPages } from './search-pages';
 
 export default async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
   const tags = ['search'];
   const pages = await SearchPages.open(app.database, { ttlMs: app.config.cacheSeconds * 1000 });
   app.addHook('onClose', () => pages.close());
@@ -24,16 +21,13 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     '/api/item/search',
     {
       onRequest: app.requireUser,
-      // A kept result's item is pasted from JSON written when the search was first made.
-      serializerCompiler: (route) =>
-        route.httpStatus === '200'
-          ? (page) => writeSearchPage(page as ItemSearchPage)
-          : serializerCompiler(route),
       schema: {
         tags,
         summary:
-          'Search catalogue items (case-insensitive, anywhere in the text, one typo per word ' +
-          'forgiven); cat repeated for several categories; one result per product colour',
+          'Search catalogue items as shoppers mean the words (plurals, other names, colours, ' +
+          'categories, brands, typos, the last word as typed so far), best first; cat repeated ' +
+          'for several categories; one result per product colour; a page of at most 24 with ' +
+          'nextCursor; what was understood, and a suggestion when nothing matches',
         querystring: ItemSearchQuerySchema,
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
@@ -53,11 +47,13 @@ export default async function searchRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Search outfits by name and description; without q, the newest',
+        summary:
+          'Search outfits by name, occasion, description and the pieces they hold, best first; ' +
+          'without q, the newest; a page of at most 24 with nextCursor',
         querystring: OutfitSearchQuerySchema,
         response: { 200: OutfitSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.searchOutfits(db, currentUser(request).id, request.query),
+    (request) => service.searchOutfits(app.database, pages, currentUser(request).id, request.query),
   );
 }

@@ -1,57 +1,58 @@
+import { z } from 'zod';
+import type { Item } from '../../../contracts/catalog';
+import { PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
+import { cursorCodec, IdKeySchema } from '../../lib/cursor';
 import { toItem } from '../../lib/items';
 import { loadOutfits } from '../../lib/outfits';
 import type { ShopperHearts } from '../../lib/shopper-hearts';
 import { compareSizes } from '../../lib/sizes';
 import type { StockLevels } from '../../lib/stock-levels';
-import { buildSearchQuery, noteDictionarySize } from '../../lib/text-search';
 import * as repo from './search.repository';
+import { type FoundResult, SearchPages } from './search-pages';
 import {
-  type FoundResult,
-  type FoundSize,
-  foundResult,
-  SearchPages,
-  shownResult,
-} from './search-pages';
+  type Lexicon,
+  suggestionFor,
+  type Understanding,
+  understand,
+  understoodOf,
+} from './understand';
 
-interface PageInput {
+/**
+ * A page's cursor: the rank and id of the last entry it showed, and which list it belongs to
+ * (`i` items, `o` outfits), so one list's cursor is refused by the other.
+ */
+const RankSchema = z.number().int().min(0).max(repo.FIRST.rank);
+const itemCursor = cursorCodec(z.tuple([z.literal('i'), RankSchema, IdKeySchema]));
+const outfitCursor = cursorCodec(z.tuple([z.literal('o'), RankSchema, IdKeySchema]));
+
+const afterOf = (key: readonly [unknown, number, number] | undefined): repo.SearchKey =>
+  key ? { rank: key[1], id: key[2] } : repo.FIRST;
+
+interface SearchInput {
   q: string;
-  limit: number;
-  offset: number;
+  cursor?: string | undefined;
 }
 
 /**
- * The offset handed to clients is opaque: it packs the result group and the last id seen, so the
- * next page continues exactly after the last result however the catalogue changes meanwhile.
- * 0 is the start.
- */
-const TIER_SPAN = 2 ** 32;
-const toCursor = (offset: number): repo.Cursor => ({
-  tier: Math.floor(offset / TIER_SPAN),
-  afterId: offset % TIER_SPAN,
-});
-const toOffset = (cursor: repo.Cursor | null) =>
-  cursor ? cursor.tier * TIER_SPAN + cursor.afterId : null;
-
-/**
- * Catalogue items matching every word typed (one typo per word is forgiven), in the given
- * categories: those whose name holds the phrase first. One result per product colour, showing
- * the size the shopper hearted, else the first in stock, with the sizes the colour is made in.
- * Without text: every product colour in those categories. A search asked lately is answered
- * from the page kept for it, with the stock and hearts of this moment (kept copies, forgotten
- * the moment the database announces a change).
+ * Catalogue items matching every word typed as the shop means it (understand.ts), best first,
+ * in the given categories. One result per product colour, showing the size the shopper hearted,
+ * else the first in stock, with the sizes the colour is made in. Without text: the newest
+ * pieces. A first page that finds nothing offers the closest search that finds something.
+ * A search asked lately is answered from the page kept for it, with the stock and hearts of
+ * this moment (kept copies, forgotten the moment the database announces a change).
  */
 export async function searchItems(
   database: Database,
   live: { pages: SearchPages; stock: StockLevels; hearts: ShopperHearts },
   userId: number,
-  input: PageInput & { cat: readonly string[] },
+  input: SearchInput & { cat: readonly string[] },
 ): Promise<ItemSearchPage> {
-  const { db } = database;
   const { pages } = live;
-  const categoryIds = await resolveCategoryRefs(db, input.cat);
+  const after = afterOf(itemCursor.decode(input.cursor));
+  const categoryIds = await resolveCategoryRefs(database.db, input.cat);
   const key = SearchPages.key({ ...input, categoryIds });
   const kept = pages.get(key);
   if (kept) {
@@ -60,40 +61,70 @@ export async function searchItems(
       live.hearts.get(userId),
     ]);
     return {
-      results: showResults(kept.results, stock, hearts.loose),
-      nextOffset: toOffset(kept.next),
+      items: showResults(kept.results, stock, hearts.loose),
+      nextCursor: kept.nextCursor,
+      understood: kept.understood,
+      suggestion: kept.suggestion,
     };
   }
   const since = pages.changes;
-  const options = { userId, categoryIds, cursor: toCursor(input.offset), limit: input.limit };
-  let query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
-  let page = await repo.searchItemPage(database.sql, query, options);
-  if (query.assumedWords !== null && page.words !== query.assumedWords) {
-    // A word was added to the shop since a kept correction was looked up: look it up again and
-    // search once more with what the word list says now.
-    noteDictionarySize(db, page.words ?? 0);
-    query = await buildSearchQuery(db, input.q, { reuseUnfound: true });
-    page = await repo.searchItemPage(database.sql, query, options);
-  }
-  const found = foundResults(page.ids, page.variants);
-  const itemIds = found.flatMap((result) => result.sizes.map((v) => v.item.id));
-  pages.keep(key, { results: found, itemIds, next: page.next }, since);
+  const lexicon = await pages.lexicon();
+  const understanding = understand(input.q, lexicon);
+  const options = { userId, categoryIds, after, limit: PAGE_SIZE };
+  const page = await repo.searchItemPage(database.sql, understanding.concepts, options);
+  const suggestion =
+    page.ids.length === 0 && input.cursor === undefined
+      ? await suggest(input.q, understanding, lexicon, async (concepts) => {
+          const found = await repo.searchItemPage(database.sql, concepts, {
+            ...options,
+            limit: 1,
+          });
+          return found.ids.length > 0;
+        })
+      : null;
+  const results = foundResults(page.ids, page.variants);
+  const found = {
+    results,
+    itemIds: results.flatMap((result) => result.sizes.map((item) => item.id)),
+    nextCursor: page.next ? itemCursor.encode(['i', page.next.rank, page.next.id]) : null,
+    understood: understoodOf(understanding),
+    suggestion,
+  };
+  pages.keep(key, found, since);
   const stock = new Map(page.variants.map((v) => [v.id, v.stock]));
   const hearted = new Set(page.variants.filter((v) => v.hearted).map((v) => v.id));
-  return { results: showResults(found, stock, hearted), nextOffset: toOffset(page.next) };
+  return {
+    items: showResults(results, stock, hearted),
+    nextCursor: found.nextCursor,
+    understood: found.understood,
+    suggestion,
+  };
+}
+
+/** The closest search that finds something, checked by asking for one result of it. */
+async function suggest(
+  q: string,
+  understanding: Understanding,
+  lexicon: Lexicon,
+  findsSome: (concepts: Understanding['concepts']) => Promise<boolean>,
+): Promise<string | null> {
+  if (understanding.concepts.length === 0) return null;
+  const suggestion = suggestionFor(q, understanding, lexicon);
+  if (suggestion === null) return null;
+  return (await findsSome(understand(suggestion, lexicon).concepts)) ? suggestion : null;
 }
 
 /** Each result (in the order found) with its sizes, smallest first. */
 function foundResults(ids: readonly number[], variants: readonly repo.VariantRow[]): FoundResult[] {
-  const byResult = new Map<number, repo.VariantRow[]>();
+  const byResult = new Map<number, Item[]>();
   for (const v of variants) {
     const sizes = byResult.get(v.resultId);
-    if (sizes) sizes.push(v);
-    else byResult.set(v.resultId, [v]);
+    if (sizes) sizes.push(toItem(v));
+    else byResult.set(v.resultId, [toItem(v)]);
   }
   return ids.flatMap((id) => {
     const sizes = (byResult.get(id) ?? []).sort((a, b) => compareSizes(a.size, b.size));
-    return sizes.length ? [foundResult(sizes.map(toItem))] : [];
+    return sizes.length ? [{ sizes }] : [];
   });
 }
 
@@ -109,42 +140,55 @@ function showResults(
 ): ItemSearchResult[] {
   const shown: ItemSearchResult[] = [];
   for (const result of results) {
-    let sizes = result.sizes;
-    if (sizes.some((v) => !stock.has(v.item.id))) sizes = sizes.filter((v) => stock.has(v.item.id));
-    let pick: FoundSize | undefined;
-    let inStock: FoundSize | undefined;
-    for (const size of sizes) {
-      if (hearted.has(size.item.id)) {
-        pick = size;
-        break;
-      }
-      if (inStock === undefined && (stock.get(size.item.id) ?? 0) > 0) inStock = size;
-    }
-    pick ??= inStock ?? sizes[0];
+    const sizes = result.sizes.filter((item) => stock.has(item.id));
+    const pick =
+      sizes.find((item) => hearted.has(item.id)) ??
+      sizes.find((item) => (stock.get(item.id) ?? 0) > 0) ??
+      sizes[0];
     if (!pick) continue;
-    const now = { stock: stock.get(pick.item.id) ?? 0, favorite: hearted.has(pick.item.id) };
-    shown.push(shownResult(result, pick, now, sizes));
+    shown.push({
+      ...pick,
+      stock: stock.get(pick.id) ?? 0,
+      favorite: hearted.has(pick.id),
+      sizes: sizes.map((item) => item.size),
+    });
   }
   return shown;
 }
 
-/** Outfits by name and description, those whose name holds the phrase first; else the newest. */
+/**
+ * Outfits matching every word typed, in their name, occasion, description or pieces, best
+ * first, then newest; without text, the newest.
+ */
 export async function searchOutfits(
-  db: Db,
+  database: Database,
+  pages: SearchPages,
   userId: number,
-  input: PageInput,
+  input: SearchInput,
 ): Promise<OutfitSearchPage> {
-  const query = await buildSearchQuery(db, input.q);
-  const { ids, next } = await repo.searchOutfitIds(db, query, {
-    cursor: toCursor(input.offset),
-    limit: input.limit,
-  });
+  const after = afterOf(outfitCursor.decode(input.cursor));
+  const lexicon = await pages.lexicon();
+  const understanding = understand(input.q, lexicon);
+  const options = { after, limit: PAGE_SIZE };
+  const { ids, next } = await repo.searchOutfitPage(database.sql, understanding.concepts, options);
+  const suggestion =
+    ids.length === 0 && input.cursor === undefined
+      ? await suggest(input.q, understanding, lexicon, async (concepts) => {
+          const found = await repo.searchOutfitPage(database.sql, concepts, {
+            ...options,
+            limit: 1,
+          });
+          return found.ids.length > 0;
+        })
+      : null;
   const [outfits, liked] = await Promise.all([
-    loadOutfits(db, ids),
-    repo.likedAmong(db, userId, ids),
+    loadOutfits(database.db, ids),
+    repo.likedAmong(database.db, userId, ids),
   ]);
   return {
-    results: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
-    nextOffset: toOffset(next),
+    items: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
+    nextCursor: next ? outfitCursor.encode(['o', next.rank, next.id]) : null,
+    understood: understoodOf(understanding),
+    suggestion,
   };
 }

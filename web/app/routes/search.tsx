@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { SearchField } from '../../components/search-field';
@@ -19,6 +20,7 @@ import { useSearchItems } from '../../features/search/api/search-items';
 import { useSearchOutfits } from '../../features/search/api/search-outfits';
 import { ItemResultCard } from '../../features/search/components/item-result-card';
 import { OutfitResultCard } from '../../features/search/components/outfit-result-card';
+import { UnderstoodChips, withoutWords } from '../../features/search/components/understood-chips';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 type Mode = 'outfits' | 'items';
@@ -86,18 +88,27 @@ export default function SearchRoute() {
   const typing = text.trim() !== q;
   const results: ReactNode[] =
     mode === 'items'
-      ? (items.data?.pages.flatMap((p) => p.results) ?? []).map((item) => (
+      ? (items.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
           <li key={item.id}>
             <ItemResultCard item={item} onOpen={() => openProduct(item.id)} />
           </li>
         ))
-      : (outfits.data?.pages.flatMap((p) => p.results) ?? []).map((outfit) => (
+      : (outfits.data?.pages.flatMap((p) => p.items) ?? []).map((outfit) => (
           <li key={outfit.id}>
             <OutfitResultCard outfit={outfit} />
           </li>
         ));
 
   const noun = mode === 'items' ? 'pieces' : 'outfits';
+  // What the first page says of the words: the chips, and a search to try when nothing matched.
+  const firstPage = active.data?.pages[0];
+  const understood = firstPage?.understood ?? [];
+  const suggestion = firstPage?.suggestion ?? null;
+  const suggestionLink = () => {
+    const next = new URLSearchParams(params);
+    if (suggestion) next.set('q', suggestion);
+    return `?${next}`;
+  };
   const heading = q
     ? `${mode === 'items' ? 'Pieces' : 'Outfits'} matching “${q}”`
     : mode === 'items'
@@ -177,9 +188,28 @@ export default function SearchRoute() {
         <EmptyState
           title={q ? 'Nothing matches' : `No ${noun} here yet`}
           body={
-            q
-              ? `No ${noun} match “${q}”${mode === 'items' && chosen.length ? ' in these categories' : ''}. Check the spelling, or try fewer words.`
-              : undefined
+            q ? (
+              <>
+                No {noun} match “{q}”
+                {mode === 'items' && chosen.length ? ' in these categories' : ''}.{' '}
+                {suggestion ? (
+                  <>
+                    Did you mean{' '}
+                    <Link
+                      component={RouterLink}
+                      to={suggestionLink()}
+                      replace
+                      onClick={() => setText(suggestion)}
+                    >
+                      {suggestion}
+                    </Link>
+                    ?
+                  </>
+                ) : (
+                  'Check the spelling, or try fewer words.'
+                )}
+              </>
+            ) : undefined
           }
           action={q ? <Button onClick={() => setText('')}>Clear the search</Button> : undefined}
         />
@@ -190,6 +220,10 @@ export default function SearchRoute() {
               {shownHeading.current}
             </Typography>
           </Box>
+          <UnderstoodChips
+            understood={typing || active.isPlaceholderData ? [] : understood}
+            onRemove={(u) => setText(withoutWords(text, u.words))}
+          />
           <Box
             component="ul"
             aria-label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}

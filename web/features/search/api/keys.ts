@@ -14,4 +14,3 @@ export const searchKeys = {
 export const FAVORITES_KEY = ['favorites'] as const;
 export const FEED_KEY = ['feed'] as const;
 
-export const SEARCH_PAGE_SIZE = 20;

@@ -3,20 +3,20 @@ import type { ItemSearchPage } from '../../../../contracts/search';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { normaliseQuery } from '../../../lib/search-text';
-import { SEARCH_PAGE_SIZE, searchKeys } from './keys';
+import { searchKeys } from './keys';
 
 /**
- * A page of catalogue items matching the text, in the chosen categories (all when none).
- * `offset` is the server's opaque `nextOffset`; 0 starts.
+ * A page of catalogue items matching the text, best first, in the chosen categories (all when
+ * none). No cursor: the first page; then the `nextCursor` the last page gave.
  */
 export function searchItems(
   q: string,
   categories: readonly number[],
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<ItemSearchPage> {
   return api.get(apiPaths.search.items, {
-    query: { q: normaliseQuery(q) || undefined, cat: categories, limit: SEARCH_PAGE_SIZE, offset },
+    query: { q: normaliseQuery(q) || undefined, cat: categories, cursor },
     signal,
   });
 }
@@ -26,8 +26,8 @@ export const searchItemsQueryOptions = (q: string, categories: readonly number[]
     queryKey: searchKeys.items(normaliseQuery(q), categories),
     // The signal aborts a search the shopper has typed past.
     queryFn: ({ pageParam, signal }) => searchItems(q, categories, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 30_000,
   });
 

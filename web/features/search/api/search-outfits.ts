@@ -3,16 +3,16 @@ import type { OutfitSearchPage } from '../../../../contracts/search';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { normaliseQuery } from '../../../lib/search-text';
-import { SEARCH_PAGE_SIZE, searchKeys } from './keys';
+import { searchKeys } from './keys';
 
-/** A page of outfits matching the text (the newest without text). */
+/** A page of outfits matching the text, best first (the newest without text). */
 export function searchOutfits(
   q: string,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<OutfitSearchPage> {
   return api.get(apiPaths.search.outfits, {
-    query: { q: normaliseQuery(q) || undefined, limit: SEARCH_PAGE_SIZE, offset },
+    query: { q: normaliseQuery(q) || undefined, cursor },
     signal,
   });
 }
@@ -21,8 +21,8 @@ export const searchOutfitsQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: searchKeys.outfits(normaliseQuery(q)),
     queryFn: ({ pageParam, signal }) => searchOutfits(q, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 30_000,
   });
 

@@ -14,7 +14,7 @@ export function setItemFavorite(queryClient: QueryClient, itemId: number, favori
         ...data,
         pages: data.pages.map((page) => ({
           ...page,
-          results: page.results.map((r) => (r.id === itemId ? { ...r, favorite } : r)),
+          items: page.items.map((r) => (r.id === itemId ? { ...r, favorite } : r)),
         })),
       },
   );
@@ -28,7 +28,7 @@ export function setOutfitFavorite(queryClient: QueryClient, outfitId: number, fa
         ...data,
         pages: data.pages.map((page) => ({
           ...page,
-          results: page.results.map((r) => (r.id === outfitId ? { ...r, favorite } : r)),
+          items: page.items.map((r) => (r.id === outfitId ? { ...r, favorite } : r)),
         })),
       },
   );

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Lexicon,
+  singulars,
+  suggestionFor,
+  understand,
+  understoodOf,
+  wordsOf,
+} from './understand';
+
+const lexicon: Lexicon = {
+  words: ['blazer', 'boot', 'chelsea', 'jacket', 'leather', 'linen', 'navy', 'tapered', 'wool'],
+  sellers: ['Corvo Calzature', 'Tidewater Denim'],
+};
+const read = (q: string) => understand(q, lexicon).concepts;
+
+describe('wordsOf', () => {
+  it('lower-cases, splits on spaces and hyphens, and keeps a t-shirt one word', () => {
+    expect(wordsOf('  Navy   Camp-Collar ')).toEqual(['navy', 'camp', 'collar']);
+    expect(wordsOf('T-Shirt')).toEqual(['tshirt']);
+    expect(wordsOf('t shirt')).toEqual(['tshirt']);
+    expect(wordsOf('100%')).toEqual(['100%']);
+    expect(wordsOf('a b c d e f g')).toHaveLength(6);
+  });
+});
+
+describe('singulars', () => {
+  it('reads regular and irregular plurals', () => {
+    expect(singulars('boots')).toContain('boot');
+    expect(singulars('dresses')).toContain('dress');
+    expect(singulars('scarves')).toContain('scarf');
+    expect(singulars('hoodies')).toContain('hoodie');
+    expect(singulars('dress')).toEqual(['dress']);
+  });
+});
+
+describe('understand', () => {
+  it('reads colours, garments, pairs and brands', () => {
+    const [black, boots] = read('black boots');
+    expect(black).toMatchObject({ kind: 'colour', colours: ['Black'] });
+    expect(boots).toMatchObject({ kind: 'category', garments: ['boot'], label: 'Boots' });
+    expect(read('leather jackets')).toMatchObject([
+      { kind: 'category', garments: ['leather-jacket'], words: 'leather jackets' },
+    ]);
+    expect(read('trainers')[0]).toMatchObject({ garments: ['sneaker'] });
+    expect(read('jumper')[0]).toMatchObject({ garments: ['sweater'] });
+    expect(read('corvo')[0]).toMatchObject({ kind: 'brand', label: 'Corvo Calzature' });
+  });
+
+  it('reads the last word as the start of a word still being typed', () => {
+    expect(read('blaz')[0]).toMatchObject({ garments: ['blazer'] });
+    expect(read('chel')[0]).toMatchObject({ kind: 'text', forms: ['chel'] });
+  });
+
+  it('reads a typo as the closest words, scaled by the length of the word', () => {
+    expect(read('jakcet')[0]).toMatchObject({
+      corrected: true,
+      garments: expect.arrayContaining(['blazer']),
+    });
+    expect(read('wolo')[0]).toMatchObject({ corrected: true, forms: ['wool'] });
+    expect(read('chelsae')[0]).toMatchObject({ corrected: true, forms: ['chelsea'] });
+    // Two edits from eight letters on; never for three letters.
+    expect(read('leatherrr')[0]).toMatchObject({ corrected: true, forms: ['leather'] });
+    expect(read('lether')[0]).toMatchObject({ corrected: true, forms: ['leather'] });
+    expect(read('wol')[0]).toMatchObject({ corrected: false, forms: ['wol'] });
+  });
+
+  it('looks inside words only when no word starts with it and nothing is near', () => {
+    expect(read('aper')[0]).toMatchObject({ kind: 'text', forms: ['tapered'] });
+    expect(read('ape')[0]).toMatchObject({ forms: ['ape'] });
+  });
+
+  it('says what it understood, for chips', () => {
+    expect(understoodOf(understand('navy blazer wool', lexicon))).toEqual([
+      { words: 'navy', kind: 'colour', label: 'Navy' },
+      { words: 'blazer', kind: 'category', label: 'Blazers' },
+    ]);
+    expect(understoodOf(understand('wolo', lexicon))).toEqual([
+      { words: 'wolo', kind: 'spelling', label: 'wool' },
+    ]);
+  });
+});
+
+describe('suggestionFor', () => {
+  it('offers the closest words for words the shop does not have', () => {
+    const q = 'blazzzzer';
+    expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBe('blazer');
+  });
+
+  it('offers the garment alone when known words find nothing together', () => {
+    const q = 'burgundy blazer';
+    expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBe('blazer');
+  });
+
+  it('offers nothing when there is nothing closer', () => {
+    const q = 'blazer';
+    expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBeNull();
+  });
+});

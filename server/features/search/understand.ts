@@ -1,0 +1,221 @@
+import type { Understood } from '../../../contracts/search';
+import { editDistance, MIN_TYPO_LENGTH } from '../../lib/text-search';
+import { IRREGULAR_PLURALS, type Meaning, SHOP_WORDS } from './shop-words';
+
+/**
+ * Reads what a shopper typed as the catalogue means it: each word (or pair of words, "leather
+ * jacket") becomes a concept: a colour, a kind of garment or category, a brand, or plain words to
+ * find at the start of a word in the shop's texts. Plurals are read as their singular, the last
+ * word as the start of a word still being typed, and a word the shop does not have as the shop's
+ * words closest to it (one edit for four to seven letters, two from eight, none shorter).
+ * Pure: the shop's words come in as a `Lexicon`.
+ */
+
+/** The words the shop's texts use (`search_words`) and its sellers, as read from the database. */
+export interface Lexicon {
+  words: readonly string[];
+  sellers: readonly string[];
+}
+
+export interface Concept {
+  /** The words as typed, which a chip removes. */
+  words: string;
+  kind: 'colour' | 'category' | 'brand' | 'text';
+  /** What the chip says ("Black", "Sneakers", "Corvo Calzature"), null for plain words. */
+  label: string | null;
+  /** The word was not in the shop and was read as the closest words it has. */
+  corrected: boolean;
+  /** Word starts to look for in names, sellers and descriptions (`literal`: anywhere, as typed). */
+  forms: string[];
+  literal: boolean;
+  colours: string[];
+  garments: string[];
+  categoryIds: number[];
+}
+
+export interface Understanding {
+  concepts: Concept[];
+}
+
+const MAX_WORDS = 6;
+const MAX_FORMS = 8;
+
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/** Lower-cased words; hyphens, apostrophes and stops separate words ("t-shirt" is one word). */
+export function wordsOf(q: string): string[] {
+  const text = q
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/\bt[\s-]?shirt/g, 'tshirt');
+  const words = text.split(/[\s\-‐–—.,;:!?()"/]+/).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+/** The word, then what it would be as a singular (`boots` → boot, `scarves` → scarf). */
+export function singulars(word: string): string[] {
+  const out = [word];
+  const irregular = IRREGULAR_PLURALS.get(word);
+  if (irregular) out.push(irregular);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) {
+    if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`, word.slice(0, -1));
+    else if (word.endsWith('ves')) out.push(`${word.slice(0, -3)}f`, word.slice(0, -1));
+    else if (/(ss|sh|ch|x|z)es$/.test(word)) out.push(word.slice(0, -2));
+    else out.push(word.slice(0, -1));
+  }
+  return [...new Set(out)];
+}
+
+/** How many edits a word of this length may hold and still be read as a word of the shop. */
+export const typosAllowed = (word: string) =>
+  word.length < MIN_TYPO_LENGTH ? 0 : word.length < 8 ? 1 : 2;
+
+/**
+ * A concept from the table. A garment's own word is looked for too ("knit" in "Cable-Knit"); a
+ * colour's or a category's is not: "tan" is no word start of "Tank", "top" none of "Low-Top".
+ */
+function fromMeaning(words: string, meaning: Meaning, corrected: boolean, key?: string): Concept {
+  const own = key !== undefined && meaning.garments?.length && !key.includes(' ') ? [key] : [];
+  return {
+    words,
+    kind: meaning.kind,
+    label: meaning.label,
+    corrected,
+    forms: [...new Set([...meaning.forms, ...own])],
+    literal: false,
+    colours: [...(meaning.colours ?? [])],
+    garments: [...(meaning.garments ?? [])],
+    categoryIds: [...(meaning.categoryIds ?? [])],
+  };
+}
+
+function plain(words: string, forms: string[], options: Partial<Concept> = {}): Concept {
+  return {
+    words,
+    kind: 'text',
+    label: null,
+    corrected: false,
+    forms,
+    literal: false,
+    colours: [],
+    garments: [],
+    categoryIds: [],
+    ...options,
+  };
+}
+
+/** The shop's words closest to `word` within the edits its length allows, nearest first. */
+export function closestWords(word: string, candidates: Iterable<string>, max: number): string[] {
+  if (max === 0) return [];
+  let best = max + 1;
+  let found: string[] = [];
+  for (const candidate of candidates) {
+    const d = editDistance(word, candidate, Math.min(max, best));
+    if (d < best) {
+      best = d;
+      found = [candidate];
+    } else if (d === best && d <= max) found.push(candidate);
+  }
+  return best <= max ? found : [];
+}
+
+const SINGLE_KEYS = [...SHOP_WORDS.keys()].filter((k) => !k.includes(' '));
+
+/** One word typed (not part of a pair the table knows). */
+function readWord(word: string, last: boolean, lexicon: Lexicon): Concept {
+  if (!WORD.test(word)) return plain(word, [word], { literal: true });
+  const forms = singulars(word);
+  for (const form of forms) {
+    const meaning = SHOP_WORDS.get(form);
+    if (meaning) return fromMeaning(word, meaning, false, form);
+  }
+  if (word.length >= 3) {
+    const seller = lexicon.sellers.find((s) => s.toLowerCase().startsWith(word));
+    if (seller) {
+      return plain(word, [word], { kind: 'brand', label: seller });
+    }
+  }
+  if (last && word.length >= 3) {
+    // Still being typed: the start of one word of the table ("sneak") means what it means.
+    const meanings = new Set(
+      SINGLE_KEYS.filter((k) => k.startsWith(word)).map((k) => SHOP_WORDS.get(k)!),
+    );
+    const labels = new Set([...meanings].map((m) => m.label));
+    if (labels.size === 1) {
+      const concept = fromMeaning(word, [...meanings][0]!, false);
+      concept.forms.push(word);
+      return concept;
+    }
+  }
+  const known = forms.find((form) => lexicon.words.some((w) => w.startsWith(form)));
+  if (known) return plain(word, [known]);
+  const max = typosAllowed(word);
+  if (max > 0) {
+    const near = closestWords(word, [...SINGLE_KEYS, ...lexicon.words], max);
+    const key = near.flatMap(singulars).find((w) => SHOP_WORDS.has(w));
+    if (key) return fromMeaning(word, SHOP_WORDS.get(key)!, true, key);
+    if (near.length) {
+      return plain(word, near.slice(0, MAX_FORMS), { corrected: true, label: near[0]! });
+    }
+    // Inside a word, only when nothing better exists: the shop's words that hold it.
+    const holding = lexicon.words.filter((w) => w.includes(word)).slice(0, MAX_FORMS);
+    if (holding.length) return plain(word, holding);
+  }
+  return plain(word, [word]);
+}
+
+export function understand(q: string, lexicon: Lexicon): Understanding {
+  const words = wordsOf(q);
+  const concepts: Concept[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    if (next !== undefined && WORD.test(word) && WORD.test(next)) {
+      const meaning = singulars(next)
+        .map((n) => SHOP_WORDS.get(`${word} ${n}`))
+        .find(Boolean);
+      if (meaning) {
+        concepts.push(fromMeaning(`${word} ${next}`, meaning, false));
+        i++;
+        continue;
+      }
+    }
+    concepts.push(readWord(word, i === words.length - 1, lexicon));
+  }
+  return { concepts };
+}
+
+/** The chips of what was understood: colours, categories, brands and spellings read otherwise. */
+export function understoodOf(understanding: Understanding): Understood[] {
+  return understanding.concepts.flatMap((c): Understood[] => {
+    if (c.kind === 'colour' || c.kind === 'category' || c.kind === 'brand') {
+      return [{ words: c.words, kind: c.kind, label: c.label ?? c.words }];
+    }
+    if (c.corrected) return [{ words: c.words, kind: 'spelling', label: c.forms.join(' or ') }];
+    return [];
+  });
+}
+
+/**
+ * A search the shop can answer, for one that found nothing: each word the shop does not have
+ * as the closest word it has (up to three edits), else the kind of garment or the first word
+ * alone. Null when there is nothing better to offer.
+ */
+export function suggestionFor(q: string, understanding: Understanding, lexicon: Lexicon) {
+  const vocabulary = [...SINGLE_KEYS, ...lexicon.words];
+  const typed = wordsOf(q).join(' ');
+  const words = understanding.concepts.map((c) => {
+    if (c.kind !== 'text' || c.corrected || c.literal) return c.words;
+    if (lexicon.words.some((w) => c.forms.some((f) => w.startsWith(f)))) return c.words;
+    return closestWords(c.words, vocabulary, Math.min(3, Math.max(1, c.words.length - 2)))[0];
+  });
+  const known = words.filter((w): w is string => w !== undefined);
+  let suggestion = known.join(' ');
+  if (suggestion === typed || suggestion === '') {
+    const garment = understanding.concepts.find((c) => c.kind === 'category');
+    suggestion = garment?.words ?? known[0] ?? '';
+  }
+  return suggestion && suggestion !== typed ? suggestion : null;
+}

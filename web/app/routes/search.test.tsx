@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import {
+  type ItemSearchPage,
+  ItemSearchPageSchema,
+  type ItemSearchResult,
+  ItemSearchResultSchema,
+} from '../../../contracts/search';
+import { fromContract } from '../../test/api-contracts';
+import { mockApi, renderWithApp } from '../../test/render';
+import SearchRoute from './search';
+
+function piece(id: number, name = `Leather Chelsea Boot ${id}`): ItemSearchResult {
+  return fromContract(ItemSearchResultSchema, {
+    id,
+    productId: 100 + id,
+    name,
+    img: '/images/items/boot/black.svg',
+    categoryId: 3,
+    category: 'Footwear',
+    price: '$180.00',
+    priceCents: 18000,
+    seller: 'Corvo Calzature',
+    color: 'Black',
+    colorHex: '#1d1d1f',
+    size: 'EU 40',
+    stock: 4,
+    favorite: false,
+    sizes: ['EU 39', 'EU 40'],
+  });
+}
+
+const page = (value: Partial<ItemSearchPage>): ItemSearchPage =>
+  fromContract(ItemSearchPageSchema, {
+    items: [],
+    nextCursor: null,
+    understood: [],
+    suggestion: null,
+    ...value,
+  });
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
+function answer(handler: (url: URL) => ItemSearchPage | [number, unknown]) {
+  return mockApi((_method, url) => {
+    if (url.startsWith('/api/item/categories')) return [200, []];
+    const asked = new URL(url, 'http://x');
+    const result = handler(asked);
+    return Array.isArray(result) ? result : [200, result];
+  });
+}
+
+function renderSearch(path: string) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/search" element={<SearchRoute />} />
+    </Routes>,
+    { path },
+  );
+}
+
+describe('Search', () => {
+  it('shows the first page, then the next one when asked, by cursor', async () => {
+    const calls = answer((url) =>
+      url.searchParams.get('cursor') === 'after-24'
+        ? page({ items: range(5, 2).map((id) => piece(id)) })
+        : page({ items: range(1, 4).map((id) => piece(id)), nextCursor: 'after-24' }),
+    );
+    renderSearch('/search?type=items&q=boots');
+    const list = await screen.findByRole('list', { name: 'Pieces found' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    const searches = calls.map((c) => c.url).filter((u) => u.startsWith('/api/item/search'));
+    expect(searches).toEqual([
+      '/api/item/search?q=boots',
+      '/api/item/search?q=boots&cursor=after-24',
+    ]);
+  });
+
+  it('shows what it understood as chips, and a removed chip takes its words out', async () => {
+    const calls = answer((url) =>
+      url.searchParams.get('q') === 'black boots'
+        ? page({
+            items: [piece(1)],
+            understood: [
+              { words: 'black', kind: 'colour', label: 'Black' },
+              { words: 'boots', kind: 'category', label: 'Boots' },
+            ],
+          })
+        : page({
+            items: [piece(2, 'Suede Ankle Boot')],
+            understood: [{ words: 'boots', kind: 'category', label: 'Boots' }],
+          }),
+    );
+    renderSearch('/search?type=items&q=black%20boots');
+    const chips = await screen.findByRole('group', { name: 'What the search understood' });
+    expect(within(chips).getByRole('button', { name: 'Remove Colour: Black' })).toBeVisible();
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove Colour: Black' }));
+    expect(await screen.findByText('Suede Ankle Boot')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search pieces' })).toHaveValue('boots');
+    expect(screen.queryByRole('button', { name: 'Remove Colour: Black' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/item/search?q=boots')).toBe(true);
+  });
+
+  it('offers a suggestion as a link when nothing matches, and follows it', async () => {
+    answer((url) =>
+      url.searchParams.get('q') === 'blazzzzer'
+        ? page({ suggestion: 'blazer' })
+        : page({ items: [piece(3, 'Relaxed Linen Blazer')] }),
+    );
+    renderSearch('/search?type=items&q=blazzzzer');
+    expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'blazer' }));
+    expect(await screen.findByText('Relaxed Linen Blazer')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search pieces' })).toHaveValue('blazer');
+  });
+
+  it('says so when nothing matches and there is nothing to suggest', async () => {
+    answer(() => page({}));
+    renderSearch('/search?type=items&q=zzqqxx');
+    expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
+    expect(screen.getByText(/Check the spelling/)).toBeInTheDocument();
+  });
+
+  it('shows an error with a way to try again', async () => {
+    answer(() => [500, { error: { code: 'internal', message: 'The shop is down.' } }]);
+    renderSearch('/search?type=items&q=boots');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
