@@ -6,7 +6,6 @@ import { AnnouncedCache } from '../../lib/announced-cache';
 import { readLexicon } from './search.repository';
 import type { Lexicon } from './understand';
 
-
 /** A result a search found: every size of its product colour, smallest first. */
 export interface FoundResult {
   sizes: Item[];

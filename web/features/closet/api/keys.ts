@@ -11,4 +11,3 @@ export const closetKeys = {
   categories: () => ['closet', 'categories'] as const,
   category: (name: string, q: string) => ['closet', 'category', name.toLowerCase(), q] as const,
 };
-

@@ -13,4 +13,3 @@ export const searchKeys = {
 /** Favorites (their pages' queries) and the swipe feed change when a heart changes here. */
 export const FAVORITES_KEY = ['favorites'] as const;
 export const FEED_KEY = ['feed'] as const;
-
