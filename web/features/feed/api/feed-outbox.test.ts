@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOfflineDb } from '../../../lib/offline/offline-db';
+import { feedOutfit } from '../../../test/fixtures';
 import { createFeedOutbox, type FeedOutbox, swipedAway } from './feed-outbox';
 
 let online = true;
@@ -48,7 +49,7 @@ function fakeServer() {
     } else if (url === '/api/outfit/undo') {
       const latest = swipes.pop();
       answer = latest
-        ? reply(200, { direction: latest.direction, outfit: { id: latest.outfitId } })
+        ? reply(200, { direction: latest.direction, outfit: feedOutfit(latest.outfitId) })
         : notFound('There is no swipe to undo.');
     } else if (url === '/api/item/favorite') {
       hearts.add(`${body.outfitId}:${body.itemId}`);

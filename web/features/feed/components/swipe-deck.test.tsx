@@ -3,44 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../../contracts/feed';
 import { fromContract } from '../../../test/api-contracts';
+import { feedOutfit } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { fetchFirstPageEarly } from '../api/get-feed';
 import { SwipeDeck } from './swipe-deck';
 
-const SLOTS = [
-  ['outerwear', 6, 'Wool Trench'],
-  ['top', 1, 'Silk Blouse'],
-  ['accessory', 7, 'Leather Tote'],
-  ['bottom', 2, 'Wide Trousers'],
-  ['footwear', 3, 'Suede Loafer'],
-] as const;
-
-function outfit(id: number, name: string): FeedOutfit {
-  return {
-    id,
-    name,
-    description: '',
-    occasionId: 5,
-    occasion: 'Work',
-    heartedItemIds: [],
-    items: SLOTS.map(([slot, categoryId, piece], i) => ({
-      id: id * 10 + i,
-      productId: i + 1,
-      name: `${piece} ${id}`,
-      img: '/images/items/trench/black.svg',
-      categoryId,
-      category: slot,
-      price: '$10.00',
-      priceCents: 1000,
-      seller: 'Drape',
-      color: 'Black',
-      colorHex: '#1d1d1f',
-      size: 'M',
-      stock: 3,
-      slot,
-    })),
-  };
-}
+const outfit = feedOutfit;
 
 const page = (outfits: FeedOutfit[], hasMore = false): FeedPage =>
   fromContract(FeedPageSchema, { outfits, hasMore });

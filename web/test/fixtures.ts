@@ -1,0 +1,37 @@
+import type { FeedOutfit } from '../../contracts/feed';
+
+const SLOTS = [
+  ['outerwear', 6, 'Wool Trench'],
+  ['top', 1, 'Silk Blouse'],
+  ['accessory', 7, 'Leather Tote'],
+  ['bottom', 2, 'Wide Trousers'],
+  ['footwear', 3, 'Suede Loafer'],
+] as const;
+
+/** A Work outfit as the feed sends it: five black pieces in M, named after the outfit's id. */
+export function feedOutfit(id: number, name = `Outfit ${id}`): FeedOutfit {
+  return {
+    id,
+    name,
+    description: '',
+    occasionId: 5,
+    occasion: 'Work',
+    heartedItemIds: [],
+    items: SLOTS.map(([slot, categoryId, piece], i) => ({
+      id: id * 10 + i,
+      productId: i + 1,
+      name: `${piece} ${id}`,
+      img: '/images/items/trench/black.svg',
+      categoryId,
+      category: slot,
+      price: '$10.00',
+      priceCents: 1000,
+      seller: 'Drape',
+      color: 'Black',
+      colorHex: '#1d1d1f',
+      size: 'M',
+      stock: 3,
+      slot,
+    })),
+  };
+}
