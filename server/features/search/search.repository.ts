@@ -23,6 +23,14 @@ export const WEIGHT = { name: 16, colour: 8, category: 4, brand: 2, description:
 export const OUTFIT_WEIGHT = { name: 16, occasion: 8, piece: 4, description: 2, onePiece: 6 };
 
 /**
+ * What an empty search calls popular: colours hearted (or kept from a liked outfit) by the most
+ * shoppers among the shop's latest hearts, at most this many and none older than this many days.
+ * Read backwards along item_favorites' primary key, so the cost is bounded by `hearts`, not by
+ * the shop's history.
+ */
+export const POPULAR = { hearts: 2_000, days: 30 } as const;
+
+/**
  * Numbered parameters: the statement's text depends only on the shape of the search (how many
  * concepts, of which kinds), so it is prepared once per shape and connection.
  */
@@ -162,8 +170,8 @@ export interface ItemPage {
  * first item (`colour_lead`, 0008_colour_leads.sql). Every concept must be found somewhere in
  * the piece; the rank adds up where each was found (`WEIGHT`), and the page is read after the
  * cursor's rank and id, so pages neither repeat nor skip while the catalogue changes (a piece's
- * rank depends only on the piece and the words). Without words: the newest pieces, walked
- * backwards along the primary key.
+ * rank depends only on the piece and the words). Without words: the pieces most hearted lately
+ * (`POPULAR`), then the newest, walked backwards along the primary key.
  */
 export async function searchItemPage(
   client: SqlClient,
@@ -178,9 +186,30 @@ export async function searchItemPage(
     : 'true';
   let found: string;
   if (concepts.length === 0) {
-    found = `SELECT i.id, 0 AS rank FROM items i
-              WHERE i.colour_lead AND ${categories} AND i.id < ${$.add(after.id, 'int')}
-              ORDER BY i.id DESC LIMIT ${take}`;
+    // Popular first (rank: shoppers who hearted the colour lately), then the newest (rank 0),
+    // walked backwards along the primary key from the cursor's id once past the popular ones.
+    const newestBelow = after.rank > 0 ? FIRST.id : after.id;
+    found = `WITH lately AS (
+               SELECT f.user_id, f.item_id, f.created_at FROM item_favorites f
+                ORDER BY f.id DESC LIMIT ${$.add(POPULAR.hearts, 'int')}),
+             popular AS (
+               SELECT i.id, count(DISTINCT h.user_id)::int AS rank
+                 FROM lately h
+                 JOIN items hearted ON hearted.id = h.item_id
+                 JOIN items i ON i.product_id = hearted.product_id AND i.color = hearted.color
+                             AND i.colour_lead
+                WHERE h.created_at > now() - make_interval(days => ${$.add(POPULAR.days, 'int')})
+                  AND ${categories}
+                GROUP BY i.id)
+             SELECT id, rank FROM popular
+             UNION ALL
+             (SELECT i.id, 0 AS rank FROM items i
+               WHERE i.colour_lead AND ${categories} AND i.id < ${$.add(newestBelow, 'int')}
+                 AND i.id NOT IN (SELECT id FROM popular)
+               ORDER BY i.id DESC LIMIT ${take})`;
+    found = `SELECT id, rank FROM (${found}) m
+              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   } else {
     const perConcept = concepts.map((c) => pieceHits(c, $));
     const rank = perConcept

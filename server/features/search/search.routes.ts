@@ -26,8 +26,9 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         summary:
           'Search catalogue items as shoppers mean the words (plurals, other names, colours, ' +
           'categories, brands, typos, the last word as typed so far), best first; cat repeated ' +
-          'for several categories; one result per product colour; a page of at most 24 with ' +
-          'nextCursor; what was understood, and a suggestion when nothing matches',
+          'for several categories; one result per product colour; without q, the pieces most ' +
+          'hearted lately, then the newest; a page of at most 24 with nextCursor; what was ' +
+          'understood, and a suggestion when nothing matches',
         querystring: ItemSearchQuerySchema,
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },

@@ -39,8 +39,8 @@ interface SearchInput {
 /**
  * Catalogue items matching every word typed as the shop means it (understand.ts), best first,
  * in the given categories. One result per product colour, showing the size the shopper hearted,
- * else the first in stock, with the sizes the colour is made in. Without text: the newest
- * pieces. A first page that finds nothing offers the closest search that finds something.
+ * else the first in stock, with the sizes the colour is made in. Without text: the pieces most
+ * hearted lately, then the newest. A first page that finds nothing offers the closest search that finds something.
  * A search asked lately is answered from the page kept for it, with the stock and hearts of
  * this moment (kept copies, forgotten the moment the database announces a change).
  */

@@ -234,7 +234,7 @@ describe('GET /api/item/search', () => {
     expect(await allItems('q=jacket&cat=1')).toEqual([]);
   });
 
-  it('lists every product colour once without text, newest first, page by page', async () => {
+  it('lists every product colour once without text, newest first when none is hearted, page by page', async () => {
     const pages = await followToEnd<ItemResult>(shopper.agent, '/api/item/search');
     expect(pages.length).toBeGreaterThan(1);
     const ids = pages.flat().map((i) => i.id);
@@ -244,6 +244,48 @@ describe('GET /api/item/search', () => {
       'SELECT count(*)::int AS n FROM items WHERE colour_lead',
     );
     expect(ids.length).toBe(count!.n);
+  });
+
+  it('shows the pieces most hearted lately first without text, then the newest, each once', async () => {
+    const oldest = await sql<{ id: number; key: string }>(
+      `SELECT id, product_id || ':' || color AS key FROM items WHERE colour_lead ORDER BY id LIMIT 3`,
+    );
+    const [most, less, longAgo] = oldest;
+    const other = await signUp(t.app);
+    try {
+      await shopper.agent.post('/api/item/search/favorite', { itemId: most!.id });
+      await other.agent.post('/api/item/search/favorite', { itemId: most!.id });
+      await other.agent.post('/api/item/search/favorite', { itemId: less!.id });
+      // Hearted by both, but 40 days ago: no longer popular.
+      for (const agent of [shopper.agent, other.agent])
+        await agent.post('/api/item/search/favorite', { itemId: longAgo!.id });
+      await sql(
+        `UPDATE item_favorites SET created_at = now() - interval '40 days' WHERE item_id = $1`,
+        [longAgo!.id],
+      );
+      const keyOf = (i: ItemResult) => `${i.productId}:${i.color}`;
+      const pages = await followToEnd<ItemResult>(shopper.agent, '/api/item/search');
+      const keys = pages.flat().map(keyOf);
+      expect(keys.slice(0, 2)).toEqual([most!.key, less!.key]);
+      const newest = pages.flat().slice(2);
+      expect(newest.map((i) => i.id)).toEqual(newest.map((i) => i.id).sort((a, b) => b - a));
+      expect(keys.at(-1)).toBe(longAgo!.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      const [count] = await sql<{ n: number }>(
+        'SELECT count(*)::int AS n FROM items WHERE colour_lead',
+      );
+      expect(keys).toHaveLength(count!.n);
+      // Within a category, the popular pieces of that category first.
+      const categoryOf = async (id: number) =>
+        (await sql<{ c: number }>('SELECT category_id AS c FROM items WHERE id = $1', [id]))[0]!.c;
+      const category = await categoryOf(less!.id);
+      const first = (await searchItems(`cat=${category}`)).items.map(keyOf)[0];
+      expect(first).toBe((await categoryOf(most!.id)) === category ? most!.key : less!.key);
+    } finally {
+      await sql('DELETE FROM item_favorites WHERE item_id = ANY($1::int[])', [
+        oldest.map((o) => o.id),
+      ]);
+    }
   });
 
   it('keeps one order over its pages, and loses or repeats nothing while pieces come and go', async () => {
