@@ -3,7 +3,7 @@ import { ItemSchema } from './catalog';
 import { CursorSchema, pageOf, singleLineText } from './common';
 import { OutfitSchema } from './outfit';
 
-/** What the shopper typed. Empty means "no text": the search then lists the newest. */
+/** What the shopper typed. Empty means "no text": pieces then list the most hearted lately, then the newest; outfits the newest. */
 export const SearchTextSchema = singleLineText(undefined, { error: 'must be text' })
   .trim()
   .max(100, 'is too long')

@@ -298,7 +298,7 @@ describe('search', () => {
     await page.getByRole('switch', { name: 'Outerwear' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.getAll('cat')).toEqual(['6']);
     await page.getByRole('searchbox').fill('');
-    await visible(page.getByRole('heading', { name: 'New in the shop' }));
+    await visible(page.getByRole('heading', { name: 'Popular and new' }));
     await expect.poll(() => found.count()).toBe(24);
     await page.mouse.wheel(0, 20_000);
     await expect.poll(() => found.count(), { timeout: 15_000 }).toBeGreaterThan(24);

@@ -112,7 +112,7 @@ export default function SearchRoute() {
   const heading = q
     ? `${mode === 'items' ? 'Pieces' : 'Outfits'} matching “${q}”`
     : mode === 'items'
-      ? 'New in the shop'
+      ? 'Popular and new'
       : 'Newest outfits';
 
   // The heading names the results on screen: while the next search loads, the last one's.
