@@ -14,6 +14,18 @@ function started(userId: number) {
   return outbox;
 }
 
+/** An outfit as the undo route answers with it (the contract's whole card). */
+const card = (id: number) => ({
+  id,
+  name: `Look ${id}`,
+  description: '',
+  occasionId: 5,
+  occasion: 'Work',
+  items: [],
+  heartedItemIds: [],
+  reason: { kind: 'undo', text: 'Back from your last swipe' },
+});
+
 /**
  * The feed's routes as the server keeps them: one swipe per outfit, the latest first to go on
  * undo (a changed swipe becomes the latest), hearts as a set. `loseAnswers` drops the answer to
@@ -48,7 +60,7 @@ function fakeServer() {
     } else if (url === '/api/outfit/undo') {
       const latest = swipes.pop();
       answer = latest
-        ? reply(200, { direction: latest.direction, outfit: { id: latest.outfitId } })
+        ? reply(200, { direction: latest.direction, outfit: card(latest.outfitId) })
         : notFound('There is no swipe to undo.');
     } else if (url === '/api/item/favorite') {
       hearts.add(`${body.outfitId}:${body.itemId}`);
