@@ -446,8 +446,10 @@ export async function storeQueue(
        WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
     )
     INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
-    SELECT ${userId}, t.outfit_id, t.position, now(), ${reasons}::jsonb -> (t.position::int - 1)
+    SELECT ${userId}, t.outfit_id, t.position, now(), r.reason
       FROM unnest(${list}::int[]) WITH ORDINALITY AS t (outfit_id, position)
+      JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
+        ON r.position = t.position
       JOIN outfits o ON o.id = t.outfit_id
         ON CONFLICT (user_id, outfit_id)
         DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,
