@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { type Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { POPULAR } from './reasons';
+import { POPULAR, reasonText } from './reasons';
 
 // Why each card is in a shopper's feed, read through the API after a history built to provoke
 // each kind of reason: the text must name what that history holds.
@@ -159,5 +159,40 @@ describe('why this outfit', () => {
     const res = await s.agent.post('/api/outfit/undo', {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outfit.reason).toEqual({ kind: 'undo', text: 'Back from your last swipe' });
+  });
+});
+
+describe('reasonText', () => {
+  const look = {
+    id: 1,
+    name: 'Velvet Rope',
+    description: '',
+    occasionId: 4,
+    occasion: 'Date Night',
+    items: [
+      { id: 7, productId: 3, name: 'Ankle Boots', color: 'Black', slot: 'footwear' },
+      { id: 8, productId: 4, name: 'Black Tote', color: 'Black', slot: 'accessory' },
+    ],
+  } as unknown as Parameters<typeof reasonText>[1];
+  const piece = (itemId: number, match: 'item' | 'product' | 'kind' | 'look' | 'color') =>
+    reasonText({ kind: 'piece', itemId, match, hearted: false }, look).text;
+
+  it('names the piece, its colour once, and what the shopper did', () => {
+    expect(reasonText({ kind: 'piece', itemId: 7, match: 'color', hearted: true }, look)).toEqual({
+      kind: 'hearted-piece',
+      text: 'Black Ankle Boots, like the one you hearted',
+    });
+    expect(piece(8, 'item')).toBe('Black Tote, from a look you liked');
+    expect(piece(7, 'product')).toBe('Ankle Boots, as in a look you liked');
+    expect(piece(7, 'look')).toBe('Black Ankle Boots, like what you liked');
+    expect(piece(7, 'color')).toBe('Black, a colour you liked');
+    expect(reasonText({ kind: 'occasion', likes: 1 }, look).text).toBe(
+      'You liked 1 Date Night look',
+    );
+  });
+
+  it('says only the occasion for a piece it cannot find or a queue without reasons', () => {
+    expect(piece(99, 'item')).toBe('From our Date Night looks');
+    expect(reasonText(null, look)).toEqual({ kind: 'explore', text: 'From our Date Night looks' });
   });
 });

@@ -80,8 +80,8 @@ export function reasonText(reason: QueuedReason | null, outfit: Outfit): FeedRea
           : reason.match === 'product'
             ? `${item.name}, as in a look you liked`
             : reason.match === 'color'
-              ? `${item.color} pieces, like ones you liked`
-              : `${pieceName(item)}, like pieces you liked`;
+              ? `${item.color}, a colour you liked`
+              : `${pieceName(item)}, like what you liked`;
       return { kind: 'liked-piece', text };
     }
     case 'new':
