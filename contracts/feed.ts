@@ -9,9 +9,35 @@ export type SwipeDirection = z.infer<typeof SwipeDirectionSchema>;
 
 export { FEED_EXCLUDE_MAX, FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from './feed-limits';
 
-/** An outfit on a swipe card, with the pieces this shopper has hearted on it. */
+/**
+ * Why a card is in the shopper's feed, from the signal that placed it in their ranking:
+ * `occasion` (they liked looks of its occasion), `liked-piece` (a piece shares something with
+ * pieces of looks they liked), `hearted-piece` (a piece of a product they hearted), `new` (the
+ * outfit was added in the last 7 days), `popular` (liked by many shoppers who saw it),
+ * `explore` (kept for exploring beside their taste), `start` (a shopper with no signal yet),
+ * `undo` (back after they took their swipe back).
+ */
+export const FEED_REASON_KINDS = [
+  'occasion',
+  'liked-piece',
+  'hearted-piece',
+  'new',
+  'popular',
+  'explore',
+  'start',
+  'undo',
+] as const;
+export const FeedReasonSchema = z.object({
+  kind: z.enum(FEED_REASON_KINDS),
+  /** One short line, e.g. "You liked 3 Date Night looks". */
+  text: z.string(),
+});
+export type FeedReason = z.infer<typeof FeedReasonSchema>;
+
+/** An outfit on a swipe card, with the pieces this shopper has hearted on it and why it is there. */
 export const FeedOutfitSchema = OutfitSchema.extend({
   heartedItemIds: z.array(z.number().int()),
+  reason: FeedReasonSchema,
 });
 export type FeedOutfit = z.infer<typeof FeedOutfitSchema>;
 

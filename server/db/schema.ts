@@ -9,6 +9,7 @@ import {
   date,
   doublePrecision,
   integer,
+  jsonb,
   pgTable,
   pgView,
   primaryKey,
@@ -127,6 +128,8 @@ export const feedQueue = pgTable(
     outfitId: integer('outfit_id').notNull(),
     position: integer('position').notNull(),
     filledAt: timestamp('filled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What placed it in the ranking (0031): a `QueuedReason` of the feed. */
+    reason: jsonb('reason'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );

@@ -17,6 +17,7 @@ export function feedOutfit(id: number, name = `Outfit ${id}`): FeedOutfit {
     occasionId: 5,
     occasion: 'Work',
     heartedItemIds: [],
+    reason: { kind: 'occasion', text: 'You liked 3 Work looks' },
     items: SLOTS.map(([slot, categoryId, piece], i) => ({
       id: id * 10 + i,
       productId: i + 1,

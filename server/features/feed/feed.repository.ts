@@ -4,10 +4,24 @@ import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../d
 import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
-import { PROFILE, type RankingOptions, rankCandidates, type ShopperHistory } from './ranking';
+import {
+  type PlacedBy,
+  PROFILE,
+  type RankingOptions,
+  rankCandidates,
+  type ShopperHistory,
+} from './ranking';
+import { POPULAR, type QueuedReason, queuedReason } from './reasons';
+
+/** A ranked outfit and what placed it. */
+export interface RankedOutfit {
+  id: number;
+  reason: QueuedReason;
+}
 
 /**
- * Ids of the best unswiped, fully in-stock outfits for this shopper, best first. The catalogue's
+ * The best unswiped, fully in-stock outfits for this shopper, best first, each with what placed
+ * it (reasons.ts). The catalogue's
  * shape is kept in memory (catalogue-shape.ts), so a ranking asks the database two things: the
  * shopper's history (their latest swipes and hearts, every outfit they swiped, and the catalogue's
  * version, in one statement), and, once the candidates are ranked in memory (ranking.ts), which
@@ -25,12 +39,22 @@ export async function rankFeed(
      */
     atLeast?: number;
   },
-): Promise<number[]> {
+): Promise<RankedOutfit[]> {
   const { version, history } = await readHistory(client, options.userId);
   const shape = await catalogueShape(client, version);
+  // A shopper's first swipes or hearts may all be on outfits gone since: no signal, no taste.
+  const learning =
+    history.recent.some((s) => shape.outfits.has(s.outfitId)) ||
+    history.hearts.some((id) => shape.item(id) !== undefined);
   const rank = async (exhaustive: boolean) => {
-    const ranked = rankCandidates(shape, history, { ...options, exhaustive });
-    return ranked.length === 0 ? [] : firstWhollyInStock(client, ranked, options.limit);
+    const placedBy = new Map<number, PlacedBy>();
+    const ranked = rankCandidates(shape, history, { ...options, exhaustive }, placedBy);
+    if (ranked.length === 0) return [];
+    const rows = await firstWhollyInStock(client, ranked, options.limit);
+    return rows.map(({ id, fresh, popular }) => ({
+      id,
+      reason: queuedReason(placedBy.get(id), { fresh, popular }, learning),
+    }));
   };
   const ids = await rank(options.exhaustive ?? false);
   const short = options.atLeast !== undefined && ids.length < options.atLeast;
@@ -80,22 +104,29 @@ async function readHistory(
 }
 
 /**
- * The first `limit` of `ranked` with no piece out of stock, in order. The candidates are sorted
- * in a subquery of their own (`OFFSET 0` keeps the planner from merging it), so the stock check
- * runs on them one by one and stops once the page is full, instead of on every candidate. The
- * limit is written into the text: with `LIMIT $n` PostgreSQL planned it afresh every time.
+ * The first `limit` of `ranked` with no piece out of stock, in order, with the facts a card's
+ * reason may name (added this week; liked by many, from `outfit_answers`, 0028). The candidates
+ * are sorted in a subquery of their own (`OFFSET 0` keeps the planner from merging it), so the
+ * stock check runs on them one by one and stops once the page is full, instead of on every
+ * candidate; the facts are two primary-key reads per outfit kept. The limit is written into the
+ * text: with `LIMIT $n` PostgreSQL planned it afresh every time.
  */
 async function firstWhollyInStock(
   client: SqlClient,
   ranked: readonly number[],
   limit: number,
-): Promise<number[]> {
-  const rows = await queryPrepared<{ id: number }>(
+): Promise<{ id: number; fresh: boolean; popular: boolean }[]> {
+  const rows = await queryPrepared<{ id: number; fresh: boolean; popular: boolean }>(
     client,
     'feed_in_stock',
-    sql`SELECT r.id
+    sql`SELECT r.id,
+               o.created_at > now() - interval '7 days' AS fresh,
+               coalesce(a.likes >= ${sql.raw(String(POPULAR.likes))} AND a.likes > a.rejects, false)
+                 AS popular
           FROM (SELECT id, n FROM unnest(${idArray(ranked)}::int[]) WITH ORDINALITY AS c(id, n)
                  ORDER BY n OFFSET 0) r
+          JOIN outfits o ON o.id = r.id
+          LEFT JOIN outfit_answers a ON a.outfit_id = r.id
          WHERE NOT EXISTS (
                  SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
                   WHERE oi.outfit_id = r.id AND i.stock = 0
@@ -103,7 +134,7 @@ async function firstWhollyInStock(
          ORDER BY r.n
          LIMIT ${sql.raw(String(Math.trunc(limit)))}`,
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, fresh: Boolean(r.fresh), popular: Boolean(r.popular) }));
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
@@ -342,6 +373,8 @@ export async function unheartPiece(
 
 export interface QueuedOutfit {
   id: number;
+  /** What placed it; null in a queue written before reasons were kept (0031). */
+  reason: QueuedReason | null;
   /** Its place in the queue. */
   position: number;
   /** When the queue was ranked (ms since epoch). */
@@ -364,7 +397,7 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
   const rows = await queryPrepared<QueuedOutfit & { firstPlace: number; last: number }>(
     client,
     'feed_queue_waiting',
-    sql`SELECT q.outfit_id AS id, q.position,
+    sql`SELECT q.outfit_id AS id, q.position, q.reason,
                (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
                (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
                (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
@@ -380,19 +413,31 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
          ORDER BY q.position`,
   );
   return {
-    outfits: rows.map(({ id, position, filledAt }) => ({ id, position, filledAt })),
+    outfits: rows.map(({ id, position, filledAt, reason }) => ({
+      id,
+      position,
+      filledAt,
+      reason: typeof reason === 'string' ? (JSON.parse(reason) as QueuedReason) : (reason ?? null),
+    })),
     firstPlace: rows[0]?.firstPlace ?? null,
     last: rows[0]?.last ?? null,
   };
 }
 
 /**
- * Makes `ids` the shopper's queue, in that order: what the new ranking left out goes, the rest is
- * inserted or moved. Outfits deleted meanwhile are skipped. It takes turns with the shopper's
- * swipes under way (0025), so each swipe on an outfit the new queue holds is announced.
+ * Makes `ranked` the shopper's queue, in that order, each with its reason (none for a bare id,
+ * as tests write): what the new ranking
+ * left out goes, the rest is inserted or moved. Outfits deleted meanwhile are skipped. It takes
+ * turns with the shopper's swipes under way (0025), so each swipe on an outfit the new queue
+ * holds is announced.
  */
-export async function storeQueue(db: Db, userId: number, ids: readonly number[]): Promise<void> {
-  const list = idArray(ids);
+export async function storeQueue(
+  db: Db,
+  userId: number,
+  ranked: readonly (RankedOutfit | number)[],
+): Promise<void> {
+  const list = idArray(ranked.map((r) => (typeof r === 'number' ? r : r.id)));
+  const reasons = JSON.stringify(ranked.map((r) => (typeof r === 'number' ? null : r.reason)));
   await db.transaction(async (tx) => {
     await lockFeedQueue(tx, userId);
     await tx.execute(sql`
@@ -400,11 +445,14 @@ export async function storeQueue(db: Db, userId: number, ids: readonly number[])
       DELETE FROM feed_queue q
        WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
     )
-    INSERT INTO feed_queue (user_id, outfit_id, position, filled_at)
-    SELECT ${userId}, t.outfit_id, t.position, now()
+    INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
+    SELECT ${userId}, t.outfit_id, t.position, now(), r.reason
       FROM unnest(${list}::int[]) WITH ORDINALITY AS t (outfit_id, position)
+      JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
+        ON r.position = t.position
       JOIN outfits o ON o.id = t.outfit_id
         ON CONFLICT (user_id, outfit_id)
-        DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at`);
+        DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,
+                      reason = excluded.reason`);
   });
 }

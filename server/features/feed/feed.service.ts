@@ -14,10 +14,11 @@ import { notFound } from '../../lib/errors';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
-import type { QueuedOutfit } from './feed.repository';
+import type { QueuedOutfit, RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 import type { OutfitCards } from './outfit-cards';
 import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
+import { type QueuedReason, reasonText, UNDONE } from './reasons';
 import type { SwipeBatches } from './swipe-batches';
 
 /** What the feed keeps in memory, and the writer of shoppers' queues. */
@@ -33,19 +34,22 @@ export interface FeedState {
 const stockOf = (live: FeedState, cards: Iterable<Outfit>) =>
   live.stock.get([...cards].flatMap((outfit) => outfit.items.map((item) => item.id)));
 
+/** A ranked or queued outfit: its id and what placed it (null in a queue older than reasons). */
+type Placed = { id: number; reason: QueuedReason | null };
+
 /**
- * What the shopper sees of the outfits of `ids` that exist, in that order: each card with its
- * pieces' stock of this moment and the pieces the shopper hearted on it.
+ * What the shopper sees of the outfits of `placed` that exist, in that order: each card with its
+ * pieces' stock of this moment, the pieces the shopper hearted on it, and why it is there.
  */
 async function feedCards(
   live: FeedState,
-  ids: readonly number[],
+  placed: readonly Placed[],
   hearts: Hearts,
   known?: { cards: Map<number, Outfit>; stock: Map<number, number> },
 ): Promise<FeedOutfit[]> {
-  const cards = known?.cards ?? (await live.cards.get(ids));
+  const cards = known?.cards ?? (await live.cards.get(placed.map((p) => p.id)));
   const stock = known?.stock ?? (await stockOf(live, cards.values()));
-  return ids.flatMap((id) => {
+  return placed.flatMap(({ id, reason }) => {
     const outfit = cards.get(id);
     if (!outfit) return [];
     const items = outfit.items.map((item) => ({
@@ -53,8 +57,8 @@ async function feedCards(
       stock: stock.get(item.id) ?? item.stock,
     }));
     const heartedItemIds = [...(hearts.onOutfit.get(id) ?? [])];
-    // The key the outfit lacks goes first: after a spread, V8 builds it on a slow path.
-    return [{ heartedItemIds, ...outfit, items }];
+    // The keys the outfit lacks go first: after a spread, V8 builds them on a slow path.
+    return [{ heartedItemIds, reason: reasonText(reason, outfit), ...outfit, items }];
   });
 }
 
@@ -107,9 +111,12 @@ export async function getFeed(
   const rank = (size: number, seed: number) =>
     repo.rankFeed(sql, { userId, limit: size, atLeast: limit + 1, exclude, seed });
   if (query.seed !== undefined) {
-    const [ids, hearts] = await Promise.all([rank(limit + 1, query.seed), live.hearts.get(userId)]);
-    const outfits = await feedCards(live, ids.slice(0, limit), hearts);
-    return { outfits, hasMore: ids.length > limit };
+    const [ranked, hearts] = await Promise.all([
+      rank(limit + 1, query.seed),
+      live.hearts.get(userId),
+    ]);
+    const outfits = await feedCards(live, ranked.slice(0, limit), hearts);
+    return { outfits, hasMore: ranked.length > limit };
   }
   // What waits in the queue, less the cards the client holds and outfits sold out since.
   const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
@@ -126,14 +133,14 @@ export async function getFeed(
     if (behind < QUEUE.lowWater || !waiting.every((w) => w.filledAt > rankedSince)) {
       live.queue.refill(userId);
     }
-    const shown = waiting.slice(0, limit).map((w) => w.id);
+    const shown = waiting.slice(0, limit);
     return { outfits: await feedCards(live, shown, hearts, { cards, stock }), hasMore: true };
   }
-  const ids = await rank(Math.max(QUEUE.size, limit + 1), randomSeed());
-  live.queue.store(userId, ids);
+  const ranked: RankedOutfit[] = await rank(Math.max(QUEUE.size, limit + 1), randomSeed());
+  live.queue.store(userId, ranked);
   return {
-    outfits: await feedCards(live, ids.slice(0, limit), hearts),
-    hasMore: ids.length > limit,
+    outfits: await feedCards(live, ranked.slice(0, limit), hearts),
+    hasMore: ranked.length > limit,
   };
 }
 
@@ -183,9 +190,13 @@ export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Pr
     await repo.deleteSwipe(tx, userId, latest.outfitId);
     return latest;
   });
-  const [outfit] = await feedCards(live, [undone.outfitId], await live.hearts.get(userId));
+  const [outfit] = await feedCards(
+    live,
+    [{ id: undone.outfitId, reason: null }],
+    await live.hearts.get(userId),
+  );
   if (!outfit) throw notFound('That outfit no longer exists.');
-  return { direction: undone.direction, outfit };
+  return { direction: undone.direction, outfit: { ...outfit, reason: UNDONE } };
 }
 
 /**

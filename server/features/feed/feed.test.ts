@@ -255,14 +255,16 @@ describe('GET /api/outfit/home', () => {
         id,
       ]);
     // Treat the 60-outfit shop as large: exploration becomes 100 seeded draws of ids.
-    const rank = (options: { seed: number; exhaustive?: boolean }) =>
-      rankFeed(t.db.database.sql, {
-        userId: s.user.id,
-        limit: 11,
-        exclude: [],
-        exactUpTo: 10,
-        ...options,
-      });
+    const rank = async (options: { seed: number; exhaustive?: boolean }) =>
+      (
+        await rankFeed(t.db.database.sql, {
+          userId: s.user.id,
+          limit: 11,
+          exclude: [],
+          exactUpTo: 10,
+          ...options,
+        })
+      ).map((r) => r.id);
     // 100 draws of 60 ids miss three given ids about once in 150 seeds, so one seed may find
     // none; five seeds together find them, and none ever brings a swiped outfit.
     const found = new Set<number>();
@@ -775,11 +777,12 @@ describe('the feed queue', () => {
   it('reports a failed write and keeps serving', async () => {
     const failures: number[] = [];
     const queue = new FeedQueue(t.db.database, (_error, userId) => failures.push(userId));
-    queue.store(2_000_000, [1, 2, 3]); // no such shopper
+    const ranked = (ids: number[]) => ids.map((id) => ({ id, reason: { kind: 'start' as const } }));
+    queue.store(2_000_000, ranked([1, 2, 3])); // no such shopper
     await queue.idle();
     expect(failures).toEqual([2_000_000]);
     await queue.close();
-    queue.store(2_000_001, [1]);
+    queue.store(2_000_001, ranked([1]));
     await queue.idle();
     expect(failures).toEqual([2_000_000]);
   });
@@ -923,8 +926,10 @@ describe('GET /api/outfit/home with sold-out pieces', () => {
 
   it('ranks past a sold-out outfit and still fills the page with the next best', async () => {
     const s = await signUp(t.app);
-    const rank = (limit: number) =>
-      rankFeed(t.db.database.sql, { userId: s.user.id, limit, exclude: [], seed: 0 });
+    const rank = async (limit: number) =>
+      (await rankFeed(t.db.database.sql, { userId: s.user.id, limit, exclude: [], seed: 0 })).map(
+        (r) => r.id,
+      );
     const before = await rank(6);
     expect(before).toHaveLength(6);
     const [piece] = await piecesOf(before[0]!);

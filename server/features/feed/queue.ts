@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ANNOUNCED, type FeedChange } from '../../db/announcements';
 import type { Database } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
-import type { Waiting } from './feed.repository';
+import type { RankedOutfit, Waiting } from './feed.repository';
 import * as repo from './feed.repository';
 
 /**
@@ -38,21 +38,21 @@ export class FeedQueue {
   ) {}
 
   /** Keeps a ranking just made on the request path as the shopper's queue. */
-  store(userId: number, ids: readonly number[]): void {
-    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ids));
+  store(userId: number, ranked: readonly RankedOutfit[]): void {
+    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ranked));
   }
 
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
   refill(userId: number): void {
     this.#run(userId, async () => {
-      const ids = await repo.rankFeed(this.database.sql, {
+      const ranked = await repo.rankFeed(this.database.sql, {
         userId,
         limit: QUEUE.size,
         atLeast: QUEUE.lowWater,
         exclude: [],
         seed: randomSeed(),
       });
-      await repo.storeQueue(this.database.db, userId, ids);
+      await repo.storeQueue(this.database.db, userId, ranked);
     });
   }
 

@@ -6,7 +6,7 @@ import { readKept, writeKept } from '../../../lib/offline/offline-db';
  * cards (their pictures are in the service worker's cache) instead of showing an error.
  * The version changes whenever a card needs a field that older kept cards lack.
  */
-const VERSION = 1;
+const VERSION = 2;
 
 export interface KeptDeck {
   cards: FeedOutfit[];
@@ -25,7 +25,8 @@ const isCard = (value: unknown): value is FeedOutfit => {
     Number.isInteger(v.id) &&
     typeof v.name === 'string' &&
     Array.isArray(v.items) &&
-    Array.isArray(v.heartedItemIds)
+    Array.isArray(v.heartedItemIds) &&
+    typeof v.reason?.text === 'string'
   );
 };
 

@@ -110,9 +110,13 @@ const LAYOUT_ORDER: readonly string[] = ['outerwear', 'top', 'bottom', 'accessor
 export const inLayoutOrder = (items: readonly OutfitItem[]) =>
   [...items].sort((a, b) => LAYOUT_ORDER.indexOf(a.slot) - LAYOUT_ORDER.indexOf(b.slot));
 
+/** The id of a card's reason line, which describes the card to a screen reader. */
+export const reasonId = (outfitId: number) => `outfit-reason-${outfitId}`;
+
 /**
  * One outfit laid out as it is worn, with a heart on every piece: the coat and the top side by
  * side, then the bottom, the accessory (smaller) and the shoes, so the five pieces read as one.
+ * Under the occasion, in one line, why the look is in the shopper's feed.
  */
 export function OutfitCard({
   outfit,
@@ -136,6 +140,9 @@ export function OutfitCard({
       <div className={styles.heading}>
         <div className={styles.title}>
           <p className={styles.occasion}>{outfit.occasion}</p>
+          <p id={reasonId(outfit.id)} className={styles.reason} data-reason={outfit.reason.kind}>
+            {outfit.reason.text}
+          </p>
           <h2 className={styles.name}>{outfit.name}</h2>
         </div>
         {onShopLook ? (

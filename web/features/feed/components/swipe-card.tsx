@@ -83,6 +83,7 @@ export function SwipeCard({
   enterFrom,
   enterToken,
   label,
+  describedBy,
   onSwipe,
   onGone,
   children,
@@ -93,6 +94,8 @@ export function SwipeCard({
   /** Changes each time a card is put back, so the same card can come back twice. */
   enterToken?: number | undefined;
   label: string;
+  /** The id of what a screen reader says after the label (the card's reason). */
+  describedBy?: string | undefined;
   onSwipe: (direction: SwipeDirection) => void;
   onGone?: (() => void) | undefined;
   children: ReactNode;
@@ -209,6 +212,7 @@ export function SwipeCard({
       // The top card is the one a shopper acts on; the one under it is only seen.
       aria-roledescription={front ? 'outfit card' : undefined}
       aria-label={front ? label : undefined}
+      aria-describedby={front ? describedBy : undefined}
       aria-hidden={front ? undefined : true}
       inert={leaving !== undefined}
       onPointerDown={onPointerDown}

@@ -47,6 +47,26 @@ describe('SwipeDeck', () => {
     );
   });
 
+  it('says under the occasion why each card is in the feed, and reads it out with the card', async () => {
+    const hearted: FeedOutfit = {
+      ...outfit(2, 'Tuesday'),
+      reason: { kind: 'hearted-piece', text: 'Black Suede Loafer 2, like the one you hearted' },
+    };
+    mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(1, 'Monday'), hearted])];
+      if (method === 'POST' && url === '/api/outfit/reject')
+        return [200, { ...(body as object), direction: 'nope', changed: true }];
+      return [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={9} title={<h1>Discover</h1>} />);
+    const first = await screen.findByRole('group', { name: 'Monday, Work' });
+    expect(first).toHaveAccessibleDescription('You liked 3 Work looks');
+    expect(within(first).getByText('You liked 3 Work looks')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    const second = await screen.findByRole('group', { name: 'Tuesday, Work' });
+    expect(second).toHaveAccessibleDescription('Black Suede Loafer 2, like the one you hearted');
+  });
+
   it('saves a swipe from the buttons and the arrow keys, and shows the next card', async () => {
     const calls = mockApi((method, url, body) => {
       if (url.startsWith('/api/outfit/home'))

@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { afterPaintWhenIdle } from '../../../lib/after-paint';
 import { classNames } from '../../../lib/class-names';
 import { useOpenLook, useOpenProduct } from '../../catalog/components/product-sheet-provider';
-import { OutfitCard } from './outfit-card';
+import { OutfitCard, reasonId } from './outfit-card';
 import { OutfitPieces } from './outfit-pieces';
 import { type Side, SwipeCard, sideOf } from './swipe-card';
 import styles from './swipe-deck.module.css';
@@ -192,6 +192,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             key={outfit.id}
             depth={depth}
             label={`${outfit.name}, ${outfit.occasion}`}
+            describedBy={reasonId(outfit.id)}
             enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
             enterToken={depth === 0 ? deck.entering?.token : undefined}
             onSwipe={swipe}

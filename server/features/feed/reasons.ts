@@ -1,0 +1,102 @@
+import type { FeedReason } from '../../../contracts/feed';
+import type { Outfit } from '../../../contracts/outfit';
+import type { PlacedBy } from './ranking';
+
+/**
+ * What placed a queued outfit, kept beside it in `feed_queue.reason` (0031): the ranking's
+ * signal, with the facts of the moment it was ranked for a card placed by no taste (the outfit
+ * added in the last week, or liked by many). Names are not kept: the card holds them.
+ */
+export type QueuedReason =
+  | { kind: 'occasion'; likes: number }
+  | {
+      kind: 'piece';
+      itemId: number;
+      match: Extract<PlacedBy, { kind: 'piece' }>['match'];
+      hearted: boolean;
+    }
+  | { kind: 'new' }
+  | { kind: 'popular' }
+  | { kind: 'explore' }
+  | { kind: 'start' };
+
+/** An outfit counts as popular once this many shoppers liked it, more than rejected it. */
+export const POPULAR = { likes: 3 } as const;
+
+/** What the database says of a ranked outfit beside the shopper's history. */
+export interface OutfitFacts {
+  /** Added in the last 7 days. */
+  fresh: boolean;
+  /** Liked by at least `POPULAR.likes` shoppers, and by more than rejected it. */
+  popular: boolean;
+}
+
+/**
+ * The reason kept for a ranked outfit: the taste that placed it, or, for one placed to explore
+ * (or for a shopper with no signal yet), what is true of the outfit itself.
+ */
+export function queuedReason(placed: PlacedBy | undefined, facts: OutfitFacts, learning: boolean) {
+  if (placed?.kind === 'occasion' && placed.likes > 0) {
+    return { kind: 'occasion', likes: placed.likes } satisfies QueuedReason;
+  }
+  if (placed?.kind === 'piece') {
+    const { itemId, match, hearted } = placed;
+    return { kind: 'piece', itemId, match, hearted } satisfies QueuedReason;
+  }
+  if (facts.fresh) return { kind: 'new' } satisfies QueuedReason;
+  if (facts.popular) return { kind: 'popular' } satisfies QueuedReason;
+  return { kind: learning ? 'explore' : 'start' } satisfies QueuedReason;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** "Black Ankle Boots", unless the name already says its colour. */
+function pieceName(item: Outfit['items'][number]): string {
+  const name = item.name;
+  return name.toLowerCase().includes(item.color.toLowerCase()) ? name : `${item.color} ${name}`;
+}
+
+/**
+ * The card's line, composed here alone from the kept reason and the card's own names. A queue
+ * written before reasons were kept (`null`) names only the occasion, which is always true.
+ */
+export function reasonText(reason: QueuedReason | null, outfit: Outfit): FeedReason {
+  const occasion = outfit.occasion;
+  switch (reason?.kind) {
+    case 'occasion':
+      return {
+        kind: 'occasion',
+        text: `You liked ${reason.likes} ${occasion} ${plural(reason.likes, 'look', 'looks')}`,
+      };
+    case 'piece': {
+      const item = outfit.items.find((i) => i.id === reason.itemId);
+      if (!item) break;
+      if (reason.hearted) {
+        return { kind: 'hearted-piece', text: `${pieceName(item)}, like the one you hearted` };
+      }
+      const text =
+        reason.match === 'item'
+          ? `${pieceName(item)}, from a look you liked`
+          : reason.match === 'product'
+            ? `${item.name}, as in a look you liked`
+            : reason.match === 'color'
+              ? `${item.color}, a colour you liked`
+              : `${pieceName(item)}, like what you liked`;
+      return { kind: 'liked-piece', text };
+    }
+    case 'new':
+      return { kind: 'new', text: 'New this week' };
+    case 'popular':
+      return { kind: 'popular', text: `Popular in ${occasion}` };
+    case 'explore':
+      return { kind: 'explore', text: `Something different: a ${occasion} look` };
+    case 'start':
+      return { kind: 'start', text: `A ${occasion} look to start your feed` };
+    default:
+      break;
+  }
+  return { kind: 'explore', text: `From our ${occasion} looks` };
+}
+
+/** An outfit put back by an undo. */
+export const UNDONE: FeedReason = { kind: 'undo', text: 'Back from your last swipe' };
