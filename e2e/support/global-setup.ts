@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium } from './chromium';
+import { type BrowserChoice, findChromium } from './chromium';
 import { startServer } from './server';
 
 /** Starts the built server on a free port with its own data folder (seeded demo shop). */
@@ -15,6 +15,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('chromiumPath', browser.executablePath);
+  project.provide('chromiumKind', browser.kind);
 
   return async () => {
     await server.stop();
@@ -27,5 +28,6 @@ declare module 'vitest' {
     baseUrl: string;
     dataDir: string;
     chromiumPath: string;
+    chromiumKind: BrowserChoice;
   }
 }
