@@ -3,7 +3,7 @@ import type { SwipeDirection } from '../../../contracts/feed';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
-import { catalogueShape } from './catalogue-shape';
+import { type CatalogueShape, catalogueShape } from './catalogue-shape';
 import {
   type PlacedBy,
   PROFILE,
@@ -29,8 +29,32 @@ export interface RankedOutfit {
  */
 export async function rankFeed(
   client: SqlClient,
+  options: RankingOptions & { userId: number; limit: number; atLeast?: number },
+): Promise<RankedOutfit[]> {
+  const { version, history } = await readHistory(client, options.userId);
+  return rankHistory(client, await catalogueShape(client, version), history, options);
+}
+
+/** A shopper with no history: what a first ranking starts from. */
+const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new Set() };
+
+/**
+ * A ranking for a shopper who has swiped and hearted nothing yet: it depends on the seed, the
+ * catalogue and the facts of its outfits alone, so every new shopper can share it (openings.ts).
+ */
+export async function rankOpening(
+  client: SqlClient,
+  options: { version: number; seed: number; limit: number },
+): Promise<RankedOutfit[]> {
+  const shape = await catalogueShape(client, options.version);
+  return rankHistory(client, shape, NO_HISTORY, { ...options, exclude: [] });
+}
+
+async function rankHistory(
+  client: SqlClient,
+  shape: CatalogueShape,
+  history: ShopperHistory,
   options: RankingOptions & {
-    userId: number;
     limit: number;
     /**
      * A large catalogue is explored by sampling, which can come back short for a shopper who
@@ -40,8 +64,6 @@ export async function rankFeed(
     atLeast?: number;
   },
 ): Promise<RankedOutfit[]> {
-  const { version, history } = await readHistory(client, options.userId);
-  const shape = await catalogueShape(client, version);
   // A shopper's first swipes or hearts may all be on outfits gone since: no signal, no taste.
   const learning =
     history.recent.some((s) => shape.outfits.has(s.outfitId)) ||
@@ -59,6 +81,23 @@ export async function rankFeed(
   const ids = await rank(options.exhaustive ?? false);
   const short = options.atLeast !== undefined && ids.length < options.atLeast;
   return short && !options.exhaustive ? rank(true) : ids;
+}
+
+/** The catalogue's version, and whether the shopper has swiped or hearted anything yet. */
+export async function readStart(
+  client: SqlClient,
+  userId: number,
+): Promise<{ version: number; known: boolean }> {
+  const [row] = await queryPrepared<{ version: string; known: boolean }>(
+    client,
+    'feed_start',
+    sql`SELECT version,
+               EXISTS (SELECT 1 FROM swipes WHERE user_id = ${userId})
+               OR EXISTS (SELECT 1 FROM item_favorites
+                           WHERE user_id = ${userId} AND source = 'heart') AS known
+          FROM catalogue_version`,
+  );
+  return { version: Number(row?.version ?? 0), known: Boolean(row?.known) };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/feed';
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
+import { Openings } from './openings';
 import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues } from './queue';
 import { SwipeBatches } from './swipe-batches';
@@ -31,7 +32,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
-  const live = { queue, queues, cards, stock: app.stockLevels, hearts: app.shopperHearts };
+  const openings = new Openings(app.database.sql);
+  const live = {
+    queue,
+    queues,
+    cards,
+    openings,
+    stock: app.stockLevels,
+    hearts: app.shopperHearts,
+  };
   const swipeBatches = new SwipeBatches(app.database.sql);
   // Before the database closes: queue writes still under way finish first.
   app.addHook('onClose', async () => {

@@ -16,6 +16,7 @@ import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { QueuedOutfit, RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
+import type { Openings } from './openings';
 import type { OutfitCards } from './outfit-cards';
 import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
 import { type QueuedReason, reasonText, UNDONE } from './reasons';
@@ -28,6 +29,7 @@ export interface FeedState {
   cards: OutfitCards;
   stock: StockLevels;
   hearts: ShopperHearts;
+  openings: Openings;
 }
 
 /** The stock of every piece of these cards, as kept or read now. */
@@ -67,12 +69,12 @@ async function feedCards(
  * cards and stock levels read for them. Most are in stock: the rest are read only when some
  * are not.
  */
-async function firstInStock(
+async function firstInStock<T extends Placed>(
   live: FeedState,
-  candidates: readonly QueuedOutfit[],
+  candidates: readonly T[],
   count: number,
-): Promise<{ waiting: QueuedOutfit[]; cards: Map<number, Outfit>; stock: Map<number, number> }> {
-  const waiting: QueuedOutfit[] = [];
+): Promise<{ waiting: T[]; cards: Map<number, Outfit>; stock: Map<number, number> }> {
+  const waiting: T[] = [];
   const cards = new Map<number, Outfit>();
   const stock = new Map<number, number>();
   let start = 0;
@@ -94,8 +96,9 @@ async function firstInStock(
 
 /**
  * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
- * ahead of time; the queue is ranked on the spot only when it is too short for the page (a new
- * shopper, or one who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
+ * ahead of time, or for a shopper who has swiped and hearted nothing from a ranking new shoppers
+ * share (openings.ts); the queue is ranked on the spot only when it is too short for the page
+ * (a shopper who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
  * (decision 005), and in the background when it runs low or is stale. With a seed the ranking
  * is done on the spot, reproducibly, and the queue is left alone. One more outfit than the page
  * tells whether another page exists.
@@ -135,6 +138,22 @@ export async function getFeed(
     }
     const shown = waiting.slice(0, limit);
     return { outfits: await feedCards(live, shown, hearts, { cards, stock }), hasMore: true };
+  }
+  if (queued.outfits.length === 0) {
+    // Nothing waits: a shopper with no swipe or heart yet starts from a shared ranking.
+    const start = await repo.readStart(sql, userId);
+    if (!start.known) {
+      const opening = await live.openings.get(userId, start.version);
+      const open = opening.filter((r) => !held.has(r.id));
+      const first = await firstInStock(live, open, limit + 1);
+      if (first.waiting.length > limit || opening.length < QUEUE.size) {
+        const shown = first.waiting.slice(0, limit);
+        return {
+          outfits: await feedCards(live, shown, hearts, first),
+          hasMore: first.waiting.length > limit,
+        };
+      }
+    }
   }
   const ranked: RankedOutfit[] = await rank(Math.max(QUEUE.size, limit + 1), randomSeed());
   live.queue.store(userId, ranked);

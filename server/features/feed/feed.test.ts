@@ -9,6 +9,7 @@ import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { rankFeed, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
+import { OPENINGS, Openings } from './openings';
 import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues, QUEUE } from './queue';
 
@@ -581,11 +582,13 @@ describe('the feed queue', () => {
   let stock: StockLevels;
   let hearts: ShopperHearts;
   let queues: KeptQueues;
+  let openings: Openings;
   beforeAll(async () => {
     stock = await StockLevels.open(t.db.database, { ttlMs: 0 });
     cards = await OutfitCards.open(t.db.database, { ttlMs: 0, stock });
     queues = await KeptQueues.open(t.db.database, { ttlMs: 0 });
     hearts = await ShopperHearts.open(t.db.database, { ttlMs: 0 });
+    openings = new Openings(t.db.database.sql);
   });
   const writer = () =>
     new FeedQueue(t.db.database, (error) => {
@@ -599,11 +602,85 @@ describe('the feed queue', () => {
       )
     ).map((r) => r.outfit_id);
   const ids = (page: FeedPage) => page.outfits.map((o) => o.id);
+  /** A shopper who hearted a piece: known to the feed, so their pages are ranked for them. */
+  const returning = async () => {
+    const s = await signUp(t.app);
+    const [piece] = await piecesOf(1);
+    const res = await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: 1 });
+    expect(res.statusCode).toBe(200);
+    return s;
+  };
+  /** A shopper signed up after `s` who takes the same shared first ranking. */
+  const sharingOpening = async (s: Shopper) => {
+    for (;;) {
+      const other = await signUp(t.app);
+      if (other.user.id % OPENINGS.rankings === s.user.id % OPENINGS.rankings) return other;
+    }
+  };
 
-  it('ranks on the first visit, keeps the ranking, and serves the next pages from it', async () => {
+  it('serves a new shopper a first page shared with other new shoppers, and writes no queue', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const first = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    const live = { queue, queues, cards, stock, hearts, openings };
+    const first = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
+    await queue.idle();
+    expect(first.outfits).toHaveLength(5);
+    expect(first.hasMore).toBe(true);
+    expect(await queued(s.user.id)).toEqual([]);
+    // No taste yet: each card says what is true of the outfit itself.
+    for (const card of first.outfits) {
+      expect(['start', 'new', 'popular']).toContain(card.reason.kind);
+    }
+    const other = await sharingOpening(s);
+    expect(ids(await getFeed(t.db.database, live, other.user.id, { limit: 5 }))).toEqual(
+      ids(first),
+    );
+    // The cards the client holds are left out, as from a queue.
+    const next = await getFeed(t.db.database, live, s.user.id, { limit: 5, exclude: ids(first) });
+    expect(ids(next).filter((id) => ids(first).includes(id))).toEqual([]);
+    expect(next.outfits).toHaveLength(5);
+  });
+
+  it('leaves an outfit sold out since out of the shared first page', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    const live = { queue, queues, cards, stock, hearts, openings };
+    const first = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
+    const [soldOut] = ids(first);
+    const [piece] = await piecesOf(soldOut!);
+    const [{ stock: before }] = (await query<{ stock: number }>(
+      'SELECT stock FROM items WHERE id = $1',
+      [piece],
+    )) as [{ stock: number }];
+    await query('UPDATE items SET stock = 0 WHERE id = $1', [piece]);
+    try {
+      const other = await sharingOpening(s);
+      const page = await getFeed(t.db.database, live, other.user.id, { limit: 5 });
+      expect(page.outfits).toHaveLength(5);
+      expect(ids(page)).not.toContain(soldOut);
+      expect(ids(page).slice(0, 4)).toEqual(ids(first).slice(1, 5));
+    } finally {
+      await query('UPDATE items SET stock = $2 WHERE id = $1', [piece, before]);
+    }
+  });
+
+  it('ranks a shopper’s own feed from their first swipe on', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    const live = { queue, queues, cards, stock, hearts, openings };
+    const [swiped] = ids(await getFeed(t.db.database, live, s.user.id, { limit: 5 }));
+    expect((await like(s, swiped)).statusCode).toBe(200);
+    const page = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
+    await queue.idle();
+    const stored = await queued(s.user.id);
+    expect(stored.slice(0, 5)).toEqual(ids(page));
+    expect(stored).not.toContain(swiped);
+  });
+
+  it('ranks a known shopper with no queue, keeps the ranking, and serves the next pages from it', async () => {
+    const s = await returning();
+    const queue = writer();
+    const first = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -619,14 +696,14 @@ describe('the feed queue', () => {
       s.user.id,
       stored.length,
     ]);
-    const next = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    const next = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     expect(ids(next)).toEqual(stored.slice(-5).reverse());
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
-    const other = await signUp(t.app);
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, other.user.id, {
+    const other = await returning();
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, other.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -635,9 +712,9 @@ describe('the feed queue', () => {
   });
 
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
-    const s = await signUp(t.app);
+    const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
     await queue.idle();
     const [liked, soldOut, held, ...rest] = await queued(s.user.id);
     expect((await like(s, liked)).statusCode).toBe(200);
@@ -650,7 +727,7 @@ describe('the feed queue', () => {
     try {
       const page = await getFeed(
         t.db.database,
-        { queue, queues, cards, stock, hearts },
+        { queue, queues, cards, stock, hearts, openings },
         s.user.id,
         {
           limit: 5,
@@ -678,7 +755,7 @@ describe('the feed queue', () => {
       s.user.id,
       Array.from({ length: 15 }, (_, i) => i + 1),
     );
-    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     expect(ids(page)).toEqual([1, 2, 3, 4, 5]);
@@ -690,9 +767,9 @@ describe('the feed queue', () => {
   });
 
   it('ranks on the spot, with the latest swipes, once the shopper swiped relearnAfter of the queue', async () => {
-    const s = await signUp(t.app);
+    const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
     await queue.idle();
     const stored = await queued(s.user.id);
     // One short of relearnAfter: the page still comes from the queue, in its order.
@@ -700,7 +777,7 @@ describe('the feed queue', () => {
     for (const id of first) expect((await nope(s, id)).statusCode).toBe(200);
     const fromQueue = await getFeed(
       t.db.database,
-      { queue, queues, cards, stock, hearts },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       { limit: 5 },
     );
@@ -710,7 +787,7 @@ describe('the feed queue', () => {
     expect((await like(s, swiped.at(-1)!)).statusCode).toBe(200);
     const ranked = await getFeed(
       t.db.database,
-      { queue, queues, cards, stock, hearts },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -728,7 +805,7 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     await storeQueue(db(), s.user.id, [7, 8, 9]);
-    const short = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    const short = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     expect(short.outfits).toHaveLength(5);
@@ -738,9 +815,9 @@ describe('the feed queue', () => {
   });
 
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
-    const s = await signUp(t.app);
+    const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
     await queue.idle();
     const ranked = await queued(s.user.id);
     await query(
@@ -749,7 +826,7 @@ describe('the feed queue', () => {
       [s.user.id, ranked.length],
     );
     const stale = await queued(s.user.id);
-    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     expect(ids(page)).toEqual(stale.slice(0, 5));
@@ -766,7 +843,7 @@ describe('the feed queue', () => {
   it('leaves the queue alone for a seeded page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts }, s.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
       seed: 3,
     });

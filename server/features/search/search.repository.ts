@@ -216,12 +216,15 @@ export async function searchItemPage(
       .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
       .join(' + ');
     const leads = concepts.map((c) => `(${candidates(c, $)})`).join(' INTERSECT ');
-    found = `SELECT id, rank FROM (
+    // The leads are gathered first, from indexes, and only they are ranked: left to plan it
+    // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead.
+    found = `WITH c AS MATERIALIZED (${leads})
+             SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
                SELECT i.id, (${rank}) AS rank
-                 FROM (${leads}) c
-                 JOIN items i ON i.id = c.id
+                 FROM items i
                  JOIN products p ON p.id = i.product_id
-                WHERE ${categories} AND ${perConcept.map(anyOf).join(' AND ')}
+                WHERE i.id = c.id AND ${categories} AND ${perConcept.map(anyOf).join(' AND ')}
+                OFFSET 0
              ) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
@@ -304,10 +307,12 @@ export async function searchOutfitPage(
     const found = concepts.map(
       (_, k) => `(${[...textHits[k]!.map((h) => h.sql), `h.p${k}`].join(' OR ')})`,
     );
-    text = `SELECT id, rank FROM (
+    // As in item search: the candidates first, from indexes, and only they are ranked.
+    text = `WITH c AS MATERIALIZED (
+              ${concepts.map((c) => `(${outfitCandidates(c, $)})`).join(' INTERSECT ')})
+            SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
               SELECT o.id, (${rank}) AS rank
-                FROM (${concepts.map((c) => `(${outfitCandidates(c, $)})`).join(' INTERSECT ')}) c
-                JOIN outfits o ON o.id = c.id
+                FROM outfits o
                 JOIN occasions oc ON oc.id = o.occasion_id
                CROSS JOIN LATERAL (
                      SELECT ${pieces.map((p, k) => `bool_or(${p}) AS p${k}`).join(', ')},
@@ -316,7 +321,8 @@ export async function searchOutfitPage(
                        JOIN items i ON i.id = oi.item_id
                        JOIN products p ON p.id = i.product_id
                       WHERE oi.outfit_id = o.id) h
-               WHERE ${found.join(' AND ')}
+               WHERE o.id = c.id AND ${found.join(' AND ')}
+              OFFSET 0
             ) m
             WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
             ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
