@@ -122,24 +122,29 @@ function candidates(
 }
 
 /**
- * The outfits that may hold a concept: by their name and description (`outfits_search_trgm_idx`),
- * their occasion, or a piece that may hold it (any size, through `outfit_items_item_id_idx`).
+ * The items, in every size, whose product colour holds a concept as a piece of an outfit does
+ * (by what it is, not by its description): found among the colour leads from indexes, checked,
+ * then widened to their sizes along `items_product_id_color_size_key`.
  */
-function outfitCandidates(concept: Concept, $: Parameters): string {
-  const branches: string[] = [];
-  if (concept.forms.length) {
-    const patterns = $.add(concept.forms.map(likePattern), 'text[]');
-    branches.push(`SELECT o.id FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`);
-    branches.push(
-      `SELECT o.id FROM outfits o WHERE o.occasion_id = ANY(ARRAY(
-         SELECT oc.id FROM occasions oc WHERE lower(oc.name) LIKE ANY(${patterns})))`,
-    );
-  }
-  branches.push(
-    `SELECT oi.outfit_id AS id FROM outfit_items oi
-      WHERE oi.item_id IN (${candidates(concept, $, false, false)})`,
-  );
-  return branches.join(' UNION ');
+function pieceItems(concept: Concept, $: Parameters): string {
+  return `SELECT i.id
+            FROM (${candidates(concept, $, true, false)}) c
+           CROSS JOIN LATERAL (
+                 SELECT i.product_id, i.color FROM items i JOIN products p ON p.id = i.product_id
+                  WHERE i.id = c.id AND ${anyOf(pieceHits(concept, $, false))}
+                 OFFSET 0) l
+            JOIN items i ON i.product_id = l.product_id AND i.color = l.color`;
+}
+
+/** The outfits whose name or description (`outfits_search_trgm_idx`) or occasion may hold a concept. */
+function outfitTextCandidates(concept: Concept, $: Parameters): string[] {
+  if (!concept.forms.length) return [];
+  const patterns = $.add(concept.forms.map(likePattern), 'text[]');
+  return [
+    `SELECT o.id FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`,
+    `SELECT o.id FROM outfits o WHERE o.occasion_id = ANY(ARRAY(
+       SELECT oc.id FROM occasions oc WHERE lower(oc.name) LIKE ANY(${patterns})))`,
+  ];
 }
 
 /**
@@ -285,9 +290,17 @@ export async function searchOutfitPage(
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
-    // A piece counts by what it is, not by its description: a word in every linen piece's
-    // description would bring most outfits, each read piece by piece.
-    const pieces = concepts.map((c) => anyOf(pieceHits(c, $, false)));
+    // Each concept's pieces are found once, as sets of items; an outfit then holds the concept
+    // when one of its pieces is in the set, and is ranked from its own row with those answers.
+    const hits = concepts.map((c, k) => `hit${k} AS MATERIALIZED (${pieceItems(c, $)})`);
+    const inHit = (k: number) => `oi.item_id IN (SELECT id FROM hit${k})`;
+    const pieces = `pieces AS MATERIALIZED (
+      SELECT oi.outfit_id AS id,
+             ${concepts.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
+             bool_or(${concepts.map((_, k) => inHit(k)).join(' AND ')}) AS every
+        FROM outfit_items oi
+       WHERE oi.item_id IN (${concepts.map((_, k) => `SELECT id FROM hit${k}`).join(' UNION ')})
+       GROUP BY oi.outfit_id)`;
     const textHits = concepts.map((c) => {
       if (!c.forms.length) return [];
       const pattern = $.add(formsPattern(c), 'text');
@@ -297,35 +310,34 @@ export async function searchOutfitPage(
         { weight: OUTFIT_WEIGHT.description, sql: `lower(o.description) ~ ${pattern}` },
       ];
     });
+    const held = (k: number) => `coalesce(h.p${k}, false)`;
     const rank = [
       ...concepts.flatMap((_, k) => [
-        ...textHits[k]!.map((h) => `(CASE WHEN ${h.sql} THEN ${h.weight} ELSE 0 END)`),
-        `(CASE WHEN h.p${k} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
+        ...textHits[k]!.map((t) => `(CASE WHEN ${t.sql} THEN ${t.weight} ELSE 0 END)`),
+        `(CASE WHEN ${held(k)} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
       ]),
-      `(CASE WHEN h.every THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
+      `(CASE WHEN coalesce(h.every, false) THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
     ].join(' + ');
     const found = concepts.map(
-      (_, k) => `(${[...textHits[k]!.map((h) => h.sql), `h.p${k}`].join(' OR ')})`,
+      (_, k) => `(${[...textHits[k]!.map((t) => t.sql), held(k)].join(' OR ')})`,
     );
-    // As in item search: the candidates first, from indexes, and only they are ranked.
-    text = `WITH c AS MATERIALIZED (
-              ${concepts.map((c) => `(${outfitCandidates(c, $)})`).join(' INTERSECT ')})
-            SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
-              SELECT o.id, (${rank}) AS rank
-                FROM outfits o
-                JOIN occasions oc ON oc.id = o.occasion_id
-               CROSS JOIN LATERAL (
-                     SELECT ${pieces.map((p, k) => `bool_or(${p}) AS p${k}`).join(', ')},
-                            bool_or(${pieces.join(' AND ')}) AS every
-                       FROM outfit_items oi
-                       JOIN items i ON i.id = oi.item_id
-                       JOIN products p ON p.id = i.product_id
-                      WHERE oi.outfit_id = o.id) h
-               WHERE o.id = c.id AND ${found.join(' AND ')}
-              OFFSET 0
-            ) m
-            WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
-            ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
+    // An outfit must hold every concept: the candidates of each, intersected.
+    const perConcept = concepts.map((_, k) =>
+      [`SELECT id FROM pieces WHERE p${k}`, ...outfitTextCandidates(concepts[k]!, $)].join(
+        ' UNION ',
+      ),
+    );
+    text = `WITH ${[...hits, pieces].join(',\n')},
+            c AS MATERIALIZED (${perConcept.map((q) => `(${q})`).join(' INTERSECT ')})
+            SELECT m.id, m.rank
+              FROM c LEFT JOIN pieces h ON h.id = c.id
+             CROSS JOIN LATERAL (
+                   SELECT o.id, (${rank}) AS rank
+                     FROM outfits o JOIN occasions oc ON oc.id = o.occasion_id
+                    WHERE o.id = c.id AND ${found.join(' AND ')}
+                   OFFSET 0) m
+             WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+             ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
   const rows = await client.query<{ id: number; rank: number }>(text, $.values, {
     name: statementName('search_outfits', text),
