@@ -451,6 +451,9 @@ function explorationOrder(candidates: readonly Candidate[], seed: number): numbe
   return indices.map((i) => i.index);
 }
 
+/** How much each kind of piece signal counts when choosing the one a card's reason names. */
+const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } as const;
+
 /** The strongest of what placed a card: its occasion, or its best-liked piece. */
 function mainSignal(
   shape: CatalogueShape,
@@ -489,8 +492,10 @@ function mainSignal(
       ],
     ];
     for (const [signal, w] of matches) {
-      if (w * slot > bestWeight) {
-        bestWeight = w * slot;
+      // The most telling signal names the card: a colour alone says least of the five.
+      const told = w * slot * REASON_WEIGHT[signal.match];
+      if (told > bestWeight) {
+        bestWeight = told;
         bestPiece = { ...signal, hearted: hearted.has(p.productId) };
       }
     }
