@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
-import type { QueuedOutfit, RankedOutfit } from './feed.repository';
+import type { RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
 import type { OutfitCards } from './outfit-cards';

@@ -680,9 +680,14 @@ describe('the feed queue', () => {
   it('ranks a known shopper with no queue, keeps the ranking, and serves the next pages from it', async () => {
     const s = await returning();
     const queue = writer();
-    const first = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
-      limit: 5,
-    });
+    const first = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts, openings },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
     await queue.idle();
     const stored = await queued(s.user.id);
     // The whole test shop (60 outfits) when it is smaller than a queue.
@@ -696,9 +701,14 @@ describe('the feed queue', () => {
       s.user.id,
       stored.length,
     ]);
-    const next = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
-      limit: 5,
-    });
+    const next = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts, openings },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
     expect(ids(next)).toEqual(stored.slice(-5).reverse());
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
@@ -714,7 +724,9 @@ describe('the feed queue', () => {
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
+      limit: 5,
+    });
     await queue.idle();
     const [liked, soldOut, held, ...rest] = await queued(s.user.id);
     expect((await like(s, liked)).statusCode).toBe(200);
@@ -755,9 +767,14 @@ describe('the feed queue', () => {
       s.user.id,
       Array.from({ length: 15 }, (_, i) => i + 1),
     );
-    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
-      limit: 5,
-    });
+    const page = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts, openings },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
     expect(ids(page)).toEqual([1, 2, 3, 4, 5]);
     await queue.idle();
     // 60 outfits in the shop, none swiped: the new ranking holds every one.
@@ -769,7 +786,9 @@ describe('the feed queue', () => {
   it('ranks on the spot, with the latest swipes, once the shopper swiped relearnAfter of the queue', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
+      limit: 5,
+    });
     await queue.idle();
     const stored = await queued(s.user.id);
     // One short of relearnAfter: the page still comes from the queue, in its order.
@@ -805,9 +824,14 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     await storeQueue(db(), s.user.id, [7, 8, 9]);
-    const short = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
-      limit: 5,
-    });
+    const short = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts, openings },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
     expect(short.outfits).toHaveLength(5);
     expect(short.hasMore).toBe(true);
     await queue.idle();
@@ -817,7 +841,9 @@ describe('the feed queue', () => {
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, { limit: 5 });
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
+      limit: 5,
+    });
     await queue.idle();
     const ranked = await queued(s.user.id);
     await query(
@@ -826,9 +852,14 @@ describe('the feed queue', () => {
       [s.user.id, ranked.length],
     );
     const stale = await queued(s.user.id);
-    const page = await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
-      limit: 5,
-    });
+    const page = await getFeed(
+      t.db.database,
+      { queue, queues, cards, stock, hearts, openings },
+      s.user.id,
+      {
+        limit: 5,
+      },
+    );
     expect(ids(page)).toEqual(stale.slice(0, 5));
     await queue.idle();
     expect(await queued(s.user.id)).not.toEqual(stale);
