@@ -185,10 +185,13 @@ describe('a desktop layout', () => {
     await page.goto('/home');
     const header = page.getByRole('banner');
     const nav = header.getByRole('navigation', { name: 'Main' });
+    // The header is drawn with the app; the bag's count once the cart has loaded.
     for (const name of ['Closet', 'Search', 'Swipe', 'Favorites']) {
-      expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      await eventually(() => nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
-    expect(await nav.getByRole('link', { name: 'Cart, 5 items' }).isVisible()).toBe(true);
+    await eventually(() => nav.getByRole('link', { name: 'Cart, 5 items' }).isVisible()).toBe(
+      true,
+    );
     // One "Main" navigation on screen: the header's; the tab bar is gone at this width.
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
 
