@@ -189,9 +189,7 @@ describe('a desktop layout', () => {
     for (const name of ['Closet', 'Search', 'Swipe', 'Favorites']) {
       await eventually(() => nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
-    await eventually(() => nav.getByRole('link', { name: 'Cart, 5 items' }).isVisible()).toBe(
-      true,
-    );
+    await eventually(() => nav.getByRole('link', { name: 'Cart, 5 items' }).isVisible()).toBe(true);
     // One "Main" navigation on screen: the header's; the tab bar is gone at this width.
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
 
