@@ -241,14 +241,13 @@ export const SubstitutesSchema = z.object({
 });
 export type Substitutes = z.infer<typeof SubstitutesSchema>;
 
-export const DesignItemsQuerySchema = z.object({
+export const DesignItemsQuerySchema = CursorQuerySchema.extend({
   /** A category id (1 top, 2 bottom, 3 footwear, 6 outerwear, 7 accessory); all when absent. */
   category: IdSchema.optional(),
   q: singleLineText().trim().max(80).optional(),
   color: singleLineText().trim().max(40).optional(),
   /** Per category. */
   limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type DesignItemsQuery = z.input<typeof DesignItemsQuerySchema>;
 
@@ -258,6 +257,8 @@ export const DesignItemGroupSchema = z.object({
   items: z.array(ItemSchema),
   /** Items matching the filters in this category, across all pages. */
   total: z.number().int(),
+  /** The next page of this category (ask with `category` and `cursor`); null on the last. */
+  nextCursor: z.string().nullable(),
   /** Every colour this category comes in, for the colour filter. */
   colors: z.array(z.string()),
 });

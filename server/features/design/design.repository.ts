@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import { type DesignSort, LOW_STOCK } from '../../../contracts/design';
-import type { Db } from '../../db/client';
+import { type Db, idArray, rowsOf } from '../../db/client';
 import { categories, items, occasions, outfitAnswers, outfitItems, outfits } from '../../db/schema';
 import { PAGE_READ } from '../../lib/cursor';
 import { itemColumns } from '../../lib/items';
@@ -290,29 +290,48 @@ function itemConditions(filters: ItemFilters): SQL[] {
   return conditions;
 }
 
+/** Where a carousel's page starts: after the item with this sort key. */
+export type CarouselKey = [soldOut: boolean, notLead: boolean, name: string, id: number];
+
 /**
- * One page of a category's items: in-stock first, and one variant of each product before a
- * second of any, so a page shows many different pieces rather than one jacket in six sizes.
+ * One page of a category's items: in stock first, and each product colour's first size before
+ * the other sizes, so a page shows many different pieces rather than one jacket in six sizes;
+ * then by name. The order is `items_carousel_idx` (0032), so a page reads its own rows and the
+ * next starts after the last one's key.
  */
-export function listCategoryItems(
+export async function listCategoryItems(
   db: Db,
   categoryId: number,
   filters: ItemFilters,
-  page: { limit: number; offset: number },
+  page: { limit: number; after: CarouselKey | undefined },
 ) {
-  return db
-    .select(itemColumns)
+  const soldOut = sql`(${items.stock} = 0)`;
+  const notLead = sql`(NOT ${items.colourLead})`;
+  const { after } = page;
+  const rows = await db
+    .select({
+      ...itemColumns,
+      soldOut: sql<boolean>`${soldOut}`,
+      notLead: sql<boolean>`${notLead}`,
+    })
     .from(items)
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(and(eq(items.categoryId, categoryId), ...itemConditions(filters)))
-    .orderBy(
-      sql`${items.stock} = 0`,
-      sql`row_number() OVER (PARTITION BY ${items.productId} ORDER BY ${items.color}, ${items.size}, ${items.id})`,
-      asc(items.name),
-      asc(items.id),
+    .where(
+      and(
+        eq(items.categoryId, categoryId),
+        ...itemConditions(filters),
+        after
+          ? sql`(${soldOut}, ${notLead}, ${items.name}, ${items.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
+          : undefined,
+      ),
     )
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(soldOut, notLead, asc(items.name), asc(items.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const next: CarouselKey | null =
+    rows.length > page.limit && last ? [last.soldOut, last.notLead, last.name, last.id] : null;
+  return { rows: shown, next };
 }
 
 /** How many items match the filters, per category. */
@@ -329,16 +348,29 @@ export async function countItemsByCategory(
   return new Map(rows.map((r) => [r.categoryId, Number(r.total)]));
 }
 
-/** Every colour each category comes in. */
+/**
+ * Every colour each category comes in, read as a skip along `items_look_idx` (category, colour):
+ * one probe per colour, not a pass over every item of the category.
+ */
 export async function colorsByCategory(
   db: Db,
   categoryIds: number[],
 ): Promise<Map<number, string[]>> {
-  const rows = await db
-    .selectDistinct({ categoryId: items.categoryId, color: items.color })
-    .from(items)
-    .where(inArray(items.categoryId, categoryIds))
-    .orderBy(asc(items.categoryId), asc(items.color));
+  const rows = await rowsOf<{ categoryId: number; color: string }>(
+    db,
+    sql`SELECT k.id AS "categoryId", c.color
+          FROM unnest(${idArray(categoryIds)}::int[]) AS k(id)
+         CROSS JOIN LATERAL (
+               WITH RECURSIVE c(color) AS (
+                 (SELECT color FROM items WHERE category_id = k.id ORDER BY color LIMIT 1)
+                 UNION ALL
+                 SELECT (SELECT i.color FROM items i
+                          WHERE i.category_id = k.id AND i.color > c.color
+                          ORDER BY i.color LIMIT 1)
+                   FROM c WHERE c.color IS NOT NULL)
+               SELECT color FROM c WHERE color IS NOT NULL) c
+         ORDER BY k.id, c.color`,
+  );
   const byCategory = new Map<number, string[]>();
   for (const row of rows) {
     const list = byCategory.get(row.categoryId) ?? [];

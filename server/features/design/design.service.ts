@@ -45,6 +45,11 @@ function duplicateName(name: string) {
   return conflict(`An outfit named "${name}" already exists. Choose another name.`);
 }
 
+/** A carousel's page ends at an item: sold out or not, a first size or not, its name, its id. */
+const carouselCursor = cursorCodec(
+  z.tuple([z.boolean(), z.boolean(), z.string().min(1).max(200), IdKeySchema]),
+);
+
 /** A page of outfits ends at an outfit: the sort, how well it matched, its sort key, its id. */
 const outfitCursor = cursorCodec(
   z.union([
@@ -262,21 +267,29 @@ export async function listDesignItems(db: Db, query: ItemsQuery): Promise<Design
       { category: 'is not a category' },
     );
   }
+  const after = carouselCursor.decode(query.cursor);
+  if (after && query.category === undefined) {
+    throw badRequest('A cursor pages one category: give the category it came with.', {
+      category: 'is required with a cursor',
+    });
+  }
   const ids = wanted.map((c) => c.id);
   const filters = { q: query.q || undefined, color: query.color || undefined };
   const [totals, colors, pages] = await Promise.all([
     repo.countItemsByCategory(db, ids, filters),
     repo.colorsByCategory(db, ids),
     Promise.all(
-      wanted.map((c) =>
-        repo.listCategoryItems(db, c.id, filters, { limit: query.limit, offset: query.offset }),
-      ),
+      wanted.map((c) => repo.listCategoryItems(db, c.id, filters, { limit: query.limit, after })),
     ),
   ]);
-  return wanted.map((category, i) => ({
-    category,
-    items: (pages[i] ?? []).map(toItem),
-    total: totals.get(category.id) ?? 0,
-    colors: colors.get(category.id) ?? [],
-  }));
+  return wanted.map((category, i) => {
+    const page = pages[i] ?? { rows: [], next: null };
+    return {
+      category,
+      items: page.rows.map(toItem),
+      total: totals.get(category.id) ?? 0,
+      colors: colors.get(category.id) ?? [],
+      nextCursor: page.next ? carouselCursor.encode(page.next) : null,
+    };
+  });
 }

@@ -586,6 +586,25 @@ describe('GET /api/design/outfits', () => {
 });
 
 describe('GET /api/item/design', () => {
+  type CarouselItem = { id: number; productId: number; color: string; stock: number };
+  /** Every item of a category's carousel, page by page as the design studio asks for them. */
+  async function wholeCarousel(category: number, limit: number, from?: string) {
+    const seen: CarouselItem[] = [];
+    let cursor = from;
+    for (let guard = 0; guard < 200; guard++) {
+      const res = await admin.get(
+        `/api/item/design?category=${category}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const [group] = res.json();
+      expect(group.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...group.items);
+      if (group.nextCursor === null) return seen;
+      cursor = group.nextCursor;
+    }
+    throw new Error('the carousel did not end');
+  }
+
   it('groups items by category in slot order, with stock, totals and colours', async () => {
     const res = await admin.get('/api/item/design?limit=5');
     expect(res.statusCode).toBe(200);
@@ -606,15 +625,39 @@ describe('GET /api/item/design', () => {
   it('puts sold-out items last', async () => {
     await sql('UPDATE items SET stock = 0 WHERE id = $1', [pool.top[0]]);
     try {
-      const [first] = (await admin.get('/api/item/design?category=1&limit=1')).json();
-      expect(first.items[0].stock).toBeGreaterThan(0);
-      const offset = first.total - 1;
-      const [last] = (
-        await admin.get(`/api/item/design?category=1&limit=1&offset=${offset}`)
-      ).json();
-      expect(last.items[0].stock).toBe(0);
+      const all = await wholeCarousel(1, 7);
+      const soldOut = all.findIndex((i) => i.stock === 0);
+      expect(soldOut).toBeGreaterThan(0);
+      expect(all.slice(soldOut).every((i) => i.stock === 0)).toBe(true);
+      expect(all.slice(soldOut).map((i) => i.id)).toContain(pool.top[0]);
     } finally {
       await sql('UPDATE items SET stock = 10 WHERE id = $1', [pool.top[0]]);
+    }
+  });
+
+  it('pages a category to its end by cursor: every item once, each colour’s first size first', async () => {
+    const [first] = (await admin.get('/api/item/design?category=3&limit=100')).json();
+    const all = await wholeCarousel(3, 9);
+    expect(all).toHaveLength(first.total);
+    expect(new Set(all.map((i) => i.id)).size).toBe(all.length);
+    // In stock, each product colour's first size comes before any second size.
+    const [leads] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM items WHERE category_id = 3 AND colour_lead AND stock > 0',
+    );
+    const firstSizes = all.slice(0, leads!.n).map((i) => `${i.productId}/${i.color}`);
+    expect(leads!.n).toBeGreaterThan(10);
+    expect(new Set(firstSizes).size).toBe(leads!.n);
+    // An item sold out between two pages moves to the end and is still listed once.
+    const [page] = (await admin.get('/api/item/design?category=3&limit=9')).json();
+    const later = all[20]!;
+    await sql('UPDATE items SET stock = 0 WHERE id = $1', [later.id]);
+    try {
+      const rest = await wholeCarousel(3, 9, page.nextCursor);
+      const seen = [...page.items, ...rest].map((i: { id: number }) => i.id);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.sort((a, b) => a - b)).toEqual(all.map((i) => i.id).sort((a, b) => a - b));
+    } finally {
+      await sql('UPDATE items SET stock = $2 WHERE id = $1', [later.id, later.stock]);
     }
   });
 
@@ -641,7 +684,10 @@ describe('GET /api/item/design', () => {
       expect(`${item.name} ${item.color} ${item.seller}`.toLowerCase()).toContain(word);
     }
 
-    const [second] = (await admin.get('/api/item/design?category=3&limit=2&offset=2')).json();
+    const [first] = (await admin.get('/api/item/design?category=3&limit=2')).json();
+    const [second] = (
+      await admin.get(`/api/item/design?category=3&limit=2&cursor=${first.nextCursor}`)
+    ).json();
     expect(second.items.map((i: { id: number }) => i.id)).toEqual(
       all.items.slice(2, 4).map((i: { id: number }) => i.id),
     );
@@ -653,7 +699,17 @@ describe('GET /api/item/design', () => {
     const unknown = await admin.get('/api/item/design?category=4');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toMatch(/category 4 does not exist/);
-    for (const q of ['category=x', 'limit=0', 'limit=101', 'offset=-2']) {
+    const [page] = (await admin.get('/api/item/design?category=3&limit=2')).json();
+    const forged = Buffer.from(JSON.stringify([false, false, 'x', -1])).toString('base64url');
+    for (const q of [
+      'category=x',
+      'limit=0',
+      'limit=101',
+      'cursor=not*base64',
+      `category=3&cursor=${forged}`,
+      // A cursor pages the one category it came from.
+      `cursor=${page.nextCursor}`,
+    ]) {
       expect((await admin.get(`/api/item/design?${q}`)).statusCode, q).toBe(400);
     }
   });

@@ -12,10 +12,10 @@ export interface DesignItemFilters {
   color: string;
 }
 
-/** One page of one category's carousel. */
+/** One page of one category's carousel: the first without a cursor, then after the cursor given. */
 export async function getDesignItems(
   filters: DesignItemFilters,
-  offset: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<DesignItemGroup | undefined> {
   const groups = await api.get(apiPaths.design.items, {
@@ -24,7 +24,7 @@ export async function getDesignItems(
       q: filters.q.trim() || undefined,
       color: filters.color || undefined,
       limit: DESIGN_PAGE_SIZE,
-      offset,
+      cursor,
     },
     signal,
   });
@@ -40,11 +40,8 @@ export const designItemsQueryOptions = (filters: DesignItemFilters) =>
       filters.color,
     ],
     queryFn: ({ pageParam, signal }) => getDesignItems(filters, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + (page?.items.length ?? 0), 0);
-      return last && last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last?.nextCursor ?? undefined,
   });
 
 export function useDesignItems(filters: DesignItemFilters) {

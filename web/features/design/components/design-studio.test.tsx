@@ -76,6 +76,7 @@ function shop(createAnswers: [number, unknown][]) {
             items,
             total: items.length,
             colors: ['Black'],
+            nextCursor: null,
           },
         ],
       ];
