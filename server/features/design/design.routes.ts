@@ -157,9 +157,11 @@ export default async function designRoutes(fastify: FastifyInstance) {
         summary: 'Catalogue items grouped by category, for the design carousels',
         description:
           'One group per category in slot order (or only `category`), each with a page of ' +
-          'items (`limit` per category, default 24, and `offset`), in-stock first. `q` matches ' +
-          'name, colour or seller; `color` is an exact colour. `total` counts the matches; ' +
-          '`colors` lists every colour of the category. Items carry `stock`.',
+          'items (`limit` per category, default 24): in stock first, each product colour’s ' +
+          'first size before its other sizes, then by name. `nextCursor` asks for the next ' +
+          'page of one category (with its `category`); null on the last. `q` matches name, ' +
+          'colour or seller; `color` is an exact colour. `total` counts the matches; `colors` ' +
+          'lists every colour of the category. Items carry `stock`.',
         querystring: DesignItemsQuerySchema,
         response: { 200: z.array(DesignItemGroupSchema), 400: ApiErrorSchema, ...denied },
       },
