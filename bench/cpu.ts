@@ -12,8 +12,12 @@ export interface CpuPerRequest {
   generator: number;
 }
 
-/** CPU seconds each side has used so far. */
-type Snapshot = Record<keyof CpuPerRequest, number>;
+/** CPU seconds the server and the generator have used so far, and each PostgreSQL process. */
+interface Snapshot {
+  server: number;
+  generator: number;
+  postgres: Map<string, number>;
+}
 
 /** Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
 const TICKS_PER_SECOND = 100;
@@ -49,11 +53,12 @@ function snapshot(serverPid: number): Snapshot | null {
   } catch {
     return null;
   }
-  let postgres = 0;
+  const postgres = new Map<string, number>();
   let server = processStat(String(serverPid))?.seconds ?? 0;
   for (const pid of pids) {
     if (isPostgres(pid)) {
-      postgres += processStat(pid)?.seconds ?? 0;
+      const seconds = processStat(pid)?.seconds;
+      if (seconds !== undefined) postgres.set(pid, seconds);
       continue;
     }
     // With WORKERS=N the server's work is done in the primary's children.
@@ -70,8 +75,9 @@ function snapshot(serverPid: number): Snapshot | null {
 
 /**
  * Runs one measurement and reads the CPU time each side spent in its measured part, which
- * starts `warmupSeconds` after the call. A PostgreSQL backend that exits within the window takes
- * its time with it; the server's pool keeps its connections, so none does here.
+ * starts `warmupSeconds` after the call. PostgreSQL's time is summed over its processes alive at
+ * the end (a backend that exits within the window takes its time with it, and one that started
+ * within it counts whole); the server's pool keeps its connections, so neither happens here.
  */
 export async function withCpu<M extends { requests: number }>(
   serverPid: number | undefined,
@@ -88,10 +94,15 @@ export async function withCpu<M extends { requests: number }>(
   const after = snapshot(serverPid);
   const { start } = window;
   if (!start || !after || measured.requests === 0) return measured;
-  const per = (key: keyof Snapshot) =>
-    Math.round(((after[key] - start[key]) * 1e6) / measured.requests);
+  let postgres = 0;
+  for (const [pid, seconds] of after.postgres) postgres += seconds - (start.postgres.get(pid) ?? 0);
+  const per = (seconds: number) => Math.round((seconds * 1e6) / measured.requests);
   return {
     ...measured,
-    cpu: { server: per('server'), postgres: per('postgres'), generator: per('generator') },
+    cpu: {
+      server: per(after.server - start.server),
+      postgres: per(postgres),
+      generator: per(after.generator - start.generator),
+    },
   };
 }
