@@ -201,7 +201,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({
     connectionString: url,
     // Drape's statements are short: compiling one with JIT costs more than running it, and
-    // PostgreSQL's guesses on text searches would turn it on (250 ms for one outfit search).
+    // PostgreSQL's high guesses on text searches would turn it on (performance-log.md).
     options: '-c jit=off',
     max: options.max ?? 10,
     connectionTimeoutMillis: 2_000,
