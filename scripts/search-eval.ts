@@ -9,6 +9,7 @@ import { buildApp } from '../server/app';
 import { openPglite } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { seedCatalogue } from '../server/db/seed/seed';
+import { testConfig } from '../server/test/test-config';
 import {
   drapeRanker,
   evaluate,
@@ -22,25 +23,12 @@ const database = await openPglite(null);
 await migrate(database);
 await seedCatalogue(database.sql);
 const app = await buildApp({
-  config: {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
+  config: testConfig({
     dataDir: '/tmp/drape-search-eval',
     sessionSecret: 'search-eval-search-eval-search-eval-42',
-    adminRegistrationCode: undefined,
-    smtpUrl: undefined,
-    mailFrom: 'Drape <orders@drape.test>',
-    logLevel: 'silent',
-    trustProxy: false,
-    publicOrigins: ['http://localhost'],
-    loginRateLimit: 1_000,
     // Every query asked once, from the database: no kept pages.
     cacheSeconds: 0,
-    webRoot: '/nonexistent',
-    workers: 1,
-  },
+  }),
   database,
   logger: false,
 });
