@@ -57,15 +57,28 @@ export function statementName(prefix: string, text: string): string {
 
 const dialect = new PgDialect();
 
+/** A statement assembled as text with its numbered parameters (search builds its own). */
+export interface TextQuery {
+  text: string;
+  params: unknown[];
+}
+
 /**
- * The one way besides Drizzle's builder (and `db.execute` with its `sql`) to ask the database:
- * a statement written with drizzle's `sql`, run as a named prepared statement, which PostgreSQL
- * parses and plans once per connection and shape. For the hot statements whose planning cost
- * as much as running them (docs/performance.md lists them), and only where the best plan does
- * not hang on the values given (after five runs PostgreSQL may keep one plan for all values).
+ * The one way besides Drizzle's builder (and `db.execute` with its `sql`, through `rowsOf`) to
+ * ask the database: a named prepared statement, which PostgreSQL parses and plans once per
+ * connection and shape. For the hot statements whose planning cost as much as running them
+ * (docs/performance.md lists them), and only where the best plan does not hang on the values
+ * given (after five runs PostgreSQL may keep one plan for all values).
  */
-export function queryPrepared<T>(client: SqlClient, prefix: string, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+export function queryPrepared<T>(
+  client: SqlClient,
+  prefix: string,
+  query: SQL | TextQuery,
+): Promise<T[]> {
+  const { text, params } =
+    'text' in query
+      ? query
+      : (({ sql, params }) => ({ text: sql, params }))(dialect.sqlToQuery(query));
   return client.query<T>(text, params, { name: statementName(prefix, text) });
 }
 

@@ -4,30 +4,15 @@ import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
 import { itemColumns, stockColumns } from '../../lib/items';
 
-function prepareCartLines(db: Db) {
+/** The cart's lines with their items, oldest first. */
+export function listCartLines(db: Db, userId: number) {
   return db
     .select({ ...itemColumns, quantity: cartLines.quantity })
     .from(cartLines)
     .innerJoin(items, eq(items.id, cartLines.itemId))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(eq(cartLines.userId, sql.placeholder('userId')))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId))
-    .prepare('cart_lines');
-}
-
-const cartLinesStatements = new WeakMap<Db, ReturnType<typeof prepareCartLines>>();
-
-/**
- * The cart's lines with their items, oldest first. Read after every change to the cart, so it is
- * a prepared statement (one per database handle, prepared once per connection).
- */
-export async function listCartLines(db: Db, userId: number) {
-  let statement = cartLinesStatements.get(db);
-  if (!statement) {
-    statement = prepareCartLines(db);
-    cartLinesStatements.set(db, statement);
-  }
-  return statement.execute({ userId });
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
 }
 
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders, refusedCheckouts } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -229,16 +229,8 @@ export async function placeOrder(
 }
 
 /** Spends a key whose checkout was refused after its charge (and refunded). */
-export async function recordRefusal(
-  client: SqlClient,
-  userId: number,
-  idempotencyKey: string,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO refused_checkouts (user_id, idempotency_key) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING`,
-    [userId, idempotencyKey],
-  );
+export async function recordRefusal(db: Db, userId: number, idempotencyKey: string): Promise<void> {
+  await db.insert(refusedCheckouts).values({ userId, idempotencyKey }).onConflictDoNothing();
 }
 
 /**
@@ -248,12 +240,12 @@ export async function recordRefusal(
  * order itself was committed durably before the e-mail was sent.
  */
 export async function markEmailed(client: SqlClient, orderId: number): Promise<void> {
-  await client.query(
-    `WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
-     UPDATE orders SET emailed_at = now()
-      WHERE id = $1 AND emailed_at IS NULL AND EXISTS (SELECT FROM relaxed)`,
-    [orderId],
-    { name: 'checkout_mark_emailed' },
+  await queryPrepared(
+    client,
+    'checkout_mark_emailed',
+    sql`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
+        UPDATE orders SET emailed_at = now()
+         WHERE id = ${orderId} AND emailed_at IS NULL AND EXISTS (SELECT FROM relaxed)`,
   );
 }
 

@@ -287,7 +287,7 @@ export async function checkout(
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
     // Spent before the refund: a submit with this key read after this is turned down uncharged.
-    await repo.recordRefusal(sql, userId, input.idempotencyKey);
+    await repo.recordRefusal(db, userId, input.idempotencyKey);
     const returned = await refund(deps, {
       reference,
       amountCents: totals.totalCents,

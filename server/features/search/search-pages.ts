@@ -64,7 +64,7 @@ export class SearchPages {
     const kept = this.words.get('words');
     if (kept) return kept;
     const since = this.words.changes;
-    const lexicon = await readLexicon(this.database.sql);
+    const lexicon = await readLexicon(this.database.db);
     this.words.set('words', lexicon, since);
     return lexicon;
   }

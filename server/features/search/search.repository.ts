@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { type Db, type SqlClient, statementName } from '../../db/client';
-import { swipes } from '../../db/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type Db, queryPrepared, type SqlClient } from '../../db/client';
+import { products, searchWords, swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { likePattern } from '../../lib/text-search';
 import type { Concept, Lexicon } from './understand';
@@ -250,9 +250,9 @@ export async function searchItemPage(
       LEFT JOIN items i ON i.product_id = r.product_id AND i.color = r.color AND p.n <= ${shown}
       LEFT JOIN categories c ON c.id = i.category_id
      ORDER BY p.n`;
-  const rows = await client.query<
+  const rows = await queryPrepared<
     Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number }
-  >(text, $.values, { name: statementName('search_items', text) });
+  >(client, 'search_items', { text, params: $.values });
   const ids: number[] = [];
   const variants: VariantRow[] = [];
   let next: SearchKey | null = null;
@@ -339,8 +339,9 @@ export async function searchOutfitPage(
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
-  const rows = await client.query<{ id: number; rank: number }>(text, $.values, {
-    name: statementName('search_outfits', text),
+  const rows = await queryPrepared<{ id: number; rank: number }>(client, 'search_outfits', {
+    text,
+    params: $.values,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -349,10 +350,10 @@ export async function searchOutfitPage(
 }
 
 /** The shop's words (`search_words`, 0003_search.sql) and its sellers. */
-export async function readLexicon(client: SqlClient): Promise<Lexicon> {
+export async function readLexicon(db: Db): Promise<Lexicon> {
   const [words, sellers] = await Promise.all([
-    client.query<{ word: string }>('SELECT word FROM search_words ORDER BY word'),
-    client.query<{ seller: string }>('SELECT DISTINCT seller FROM products ORDER BY seller'),
+    db.select({ word: searchWords.word }).from(searchWords).orderBy(asc(searchWords.word)),
+    db.selectDistinct({ seller: products.seller }).from(products).orderBy(asc(products.seller)),
   ]);
   return { words: words.map((r) => r.word), sellers: sellers.map((r) => r.seller) };
 }
