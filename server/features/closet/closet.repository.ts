@@ -87,16 +87,22 @@ export interface OccasionCountRow {
   latestOutfitId: number;
 }
 
-/** Per occasion that has any: the number of closet outfits and the newest one. */
+/**
+ * Per occasion that has any: the number of closet outfits, and the newest one read from
+ * closet_outfits_user_occasion_recent_idx (one row per occasion, not a sort of the closet).
+ */
 export function countClosetOutfitsByOccasion(db: Db, userId: number): Promise<OccasionCountRow[]> {
   return rowsOf<OccasionCountRow>(
     db,
-    sql`SELECT DISTINCT ON (occasion_id) occasion_id AS "occasionId",
-               (count(*) OVER (PARTITION BY occasion_id))::int AS outfits,
-               outfit_id AS "latestOutfitId"
-          FROM closet_outfits
-         WHERE user_id = ${userId}
-         ORDER BY occasion_id, completed_at DESC, outfit_id DESC`,
+    sql`SELECT g.occasion_id AS "occasionId", g.outfits, latest.outfit_id AS "latestOutfitId"
+          FROM (SELECT occasion_id, count(*)::int AS outfits FROM closet_outfits
+                 WHERE user_id = ${userId} GROUP BY occasion_id) g
+          CROSS JOIN LATERAL (
+                SELECT outfit_id FROM closet_outfits
+                 WHERE user_id = ${userId} AND occasion_id = g.occasion_id
+                 ORDER BY completed_at DESC, outfit_id DESC
+                 LIMIT 1) latest
+         ORDER BY g.occasion_id`,
   );
 }
 
@@ -143,18 +149,24 @@ export interface CategoryCountRow {
   cover: string;
 }
 
+/**
+ * Per category the shopper owns pieces in: how many, how many units, and the picture of the one
+ * bought last. Counted from closet_items alone (it keeps each piece's category, 0027); only the
+ * cover reads an item, one per category, from closet_items_user_category_recent_idx.
+ */
 export function countPiecesByCategory(db: Db, userId: number): Promise<CategoryCountRow[]> {
-  return db
-    .select({
-      categoryId: items.categoryId,
-      pieces: sql<number>`count(*)::int`,
-      units: sql<number>`sum(${closetItems.quantity})::int`,
-      cover: sql<string>`(array_agg(${items.image} ORDER BY ${closetItems.lastBoughtAt} DESC, ${items.id} DESC))[1]`,
-    })
-    .from(closetItems)
-    .innerJoin(items, eq(items.id, closetItems.itemId))
-    .where(eq(closetItems.userId, userId))
-    .groupBy(items.categoryId);
+  return rowsOf<CategoryCountRow>(
+    db,
+    sql`SELECT g.category_id AS "categoryId", g.pieces, g.units, cover.image AS cover
+          FROM (SELECT category_id, count(*)::int AS pieces, sum(quantity)::int AS units
+                  FROM closet_items WHERE user_id = ${userId}
+                 GROUP BY category_id) g
+          CROSS JOIN LATERAL (
+                SELECT i.image FROM closet_items c JOIN items i ON i.id = c.item_id
+                 WHERE c.user_id = ${userId} AND c.category_id = g.category_id
+                 ORDER BY c.last_bought_at DESC, c.item_id DESC
+                 LIMIT 1) cover`,
+  );
 }
 
 export interface PieceRow extends ItemRow {

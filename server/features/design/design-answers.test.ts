@@ -166,18 +166,28 @@ describe('GET /api/design/outfits: how shoppers answer each outfit', () => {
   });
 
   it('gives every outfit the figures its swipes hold', async () => {
-    const truth = await ids<{ id: number; likes: number; rejects: number }>(
+    // Favourites: the likers, and each other shopper who keeps one of its pieces.
+    const truth = await ids<{ id: number; likes: number; rejects: number; favorites: number }>(
       `SELECT o.id,
               count(s.outfit_id) FILTER (WHERE s.direction = 'like')::int AS likes,
-              count(s.outfit_id) FILTER (WHERE s.direction = 'nope')::int AS rejects
+              count(s.outfit_id) FILTER (WHERE s.direction = 'nope')::int AS rejects,
+              (SELECT count(DISTINCT k.user_id)::int FROM (
+                 SELECT user_id FROM swipes WHERE outfit_id = o.id AND direction = 'like'
+                 UNION SELECT user_id FROM item_favorites WHERE outfit_id = o.id) k) AS favorites
          FROM outfits o LEFT JOIN swipes s ON s.outfit_id = o.id GROUP BY o.id`,
     );
+    expect(new Set(truth.map((row) => row.favorites)).size).toBeGreaterThan(1);
     const listed = await listAll();
     expect(listed).toHaveLength(truth.length);
     const byId = new Map(listed.map((o) => [o.id, o]));
     for (const row of truth) {
       const o = byId.get(row.id)!;
-      expect([o.id, o.likes, o.rejects]).toEqual([row.id, row.likes, row.rejects]);
+      expect([o.id, o.likes, o.rejects, o.favorites]).toEqual([
+        row.id,
+        row.likes,
+        row.rejects,
+        row.favorites,
+      ]);
       const answered = row.likes + row.rejects;
       expect(o.likeRate).toBe(answered === 0 ? null : row.likes / answered);
     }

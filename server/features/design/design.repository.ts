@@ -93,9 +93,10 @@ export async function answersOf(
       outfitId: outfitAnswers.outfitId,
       likes: outfitAnswers.likes,
       rejects: outfitAnswers.rejects,
-      favorites: sql<number>`${outfitAnswers.likes} + (
+      // Written out with its table: inside the subquery a bare outfit_id would be f's own.
+      favorites: sql<number>`outfit_answers.likes + (
         SELECT count(DISTINCT f.user_id) FROM item_favorites f
-         WHERE f.outfit_id = ${outfitAnswers.outfitId}
+         WHERE f.outfit_id = outfit_answers.outfit_id
            AND NOT EXISTS (SELECT 1 FROM swipes s
                             WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
                               AND s.direction = 'like'))::int`,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Slot } from '../../../contracts/catalog';
 import { type Db, rowsOf } from '../../db/client';
 import {
   categories,
@@ -277,27 +278,38 @@ export function countLikedByOccasion(db: Db, userId: number) {
     .orderBy(asc(occasions.id));
 }
 
+/**
+ * Favourite pieces per category, as `favorite_pieces` (0015) would count them, without reading
+ * every like's five pieces: an outfit has exactly one piece in each category (0001's slot check
+ * and five-slot trigger), so each like whose pieces are not written out adds one to every
+ * category. To that come the shopper's own rows by their item's category, less those the view
+ * leaves out: a row for a piece of such a like (`shared`).
+ */
 export function countFavoritesByCategory(db: Db, userId: number) {
-  const faves = db
-    .select({
-      categoryId: items.categoryId,
-      n: sql<number>`count(*)::int`.as('n'),
-    })
-    .from(favoritePieces)
-    .innerJoin(items, eq(items.id, favoritePieces.itemId))
-    .where(eq(favoritePieces.userId, userId))
-    .groupBy(items.categoryId)
-    .as('faves');
-  return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      slot: categories.slot,
-      count: sql<number>`coalesce(${faves.n}, 0)::int`,
-    })
-    .from(categories)
-    .leftJoin(faves, eq(faves.categoryId, categories.id))
-    .orderBy(asc(categories.id));
+  return rowsOf<{ id: number; name: string; slot: Slot; count: number }>(
+    db,
+    sql`WITH likes AS (
+          SELECT count(*)::int AS n FROM swipes
+           WHERE user_id = ${userId} AND direction = 'like' AND NOT pieces_written),
+        own AS (
+          SELECT i.category_id, count(*)::int AS n,
+                 count(*) FILTER (
+                   WHERE f.outfit_id IS NOT NULL
+                     AND EXISTS (SELECT 1 FROM swipes s
+                                  WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
+                                    AND s.direction = 'like' AND NOT s.pieces_written)
+                     AND EXISTS (SELECT 1 FROM outfit_items oi
+                                  WHERE oi.outfit_id = f.outfit_id AND oi.item_id = f.item_id)
+                 )::int AS shared
+            FROM item_favorites f JOIN items i ON i.id = f.item_id
+           WHERE f.user_id = ${userId}
+           GROUP BY i.category_id)
+        SELECT c.id, c.name, c.slot,
+               (likes.n + coalesce(own.n, 0) - coalesce(own.shared, 0))::int AS count
+          FROM categories c CROSS JOIN likes
+          LEFT JOIN own ON own.category_id = c.id
+         ORDER BY c.id`,
+  );
 }
 
 export async function occasionExists(db: Db, id: number): Promise<boolean> {

@@ -936,3 +936,36 @@ describe('POST /api/outfit/search/unfavorite of a like', () => {
     expect(await rowsOf(s.user.id)).toEqual([]);
   });
 });
+
+describe('GET /api/favorites/categories over a mixed history', () => {
+  it('counts what favorite_pieces holds, category by category', async () => {
+    const s = await signUp(t.app);
+    // A like left as it is; one hearted on the card first; one written out; a plain heart.
+    const plain = freshOutfit();
+    await like(s, plain.outfitId);
+    const carded = freshOutfit();
+    const cardedTop = (await piecesOf(carded.outfitId)).find((p) => p.slot === 'top')!;
+    const heart = await s.agent.post('/api/item/favorite', {
+      itemId: cardedTop.itemId,
+      outfitId: carded.outfitId,
+    });
+    expect(heart.statusCode, heart.body).toBe(200);
+    await like(s, carded.outfitId);
+    await likeWrittenOut(s, 2);
+    const elsewhere = freshOutfit();
+    const looseShoes = (await piecesOf(elsewhere.outfitId)).find((p) => p.slot === 'footwear')!;
+    const loose = await s.agent.post('/api/item/search/favorite', { itemId: looseShoes.itemId });
+    expect(loose.statusCode, loose.body).toBe(201);
+
+    const fromView = await sql<{ category_id: number; n: number }>(
+      `SELECT i.category_id, count(*)::int AS n FROM favorite_pieces f
+         JOIN items i ON i.id = f.item_id WHERE f.user_id = $1 GROUP BY i.category_id`,
+      [s.user.id],
+    );
+    const expected: Record<number, number> = { 1: 0, 2: 0, 3: 0, 6: 0, 7: 0 };
+    for (const row of fromView) expected[row.category_id] = row.n;
+    expect(expected[CATEGORY_ID_BY_SLOT.top]).toBe(3);
+    expect(expected[CATEGORY_ID_BY_SLOT.footwear]).toBe(4);
+    expect(await categoryCounts(s)).toEqual(expected);
+  });
+});
