@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type Db, queryPrepared, type SqlClient } from '../../db/client';
+import { type Db, queryPrepared, type SqlClient, type TextQuery } from '../../db/client';
 import { products, searchWords, swipes } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { likePattern } from '../../lib/text-search';
+import { STOP_WORDS } from './shop-words';
 import type { Concept, Lexicon } from './understand';
 
 /** Where a page starts: after the entry of this rank and id (best rank first, then newest). */
@@ -183,6 +184,34 @@ export async function searchItemPage(
   concepts: readonly Concept[],
   options: { userId: number; categoryIds: readonly number[]; after: SearchKey; limit: number },
 ): Promise<ItemPage> {
+  // One plain word found in a piece's own text (name, colour, seller) ranks at least
+  // `WEIGHT.brand`, above any piece that has it only in its description: when such pieces fill
+  // the page, the description's far larger set of leads is not ranked at all.
+  const [only] = concepts;
+  if (concepts.length === 1 && describes(only!) && options.after.rank >= WEIGHT.brand) {
+    const rows = await queryPrepared<ItemPageRow>(
+      client,
+      'search_items',
+      itemPageStatement(concepts, options, true),
+    );
+    if (rows.some((row) => row.n > options.limit)) return itemPageOf(rows, options.limit);
+  }
+  const rows = await queryPrepared<ItemPageRow>(
+    client,
+    'search_items',
+    itemPageStatement(concepts, options, false),
+  );
+  return itemPageOf(rows, options.limit);
+}
+
+type ItemPageRow = Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number };
+
+/** `ownText`: only pieces with the concepts in their own text, ranked at least `WEIGHT.brand`. */
+function itemPageStatement(
+  concepts: readonly Concept[],
+  options: { userId: number; categoryIds: readonly number[]; after: SearchKey; limit: number },
+  ownText: boolean,
+): TextQuery {
   const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
@@ -220,7 +249,7 @@ export async function searchItemPage(
     const rank = perConcept
       .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
       .join(' + ');
-    const leads = concepts.map((c) => `(${candidates(c, $)})`).join(' INTERSECT ');
+    const leads = concepts.map((c) => `(${candidates(c, $, true, !ownText)})`).join(' INTERSECT ');
     // The leads are gathered first, from indexes, and only they are ranked: left to plan it
     // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead.
     found = `WITH c AS MATERIALIZED (${leads})
@@ -232,6 +261,7 @@ export async function searchItemPage(
                 OFFSET 0
              ) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+               ${ownText ? `AND m.rank >= ${WEIGHT.brand}` : ''}
              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
   const user = $.add(options.userId, 'int');
@@ -250,9 +280,10 @@ export async function searchItemPage(
       LEFT JOIN items i ON i.product_id = r.product_id AND i.color = r.color AND p.n <= ${shown}
       LEFT JOIN categories c ON c.id = i.category_id
      ORDER BY p.n`;
-  const rows = await queryPrepared<
-    Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number }
-  >(client, 'search_items', { text, params: $.values });
+  return { text, params: $.values };
+}
+
+function itemPageOf(rows: readonly ItemPageRow[], limit: number): ItemPage {
   const ids: number[] = [];
   const variants: VariantRow[] = [];
   let next: SearchKey | null = null;
@@ -349,13 +380,16 @@ export async function searchOutfitPage(
   return { ids: page.map((r) => r.id), next };
 }
 
-/** The shop's words (`search_words`, 0003_search.sql) and its sellers. */
+/** The shop's words (`search_words`, 0003_search.sql) but its stop words, and its sellers. */
 export async function readLexicon(db: Db): Promise<Lexicon> {
   const [words, sellers] = await Promise.all([
     db.select({ word: searchWords.word }).from(searchWords).orderBy(asc(searchWords.word)),
     db.selectDistinct({ seller: products.seller }).from(products).orderBy(asc(products.seller)),
   ]);
-  return { words: words.map((r) => r.word), sellers: sellers.map((r) => r.seller) };
+  return {
+    words: words.map((r) => r.word).filter((word) => !STOP_WORDS.has(word)),
+    sellers: sellers.map((r) => r.seller),
+  };
 }
 
 /** Which of these outfits the shopper swiped right on. */

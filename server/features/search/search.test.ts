@@ -33,11 +33,18 @@ async function searchOutfits(qs: string, agent = shopper.agent): Promise<OutfitS
 }
 
 /** A new product with one black piece in size M. */
-async function addPiece(name: string, slug: string, seller: string, garment = 'tee', cat = 1) {
+async function addPiece(
+  name: string,
+  slug: string,
+  seller: string,
+  garment = 'tee',
+  cat = 1,
+  description = 'A test.',
+) {
   await sql(
     `INSERT INTO products (name, slug, category_id, garment, seller, description)
-     VALUES ($1, $2, $4, $3, $5, 'A test.')`,
-    [name, slug, garment, cat, seller],
+     VALUES ($1, $2, $4, $3, $5, $6)`,
+    [name, slug, garment, cat, seller, description],
   );
   const [row] = await sql<{ id: number }>(
     `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
@@ -122,6 +129,45 @@ describe('GET /api/item/search', () => {
     expect(brand.understood).toEqual([{ words: 'corvo', kind: 'brand', label: 'Corvo Calzature' }]);
     expect(brand.items.every((i) => i.seller === 'Corvo Calzature')).toBe(true);
     expect((await searchItems('q=wool')).understood).toEqual([]);
+  });
+
+  it('passes over words like "and" and "for", and reads no typo as one of them', async () => {
+    const joined = await searchItems('q=black%20and%20the%20boots');
+    const plain = await searchItems('q=black%20boots');
+    expect(joined.items.map((i) => i.id)).toEqual(plain.items.map((i) => i.id));
+    // Both are words of the demo shop's descriptions; a word one edit from each is not them.
+    const [{ n } = { n: 0 }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM search_words WHERE word IN ('and', 'for')`,
+    );
+    expect(n).toBe(2);
+    for (const typed of ['anda', 'xfor']) {
+      const found = await searchItems(`q=${typed}`);
+      expect(found.understood.filter((u) => u.kind === 'spelling')).not.toContainEqual(
+        expect.objectContaining({ label: expect.stringMatching(/\b(and|for)\b/) }),
+      );
+    }
+  });
+
+  it('lists pieces with the word in their own text first, then those with it in their description only, to the end', async () => {
+    // More than a page of each kind of match, so the first pages come from the pieces' own text.
+    for (let k = 1; k <= 30; k++) {
+      await addPiece(`Zephyrine Tee ${k}`, `zephyrine-tee-${k}`, 'Test Co');
+    }
+    for (let k = 1; k <= 5; k++) {
+      await addPiece(
+        `Plain Tee Z${k}`,
+        `plain-tee-z${k}`,
+        'Test Co',
+        'tee',
+        1,
+        'Cut like a zephyrine.',
+      );
+    }
+    const found = await allItems('q=zephyrine');
+    expect(found).toHaveLength(35);
+    expect(new Set(found.map((i) => i.id)).size).toBe(35);
+    expect(found.slice(0, 30).every((i) => i.name.startsWith('Zephyrine Tee'))).toBe(true);
+    expect(found.slice(30).every((i) => i.name.startsWith('Plain Tee Z'))).toBe(true);
   });
 
   it('gives one result per product colour', async () => {

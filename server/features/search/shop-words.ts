@@ -223,3 +223,12 @@ export const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['children', 'child'],
   ['feet', 'foot'],
 ]);
+
+/**
+ * Words that join or point ("jacket and jeans", "boots for the rain") and tell nothing of a
+ * piece: a search passes over them, and a misspelt word is never read as one of them.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `a an and the for with of in on to or by at from into its it is as
+   that this your you our than but be are has have will so`.split(/\s+/),
+);

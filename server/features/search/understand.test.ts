@@ -65,6 +65,15 @@ describe('understand', () => {
     expect(read('wol')[0]).toMatchObject({ corrected: false, forms: ['wol'] });
   });
 
+  it('passes over words that join or point, and never reads a typo as one', () => {
+    const withStops: Lexicon = { ...lexicon, words: [...lexicon.words, 'and', 'for'] };
+    const concepts = understand('leather jacket and the boots', withStops).concepts;
+    expect(concepts.map((c) => c.words)).toEqual(['leather jacket', 'boots']);
+    expect(understand('and the', withStops).concepts).toEqual([]);
+    // The lexicon the server reads leaves them out, so "anda" is not read as "and".
+    expect(read('anda')[0]).toMatchObject({ corrected: false, forms: ['anda'] });
+  });
+
   it('looks inside words only when no word starts with it and nothing is near', () => {
     expect(read('aper')[0]).toMatchObject({ kind: 'text', forms: ['tapered'] });
     expect(read('ape')[0]).toMatchObject({ forms: ['ape'] });

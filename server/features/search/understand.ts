@@ -1,6 +1,6 @@
 import type { Understood } from '../../../contracts/search';
 import { editDistance, MIN_TYPO_LENGTH } from '../../lib/text-search';
-import { IRREGULAR_PLURALS, type Meaning, SHOP_WORDS } from './shop-words';
+import { IRREGULAR_PLURALS, type Meaning, SHOP_WORDS, STOP_WORDS } from './shop-words';
 
 /**
  * Reads what a shopper typed as the catalogue means it: each word (or pair of words, "leather
@@ -182,6 +182,7 @@ export function understand(q: string, lexicon: Lexicon): Understanding {
         continue;
       }
     }
+    if (STOP_WORDS.has(word)) continue;
     concepts.push(readWord(word, i === words.length - 1, lexicon));
   }
   return { concepts };
