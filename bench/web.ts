@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,12 @@ async function assetsLoaded(page: Page, url: string, ready: string): Promise<Set
  * server with the demo shop (embedded database).
  */
 export async function measureWeb(log: (m: string) => void): Promise<WebMeasurement> {
+  if (!existsSync(path.join(WEB_ROOT, 'index.html'))) {
+    // A fresh clone has no build: the server would answer every page with 404.
+    log('web: building the app first (npm run build)');
+    const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('web: npm run build failed');
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-bench-web-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
