@@ -4,4 +4,4 @@
 export const FEED_PAGE_DEFAULT = 10;
 export const FEED_PAGE_MAX = 30;
 /** How many outfits the client may ask the feed to skip (the cards it already holds). */
-export const FEED_EXCLUDE_MAX = 100;
+export const FEED_EXCLUDE_MAX = 300;

@@ -311,11 +311,17 @@ describe('the admin design studio', () => {
     await expect.poll(() => pickable(tops).count()).toBeGreaterThan(0);
 
     // Stock notes: the sold-out top is shown but cannot be picked; the low one says how many.
-    await tops.getByRole('searchbox').fill(soldOutTop.name);
+    // By name and colour: a name also finds its later editions, more sizes than a page holds.
+    const narrowTo = async (piece: CataloguePiece) => {
+      await tops.getByRole('searchbox').fill(piece.name);
+      await tops.getByRole('combobox', { name: 'Colour' }).click();
+      await page.getByRole('option', { name: piece.color, exact: true }).click();
+    };
+    await narrowTo(soldOutTop);
     const soldOut = pieceButton(tops, soldOutTop, 'sold out');
     await expect.poll(() => soldOut.count()).toBe(1);
     expect(await soldOut.isDisabled()).toBe(true);
-    await tops.getByRole('searchbox').fill(lowTop.name);
+    await narrowTo(lowTop);
     const low = pieceButton(tops, lowTop, 'only 2 left');
     await expect.poll(() => low.count()).toBe(1);
     expect(await low.isEnabled()).toBe(true);

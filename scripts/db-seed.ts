@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { generateCatalog } from '../server/db/seed/catalog';
+import { DEMO_SCALE, generateCatalog } from '../server/db/seed/catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../server/db/seed/demo-accounts';
 import { seedCatalogue } from '../server/db/seed/seed';
 
-// npm run db:seed -- --scale 10   (scale 1 is the demo shop; larger ones are for benchmarks)
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });
+// npm run db:seed -- --scale 10   (DEMO_SCALE, 3, is the demo shop; larger ones are for benchmarks)
+const { values } = parseArgs({
+  options: { scale: { type: 'string', default: String(DEMO_SCALE) } },
+});
 const scale = Number(values.scale);
 if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
   console.error('--scale must be a whole number from 1 to 1000');

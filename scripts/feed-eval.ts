@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { FULL } from '../bench/generate';
-import { generateCatalog } from '../server/db/seed/catalog';
+import { DEMO_SCALE, generateCatalog } from '../server/db/seed/catalog';
 import {
   AFTER_CHANGE,
   CHECKPOINTS,
@@ -196,7 +196,10 @@ function report(shop: EvalShop, seeds: number) {
 }
 
 const seeds = Number(args.seeds);
-report(shopOf('The demo shop (scale 1)', generateCatalog({ scale: 1 })), seeds);
+report(
+  shopOf(`The demo shop (scale ${DEMO_SCALE})`, generateCatalog({ scale: DEMO_SCALE })),
+  seeds,
+);
 if (!args['demo-only']) {
   const scale = Number(args.scale);
   report(shopOf(`The benchmark's catalogue (scale ${scale})`, generateCatalog({ scale })), seeds);

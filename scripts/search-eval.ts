@@ -1,6 +1,6 @@
 /**
  * `npm run search:eval`: the relevance set (server/features/search/relevance-set.ts) through
- * Drape's search, in-process on an embedded PGlite seeded with the demo shop, and through
+ * Drape's search, in-process on an embedded PGlite seeded with the tests' shop (scale 1), and through
  * MiniSearch indexed over the same catalogue; prints precision at 5 and nDCG at 10 of both, by
  * kind of query and overall, and the queries either search misses. scripts/search-eval/
  * evaluation.ts says how; decision 003 has the figures. No options, no network, no disk.
@@ -47,7 +47,7 @@ try {
   const drape = await evaluate(shop, drapeRanker(get));
   const library = await evaluate(shop, miniSearchRanker(shop));
   console.info(
-    `\n## Search relevance on the demo shop: ${shop.pieces.length} product colours, ` +
+    `\n## Search relevance on the tests' shop (scale 1): ${shop.pieces.length} product colours, ` +
       `${shop.outfits.length} outfits; ${drape.length} queries\n`,
   );
   console.info(

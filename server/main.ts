@@ -6,6 +6,7 @@ import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { DEMO_SCALE, generateCatalog } from './db/seed/catalog';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './db/seed/demo-accounts';
 import { catalogueIsEmpty, seedCatalogue } from './db/seed/seed';
 
@@ -28,7 +29,7 @@ async function main() {
 
   // A new embedded database gets the demo shop, so `npm start` alone gives something to see.
   if (database.driver === 'pglite' && (await catalogueIsEmpty(database.sql))) {
-    const counts = await seedCatalogue(database.sql);
+    const counts = await seedCatalogue(database.sql, generateCatalog({ scale: DEMO_SCALE }));
     await seedDemoAccounts(database.db);
     log.info(counts, 'demo catalogue created');
     for (const a of DEMO_ACCOUNTS) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../server/db/seed/catalog';
+import { DEMO_SCALE, generateCatalog } from '../../server/db/seed/catalog';
 import {
+  AFTER_CHANGE,
+  CHECKPOINTS,
   evaluate,
   fitAt,
   mean,
@@ -13,38 +15,45 @@ import {
 
 // The evaluation's key figures on the demo shop (`npm run feed:eval` prints them all), held to
 // floors a little under what the ranking reaches today, so that a change which makes the feed
-// learn less fails here. The demo shop has 12 outfits per occasion: a shopper who is shown
-// their occasion from the fifth swipe on has seen most of it by the twentieth, so its figures
-// peak after 10 swipes (the benchmark-sized catalogue's are in decision 005).
-const shop = shopOf('demo', generateCatalog({ scale: 1 }));
+// learn less fails here. The demo shop has 48 outfits per occasion, so after twenty swipes a
+// learned taste still has looks of its own to see (decision 005 has the figures).
+const shop = shopOf('demo', generateCatalog({ scale: DEMO_SCALE }));
 const runs = evaluate(shop, 3);
 const list = tastes(shop);
 const family = (name: Taste['family'], sessions: ShopperRun[][]) =>
   sessions.filter((_, t) => list[t]!.family === name);
 const at = (name: Taste['family'], point: number, ranker: keyof typeof runs = 'feed') =>
   mean(family(name, runs[ranker]).map((sessions) => fitAt(sessions, point)));
+/** The index of "after 20 swipes" among the evaluation's checkpoints. */
+const AT_20 = CHECKPOINTS.indexOf(20);
+const AFTER_10 = AFTER_CHANGE.indexOf(10);
 
 describe('the feed, swiped by simulated shoppers on the demo shop', () => {
-  it('learns a one-occasion taste within ten swipes, far above a random order', () => {
+  it('learns a one-occasion taste within twenty swipes, far above a random order', () => {
     expect(at('occasion', 0)).toBeLessThan(0.3);
-    expect(at('occasion', 2)).toBeGreaterThanOrEqual(0.6);
-    expect(at('occasion', 2)).toBeGreaterThanOrEqual(2.5 * at('occasion', 2, 'random'));
+    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(0.6);
+    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(2.8 * at('occasion', AT_20, 'random'));
   });
 
   it('learns colour-, garment- and two-occasion tastes', () => {
-    expect(at('colour', 3)).toBeGreaterThanOrEqual(0.35);
-    expect(at('kind', 2)).toBeGreaterThanOrEqual(0.4);
-    expect(at('two occasions', 2)).toBeGreaterThanOrEqual(0.7);
+    expect(at('colour', AT_20)).toBeGreaterThanOrEqual(0.45);
+    expect(at('kind', AT_20)).toBeGreaterThanOrEqual(0.55);
+    expect(at('two occasions', AT_20)).toBeGreaterThanOrEqual(0.68);
   });
 
   it('follows a taste that changes, within ten swipes of the change', () => {
     const changing = family('changing', runs.feed);
-    expect(mean(changing.map((sessions) => newTasteAt(sessions, 2)))).toBeGreaterThanOrEqual(0.4);
+    expect(mean(changing.map((sessions) => newTasteAt(sessions, AFTER_10)))).toBeGreaterThanOrEqual(
+      0.35,
+    );
   });
 
   it('keeps a look outside the taste on every page, and varies the page of one who likes nothing', () => {
     const pages = runs.feed.flat().flatMap((r) => [...r.curve, ...r.pages]);
-    expect(pages.filter((p) => p.fit > 0).every((p) => p.outside)).toBe(true);
+    // An explored card is drawn from the looks the shopper's taste weighs least; now and then,
+    // for a taste that many looks share (a third hold sneakers), both of a page's happen to fit.
+    const fitting = pages.filter((p) => p.fit > 0);
+    expect(fitting.filter((p) => p.outside).length).toBeGreaterThanOrEqual(0.98 * fitting.length);
     // Every page sent once the shopper has swiped holds a card placed for exploring.
     const learning = runs.feed.flat().flatMap((r) => r.pages.slice(1));
     expect(learning.length).toBeGreaterThan(100);

@@ -164,6 +164,13 @@ function validScale(scale: number): number {
   return scale;
 }
 
+/**
+ * The demo shop's scale (`npm start`, `npm run db:seed`): 48 looks per occasion, 240 outfits, so a
+ * shopper whose taste the feed has learned within twenty swipes still has looks of it to see.
+ * The tests' shop is scale 1 (60 outfits), small enough to walk whole.
+ */
+export const DEMO_SCALE = 3;
+
 /** Outfits per occasion: 12 at scale 1, then 16 per scale step, so scale 250 gives 20,000. */
 function looksPerOccasion(scale: number): number {
   return scale === 1 ? 12 : 16 * scale;

@@ -59,7 +59,7 @@ async function piecesInOrder(userId: number, categoryId: number): Promise<string
 
 /**
  * More outfits for one occasion, copies of its own under new names (in one statement each, so
- * the five-slot check at commit sees all five pieces): the demo shop has 12 an occasion.
+ * the five-slot check at commit sees all five pieces): the tests' shop has 12 an occasion.
  */
 async function copyOutfits(occasionId: number, copies: number) {
   const [source] = await sql<{ id: number }>(

@@ -18,7 +18,7 @@ async function feedIds(agent: Agent): Promise<number[]> {
   return (res.json() as FeedPage).outfits.map((o) => o.id);
 }
 
-/** Five in-stock items, one per slot, none of them in an outfit of the demo shop. */
+/** Five in-stock items, one per slot, none of them in an outfit of the tests' shop. */
 async function unusedPieces(): Promise<number[]> {
   const ids: number[] = [];
   for (const slot of SLOTS) {
@@ -141,7 +141,7 @@ describe('a long swipe history', () => {
       (r) => r.id,
     );
     const left = all.slice(-3);
-    // The oldest swipes are the demo shop's outfits, well past the latest 300.
+    // The oldest swipes are the tests' shop's outfits, well past the latest 300.
     await query(
       `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
        SELECT $1, o.id, 'nope', now() - (o.n || ' minutes')::interval

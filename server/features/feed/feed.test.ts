@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { FEED_EXCLUDE_MAX, type FeedOutfit, type FeedPage } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database } from '../../db/client';
 import { loadOutfits } from '../../lib/outfits';
@@ -153,7 +153,7 @@ describe('GET /api/outfit/home', () => {
       'limit=2.5',
       'exclude=abc',
       'exclude=1,-2',
-      `exclude=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      `exclude=${Array.from({ length: FEED_EXCLUDE_MAX + 1 }, (_, i) => i + 1).join(',')}`,
       'seed=-1',
       'seed=x',
     ]) {

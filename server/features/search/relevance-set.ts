@@ -1,5 +1,5 @@
 /**
- * What shoppers type on the demo shop (the scale-1 catalogue) and what they meant by it: for
+ * What shoppers type on the tests' shop (the scale-1 catalogue) and what they meant by it: for
  * each query, which pieces (or outfits) are a right answer. Judged by what a piece is (its
  * garment, colour, brand, name), not by the words search looks at, so a search that reads a
  * word wrongly scores low. `relevance.test.ts` runs the set and holds search to its floors;

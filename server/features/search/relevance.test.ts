@@ -13,7 +13,7 @@ import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { PIECE_QUERIES } from './relevance-set';
 
 /**
- * Relevance on the demo shop, measured (scripts/search-eval/evaluation.ts): precision at 5 and
+ * Relevance on the tests' shop (scale 1), measured (scripts/search-eval/evaluation.ts): precision at 5 and
  * nDCG at 10, averaged over the set in relevance-set.ts, against floors a little under what
  * search scores today and against MiniSearch indexed over the same catalogue
  * (docs/decisions/003-search-typos-and-paging.md has the figures): a change that makes search
@@ -45,7 +45,7 @@ afterAll(() => t.close());
 const bySet = (row: Row) => row.set;
 const missed = (rows: Row[]) => rows.filter((r) => r.precisionAt5 < 1 || r.ndcgAt10 < 1);
 
-describe('search relevance on the demo shop', () => {
+describe("search relevance on the tests' shop", () => {
   it('finds what shoppers meant by pieces and outfits, above its floors', () => {
     const figures = summarize(drape, bySet);
     console.info('Drape', Object.fromEntries(figures), missed(drape));

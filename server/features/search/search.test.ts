@@ -135,7 +135,7 @@ describe('GET /api/item/search', () => {
     const joined = await searchItems('q=black%20and%20the%20boots');
     const plain = await searchItems('q=black%20boots');
     expect(joined.items.map((i) => i.id)).toEqual(plain.items.map((i) => i.id));
-    // Both are words of the demo shop's descriptions; a word one edit from each is not them.
+    // Both are words of the shop's descriptions; a word one edit from each is not them.
     const [{ n } = { n: 0 }] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM search_words WHERE word IN ('and', 'for')`,
     );
