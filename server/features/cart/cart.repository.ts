@@ -2,17 +2,27 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
-import { itemColumns, stockColumns } from '../../lib/items';
+import { type ItemRow, itemColumns, stockColumns } from '../../lib/items';
 
-/** The cart's lines with their items, oldest first. */
-export function listCartLines(db: Db, userId: number) {
-  return db
-    .select({ ...itemColumns, quantity: cartLines.quantity })
-    .from(cartLines)
-    .innerJoin(items, eq(items.id, cartLines.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
+export type CartLineRow = ItemRow & { quantity: number };
+
+/**
+ * The cart's lines with their items, oldest first. Every change to the cart answers with the
+ * cart, so this is a prepared statement: planning its three joins cost more than running them.
+ */
+export function listCartLines(client: SqlClient, userId: number): Promise<CartLineRow[]> {
+  return queryPrepared<CartLineRow>(
+    client,
+    'cart_lines',
+    sql`SELECT i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
+               c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
+               i.color_hex AS "colorHex", i.size, i.stock, l.quantity
+          FROM cart_lines l
+          JOIN items i ON i.id = l.item_id
+          JOIN categories c ON c.id = i.category_id
+         WHERE l.user_id = ${userId}
+         ORDER BY l.added_at, l.item_id`,
+  );
 }
 
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };

@@ -35,7 +35,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: CartSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.getCart(db, currentUser(request).id),
+    (request) => service.getCart(app.database, currentUser(request).id),
   );
 
   app.post(
@@ -71,7 +71,12 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.addOutfit(db, currentUser(request).id, request.body.outfitId, request.body.itemIds),
+      service.addOutfit(
+        app.database,
+        currentUser(request).id,
+        request.body.outfitId,
+        request.body.itemIds,
+      ),
   );
 
   app.get(
@@ -108,7 +113,12 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.changeLine(db, currentUser(request).id, request.params.itemId, request.body),
+      service.changeLine(
+        app.database,
+        currentUser(request).id,
+        request.params.itemId,
+        request.body,
+      ),
   );
 
   app.put(
@@ -125,7 +135,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.setQuantity(
-        db,
+        app.database,
         currentUser(request).id,
         request.params.itemId,
         request.body.quantity,
@@ -148,7 +158,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    (request) => service.removeItem(db, currentUser(request).id, request.params.itemId),
+    (request) => service.removeItem(app.database, currentUser(request).id, request.params.itemId),
   );
 
   app.delete(
@@ -161,6 +171,6 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: CartSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.emptyCart(db, currentUser(request).id),
+    (request) => service.emptyCart(app.database, currentUser(request).id),
   );
 }

@@ -13,8 +13,15 @@ import * as repo from './cart.repository';
 /** Distinct pieces one cart may hold; far above any real basket, it bounds the work per call. */
 export const MAX_CART_LINES = 50;
 
-export async function getCart(db: Db, userId: number, now = new Date()): Promise<Cart> {
-  const rows = await repo.listCartLines(db, userId);
+/** The builder for writes, and the plain client for the cart's prepared read. */
+type CartDatabase = Pick<Database, 'db' | 'sql'>;
+
+export async function getCart(
+  database: CartDatabase,
+  userId: number,
+  now = new Date(),
+): Promise<Cart> {
+  const rows = await repo.listCartLines(database.sql, userId);
   const lines: CartLine[] = rows.map((row) => {
     const lineTotalCents = row.priceCents * row.quantity;
     return {
@@ -62,7 +69,7 @@ async function assertRoomFor(tx: Db, userId: number) {
  * early; checkout checks it again under lock, since adding to a cart reserves nothing.
  */
 export async function addItem(
-  database: Pick<Database, 'db' | 'sql'>,
+  database: CartDatabase,
   userId: number,
   itemId: number,
   quantity: number,
@@ -80,14 +87,20 @@ export async function addItem(
     // stock for this one.
     throw conflict(stockProblem(item, item.stock + 1) ?? `${describePiece(item)} is sold out.`);
   }
-  return getCart(database.db, userId);
+  return getCart(database, userId);
 }
 
 /**
  * Purchase Outfit with the sizes the shopper chose: one more of each chosen variant, all or
  * none. Each must be a colour and size of one of the outfit's pieces (one per piece) and in stock.
  */
-export async function addOutfit(db: Db, userId: number, outfitId: number, itemIds: number[]) {
+export async function addOutfit(
+  database: CartDatabase,
+  userId: number,
+  outfitId: number,
+  itemIds: number[],
+) {
+  const { db } = database;
   try {
     await db.transaction(async (tx) => {
       const outfit = await repo.findOutfitPieces(tx, outfitId);
@@ -121,7 +134,7 @@ export async function addOutfit(db: Db, userId: number, outfitId: number, itemId
   } catch (error) {
     throw raceAsConflict(error);
   }
-  return getCart(db, userId);
+  return getCart(database, userId);
 }
 
 /** What Purchase Outfit offers: the outfit's pieces in slot order, every colour and size. */
@@ -148,11 +161,12 @@ export async function getLook(db: Db, userId: number, outfitId: number): Promise
  * stock must cover the line. 409 when the product is not made in that colour and size.
  */
 export async function changeLine(
-  db: Db,
+  database: CartDatabase,
   userId: number,
   itemId: number,
   change: { size?: string | undefined; color?: string | undefined },
 ) {
+  const { db } = database;
   try {
     await db.transaction(async (tx) => {
       const line = await repo.findLine(tx, userId, itemId);
@@ -176,7 +190,7 @@ export async function changeLine(
   } catch (error) {
     throw raceAsConflict(error);
   }
-  return getCart(db, userId);
+  return getCart(database, userId);
 }
 
 /** Another change to the same line committed meanwhile: the shopper can simply try again. */
@@ -186,7 +200,13 @@ function raceAsConflict(error: unknown): unknown {
     : error;
 }
 
-export async function setQuantity(db: Db, userId: number, itemId: number, quantity: number) {
+export async function setQuantity(
+  database: CartDatabase,
+  userId: number,
+  itemId: number,
+  quantity: number,
+) {
+  const { db } = database;
   await db.transaction(async (tx) => {
     const [item] = await repo.findItemsStock(tx, [itemId]);
     if (!item || !(await repo.setLineQuantity(tx, userId, itemId, quantity))) {
@@ -195,17 +215,19 @@ export async function setQuantity(db: Db, userId: number, itemId: number, quanti
     const problem = stockProblem(item, quantity);
     if (problem) throw conflict(problem);
   });
-  return getCart(db, userId);
+  return getCart(database, userId);
 }
 
-export async function removeItem(db: Db, userId: number, itemId: number) {
+export async function removeItem(database: CartDatabase, userId: number, itemId: number) {
+  const { db } = database;
   if (!(await repo.deleteLine(db, userId, itemId))) {
     throw notFound('That piece is not in your cart.');
   }
-  return getCart(db, userId);
+  return getCart(database, userId);
 }
 
-export async function emptyCart(db: Db, userId: number) {
+export async function emptyCart(database: CartDatabase, userId: number) {
+  const { db } = database;
   await repo.deleteAllLines(db, userId);
-  return getCart(db, userId);
+  return getCart(database, userId);
 }
