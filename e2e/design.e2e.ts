@@ -54,7 +54,7 @@ async function feedOffers(request: APIRequestContext, outfitId: number): Promise
     const body = (await res.json()) as { outfits: { id: number }[]; hasMore: boolean };
     if (body.outfits.some((o) => o.id === outfitId)) return true;
     seen.push(...body.outfits.map((o) => o.id));
-    if (!body.hasMore || body.outfits.length === 0 || seen.length > 90) return false;
+    if (!body.hasMore || body.outfits.length === 0) return false;
   }
   return false;
 }
