@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, queryPrepared, type SqlClient } from '../../db/client';
-import { cartLines, categories, items, outfitItems, outfits } from '../../db/schema';
-import { type ItemRow, itemColumns, stockColumns } from '../../lib/items';
+import { cartLines, items, outfitItems, outfits } from '../../db/schema';
+import { type ItemRow, stockColumns } from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
 
