@@ -75,11 +75,13 @@ export function queryPrepared<T>(
   prefix: string,
   query: SQL | TextQuery,
 ): Promise<T[]> {
-  const { text, params } =
-    'text' in query
-      ? query
-      : (({ sql, params }) => ({ text: sql, params }))(dialect.sqlToQuery(query));
+  const { text, params } = 'text' in query ? query : asText(query);
   return client.query<T>(text, params, { name: statementName(prefix, text) });
+}
+
+function asText(query: SQL): TextQuery {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return { text: sql, params };
 }
 
 /** Ids as one array parameter (`${idArray(ids)}::int[]`): one statement text for any count. */
