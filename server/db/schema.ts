@@ -271,6 +271,17 @@ export const searchWords = pgTable('search_words', {
  * statement (0028_how_shoppers_answer_outfits.sql, decision 011). `rateKey` is the like rate, or
  * -1 while nobody has answered; it is generated, and ordered by an index.
  */
+/** A shopper's liked outfits per occasion, kept by the swipe triggers (0033). */
+export const likesByOccasion = pgTable(
+  'likes_by_occasion',
+  {
+    userId: integer('user_id').notNull(),
+    occasionId: smallint('occasion_id').notNull(),
+    likes: integer('likes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.occasionId] })],
+);
+
 export const outfitAnswers = pgTable('outfit_answers', {
   outfitId: integer('outfit_id').primaryKey(),
   likes: integer('likes').notNull(),

@@ -6,6 +6,7 @@ import {
   favoritePieces,
   itemFavorites,
   items,
+  likesByOccasion,
   occasions,
   outfits,
   products,
@@ -256,25 +257,19 @@ export function listLikedOutfits(
     .limit(PAGE_READ);
 }
 
+/** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */
 export function countLikedByOccasion(db: Db, userId: number) {
-  const liked = db
-    .select({
-      occasionId: outfits.occasionId,
-      n: sql<number>`count(*)::int`.as('n'),
-    })
-    .from(swipes)
-    .innerJoin(outfits, eq(outfits.id, swipes.outfitId))
-    .where(and(eq(swipes.userId, userId), eq(swipes.direction, 'like')))
-    .groupBy(outfits.occasionId)
-    .as('liked');
   return db
     .select({
       id: occasions.id,
       name: occasions.name,
-      count: sql<number>`coalesce(${liked.n}, 0)::int`,
+      count: sql<number>`coalesce(${likesByOccasion.likes}, 0)::int`,
     })
     .from(occasions)
-    .leftJoin(liked, eq(liked.occasionId, occasions.id))
+    .leftJoin(
+      likesByOccasion,
+      and(eq(likesByOccasion.occasionId, occasions.id), eq(likesByOccasion.userId, userId)),
+    )
     .orderBy(asc(occasions.id));
 }
 

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+
+// The favourites' counts per occasion are kept beside the swipes (0033); whatever a shopper or
+// an admin does, they must equal a count of the swipes themselves.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Shopper = Awaited<ReturnType<typeof signUp>>;
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.db.database.sql.query<T>(text, params);
+
+async function outfitIds(): Promise<number[]> {
+  const rows = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id');
+  return rows.map((r) => r.id);
+}
+
+/** What the route answers, by occasion id. */
+async function counted(s: Shopper): Promise<Record<number, number>> {
+  const res = await s.agent.get('/api/favorites/occasions');
+  expect(res.statusCode).toBe(200);
+  return Object.fromEntries(res.json().map((o: { id: number; count: number }) => [o.id, o.count]));
+}
+
+/** The truth: the shopper's likes joined with their outfits' occasions, every occasion listed. */
+async function truth(s: Shopper): Promise<Record<number, number>> {
+  const rows = await sql<{ id: number; n: number }>(
+    `SELECT oc.id, count(o.id)::int AS n
+       FROM occasions oc
+       LEFT JOIN swipes sw ON sw.user_id = $1 AND sw.direction = 'like'
+       LEFT JOIN outfits o ON o.id = sw.outfit_id AND o.occasion_id = oc.id
+      GROUP BY oc.id`,
+    [s.user.id],
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, r.n]));
+}
+
+async function expectTrue(s: Shopper) {
+  const [answer, expected] = await Promise.all([counted(s), truth(s)]);
+  expect(answer).toEqual(expected);
+  return answer;
+}
+
+const total = (counts: Record<number, number>) =>
+  Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
+  it('follows likes, rejects, turnarounds, undo and unfavourite', async () => {
+    const alice = await signUp(t.app);
+    const bob = await signUp(t.app);
+    const ids = await outfitIds();
+    for (const id of ids.slice(0, 8)) {
+      expect((await alice.agent.post('/api/outfit/favorite', { outfitId: id })).statusCode).toBe(
+        200,
+      );
+    }
+    await bob.agent.post('/api/outfit/favorite', { outfitId: ids[0] });
+    await alice.agent.post('/api/outfit/reject', { outfitId: ids[8] });
+    expect(total(await expectTrue(alice))).toBe(8);
+
+    // A like turned into a reject, and a reject into a like.
+    await alice.agent.post('/api/outfit/reject', { outfitId: ids[1] });
+    await alice.agent.post('/api/outfit/favorite', { outfitId: ids[8] });
+    expect(total(await expectTrue(alice))).toBe(8);
+
+    // The latest swipe taken back, and an outfit unfavourited from the favourites.
+    expect((await alice.agent.post('/api/outfit/undo')).statusCode).toBe(200);
+    await alice.agent.post('/api/outfit/search/unfavorite', { outfitId: ids[2] });
+    expect(total(await expectTrue(alice))).toBe(6);
+
+    // A piece of a liked outfit changed on its own writes the like's pieces out: still a like.
+    await sql('UPDATE swipes SET pieces_written = true WHERE user_id = $1', [alice.user.id]);
+    expect(total(await expectTrue(alice))).toBe(6);
+    expect(total(await expectTrue(bob))).toBe(1);
+  });
+
+  it('moves likes with an outfit moved to another occasion, and drops a deleted outfit’s', async () => {
+    const carol = await signUp(t.app);
+    const dave = await signUp(t.app);
+    const ids = await outfitIds();
+    const picked = ids.slice(20, 26);
+    for (const id of picked) {
+      await carol.agent.post('/api/outfit/favorite', { outfitId: id });
+      await dave.agent.post('/api/outfit/favorite', { outfitId: id });
+    }
+    const [moved, gone] = picked;
+    await sql(
+      `UPDATE outfits SET occasion_id = (SELECT min(id) FROM occasions WHERE id <> occasion_id)
+        WHERE id = $1`,
+      [moved],
+    );
+    await expectTrue(carol);
+    await sql('DELETE FROM outfits WHERE id = $1', [gone]);
+    expect(total(await expectTrue(carol))).toBe(5);
+    expect(total(await expectTrue(dave))).toBe(5);
+  });
+
+  it('counts many shoppers’ likes written in one statement', async () => {
+    const shoppers = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const ids = await outfitIds();
+    await sql(
+      `INSERT INTO swipes (user_id, outfit_id, direction)
+       SELECT u, o, CASE WHEN o % 3 = 0 THEN 'nope' ELSE 'like' END
+         FROM unnest($1::int[]) u CROSS JOIN unnest($2::int[]) o`,
+      [shoppers.map((s) => s.user.id), ids.slice(30, 45)],
+    );
+    for (const s of shoppers) expect(total(await expectTrue(s))).toBeGreaterThan(0);
+  });
+
+  it('leaves nothing behind when a shopper is deleted', async () => {
+    const erin = await signUp(t.app);
+    const ids = await outfitIds();
+    await erin.agent.post('/api/outfit/favorite', { outfitId: ids[50] });
+    await sql('DELETE FROM users WHERE id = $1', [erin.user.id]);
+    const rows = await sql('SELECT 1 FROM likes_by_occasion WHERE user_id = $1', [erin.user.id]);
+    expect(rows).toEqual([]);
+  });
+});
