@@ -123,28 +123,38 @@ function candidates(
 }
 
 /**
- * The items, in every size, whose product colour holds a concept as a piece of an outfit does
- * (by what it is, not by its description): found among the colour leads from indexes, checked,
- * then widened to their sizes along `items_product_id_color_size_key`.
+ * The product colours that hold a concept as a piece of an outfit does (by what it is, not by
+ * its description): found among the colour leads from indexes and checked. Every size of a
+ * product colour shares what is checked, and pieces carry their product colour (0019), so the
+ * outfits wearing one are read from `outfit_items_look_idx`.
  */
-function pieceItems(concept: Concept, $: Parameters): string {
-  return `SELECT i.id
+function pieceLooks(concept: Concept, $: Parameters): string {
+  return `SELECT l.product_id, l.color
             FROM (${candidates(concept, $, true, false)}) c
            CROSS JOIN LATERAL (
                  SELECT i.product_id, i.color FROM items i JOIN products p ON p.id = i.product_id
                   WHERE i.id = c.id AND ${anyOf(pieceHits(concept, $, false))}
-                 OFFSET 0) l
-            JOIN items i ON i.product_id = l.product_id AND i.color = l.color`;
+                 OFFSET 0) l`;
 }
 
-/** The outfits whose name or description (`outfits_search_trgm_idx`) or occasion may hold a concept. */
-function outfitTextCandidates(concept: Concept, $: Parameters): string[] {
+/**
+ * Where a concept is found in outfits' own text, as sets: `text{k}`, the outfits whose name or
+ * description holds it (led by `outfits_search_trgm_idx`, then checked), and `occasion{k}`, the
+ * occasions whose name does. Ranking then looks an outfit up in them instead of matching each
+ * candidate's text again.
+ */
+function outfitTextSets(concept: Concept, k: number, $: Parameters): string[] {
   if (!concept.forms.length) return [];
   const patterns = $.add(concept.forms.map(likePattern), 'text[]');
+  const pattern = $.add(formsPattern(concept), 'text');
   return [
-    `SELECT o.id FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`,
-    `SELECT o.id FROM outfits o WHERE o.occasion_id = ANY(ARRAY(
-       SELECT oc.id FROM occasions oc WHERE lower(oc.name) LIKE ANY(${patterns})))`,
+    `text${k} AS MATERIALIZED (
+       SELECT t.id, t.named, t.described FROM (
+         SELECT o.id, lower(o.name) ~ ${pattern} AS named, lower(o.description) ~ ${pattern} AS described
+           FROM outfits o WHERE o.search_text LIKE ANY(${patterns})) t
+        WHERE t.named OR t.described)`,
+    `occasion${k} AS MATERIALIZED (
+       SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${pattern})`,
   ];
 }
 
@@ -321,52 +331,56 @@ export async function searchOutfitPage(
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
-    // Each concept's pieces are found once, as sets of items; an outfit then holds the concept
-    // when one of its pieces is in the set, and is ranked from its own row with those answers.
-    const hits = concepts.map((c, k) => `hit${k} AS MATERIALIZED (${pieceItems(c, $)})`);
-    const inHit = (k: number) => `oi.item_id IN (SELECT id FROM hit${k})`;
+    // Each concept's pieces are found once, as sets of product colours; an outfit holds the
+    // concept when one of its pieces is in the set. Its text and occasion are looked up in sets
+    // too (`outfitTextSets`), so ranking a candidate matches no text.
+    const hits = concepts.map((c, k) => `hit${k} AS MATERIALIZED (${pieceLooks(c, $)})`);
+    const inHit = (k: number) =>
+      `(oi.product_id, oi.color) IN (SELECT product_id, color FROM hit${k})`;
     const pieces = `pieces AS MATERIALIZED (
       SELECT oi.outfit_id AS id,
              ${concepts.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
              bool_or(${concepts.map((_, k) => inHit(k)).join(' AND ')}) AS every
         FROM outfit_items oi
-       WHERE oi.item_id IN (${concepts.map((_, k) => `SELECT id FROM hit${k}`).join(' UNION ')})
+       WHERE (oi.product_id, oi.color) IN (${concepts.map((_, k) => `SELECT product_id, color FROM hit${k}`).join(' UNION ')})
        GROUP BY oi.outfit_id)`;
-    const textHits = concepts.map((c) => {
-      if (!c.forms.length) return [];
-      const pattern = $.add(formsPattern(c), 'text');
-      return [
-        { weight: OUTFIT_WEIGHT.name, sql: `lower(o.name) ~ ${pattern}` },
-        { weight: OUTFIT_WEIGHT.occasion, sql: `lower(oc.name) ~ ${pattern}` },
-        { weight: OUTFIT_WEIGHT.description, sql: `lower(o.description) ~ ${pattern}` },
-      ];
-    });
-    const held = (k: number) => `coalesce(h.p${k}, false)`;
+    const texts = concepts.flatMap((c, k) => outfitTextSets(c, k, $));
+    const inText = (k: number) => concepts[k]!.forms.length > 0;
     const rank = [
       ...concepts.flatMap((_, k) => [
-        ...textHits[k]!.map((t) => `(CASE WHEN ${t.sql} THEN ${t.weight} ELSE 0 END)`),
-        `(CASE WHEN ${held(k)} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
+        ...(inText(k)
+          ? [
+              `(CASE WHEN t${k}.named THEN ${OUTFIT_WEIGHT.name} ELSE 0 END)`,
+              `(CASE WHEN o.occasion_id IN (SELECT id FROM occasion${k}) THEN ${OUTFIT_WEIGHT.occasion} ELSE 0 END)`,
+              `(CASE WHEN t${k}.described THEN ${OUTFIT_WEIGHT.description} ELSE 0 END)`,
+            ]
+          : []),
+        `(CASE WHEN coalesce(h.p${k}, false) THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
       ]),
       `(CASE WHEN coalesce(h.every, false) THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
     ].join(' + ');
-    const found = concepts.map(
-      (_, k) => `(${[...textHits[k]!.map((t) => t.sql), held(k)].join(' OR ')})`,
-    );
-    // An outfit must hold every concept: the candidates of each, intersected.
+    // An outfit must hold every concept: the outfits holding each, intersected.
     const perConcept = concepts.map((_, k) =>
-      [`SELECT id FROM pieces WHERE p${k}`, ...outfitTextCandidates(concepts[k]!, $)].join(
-        ' UNION ',
-      ),
+      [
+        `SELECT id FROM pieces WHERE p${k}`,
+        ...(inText(k)
+          ? [
+              `SELECT id FROM text${k}`,
+              `SELECT o.id FROM outfits o WHERE o.occasion_id IN (SELECT id FROM occasion${k})`,
+            ]
+          : []),
+      ].join(' UNION '),
     );
-    text = `WITH ${[...hits, pieces].join(',\n')},
+    const textJoins = concepts
+      .map((_, k) => (inText(k) ? `LEFT JOIN text${k} t${k} ON t${k}.id = c.id` : ''))
+      .join(' ');
+    text = `WITH ${[...hits, pieces, ...texts].join(',\n')},
             c AS MATERIALIZED (${perConcept.map((q) => `(${q})`).join(' INTERSECT ')})
-            SELECT m.id, m.rank
-              FROM c LEFT JOIN pieces h ON h.id = c.id
-             CROSS JOIN LATERAL (
-                   SELECT o.id, (${rank}) AS rank
-                     FROM outfits o JOIN occasions oc ON oc.id = o.occasion_id
-                    WHERE o.id = c.id AND ${found.join(' AND ')}
-                   OFFSET 0) m
+            SELECT m.id, m.rank FROM (
+              SELECT c.id, (${rank}) AS rank
+                FROM c JOIN outfits o ON o.id = c.id
+                LEFT JOIN pieces h ON h.id = c.id
+                ${textJoins}) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
