@@ -32,11 +32,11 @@ export class Openings {
     if (kept && kept.version >= version && now - kept.madeAt < OPENINGS.maxAgeSeconds * 1000) {
       return kept.ranked;
     }
-    const ranked = repo.rankOpening(this.client, {
-      version,
-      seed: randomSeed(),
-      limit: QUEUE.size,
-    });
+    const ranked = repo.rankFeed(
+      this.client,
+      { version, history: repo.NO_HISTORY },
+      { seed: randomSeed(), limit: QUEUE.size, exclude: [] },
+    );
     const made: Opening = { version, madeAt: now, ranked };
     this.#kept.set(slot, made);
     // A ranking that failed is made again by the next first visit.

@@ -45,14 +45,14 @@ export class FeedQueue {
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
   refill(userId: number): void {
     this.#run(userId, async () => {
-      const ranked = await repo.rankFeed(this.database.sql, {
-        userId,
+      const { sql, db } = this.database;
+      const ranked = await repo.rankFeed(sql, await repo.readHistory(sql, userId), {
         limit: QUEUE.size,
         atLeast: QUEUE.lowWater,
         exclude: [],
         seed: randomSeed(),
       });
-      await repo.storeQueue(this.database.db, userId, ranked);
+      await repo.storeQueue(db, userId, ranked);
     });
   }
 
