@@ -18,7 +18,7 @@ function shapeOf(
   outfits: { id: number; occasion: number; coat: Look; pieces?: Look[] }[],
   extraItems: Look[] = [],
 ): CatalogueShape {
-  const rows: (PieceRow & { outfitId: number; occasionId: number })[] = [];
+  const rows: PieceRow[] = [];
   const items = new Map<
     number,
     { id: number; productId: number; categoryId: number; color: string }
