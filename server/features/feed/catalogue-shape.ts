@@ -23,8 +23,8 @@ export interface ItemRow {
 }
 
 /**
- * A piece as the ranking weighs it: its look (its category in its colour), its colour and its
- * kind are numbered, so a ranking's tallies are keyed by numbers, never by strings built on the way.
+ * A piece as the ranking weighs it: its look (its category in its colour), colour and kind are
+ * numbered, so a ranking's tallies are keyed by numbers, never by strings built on the way.
  */
 export interface Piece {
   itemId: number;

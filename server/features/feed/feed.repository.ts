@@ -138,26 +138,16 @@ async function firstWhollyInStock(
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: outfits.id })
-    .from(outfits)
-    .where(eq(outfits.id, outfitId))
-    .limit(1);
-  return rows.length > 0;
+  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
 export async function itemExists(db: Db, itemId: number): Promise<boolean> {
-  const rows = await db.select({ id: items.id }).from(items).where(eq(items.id, itemId)).limit(1);
-  return rows.length > 0;
+  return (await db.$count(items, eq(items.id, itemId))) > 0;
 }
 
 export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: outfitItems.itemId })
-    .from(outfitItems)
-    .where(and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId)))
-    .limit(1);
-  return rows.length > 0;
+  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
+  return (await db.$count(outfitItems, piece)) > 0;
 }
 
 /**
@@ -192,12 +182,9 @@ export interface FirstSwipeOutcome {
 }
 
 /**
- * The common case of a swipe, for several shoppers in one statement: each has not swiped that
- * outfit yet. A like is its swipe row alone: the outfit's pieces follow from it
- * (favorite_pieces, 0015), and a first swipe has no pieces of an earlier like to take away.
- * Outcomes come back in the order asked. At most one swipe per shopper (the caller's rule, see
- * swipe-batches.ts), written in shopper order, so two statements under way lock shoppers in the
- * same order. A swipe not inserted (one was there) is for the caller to settle in a transaction.
+ * First swipes of several shoppers in one statement, at most one each, outcomes in the order
+ * asked. A like is its row alone (its pieces follow from it, 0015). Rows go in in shopper order,
+ * so statements of two processes lock shoppers alike; a swipe already there is the caller's.
  */
 export async function recordFirstSwipes(
   client: SqlClient,
@@ -308,9 +295,8 @@ export async function deletePassedSwipes(db: Db, userId: number): Promise<number
 }
 
 /**
- * Takes out of the favourites the pieces a right swipe brought along (in whatever variant the
- * shopper moved them to) and counts them, with those that followed from the like unwritten: call
- * it before the like itself goes.
+ * Takes out the pieces a like brought along (in whatever variant the shopper moved them to) and
+ * counts them with those still following from the like: call it before the like goes.
  */
 export async function removeOutfitPieces(
   db: Db,
@@ -384,9 +370,8 @@ export interface Waiting {
 }
 
 /**
- * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
- * since it was ranked; and the first and last places there are, swiped or not (how much of the
- * ranking was swiped, and how much is left).
+ * The shopper's queue (0007), best first, less the outfits swiped since it was ranked; with its
+ * first and last places, swiped or not (how much was swiped, and how much is left).
  */
 export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
   const rows = await queryPrepared<QueuedOutfit & { firstPlace: number; last: number }>(
@@ -415,10 +400,8 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
 }
 
 /**
- * Makes `ranked` the shopper's queue, in that order, each with its reason: what the new ranking
- * left out goes, the rest is inserted or moved. Outfits deleted meanwhile are skipped. It takes
- * turns with the shopper's swipes under way (0025), so each swipe on an outfit the new queue
- * holds is announced.
+ * Makes `ranked` the shopper's queue, in that order, with reasons; outfits deleted meanwhile are
+ * skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is announced.
  */
 export async function storeQueue(
   db: Db,
