@@ -73,7 +73,7 @@ export function shopOf(name: string, catalog: Catalog, soldOutShare = 0.02): Eva
     color: i.color,
     garment: garment.get(i.productId)!,
   }));
-  const pieces: (PieceRow & { outfitId: number; occasionId: number })[] = [];
+  const pieces: PieceRow[] = [];
   const outfits = new Map<number, EvalOutfit>();
   for (const outfit of catalog.outfits) {
     const evalPieces: EvalOutfit['pieces'] = [];

@@ -7,6 +7,9 @@ import { KEPT_SECONDS, untilAnnounced } from '../test/announcements';
 import { testDriver } from '../test/databases';
 import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
 
+/** Outfits queued as a ranking from before reasons were kept would hold them. */
+const queueOf = (ids: readonly number[]) => ids.map((id) => ({ id, reason: null }));
+
 // Stock levels, shoppers' hearts and queued feeds kept in memory (server/lib/stock-levels.ts,
 // server/lib/shopper-hearts.ts, server/features/feed/queue.ts), trusted here for an hour:
 // every change below must show on its announcement, not when the copy ages.
@@ -62,11 +65,7 @@ async function queuedShopper(app: FastifyInstance = t.app) {
       ORDER BY md5(o.id::text || $1::text) LIMIT 30`,
     [shopper.user.id],
   );
-  await storeQueue(
-    t.db.database.db,
-    shopper.user.id,
-    order.map((o) => o.id),
-  );
+  await storeQueue(t.db.database.db, shopper.user.id, queueOf(order.map((o) => o.id)));
   await vi.waitFor(async () => expect(await feed(shopper.agent)).toEqual(await queuedIds()), soon);
   async function queuedIds() {
     const rows = await sql<{ outfit_id: number }>(
@@ -265,11 +264,13 @@ describe.runIf(testDriver() === 'postgres')(
             [shopper.user.id, outfitId],
           );
           let stored = false;
-          const store = storeQueue(t.db.database.db, shopper.user.id, [outfitId!, ...rest]).then(
-            () => {
-              stored = true;
-            },
-          );
+          const store = storeQueue(
+            t.db.database.db,
+            shopper.user.id,
+            queueOf([outfitId!, ...rest]),
+          ).then(() => {
+            stored = true;
+          });
           // The write waits on the swipe's lock (0013): wait until the database shows it
           // waiting, then it must not have written yet.
           await vi.waitFor(async () => {

@@ -2,14 +2,10 @@ import { sql } from 'drizzle-orm';
 import { SLOTS, type Slot } from '../../../contracts/catalog';
 import { queryPrepared, type SqlClient } from '../../db/client';
 
-/**
- * The slot as one of the five constant strings: a slot read from a row is a string of its own,
- * and weighing a piece by `TASTE.slot[piece.slot]` with it would look the text up every time.
- */
-const constantSlot = (slot: Slot): Slot => SLOTS.find((s) => s === slot) ?? slot;
-
 /** One of an outfit's five pieces as the database has it. */
 export interface PieceRow {
+  outfitId: number;
+  occasionId: number;
   itemId: number;
   slot: Slot;
   productId: number;
@@ -27,9 +23,8 @@ export interface ItemRow {
 }
 
 /**
- * A piece as the ranking weighs it: its look (its category in its colour), its colour and its
- * kind (its product's garment) are numbered, so a ranking's tallies are keyed by numbers, never
- * by strings built on the way.
+ * A piece as the ranking weighs it: its look (its category in its colour), colour and kind are
+ * numbered, so a ranking's tallies are keyed by numbers, never by strings built on the way.
  */
 export interface Piece {
   itemId: number;
@@ -40,45 +35,35 @@ export interface Piece {
   kindId: number;
 }
 
-export interface OutfitShape {
-  id: number;
-  occasionId: number;
-  pieces: Piece[];
-}
-
 /**
  * What the feed's ranking needs of the catalogue, read once and kept in memory: every outfit's
- * occasion and pieces, which outfits hold each item and each product, and every item's product
- * look and kind, and which outfits are of each occasion and hold each kind. A shopper's ranking
- * then asks the database for their own history and the stock of the
- * best candidates only (rankFeed). About 20,000 outfits and 140,000 items at full benchmark size:
- * a few megabytes, read in about a second.
+ * occasion and pieces, every item's product, look and kind, and which outfits hold each item,
+ * product and kind or are of each occasion. A ranking then asks the database only for the
+ * shopper's history and the stock of its best candidates (rankFeed).
  */
 export class CatalogueShape {
-  readonly outfits = new Map<number, OutfitShape>();
+  readonly outfits = new Map<number, { occasionId: number; pieces: Piece[] }>();
   /** Every outfit with pieces, in id order. */
   readonly outfitIds: number[];
-  /** The largest outfit id and item id (at least 1): the ranges seeded draws are taken from. */
+  /** The largest ids (at least 1): the ranges of seeded draws, and the lengths of tallies. */
   readonly maxOutfitId: number;
   readonly maxItemId: number;
-  /** The largest product and occasion ids: the ranking's tallies are arrays that long. */
   readonly maxProductId: number;
   readonly maxOccasionId: number;
   readonly #byItem = new Map<number, number[]>();
   readonly #byProduct = new Map<number, number[]>();
-  /** Outfits of each occasion and holding each kind, in ascending id order. */
+  /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
   readonly #byOccasion: Int32Array[] = [];
   readonly #byKind: Int32Array[] = [];
+  readonly #lookItems: Int32Array[] = [];
+  /** Garments numbered from 1 (0: not known), colours and looks from 0. */
   readonly #kinds = new Map<string, number>();
   readonly #colors = new Map<string, number>();
-  readonly #colorNames: string[] = [];
   readonly #looks = new Map<number, number>();
-  /** Each look's category and colour, by look id. */
+  readonly #colorNames: string[] = [];
   readonly #lookCategory: number[] = [];
   readonly #lookColor: number[] = [];
-  /** Each look's item ids in ascending order, by look id. */
-  readonly #lookItems: Int32Array[] = [];
-  /** Each item's product and look, by item id (0: no such item). */
+  /** Each item's product, look and kind, by item id (look -1: no such item). */
   readonly #itemProduct: Int32Array;
   readonly #itemLook: Int32Array;
   readonly #itemKind: Int32Array;
@@ -86,25 +71,27 @@ export class CatalogueShape {
   constructor(
     /** The catalogue_version it was read at (0020). */
     readonly version: number,
-    pieces: readonly (PieceRow & { outfitId: number; occasionId: number })[],
+    pieces: readonly PieceRow[],
     items: readonly ItemRow[],
   ) {
     let maxItemId = 1;
     let maxProductId = 1;
+    let maxOccasionId = 1;
     for (const item of items) {
       maxItemId = Math.max(maxItemId, item.id);
       maxProductId = Math.max(maxProductId, item.productId);
     }
     this.maxItemId = maxItemId;
-    this.#itemProduct = new Int32Array(maxItemId + 1);
-    this.#itemLook = new Int32Array(maxItemId + 1).fill(-1);
-    this.#itemKind = new Int32Array(maxItemId + 1);
+    this.#itemProduct = new Int32Array(this.maxItemId + 1);
+    this.#itemLook = new Int32Array(this.maxItemId + 1).fill(-1);
+    this.#itemKind = new Int32Array(this.maxItemId + 1);
     const lookItems = new Map<number, number[]>();
     for (const item of items) {
       const lookId = this.#lookOf(item.categoryId, item.color);
       this.#itemProduct[item.id] = item.productId;
       this.#itemLook[item.id] = lookId;
-      this.#itemKind[item.id] = this.#kindOf(item.garment);
+      this.#itemKind[item.id] =
+        item.garment === undefined ? 0 : numberOf(this.#kinds, item.garment, 1);
       push(lookItems, lookId, item.id);
     }
     for (const [lookId, ids] of lookItems) this.#lookItems[lookId] = Int32Array.from(ids).sort();
@@ -112,20 +99,24 @@ export class CatalogueShape {
     for (const piece of pieces) {
       let outfit = this.outfits.get(piece.outfitId);
       if (!outfit) {
-        outfit = { id: piece.outfitId, occasionId: piece.occasionId, pieces: [] };
+        outfit = { occasionId: piece.occasionId, pieces: [] };
         this.outfits.set(piece.outfitId, outfit);
       }
       const lookId = this.#lookOf(piece.categoryId, piece.color);
       outfit.pieces.push({
         itemId: piece.itemId,
-        slot: constantSlot(piece.slot),
+        // One of the five constant strings, not the row's copy: `TASTE.slot[slot]` then finds
+        // it without comparing text.
+        slot: SLOTS.find((s) => s === piece.slot) ?? piece.slot,
         productId: piece.productId,
         lookId,
         colorId: this.#lookColor[lookId]!,
-        kindId: piece.itemId <= maxItemId ? this.#itemKind[piece.itemId]! : 0,
+        kindId: piece.itemId <= this.maxItemId ? this.#itemKind[piece.itemId]! : 0,
       });
       push(this.#byItem, piece.itemId, piece.outfitId);
       push(this.#byProduct, piece.productId, piece.outfitId);
+      maxProductId = Math.max(maxProductId, piece.productId);
+      maxOccasionId = Math.max(maxOccasionId, piece.occasionId);
     }
     this.outfitIds = [...this.outfits.keys()].sort((a, b) => a - b);
     const byOccasion = new Map<number, number[]>();
@@ -139,42 +130,17 @@ export class CatalogueShape {
     }
     for (const [occasionId, ids] of byOccasion) this.#byOccasion[occasionId] = Int32Array.from(ids);
     for (const [kindId, ids] of byKind) this.#byKind[kindId] = Int32Array.from(ids);
-    let maxOccasionId = 1;
-    for (const piece of pieces) {
-      maxOccasionId = Math.max(maxOccasionId, piece.occasionId);
-      maxProductId = Math.max(maxProductId, piece.productId);
-    }
     this.maxOccasionId = maxOccasionId;
     this.maxProductId = maxProductId;
     this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
   }
 
-  /** A garment's number, counting from 1; 0 for an item whose garment is not known. */
-  #kindOf(garment: string | undefined): number {
-    if (garment === undefined) return 0;
-    let kindId = this.#kinds.get(garment);
-    if (kindId === undefined) {
-      kindId = this.#kinds.size + 1;
-      this.#kinds.set(garment, kindId);
-    }
-    return kindId;
-  }
-
   #lookOf(categoryId: number, color: string): number {
-    let colorId = this.#colors.get(color);
-    if (colorId === undefined) {
-      colorId = this.#colorNames.length;
-      this.#colors.set(color, colorId);
-      this.#colorNames.push(color);
-    }
-    const key = categoryId * 65_536 + colorId;
-    let lookId = this.#looks.get(key);
-    if (lookId === undefined) {
-      lookId = this.#lookCategory.length;
-      this.#looks.set(key, lookId);
-      this.#lookCategory.push(categoryId);
-      this.#lookColor.push(colorId);
-    }
+    const colorId = numberOf(this.#colors, color);
+    this.#colorNames[colorId] = color;
+    const lookId = numberOf(this.#looks, categoryId * 65_536 + colorId);
+    this.#lookCategory[lookId] = categoryId;
+    this.#lookColor[lookId] = colorId;
     return lookId;
   }
 
@@ -188,7 +154,7 @@ export class CatalogueShape {
       sql`SELECT version FROM catalogue_version`,
     )) as [{ version: string }];
     const [pieces, items] = await Promise.all([
-      queryPrepared<PieceRow & { outfitId: number; occasionId: number }>(
+      queryPrepared<PieceRow>(
         client,
         'shape_pieces',
         sql`SELECT oi.outfit_id AS "outfitId", o.occasion_id AS "occasionId",
@@ -208,7 +174,7 @@ export class CatalogueShape {
     return new CatalogueShape(Number(version), pieces, items);
   }
 
-  /** An item's product, look and colour, or undefined for an item the catalogue lacks. */
+  /** An item's product, look, colour and kind, or undefined for an item the catalogue lacks. */
   item(id: number): Omit<Piece, 'slot'> | undefined {
     const lookId = id > 0 && id <= this.maxItemId ? this.#itemLook[id]! : -1;
     if (lookId < 0) return undefined;
@@ -221,34 +187,17 @@ export class CatalogueShape {
     };
   }
 
-  /** How many kinds (garments) the catalogue has; their ids count from 1. */
+  /** How many kinds (counted from 1), looks and colours (from 0) the catalogue has. */
   get kindCount(): number {
     return this.#kinds.size;
   }
 
-  /** Up to `count` outfits of an occasion from `pivot` on, wrapping round: a seeded window. */
-  occasionWindow(occasionId: number, pivot: number, count: number): number[] {
-    return windowOf(this.#byOccasion[occasionId], pivot, count);
-  }
-
-  /** Up to `count` outfits holding a piece of a kind from `pivot` on, wrapping round. */
-  kindWindow(kindId: number, pivot: number, count: number): number[] {
-    return windowOf(this.#byKind[kindId], pivot, count);
-  }
-
-  /** How many looks and colours the catalogue has; their ids count from 0. */
   get lookCount(): number {
-    return this.#lookCategory.length;
+    return this.#looks.size;
   }
 
   get colorCount(): number {
-    return this.#colorNames.length;
-  }
-
-  /** The look of a category in a colour, if any item has it. */
-  look(categoryId: number, color: string): number | undefined {
-    const colorId = this.#colors.get(color);
-    return colorId === undefined ? undefined : this.#looks.get(categoryId * 65_536 + colorId);
+    return this.#colors.size;
   }
 
   /** Orders looks by category, then colour name: how ties between equal tastes fall. */
@@ -269,24 +218,49 @@ export class CatalogueShape {
   }
 
   /**
-   * Up to `count` items of a look in id order from `pivot` on, wrapping round to the lowest ids:
-   * a seeded window onto a look of any size.
+   * Up to `count` outfits of an occasion, outfits holding a kind, or items of a look, in id
+   * order from `pivot` on, wrapping round to the lowest ids: a seeded window onto a list of any
+   * size.
    */
+  occasionWindow(occasionId: number, pivot: number, count: number): number[] {
+    return windowOf(this.#byOccasion[occasionId], pivot, count);
+  }
+
+  kindWindow(kindId: number, pivot: number, count: number): number[] {
+    return windowOf(this.#byKind[kindId], pivot, count);
+  }
+
   lookWindow(lookId: number, pivot: number, count: number): number[] {
     return windowOf(this.#lookItems[lookId], pivot, count);
   }
 }
 
-/** Up to `count` of sorted `ids` from `pivot` on, wrapping round to the lowest. */
 function windowOf(ids: Int32Array | undefined, pivot: number, count: number): number[] {
   if (!ids) return [];
-  let start = lowerBound(ids, pivot);
+  // The first of the sorted ids not below the pivot.
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < pivot) lo = mid + 1;
+    else hi = mid;
+  }
   const window: number[] = [];
   for (let n = 0; n < Math.min(count, ids.length); n++) {
-    if (start === ids.length) start = 0;
-    window.push(ids[start++]!);
+    if (lo === ids.length) lo = 0;
+    window.push(ids[lo++]!);
   }
   return window;
+}
+
+/** The number of `key`, giving the next (counting from `first`) to a key not seen yet. */
+function numberOf<K>(numbers: Map<K, number>, key: K, first = 0): number {
+  let n = numbers.get(key);
+  if (n === undefined) {
+    n = numbers.size + first;
+    numbers.set(key, n);
+  }
+  return n;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number) {
@@ -295,24 +269,10 @@ function push<K>(map: Map<K, number[]>, key: K, value: number) {
   else map.set(key, [value]);
 }
 
-/** The index of the first element of sorted `ids` not below `value`. */
-function lowerBound(ids: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-interface Kept {
-  shape?: CatalogueShape;
-  reading?: Promise<CatalogueShape>;
-}
-
-const kept = new WeakMap<SqlClient, Kept>();
+const kept = new WeakMap<
+  SqlClient,
+  { shape?: CatalogueShape; reading?: Promise<CatalogueShape> }
+>();
 
 /**
  * The catalogue's shape at `version` or later, as this process keeps it for the database behind
@@ -320,24 +280,14 @@ const kept = new WeakMap<SqlClient, Kept>();
  * find it stale together share one read.
  */
 export async function catalogueShape(client: SqlClient, version: number): Promise<CatalogueShape> {
-  let entry = kept.get(client);
-  if (!entry) {
-    entry = {};
-    kept.set(client, entry);
-  }
-  let shape = entry.shape;
-  while (!shape || shape.version < version) {
-    let reading = entry.reading;
-    if (!reading) {
-      const holder = entry;
-      reading = CatalogueShape.read(client).finally(() => {
-        holder.reading = undefined;
-      });
-      holder.reading = reading;
-    }
-    const read = await reading;
+  const entry = kept.get(client) ?? {};
+  kept.set(client, entry);
+  while (!entry.shape || entry.shape.version < version) {
+    entry.reading ??= CatalogueShape.read(client).finally(() => {
+      entry.reading = undefined;
+    });
+    const read = await entry.reading;
     if (!entry.shape || entry.shape.version < read.version) entry.shape = read;
-    shape = entry.shape;
   }
-  return shape;
+  return entry.shape;
 }

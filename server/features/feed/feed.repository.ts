@@ -3,7 +3,7 @@ import type { SwipeDirection } from '../../../contracts/feed';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
-import { type CatalogueShape, catalogueShape } from './catalogue-shape';
+import { catalogueShape } from './catalogue-shape';
 import {
   type PlacedBy,
   PROFILE,
@@ -13,57 +13,40 @@ import {
 } from './ranking';
 import { POPULAR, type QueuedReason, queuedReason } from './reasons';
 
-/** A ranked outfit and what placed it. */
+/** An outfit ranked or queued, and what placed it (null in a queue written before 0031). */
 export interface RankedOutfit {
   id: number;
-  reason: QueuedReason;
+  reason: QueuedReason | null;
 }
 
+/** What a ranking reads of a shopper, with the catalogue's version it is to be ranked at. */
+export interface ShopperRead {
+  version: number;
+  history: ShopperHistory;
+}
+
+/** A shopper who has swiped and hearted nothing: what a shared first ranking starts from. */
+export const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new Set() };
+
 /**
- * The best unswiped, fully in-stock outfits for this shopper, best first, each with what placed
- * it (reasons.ts). The catalogue's
- * shape is kept in memory (catalogue-shape.ts), so a ranking asks the database two things: the
- * shopper's history (their latest swipes and hearts, every outfit they swiped, and the catalogue's
- * version, in one statement), and, once the candidates are ranked in memory (ranking.ts), which
- * of the best have every piece in stock, best first, until the page is full.
+ * The best unswiped, fully in-stock outfits for a shopper with this history, best first, each
+ * with what placed it: ranked in memory over the catalogue's shape (ranking.ts), then checked
+ * in the database for stock, best first, until the page is full.
  */
 export async function rankFeed(
   client: SqlClient,
-  options: RankingOptions & { userId: number; limit: number; atLeast?: number },
-): Promise<RankedOutfit[]> {
-  const { version, history } = await readHistory(client, options.userId);
-  return rankHistory(client, await catalogueShape(client, version), history, options);
-}
-
-/** A shopper with no history: what a first ranking starts from. */
-const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new Set() };
-
-/**
- * A ranking for a shopper who has swiped and hearted nothing yet: it depends on the seed, the
- * catalogue and the facts of its outfits alone, so every new shopper can share it (openings.ts).
- */
-export async function rankOpening(
-  client: SqlClient,
-  options: { version: number; seed: number; limit: number },
-): Promise<RankedOutfit[]> {
-  const shape = await catalogueShape(client, options.version);
-  return rankHistory(client, shape, NO_HISTORY, { ...options, exclude: [] });
-}
-
-async function rankHistory(
-  client: SqlClient,
-  shape: CatalogueShape,
-  history: ShopperHistory,
+  { version, history }: ShopperRead,
   options: RankingOptions & {
     limit: number;
     /**
      * A large catalogue is explored by sampling, which can come back short for a shopper who
      * has swiped nearly everything: with fewer than this many, every unswiped outfit is looked
-     * at (`exhaustive`), with the same history, before the feed says it has run dry.
+     * at (`exhaustive`) before the feed says it has run dry.
      */
     atLeast?: number;
   },
 ): Promise<RankedOutfit[]> {
+  const shape = await catalogueShape(client, version);
   // A shopper's first swipes or hearts may all be on outfits gone since: no signal, no taste.
   const learning =
     history.recent.some((s) => shape.outfits.has(s.outfitId)) ||
@@ -73,9 +56,9 @@ async function rankHistory(
     const ranked = rankCandidates(shape, history, { ...options, exhaustive }, placedBy);
     if (ranked.length === 0) return [];
     const rows = await firstWhollyInStock(client, ranked, options.limit);
-    return rows.map(({ id, fresh, popular }) => ({
-      id,
-      reason: queuedReason(placedBy.get(id), { fresh, popular }, learning),
+    return rows.map((row) => ({
+      id: row.id,
+      reason: queuedReason(placedBy.get(row.id), row, learning),
     }));
   };
   const ids = await rank(options.exhaustive ?? false);
@@ -83,32 +66,12 @@ async function rankHistory(
   return short && !options.exhaustive ? rank(true) : ids;
 }
 
-/** The catalogue's version, and whether the shopper has swiped or hearted anything yet. */
-export async function readStart(
-  client: SqlClient,
-  userId: number,
-): Promise<{ version: number; known: boolean }> {
-  const [row] = await queryPrepared<{ version: string; known: boolean }>(
-    client,
-    'feed_start',
-    sql`SELECT version,
-               EXISTS (SELECT 1 FROM swipes WHERE user_id = ${userId})
-               OR EXISTS (SELECT 1 FROM item_favorites
-                           WHERE user_id = ${userId} AND source = 'heart') AS known
-          FROM catalogue_version`,
-  );
-  return { version: Number(row?.version ?? 0), known: Boolean(row?.known) };
-}
-
 /**
- * One statement, read from indexes alone: the catalogue's version, the latest swipes and then
- * the rest of them from (user_id, created_at) with each swipe's outfit and direction (0021), and
- * the latest hearts from their covering index (0018).
+ * The catalogue's version and the shopper's history, in one statement read from indexes alone:
+ * the swipes from (user_id, created_at) with outfit and direction (0021), the latest hearts from
+ * their covering index (0018).
  */
-async function readHistory(
-  client: SqlClient,
-  userId: number,
-): Promise<{ version: number; history: ShopperHistory }> {
+export async function readHistory(client: SqlClient, userId: number): Promise<ShopperRead> {
   const recentSwipes = sql.raw(String(PROFILE.swipes));
   const recentHearts = sql.raw(String(PROFILE.hearts));
   const rows = await queryPrepared<{ kind: 'v' | 'r' | 's' | 'h'; id: string; liked: boolean }>(
@@ -144,11 +107,9 @@ async function readHistory(
 
 /**
  * The first `limit` of `ranked` with no piece out of stock, in order, with the facts a card's
- * reason may name (added this week; liked by many, from `outfit_answers`, 0028). The candidates
- * are sorted in a subquery of their own (`OFFSET 0` keeps the planner from merging it), so the
- * stock check runs on them one by one and stops once the page is full, instead of on every
- * candidate; the facts are two primary-key reads per outfit kept. The limit is written into the
- * text: with `LIMIT $n` PostgreSQL planned it afresh every time.
+ * reason may name (added this week; liked by many, from `outfit_answers`, 0028). `OFFSET 0`
+ * keeps the candidates in a subquery of their own, so the stock check stops once the page is
+ * full; the limit is in the text, as `LIMIT $n` was planned afresh every time.
  */
 async function firstWhollyInStock(
   client: SqlClient,
@@ -177,26 +138,16 @@ async function firstWhollyInStock(
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: outfits.id })
-    .from(outfits)
-    .where(eq(outfits.id, outfitId))
-    .limit(1);
-  return rows.length > 0;
+  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
 export async function itemExists(db: Db, itemId: number): Promise<boolean> {
-  const rows = await db.select({ id: items.id }).from(items).where(eq(items.id, itemId)).limit(1);
-  return rows.length > 0;
+  return (await db.$count(items, eq(items.id, itemId))) > 0;
 }
 
 export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: outfitItems.itemId })
-    .from(outfitItems)
-    .where(and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId)))
-    .limit(1);
-  return rows.length > 0;
+  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
+  return (await db.$count(outfitItems, piece)) > 0;
 }
 
 /**
@@ -231,12 +182,9 @@ export interface FirstSwipeOutcome {
 }
 
 /**
- * The common case of a swipe, for several shoppers in one statement: each has not swiped that
- * outfit yet. A like is its swipe row alone: the outfit's pieces follow from it
- * (favorite_pieces, 0015), and a first swipe has no pieces of an earlier like to take away.
- * Outcomes come back in the order asked. At most one swipe per shopper (the caller's rule, see
- * swipe-batches.ts), written in shopper order, so two statements under way lock shoppers in the
- * same order. A swipe not inserted (one was there) is for the caller to settle in a transaction.
+ * First swipes of several shoppers in one statement, at most one each, outcomes in the order
+ * asked. A like is its row alone (its pieces follow from it, 0015). Rows go in in shopper order,
+ * so statements of two processes lock shoppers alike; a swipe already there is the caller's.
  */
 export async function recordFirstSwipes(
   client: SqlClient,
@@ -347,9 +295,8 @@ export async function deletePassedSwipes(db: Db, userId: number): Promise<number
 }
 
 /**
- * Takes out of the favourites the pieces a right swipe brought along (in whatever variant the
- * shopper moved them to) and counts them, with those that followed from the like unwritten: call
- * it before the like itself goes.
+ * Takes out the pieces a like brought along (in whatever variant the shopper moved them to) and
+ * counts them with those still following from the like: call it before the like goes.
  */
 export async function removeOutfitPieces(
   db: Db,
@@ -396,8 +343,8 @@ export async function unheartPiece(
   userId: number,
   itemId: number,
   outfitId: number,
-): Promise<boolean> {
-  const rows = await db
+): Promise<void> {
+  await db
     .delete(itemFavorites)
     .where(
       and(
@@ -405,15 +352,10 @@ export async function unheartPiece(
         eq(itemFavorites.itemId, itemId),
         eq(itemFavorites.outfitId, outfitId),
       ),
-    )
-    .returning({ id: itemFavorites.id });
-  return rows.length > 0;
+    );
 }
 
-export interface QueuedOutfit {
-  id: number;
-  /** What placed it; null in a queue written before reasons were kept (0031). */
-  reason: QueuedReason | null;
+export interface QueuedOutfit extends RankedOutfit {
   /** Its place in the queue. */
   position: number;
   /** When the queue was ranked (ms since epoch). */
@@ -428,9 +370,8 @@ export interface Waiting {
 }
 
 /**
- * What waits in the shopper's queue (0007_feed_queue.sql), best first, less the outfits swiped
- * since it was ranked; and the first and last places there are, swiped or not (how much of the
- * ranking was swiped, and how much is left).
+ * The shopper's queue (0007), best first, less the outfits swiped since it was ranked; with its
+ * first and last places, swiped or not (how much was swiped, and how much is left).
  */
 export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
   const rows = await queryPrepared<QueuedOutfit & { firstPlace: number; last: number }>(
@@ -452,31 +393,23 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
          ORDER BY q.position`,
   );
   return {
-    outfits: rows.map(({ id, position, filledAt, reason }) => ({
-      id,
-      position,
-      filledAt,
-      reason: typeof reason === 'string' ? (JSON.parse(reason) as QueuedReason) : (reason ?? null),
-    })),
+    outfits: rows.map(({ id, position, filledAt, reason }) => ({ id, position, filledAt, reason })),
     firstPlace: rows[0]?.firstPlace ?? null,
     last: rows[0]?.last ?? null,
   };
 }
 
 /**
- * Makes `ranked` the shopper's queue, in that order, each with its reason (none for a bare id,
- * as tests write): what the new ranking
- * left out goes, the rest is inserted or moved. Outfits deleted meanwhile are skipped. It takes
- * turns with the shopper's swipes under way (0025), so each swipe on an outfit the new queue
- * holds is announced.
+ * Makes `ranked` the shopper's queue, in that order, with reasons; outfits deleted meanwhile are
+ * skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is announced.
  */
 export async function storeQueue(
   db: Db,
   userId: number,
-  ranked: readonly (RankedOutfit | number)[],
+  ranked: readonly RankedOutfit[],
 ): Promise<void> {
-  const list = idArray(ranked.map((r) => (typeof r === 'number' ? r : r.id)));
-  const reasons = JSON.stringify(ranked.map((r) => (typeof r === 'number' ? null : r.reason)));
+  const list = idArray(ranked.map((r) => r.id));
+  const reasons = JSON.stringify(ranked.map((r) => r.reason));
   await db.transaction(async (tx) => {
     await lockFeedQueue(tx, userId);
     await tx.execute(sql`

@@ -48,10 +48,13 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     await queues.close();
     await cards.close();
   });
-  const swipe = async (userId: number, outfitId: number, direction: 'like' | 'nope') => {
-    const result = await service.swipe(db, swipeBatches, userId, outfitId, direction);
-    queues.swiped(userId, outfitId);
-    return result;
+  /** Forgets the shopper's kept queue once `change` settles, not waiting for the announcement. */
+  const forgetQueueAfter = async <T>(userId: number, change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } finally {
+      queues.forget(userId);
+    }
   };
 
   app.get(
@@ -68,37 +71,33 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     async (request) => service.getFeed(app.database, live, currentUser(request).id, request.query),
   );
 
-  app.post(
-    '/api/outfit/favorite',
-    {
-      onRequest: app.requireUser,
-      // Pieces a right swipe brings along are favourites, not hearts.
-      config: { keepsHearts: true },
-      schema: {
-        tags,
-        summary: 'Right swipe: favourite the outfit and its five pieces',
-        body: OutfitRefBodySchema,
-        response: { 200: SwipeResultSchema, ...errors },
+  const swipes = [
+    ['/api/outfit/favorite', 'like', 'Right swipe: favourite the outfit and its five pieces'],
+    ['/api/outfit/reject', 'nope', 'Left swipe: reject the outfit'],
+  ] as const;
+  for (const [url, direction, summary] of swipes) {
+    app.post(
+      url,
+      {
+        onRequest: app.requireUser,
+        // Pieces a right swipe brings along are favourites, not hearts.
+        config: { keepsHearts: true },
+        schema: {
+          tags,
+          summary,
+          body: OutfitRefBodySchema,
+          response: { 200: SwipeResultSchema, ...errors },
+        },
       },
-    },
-    async (request) => swipe(currentUser(request).id, request.body.outfitId, 'like'),
-  );
-
-  app.post(
-    '/api/outfit/reject',
-    {
-      onRequest: app.requireUser,
-      // Pieces a right swipe brings along are favourites, not hearts.
-      config: { keepsHearts: true },
-      schema: {
-        tags,
-        summary: 'Left swipe: reject the outfit',
-        body: OutfitRefBodySchema,
-        response: { 200: SwipeResultSchema, ...errors },
+      async (request) => {
+        const { id } = currentUser(request);
+        const { outfitId } = request.body;
+        const result = await service.swipe(db, swipeBatches, id, outfitId, direction);
+        queues.swiped(id, outfitId);
+        return result;
       },
-    },
-    async (request) => swipe(currentUser(request).id, request.body.outfitId, 'nope'),
-  );
+    );
+  }
 
   app.post(
     '/api/outfit/undo',
@@ -112,11 +111,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = currentUser(request);
-      try {
-        return await service.undoLastSwipe(db, live, id);
-      } finally {
-        queues.forget(id);
-      }
+      return forgetQueueAfter(id, service.undoLastSwipe(db, live, id));
     },
   );
 
@@ -132,11 +127,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = currentUser(request);
-      try {
-        return await service.restorePassedOutfits(db, id);
-      } finally {
-        queues.forget(id);
-      }
+      return forgetQueueAfter(id, service.restorePassedOutfits(db, id));
     },
   );
 
@@ -153,11 +144,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = currentUser(request);
-      try {
-        return await service.unfavoriteOutfit(db, id, request.body.outfitId);
-      } finally {
-        queues.forget(id);
-      }
+      return forgetQueueAfter(id, service.unfavoriteOutfit(db, id, request.body.outfitId));
     },
   );
 

@@ -14,12 +14,12 @@ import { notFound } from '../../lib/errors';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
-import type { RankedOutfit } from './feed.repository';
+import type { RankedOutfit, ShopperRead } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
 import type { OutfitCards } from './outfit-cards';
 import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
-import { type QueuedReason, reasonText, UNDONE } from './reasons';
+import { reasonText, UNDONE } from './reasons';
 import type { SwipeBatches } from './swipe-batches';
 
 /** What the feed keeps in memory, and the writer of shoppers' queues. */
@@ -36,27 +36,23 @@ export interface FeedState {
 const stockOf = (live: FeedState, cards: Iterable<Outfit>) =>
   live.stock.get([...cards].flatMap((outfit) => outfit.items.map((item) => item.id)));
 
-/** A ranked or queued outfit: its id and what placed it (null in a queue older than reasons). */
-type Placed = { id: number; reason: QueuedReason | null };
+/** Cards and the stock of their pieces, by id. */
+interface Read {
+  cards: Map<number, Outfit>;
+  stock: Map<number, number>;
+}
 
 /**
- * What the shopper sees of the outfits of `placed` that exist, in that order: each card with its
- * pieces' stock of this moment, the pieces the shopper hearted on it, and why it is there.
+ * What the shopper sees of the outfits of `placed` that were read, in that order: each card with
+ * its pieces' stock of this moment, the pieces the shopper hearted on it, and why it is there.
  */
-async function feedCards(
-  live: FeedState,
-  placed: readonly Placed[],
-  hearts: Hearts,
-  known?: { cards: Map<number, Outfit>; stock: Map<number, number> },
-): Promise<FeedOutfit[]> {
-  const cards = known?.cards ?? (await live.cards.get(placed.map((p) => p.id)));
-  const stock = known?.stock ?? (await stockOf(live, cards.values()));
+function feedCards(placed: readonly RankedOutfit[], hearts: Hearts, read: Read): FeedOutfit[] {
   return placed.flatMap(({ id, reason }) => {
-    const outfit = cards.get(id);
+    const outfit = read.cards.get(id);
     if (!outfit) return [];
     const items = outfit.items.map((item) => ({
       ...item,
-      stock: stock.get(item.id) ?? item.stock,
+      stock: read.stock.get(item.id) ?? item.stock,
     }));
     const heartedItemIds = [...(hearts.onOutfit.get(id) ?? [])];
     // The keys the outfit lacks go first: after a spread, V8 builds them on a slow path.
@@ -69,11 +65,11 @@ async function feedCards(
  * cards and stock levels read for them. Most are in stock: the rest are read only when some
  * are not.
  */
-async function firstInStock<T extends Placed>(
+async function firstInStock<T extends RankedOutfit>(
   live: FeedState,
   candidates: readonly T[],
   count: number,
-): Promise<{ waiting: T[]; cards: Map<number, Outfit>; stock: Map<number, number> }> {
+): Promise<Read & { waiting: T[] }> {
   const waiting: T[] = [];
   const cards = new Map<number, Outfit>();
   const stock = new Map<number, number>();
@@ -94,14 +90,19 @@ async function firstInStock<T extends Placed>(
   return { waiting, cards, stock };
 }
 
+/** A page of `limit` of what `firstInStock` found; one more tells that another page exists. */
+function pageOf(found: Read & { waiting: RankedOutfit[] }, limit: number, hearts: Hearts) {
+  const outfits = feedCards(found.waiting.slice(0, limit), hearts, found);
+  return { outfits, hasMore: found.waiting.length > limit };
+}
+
 /**
  * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
  * ahead of time, or for a shopper who has swiped and hearted nothing from a ranking new shoppers
  * share (openings.ts); the queue is ranked on the spot only when it is too short for the page
  * (a shopper who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
  * (decision 005), and in the background when it runs low or is stale. With a seed the ranking
- * is done on the spot, reproducibly, and the queue is left alone. One more outfit than the page
- * tells whether another page exists.
+ * is done on the spot, reproducibly, and the queue is left alone.
  */
 export async function getFeed(
   { sql }: Database,
@@ -111,56 +112,56 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const { limit } = query;
   const exclude = query.exclude ?? [];
-  const rank = (size: number, seed: number) =>
-    repo.rankFeed(sql, { userId, limit: size, atLeast: limit + 1, exclude, seed });
+  const rank = async (size: number, seed: number, read?: ShopperRead) =>
+    repo.rankFeed(sql, read ?? (await repo.readHistory(sql, userId)), {
+      limit: size,
+      atLeast: limit + 1,
+      exclude,
+      seed,
+    });
   if (query.seed !== undefined) {
     const [ranked, hearts] = await Promise.all([
       rank(limit + 1, query.seed),
       live.hearts.get(userId),
     ]);
-    const outfits = await feedCards(live, ranked.slice(0, limit), hearts);
-    return { outfits, hasMore: ranked.length > limit };
+    return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
   }
   // What waits in the queue, less the cards the client holds and outfits sold out since.
   const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
   const held = new Set(exclude);
-  const open = queued.outfits.filter((w) => !held.has(w.id));
-  const { waiting, cards, stock } = await firstInStock(live, open, limit + 1);
-  const next = waiting[limit];
+  const fromQueue = await firstInStock(
+    live,
+    queued.outfits.filter((w) => !held.has(w.id)),
+    limit + 1,
+  );
+  const next = fromQueue.waiting[limit];
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
   if (next && queued.last !== null && swipedSince < QUEUE.relearnAfter) {
     // Ranked again behind the page once fewer than the low-water mark are queued after it
     // (the client's held cards among them are as good as swiped), or once it is stale.
     const behind = queued.last - next.position - exclude.length;
     const rankedSince = Date.now() - QUEUE.maxAgeSeconds * 1000;
-    if (behind < QUEUE.lowWater || !waiting.every((w) => w.filledAt > rankedSince)) {
+    if (behind < QUEUE.lowWater || !fromQueue.waiting.every((w) => w.filledAt > rankedSince)) {
       live.queue.refill(userId);
     }
-    const shown = waiting.slice(0, limit);
-    return { outfits: await feedCards(live, shown, hearts, { cards, stock }), hasMore: true };
+    return pageOf(fromQueue, limit, hearts);
   }
-  if (queued.outfits.length === 0) {
-    // Nothing waits: a shopper with no swipe or heart yet starts from a shared ranking.
-    const start = await repo.readStart(sql, userId);
-    if (!start.known) {
-      const opening = await live.openings.get(userId, start.version);
-      const open = opening.filter((r) => !held.has(r.id));
-      const first = await firstInStock(live, open, limit + 1);
-      if (first.waiting.length > limit || opening.length < QUEUE.size) {
-        const shown = first.waiting.slice(0, limit);
-        return {
-          outfits: await feedCards(live, shown, hearts, first),
-          hasMore: first.waiting.length > limit,
-        };
-      }
+  // Nothing waits: a shopper with no swipe or heart yet starts from a shared ranking.
+  const read = queued.outfits.length === 0 ? await repo.readHistory(sql, userId) : undefined;
+  if (read && read.history.recent.length === 0 && read.history.hearts.length === 0) {
+    const opening = await live.openings.get(userId, read.version);
+    const first = await firstInStock(
+      live,
+      opening.filter((r) => !held.has(r.id)),
+      limit + 1,
+    );
+    if (first.waiting.length > limit || opening.length < QUEUE.size) {
+      return pageOf(first, limit, hearts);
     }
   }
-  const ranked: RankedOutfit[] = await rank(Math.max(QUEUE.size, limit + 1), randomSeed());
+  const ranked = await rank(Math.max(QUEUE.size, limit + 1), randomSeed(), read);
   live.queue.store(userId, ranked);
-  return {
-    outfits: await feedCards(live, ranked.slice(0, limit), hearts),
-    hasMore: ranked.length > limit,
-  };
+  return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
 }
 
 /**
@@ -209,11 +210,10 @@ export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Pr
     await repo.deleteSwipe(tx, userId, latest.outfitId);
     return latest;
   });
-  const [outfit] = await feedCards(
-    live,
-    [{ id: undone.outfitId, reason: null }],
-    await live.hearts.get(userId),
-  );
+  const cards = await live.cards.get([undone.outfitId]);
+  const read = { cards, stock: await stockOf(live, cards.values()) };
+  const hearts = await live.hearts.get(userId);
+  const [outfit] = feedCards([{ id: undone.outfitId, reason: null }], hearts, read);
   if (!outfit) throw notFound('That outfit no longer exists.');
   return { direction: undone.direction, outfit: { ...outfit, reason: UNDONE } };
 }

@@ -7,11 +7,14 @@ import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
 import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { rankFeed, storeQueue } from './feed.repository';
+import { rankFeed, readHistory, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { OPENINGS, Openings } from './openings';
 import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues, QUEUE } from './queue';
+
+/** Outfits queued as a ranking from before reasons were kept would hold them. */
+const queueOf = (ids: readonly number[]) => ids.map((id) => ({ id, reason: null }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,8 +261,7 @@ describe('GET /api/outfit/home', () => {
     // Treat the 60-outfit shop as large: exploration becomes 100 seeded draws of ids.
     const rank = async (options: { seed: number; exhaustive?: boolean }) =>
       (
-        await rankFeed(t.db.database.sql, {
-          userId: s.user.id,
+        await rankFeed(t.db.database.sql, await readHistory(t.db.database.sql, s.user.id), {
           limit: 11,
           exclude: [],
           exactUpTo: 10,
@@ -774,11 +776,7 @@ describe('the feed queue', () => {
     const s = await signUp(t.app);
     const queue = writer();
     // Fifteen queued and none swiped: a page of five leaves fewer than lowWater waiting after it.
-    await storeQueue(
-      db(),
-      s.user.id,
-      Array.from({ length: 15 }, (_, i) => i + 1),
-    );
+    await storeQueue(db(), s.user.id, queueOf(Array.from({ length: 15 }, (_, i) => i + 1)));
     const page = await getFeed(
       t.db.database,
       { queue, queues, cards, stock, hearts, openings },
@@ -835,7 +833,7 @@ describe('the feed queue', () => {
   it('ranks on the spot when the queue is too short for the page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await storeQueue(db(), s.user.id, [7, 8, 9]);
+    await storeQueue(db(), s.user.id, queueOf([7, 8, 9]));
     const short = await getFeed(
       t.db.database,
       { queue, queues, cards, stock, hearts, openings },
@@ -994,7 +992,7 @@ describe('outfit cards kept in memory', () => {
     };
     const s = await signUp(t.app);
     const queued = Array.from({ length: 14 }, (_, i) => 20 + i);
-    await storeQueue(real.db, s.user.id, queued);
+    await storeQueue(real.db, s.user.id, queueOf(queued));
     // A read that overlaps an announcement of an earlier test is not kept: each try starts with
     // caches of its own, so none can answer from what a try before it read.
     await vi.waitFor(
@@ -1047,9 +1045,13 @@ describe('GET /api/outfit/home with sold-out pieces', () => {
   it('ranks past a sold-out outfit and still fills the page with the next best', async () => {
     const s = await signUp(t.app);
     const rank = async (limit: number) =>
-      (await rankFeed(t.db.database.sql, { userId: s.user.id, limit, exclude: [], seed: 0 })).map(
-        (r) => r.id,
-      );
+      (
+        await rankFeed(t.db.database.sql, await readHistory(t.db.database.sql, s.user.id), {
+          limit,
+          exclude: [],
+          seed: 0,
+        })
+      ).map((r) => r.id);
     const before = await rank(6);
     expect(before).toHaveLength(6);
     const [piece] = await piecesOf(before[0]!);

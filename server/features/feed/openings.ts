@@ -13,11 +13,9 @@ interface Opening {
 }
 
 /**
- * First pages for shoppers who have swiped and hearted nothing yet. With no taste to rank by,
- * their rankings differ only by seed, so a few are made for everybody and a new shopper takes
- * one by id: a first visit reads no history and writes no queue. A ranking is made again when
- * the catalogue changes or it grows old (what is new and popular moves); stock is checked again
- * when a page is served. From a shopper's first swipe or heart on, their own feed is ranked.
+ * First pages for shoppers who have swiped and hearted nothing: with no taste, rankings differ
+ * only by seed, so a few are shared and a shopper takes one by id (decision 005, "A first visit").
+ * One is made again when the catalogue changes or it grows old (what is new and popular moves).
  */
 export class Openings {
   readonly #kept = new Map<number, Opening>();
@@ -32,11 +30,11 @@ export class Openings {
     if (kept && kept.version >= version && now - kept.madeAt < OPENINGS.maxAgeSeconds * 1000) {
       return kept.ranked;
     }
-    const ranked = repo.rankOpening(this.client, {
-      version,
-      seed: randomSeed(),
-      limit: QUEUE.size,
-    });
+    const ranked = repo.rankFeed(
+      this.client,
+      { version, history: repo.NO_HISTORY },
+      { seed: randomSeed(), limit: QUEUE.size, exclude: [] },
+    );
     const made: Opening = { version, madeAt: now, ranked };
     this.#kept.set(slot, made);
     // A ranking that failed is made again by the next first visit.

@@ -6,10 +6,9 @@ import { loadOutfits } from '../../lib/outfits';
 import type { StockLevels } from '../../lib/stock-levels';
 
 /**
- * The outfit cards a process showed lately, as `loadOutfits` builds them. Every shopper's feed
- * shows the same cards, and they change only when an administrator redesigns an outfit or the
- * catalogue changes, both announced. Whether a card may be shown (swiped, sold out) and its
- * pieces' stock are never taken from here: the feed writes the stock levels of the moment.
+ * The outfit cards a process showed lately, as `loadOutfits` builds them: every feed shows the
+ * same cards, changed only by announced redesigns and catalogue changes. A card's stock is never
+ * taken from here: the feed shows the stock levels of the moment.
  */
 export class OutfitCards extends KeptReads<Outfit> {
   private constructor(

@@ -23,10 +23,9 @@ export const QUEUE = {
 export const randomSeed = () => randomInt(1, 2_147_483_647);
 
 /**
- * Writes shoppers' queues off the request path: at most one write per shopper at a time (a
- * second request meanwhile is dropped: the one running is as fresh), and `close` waits for the
- * ones under way. A failed write is reported and leaves the old queue, which is still valid:
- * reads skip whatever was swiped or sold out since it was ranked.
+ * Writes shoppers' queues off the request path, one per shopper at a time (another meanwhile is
+ * dropped: the one running is as fresh). A failed write is reported and leaves the old queue,
+ * still valid: reads skip what was swiped or sold out since.
  */
 export class FeedQueue {
   readonly #pending = new Map<number, Promise<void>>();
@@ -45,14 +44,14 @@ export class FeedQueue {
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
   refill(userId: number): void {
     this.#run(userId, async () => {
-      const ranked = await repo.rankFeed(this.database.sql, {
-        userId,
+      const { sql, db } = this.database;
+      const ranked = await repo.rankFeed(sql, await repo.readHistory(sql, userId), {
         limit: QUEUE.size,
         atLeast: QUEUE.lowWater,
         exclude: [],
         seed: randomSeed(),
       });
-      await repo.storeQueue(this.database.db, userId, ranked);
+      await repo.storeQueue(db, userId, ranked);
     });
   }
 
@@ -82,16 +81,14 @@ const without = (waiting: Waiting, outfitId: number): Waiting => ({
 });
 
 /**
- * Each shopper's queue as it was last read, less what they swiped since: a shopper asks for a
- * page after every few swipes, and a swipe, wherever it was made, is announced with its outfit,
- * which is taken out of the copy. Anything else (a swipe taken back, a fresh ranking) forgets it.
+ * Each shopper's queue as last read: a swipe, wherever it was made, is announced with its outfit,
+ * which leaves the copy; anything else (an undo, a fresh ranking) forgets the copy.
  */
 export class KeptQueues extends KeptReads<Waiting> {
   static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
     const cache = await AnnouncedCache.open<Waiting, number, FeedChange>(database, {
       on: ANNOUNCED.feed,
       ttlMs: options.ttlMs,
-      // Up to a hundred outfits each: about 5 MB per thousand shoppers.
       maxEntries: 10_000,
       message({ userId, outfitId }, kept) {
         if (outfitId === undefined) kept.forget(userId);

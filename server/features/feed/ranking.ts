@@ -1,9 +1,6 @@
 import type { CatalogueShape, Piece } from './catalogue-shape';
 
-/**
- * The taste model's weights: swipes and hearts are signals on pieces and occasions, the latest
- * weighing most (docs/decisions/005-swipe-feed-ranking.md, "The model", says how each is used).
- */
+/** The taste model's weights (docs/decisions/005-swipe-feed-ranking.md, "The model"). */
 export const TASTE = {
   like: 1,
   nope: -0.5,
@@ -39,13 +36,7 @@ export const TASTE = {
   exploreWhenLost: 2,
 } as const;
 
-/**
- * How many candidates each source may add before scoring. In a catalogue of up to `exactUpTo`
- * outfits, the `explore` explored ones are the first unswiped outfits in a seeded order of them
- * all (every one, while no more than `explore` are left, so the ranking is exact); in a larger
- * one they come from `explore` seeded draws of ids, which cost the same however large the
- * catalogue grows.
- */
+/** How many candidates each source may add before scoring (`explore` says how they are drawn). */
 export const POOL = {
   items: 40,
   products: 12,
@@ -89,7 +80,7 @@ export interface RankingOptions {
    * the last few unswiped outfits.
    */
   exhaustive?: boolean;
-  /** Catalogues up to this many outfits explore a seeded order of them all (tests lower it). */
+  /** `POOL.exactUpTo`, lowered by tests. */
   exactUpTo?: number;
 }
 
@@ -125,9 +116,8 @@ const SALT = {
 const salted = (seed: number, salt: number) => (seed ^ salt) | 0;
 
 /**
- * Sums of signals by a dense numeric key (an item, product, look, colour or occasion id), in an
- * array as long as the catalogue's largest id. A ranking runs from start to end without
- * yielding, so one set of tallies per catalogue shape serves every ranking: each starts by
+ * Sums of signals by a dense numeric key (an item, product, look, colour or occasion id). A
+ * ranking never yields, so one set per catalogue shape serves every ranking: each starts by
  * clearing the keys the one before it touched.
  */
 class Tally {
@@ -209,22 +199,19 @@ function talliesFor(shape: CatalogueShape): Tallies {
   return tallies;
 }
 
+/** What a piece of a candidate shares with what the shopper liked or hearted. */
+type Match = 'item' | 'product' | 'kind' | 'look' | 'color';
+const MATCHES: readonly Match[] = ['item', 'product', 'kind', 'look', 'color'];
+
 /**
- * What placed a card where it is, strongest first, for the card's reason ("You liked 3 Date
- * Night looks"): the occasion the shopper likes (with how many of its looks they liked among
- * their latest swipes), a piece sharing something with what they liked or hearted (the piece,
- * and whether it shares the item itself, the product, the kind, the category in the colour or
- * the colour; `hearted` when a heart weighs most in it), a card kept for exploring, or, for a
- * shopper with no signal yet, the range of the catalogue.
+ * What placed a card, for its reason ("You liked 3 Date Night looks"): the occasion the shopper
+ * likes (with how many of its looks they liked lately), a piece sharing something with what they
+ * liked (`hearted` when a heart weighs most in it), a card kept for exploring, or, for a shopper
+ * with no signal yet, the range of the catalogue.
  */
 export type PlacedBy =
-  | { kind: 'occasion'; occasionId: number; likes: number }
-  | {
-      kind: 'piece';
-      itemId: number;
-      match: 'item' | 'product' | 'kind' | 'look' | 'color';
-      hearted: boolean;
-    }
+  | { kind: 'occasion'; likes: number }
+  | { kind: 'piece'; itemId: number; match: Match; hearted: boolean }
   | { kind: 'explore' }
   | { kind: 'new' };
 
@@ -238,13 +225,10 @@ interface Candidate {
 }
 
 /**
- * The shopper's unswiped candidates, best first: all in memory. The taste profile from the
- * shopper's latest swipes and hearts; a capped pool of candidates (outfits sharing the strongest
- * liked items, products, looks and kinds, of the best-liked occasions, and a seeded sample of
- * the rest); the score of those candidates only; then the order laid out card by card, one in
- * `TASTE.exploreEvery` kept for exploring. Stock is not looked at: rankFeed checks it on the
- * best, in this order. When `placedBy` is given, it is filled with what placed each of the
- * first `POOL.laidOut` cards.
+ * The shopper's unswiped candidates, best first, all in memory: the taste profile, a capped pool
+ * of candidates, their scores, then the order laid out card by card (decision 005). Stock is not
+ * looked at: rankFeed checks it on the best, in this order. `placedBy`, when given, is filled
+ * with what placed each of the first `POOL.laidOut` cards.
  */
 export function rankCandidates(
   shape: CatalogueShape,
@@ -350,7 +334,8 @@ export function rankCandidates(
     if (!outfit) continue;
     let pieces = 0;
     for (const p of outfit.pieces) {
-      pieces += TASTE.slot[p.slot] * pieceTaste(t, p);
+      const m = pieceMatches(t, p);
+      pieces += TASTE.slot[p.slot] * (m.item + m.product + m.kind + m.look + m.color);
     }
     const taste = learning
       ? (TASTE.pieces * pieces) / norm + TASTE.occasion * occasionTaste[outfit.occasionId]!
@@ -416,7 +401,7 @@ export function rankCandidates(
     }
     const chosen = candidates[best]!;
     place(best, () =>
-      learning ? mainSignal(shape, t, chosen, occasionTaste, norm, hearted) : { kind: 'new' },
+      learning ? mainSignal(t, chosen, occasionTaste, norm, hearted) : { kind: 'new' },
     );
   }
   for (let i = head; i < candidates.length; i++) if (!placed[i]) order.push(candidates[i]!.id);
@@ -424,14 +409,14 @@ export function rankCandidates(
 }
 
 /** What a piece's shared item, product, kind, look and colour are worth to the shopper. */
-function pieceTaste(t: Tallies, p: Piece): number {
-  return (
-    TASTE.item * t.items.get(p.itemId) +
-    TASTE.product * t.products.get(p.productId) +
-    TASTE.kind * t.kinds.get(p.kindId) +
-    TASTE.categoryColor * t.looks.get(p.lookId) +
-    TASTE.color * t.colors.get(p.colorId)
-  );
+function pieceMatches(t: Tallies, p: Piece): Record<Match, number> {
+  return {
+    item: TASTE.item * t.items.get(p.itemId),
+    product: TASTE.product * t.products.get(p.productId),
+    kind: TASTE.kind * t.kinds.get(p.kindId),
+    look: TASTE.categoryColor * t.looks.get(p.lookId),
+    color: TASTE.color * t.colors.get(p.colorId),
+  };
 }
 
 /**
@@ -456,58 +441,31 @@ const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } 
 
 /** The strongest of what placed a card: its occasion, or its best-liked piece. */
 function mainSignal(
-  shape: CatalogueShape,
   t: Tallies,
   c: Candidate,
   occasionTaste: Float64Array,
   norm: number,
   hearted: ReadonlySet<number>,
 ): PlacedBy {
-  const outfit = shape.outfits.get(c.id)!;
-  const occasion = TASTE.occasion * occasionTaste[c.occasionId]!;
-  let bestPiece: PlacedBy | undefined;
+  let best: PlacedBy | undefined;
   let bestWeight = 0;
-  for (const p of outfit.pieces) {
+  for (const p of c.pieces) {
     const slot = (TASTE.pieces * TASTE.slot[p.slot]) / norm;
-    const matches: [PlacedBy & { kind: 'piece' }, number][] = [
-      [
-        { kind: 'piece', itemId: p.itemId, match: 'item', hearted: false },
-        TASTE.item * t.items.get(p.itemId),
-      ],
-      [
-        { kind: 'piece', itemId: p.itemId, match: 'product', hearted: false },
-        TASTE.product * t.products.get(p.productId),
-      ],
-      [
-        { kind: 'piece', itemId: p.itemId, match: 'kind', hearted: false },
-        TASTE.kind * t.kinds.get(p.kindId),
-      ],
-      [
-        { kind: 'piece', itemId: p.itemId, match: 'look', hearted: false },
-        TASTE.categoryColor * t.looks.get(p.lookId),
-      ],
-      [
-        { kind: 'piece', itemId: p.itemId, match: 'color', hearted: false },
-        TASTE.color * t.colors.get(p.colorId),
-      ],
-    ];
-    for (const [signal, w] of matches) {
+    const matches = pieceMatches(t, p);
+    for (const match of MATCHES) {
       // The most telling signal names the card: a colour alone says least of the five.
-      const told = w * slot * REASON_WEIGHT[signal.match];
+      const told = matches[match] * slot * REASON_WEIGHT[match];
       if (told > bestWeight) {
         bestWeight = told;
-        bestPiece = { ...signal, hearted: hearted.has(p.productId) };
+        best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
       }
     }
   }
+  const occasion = TASTE.occasion * occasionTaste[c.occasionId]!;
   if (occasion > 0 && occasion >= bestWeight) {
-    return {
-      kind: 'occasion',
-      occasionId: c.occasionId,
-      likes: t.occasionLikeCount.get(c.occasionId),
-    };
+    return { kind: 'occasion', likes: t.occasionLikeCount.get(c.occasionId) };
   }
-  return bestPiece ?? { kind: 'explore' };
+  return best ?? { kind: 'explore' };
 }
 
 /**

@@ -4,48 +4,29 @@ import type { PlacedBy } from './ranking';
 
 /**
  * What placed a queued outfit, kept beside it in `feed_queue.reason` (0031): the ranking's
- * signal, with the facts of the moment it was ranked for a card placed by no taste (the outfit
- * added in the last week, or liked by many). Names are not kept: the card holds them.
+ * signal, or for a card placed by no taste what was true of the outfit when it was ranked (added
+ * in the last week, or liked by many). Names are not kept: the card holds them.
  */
 export type QueuedReason =
-  | { kind: 'occasion'; likes: number }
-  | {
-      kind: 'piece';
-      itemId: number;
-      match: Extract<PlacedBy, { kind: 'piece' }>['match'];
-      hearted: boolean;
-    }
-  | { kind: 'new' }
-  | { kind: 'popular' }
-  | { kind: 'explore' }
-  | { kind: 'start' };
+  | Extract<PlacedBy, { kind: 'occasion' | 'piece' }>
+  | { kind: 'new' | 'popular' | 'explore' | 'start' };
 
 /** An outfit counts as popular once this many shoppers liked it, more than rejected it. */
 export const POPULAR = { likes: 3 } as const;
-
-/** What the database says of a ranked outfit beside the shopper's history. */
-export interface OutfitFacts {
-  /** Added in the last 7 days. */
-  fresh: boolean;
-  /** Liked by at least `POPULAR.likes` shoppers, and by more than rejected it. */
-  popular: boolean;
-}
 
 /**
  * The reason kept for a ranked outfit: the taste that placed it, or, for one placed to explore
  * (or for a shopper with no signal yet), what is true of the outfit itself.
  */
-export function queuedReason(placed: PlacedBy | undefined, facts: OutfitFacts, learning: boolean) {
-  if (placed?.kind === 'occasion' && placed.likes > 0) {
-    return { kind: 'occasion', likes: placed.likes } satisfies QueuedReason;
-  }
-  if (placed?.kind === 'piece') {
-    const { itemId, match, hearted } = placed;
-    return { kind: 'piece', itemId, match, hearted } satisfies QueuedReason;
-  }
-  if (facts.fresh) return { kind: 'new' } satisfies QueuedReason;
-  if (facts.popular) return { kind: 'popular' } satisfies QueuedReason;
-  return { kind: learning ? 'explore' : 'start' } satisfies QueuedReason;
+export function queuedReason(
+  placed: PlacedBy | undefined,
+  outfit: { fresh: boolean; popular: boolean },
+  learning: boolean,
+): QueuedReason {
+  if (placed?.kind === 'piece' || (placed?.kind === 'occasion' && placed.likes > 0)) return placed;
+  if (outfit.fresh) return { kind: 'new' };
+  if (outfit.popular) return { kind: 'popular' };
+  return { kind: learning ? 'explore' : 'start' };
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

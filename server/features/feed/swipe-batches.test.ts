@@ -92,23 +92,6 @@ describe('SwipeBatches', () => {
     ]);
   });
 
-  it("keeps a shopper's next swipe out of a second statement while their last is under way", async () => {
-    const client = counting();
-    const batches = new SwipeBatches(client, { maxBatch: 64, maxInFlight: 2 });
-    const [ada, bo] = await shoppers(2);
-    await Promise.all([
-      batches.record({ userId: ada!, outfitId: outfits[0]!, direction: 'like' }),
-      batches.record({ userId: ada!, outfitId: outfits[1]!, direction: 'nope' }),
-      batches.record({ userId: bo!, outfitId: outfits[1]!, direction: 'like' }),
-    ]);
-    // Ada's first, then Bo's beside it (Ada's second waits for her first), then Ada's second.
-    expect(client.shoppers).toEqual([`{${ada}}`, `{${bo}}`, `{${ada}}`]);
-    expect(await swipesOf(ada!)).toEqual([
-      { outfitId: outfits[0], direction: 'like' },
-      { outfitId: outfits[1], direction: 'nope' },
-    ]);
-  });
-
   it('answers an unknown outfit and a swipe already made apart from the rest of their statement', async () => {
     const batches = new SwipeBatches(sql());
     const [ada, bo, cy] = await shoppers(3);
