@@ -266,11 +266,6 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
 });
 
-/**
- * Each outfit's standing likes and rejects, moved by triggers on swipes in the swipe's own
- * statement (0028_how_shoppers_answer_outfits.sql, decision 011). `rateKey` is the like rate, or
- * -1 while nobody has answered; it is generated, and ordered by an index.
- */
 /** A shopper's liked outfits per occasion, kept by the swipe triggers (0033). */
 export const likesByOccasion = pgTable(
   'likes_by_occasion',
@@ -282,6 +277,11 @@ export const likesByOccasion = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.occasionId] })],
 );
 
+/**
+ * Each outfit's standing likes and rejects, moved by triggers on swipes in the swipe's own
+ * statement (0028_how_shoppers_answer_outfits.sql, decision 011). `rateKey` is the like rate, or
+ * -1 while nobody has answered; it is generated, and ordered by an index.
+ */
 export const outfitAnswers = pgTable('outfit_answers', {
   outfitId: integer('outfit_id').primaryKey(),
   likes: integer('likes').notNull(),

@@ -103,9 +103,12 @@ END $$;
 CREATE TRIGGER outfits_likes_leave BEFORE DELETE ON outfits
   FOR EACH ROW EXECUTE FUNCTION outfit_likes_leave();
 
--- An outfit moved to another occasion takes its likes with it.
+-- An outfit moved to another occasion takes its likes with it. A like of it being written now
+-- has read the old occasion: the lock waits for it to commit, so that it is moved too, and holds
+-- back likes that start meanwhile until the new occasion is there to read.
 CREATE FUNCTION outfit_likes_move() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  LOCK TABLE likes_by_occasion IN SHARE ROW EXCLUSIVE MODE;
   PERFORM move_likes_by_occasion((SELECT jsonb_agg(c) FROM (
     SELECT s.user_id, m.occasion_id, m.delta
       FROM swipes s
