@@ -10,6 +10,7 @@ import { FULL } from '../bench/generate';
 import { DEMO_SCALE, generateCatalog } from '../server/db/seed/catalog';
 import {
   AFTER_CHANGE,
+  BUDGET_AT_20,
   CHECKPOINTS,
   type EvalShop,
   evaluate,
@@ -20,6 +21,7 @@ import {
   rankingMicros,
   type ShopperRun,
   shopOf,
+  sweep,
   tastes,
 } from './feed-eval/evaluation';
 
@@ -192,7 +194,35 @@ function report(shop: EvalShop, seeds: number) {
     `Time per ranking (median of 200 rankCandidates calls): a new shopper ${micros(0, 0)}, ` +
       `20 swipes ${micros(20, 0)}, 4,000 swipes and 150 hearts ${micros(4000, 150)}`,
   );
+  reportSweep(shop, seeds);
   console.info(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** Every taste the catalogue can feed, against its family's budget after 20 swipes. */
+function reportSweep(shop: EvalShop, seeds: number) {
+  const results = sweep(shop, seeds);
+  console.info(
+    `\nEvery taste of the catalogue (each occasion and pair, each colour on one or two pieces ` +
+      `and each garment held by 10–45% of the looks; budgets after 20 swipes: ` +
+      `${Object.entries(BUDGET_AT_20)
+        .map(([family, floor]) => `${family} ${pct(floor).trim()}`)
+        .join(', ')})\n`,
+  );
+  const families = [...new Set(results.map((r) => r.taste.family))];
+  table(
+    ['family', 'tastes', 'met', 'mean @20', 'missed'],
+    families.map((family) => {
+      const mine = results.filter((r) => r.taste.family === family);
+      const missed = mine.filter((r) => !r.met);
+      return [
+        family,
+        String(mine.length),
+        String(mine.length - missed.length),
+        pct(mean(mine.map((r) => r.at20))),
+        missed.map((r) => `${r.taste.name} ${pct(r.at20).trim()}`).join('; ') || '–',
+      ];
+    }),
+  );
 }
 
 const seeds = Number(args.seeds);

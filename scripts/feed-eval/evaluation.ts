@@ -196,6 +196,60 @@ export function tastes(shop: EvalShop): Taste[] {
   ];
 }
 
+/** The share of fitting looks after 20 swipes that issue-level budgets ask of each family. */
+export const BUDGET_AT_20 = { occasion: 0.6, colour: 0.5, kind: 0.5, 'two occasions': 0.7 };
+
+/**
+ * Every taste of a kind the budgets name that the catalogue can feed, not only the hand-picked
+ * ones of `tastes`: each occasion and pair of occasions, and each colour (on one piece, or on
+ * two) and garment held by between a tenth and nearly half of the looks. It tells whether the
+ * ranking learns tastes in general or only the ones it was tuned on.
+ */
+export function everyTaste(shop: EvalShop): (Taste & { family: keyof typeof BUDGET_AT_20 })[] {
+  const outfits = [...shop.outfits.values()];
+  const feedable = (fits: (o: EvalOutfit) => boolean) => {
+    const share = outfits.filter(fits).length / outfits.length;
+    return share >= 0.1 && share <= 0.45;
+  };
+  const colours = [...new Set(outfits.flatMap((o) => o.pieces.map((p) => p.color)))].sort();
+  const garments = [...new Set(outfits.flatMap((o) => o.pieces.map((p) => p.garment)))].sort();
+  const found: (Taste & { family: keyof typeof BUDGET_AT_20 })[] = [];
+  for (const a of OCCASIONS) {
+    found.push({ name: `only ${a.name}`, family: 'occasion', fits: (o) => o.occasionId === a.id });
+    for (const b of OCCASIONS.filter((b) => b.id > a.id)) {
+      const pair = new Set([a.id, b.id]);
+      found.push({
+        name: `${a.name} or ${b.name}`,
+        family: 'two occasions',
+        fits: (o) => pair.has(o.occasionId),
+      });
+    }
+  }
+  for (const colour of colours) {
+    for (const atLeast of [1, 2]) {
+      const fits = (o: EvalOutfit) => colourCount(o, colour) >= atLeast;
+      if (feedable(fits)) found.push({ name: `${atLeast}+ ${colour}`, family: 'colour', fits });
+    }
+  }
+  for (const garment of garments) {
+    const fits = (o: EvalOutfit) => o.pieces.some((p) => p.garment === garment);
+    if (feedable(fits)) found.push({ name: `has a ${garment}`, family: 'kind', fits });
+  }
+  return found;
+}
+
+/** Each of `everyTaste`'s tastes with the feed's share after 20 swipes, over `seeds` sessions. */
+export function sweep(shop: EvalShop, seeds: number) {
+  return everyTaste(shop).map((taste) => {
+    const sessions = Array.from({ length: seeds }, (_, s) =>
+      runShopper(shop, taste, feedRanker, 1000 + s * 7919, 'pages'),
+    );
+    const at20 = fitAt(sessions, CHECKPOINTS.indexOf(20));
+    // Shares are means of tenths: 0.7 may come out a hair under it.
+    return { taste, at20, met: at20 >= BUDGET_AT_20[taste.family] - 1e-9 };
+  });
+}
+
 /**
  * How many of a crowd of shoppers, one per taste the evaluation knows and one for each of
  * the catalogue's colours and garments, would like each outfit: "most liked" as a shop with
