@@ -116,6 +116,41 @@ export function listFavoriteItems(
 }
 
 /**
+ * The shopper's rows of item_favorites tagged with these outfits, in listFavoriteItems' order:
+ * with the outfits' own pieces, all a page of liked outfits needs (a like's pieces that are not
+ * written out are the outfit's own), read from item_favorites_outfit_user_idx.
+ */
+export function listOutfitRows(
+  db: Db,
+  userId: number,
+  outfitIds: readonly number[],
+): Promise<FavoriteRow[]> {
+  return db
+    .select({
+      ...itemColumns,
+      outfitId: itemFavorites.outfitId,
+      outfitName: outfits.name,
+      occasionId: outfits.occasionId,
+      source: itemFavorites.source,
+      quantity: itemFavorites.quantity,
+      favoritedAt: itemFavorites.createdAt,
+      written: sql<boolean>`true`,
+      atKey: timestampKey(itemFavorites.createdAt),
+    })
+    .from(itemFavorites)
+    .innerJoin(items, eq(items.id, itemFavorites.itemId))
+    .innerJoin(categories, eq(categories.id, items.categoryId))
+    .innerJoin(outfits, eq(outfits.id, itemFavorites.outfitId))
+    .where(and(inArray(itemFavorites.outfitId, [...outfitIds]), eq(itemFavorites.userId, userId)))
+    .orderBy(
+      desc(itemFavorites.createdAt),
+      desc(itemFavorites.outfitId),
+      asc(items.categoryId),
+      asc(items.id),
+    );
+}
+
+/**
  * After `key` in the favourites' order, for a branch of pageFavoriteItems whose time, outfit,
  * category and item are these. The first conjunct alone lets the index on the time narrow the
  * range.
@@ -220,6 +255,8 @@ export const pieceKey = (row: FavoriteRow): PieceKey => [
 export interface LikedOutfit {
   outfitId: number;
   likedAt: Date;
+  /** The like's pieces are rows of item_favorites, not the outfit's own five (0015). */
+  piecesWritten: boolean;
   /** likedAt to the microsecond, for a page's cursor. */
   atKey: string;
 }
@@ -238,6 +275,7 @@ export function listLikedOutfits(
     .select({
       outfitId: swipes.outfitId,
       likedAt: swipes.createdAt,
+      piecesWritten: swipes.piecesWritten,
       atKey: timestampKey(swipes.createdAt),
     })
     .from(swipes)

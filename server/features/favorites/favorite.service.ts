@@ -49,38 +49,46 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
 async function assembleOutfits(
   db: Db,
   userId: number,
-  liked: { outfitId: number; likedAt: Date }[],
+  liked: repo.LikedOutfit[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
   const ids = liked.map((l) => l.outfitId);
-  const [outfits, pieces] = await Promise.all([
+  const [outfits, rows] = await Promise.all([
     loadOutfits(db, ids),
-    repo.listFavoriteItems(db, userId, { outfitIds: ids }),
+    repo.listOutfitRows(db, userId, ids),
   ]);
-  const likedAt = new Map(liked.map((l) => [l.outfitId, l.likedAt]));
+  const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = new Map<string, repo.FavoriteRow[]>();
-  for (const piece of pieces) {
-    const key = `${piece.outfitId}:${piece.categoryId}`;
+  for (const row of rows) {
+    const key = `${row.outfitId}:${row.categoryId}`;
     const found = byOutfitAndCategory.get(key);
-    if (found) found.push(piece);
-    else byOutfitAndCategory.set(key, [piece]);
+    if (found) found.push(row);
+    else byOutfitAndCategory.set(key, [row]);
   }
+  const fromRow = (row: repo.FavoriteRow, slot: FavoriteOutfitPiece['slot']) =>
+    Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
   // Objects written out or added to rather than spread: see `toOutfit` (server/lib/outfits.ts).
-  return outfits.map((outfit) => ({
-    id: outfit.id,
-    name: outfit.name,
-    description: outfit.description,
-    occasionId: outfit.occasionId,
-    occasion: outfit.occasion,
-    favoritedAt: new Date(likedAt.get(outfit.id) ?? 0).toISOString(),
-    items: outfit.items.map((piece): FavoriteOutfitPiece => {
-      const candidates = byOutfitAndCategory.get(`${outfit.id}:${piece.categoryId}`) ?? [];
-      // One slot per category, so the category finds the row; the outfit's own piece wins a tie.
-      const row = candidates.find((c) => c.id === piece.id) ?? candidates[0];
-      if (!row) return Object.assign(piece, { favorite: null });
-      return Object.assign(toItem(row), { slot: piece.slot, favorite: { quantity: row.quantity } });
-    }),
-  }));
+  return outfits.map((outfit) => {
+    const like = likes.get(outfit.id);
+    return {
+      id: outfit.id,
+      name: outfit.name,
+      description: outfit.description,
+      occasionId: outfit.occasionId,
+      occasion: outfit.occasion,
+      favoritedAt: new Date(like?.likedAt ?? 0).toISOString(),
+      items: outfit.items.map((piece): FavoriteOutfitPiece => {
+        // One slot per category, so the category finds the shopper's rows for it.
+        const candidates = byOutfitAndCategory.get(`${outfit.id}:${piece.categoryId}`) ?? [];
+        const own = candidates.find((c) => c.id === piece.id);
+        if (own) return fromRow(own, piece.slot);
+        // A like not written out brings the outfit's own piece, which wins over other rows.
+        if (like && !like.piecesWritten) return Object.assign(piece, { favorite: { quantity: 1 } });
+        const chosen = candidates[0];
+        return chosen ? fromRow(chosen, piece.slot) : Object.assign(piece, { favorite: null });
+      }),
+    };
+  });
 }
 
 /** A page of liked outfits ends at a like: its time and outfit. */
