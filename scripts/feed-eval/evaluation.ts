@@ -131,35 +131,37 @@ const occasionId = (name: string) => OCCASIONS.find((o) => o.name === name)!.id;
 const colourCount = (outfit: EvalOutfit, colour: string) =>
   outfit.pieces.filter((p) => p.color === colour).length;
 
+/** Tastes by what they fit: one occasion, a colour on enough pieces, a garment, two occasions. */
+const occasionTaste = (name: string): Taste => ({
+  name: `only ${name}`,
+  family: 'occasion',
+  fits: (o) => o.occasionId === occasionId(name),
+});
+const colourTaste = (colour: string, atLeast: number, hearts = false): Taste => ({
+  name: `${atLeast}+ ${colour} pieces${hearts ? ', hearting them' : ''}`,
+  family: 'colour',
+  fits: (o) => colourCount(o, colour) >= atLeast,
+  ...(hearts && {
+    hearts: (o: EvalOutfit) => o.pieces.filter((p) => p.color === colour).map((p) => p.itemId),
+  }),
+});
+const kindTaste = (garment: string): Taste => ({
+  name: `has a ${garment}`,
+  family: 'kind',
+  fits: (o) => o.pieces.some((p) => p.garment === garment),
+});
+const twoTaste = (a: string, b: string): Taste => ({
+  name: `${a} or ${b}`,
+  family: 'two occasions',
+  fits: (o) => o.occasionId === occasionId(a) || o.occasionId === occasionId(b),
+});
+
 /** The tastes the evaluation runs; price bands are the catalogue's cheapest and dearest fifth. */
 export function tastes(shop: EvalShop): Taste[] {
   const prices = [...shop.outfits.values()].map((o) => o.priceCents).sort((a, b) => a - b);
   const cheap = prices[Math.floor(prices.length / 5)]!;
   const dear = prices[Math.floor((prices.length * 4) / 5)]!;
   const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
-  const occasion = (name: string): Taste => ({
-    name: `only ${name}`,
-    family: 'occasion',
-    fits: (o) => o.occasionId === occasionId(name),
-  });
-  const colour = (colour: string, atLeast: number, hearts = false): Taste => ({
-    name: `${atLeast}+ ${colour} pieces${hearts ? ', hearting them' : ''}`,
-    family: 'colour',
-    fits: (o) => colourCount(o, colour) >= atLeast,
-    ...(hearts && {
-      hearts: (o: EvalOutfit) => o.pieces.filter((p) => p.color === colour).map((p) => p.itemId),
-    }),
-  });
-  const kind = (garment: string): Taste => ({
-    name: `has a ${garment}`,
-    family: 'kind',
-    fits: (o) => o.pieces.some((p) => p.garment === garment),
-  });
-  const two = (a: string, b: string): Taste => ({
-    name: `${a} or ${b}`,
-    family: 'two occasions',
-    fits: (o) => o.occasionId === occasionId(a) || o.occasionId === occasionId(b),
-  });
   const changing = (from: string, to: string): Taste => ({
     name: `${from}, then ${to} after 20`,
     family: 'changing',
@@ -168,15 +170,15 @@ export function tastes(shop: EvalShop): Taste[] {
     fitsAfter: (o) => o.occasionId === occasionId(to),
   });
   return [
-    ...OCCASIONS.map((o) => occasion(o.name)),
-    colour('Black', 3),
-    colour('Navy', 2),
-    colour('Camel', 2),
-    colour('Black', 3, true),
-    kind('blazer'),
-    kind('jeans'),
-    kind('sneaker'),
-    kind('heel'),
+    ...OCCASIONS.map((o) => occasionTaste(o.name)),
+    colourTaste('Black', 3),
+    colourTaste('Navy', 2),
+    colourTaste('Camel', 2),
+    colourTaste('Black', 3, true),
+    kindTaste('blazer'),
+    kindTaste('jeans'),
+    kindTaste('sneaker'),
+    kindTaste('heel'),
     {
       name: `under ${dollars(cheap)} the look`,
       family: 'price',
@@ -187,9 +189,9 @@ export function tastes(shop: EvalShop): Taste[] {
       family: 'price',
       fits: (o) => o.priceCents >= dear,
     },
-    two('Date Night', 'Work'),
-    two('Airport', 'Casual'),
-    two('Brunch', 'Date Night'),
+    twoTaste('Date Night', 'Work'),
+    twoTaste('Airport', 'Casual'),
+    twoTaste('Brunch', 'Date Night'),
     changing('Work', 'Date Night'),
     changing('Airport', 'Brunch'),
     { name: 'rejects everything', family: 'none', fits: () => false },
@@ -205,37 +207,22 @@ export const BUDGET_AT_20 = { occasion: 0.6, colour: 0.5, kind: 0.5, 'two occasi
  * two) and garment held by between a tenth and nearly half of the looks. It tells whether the
  * ranking learns tastes in general or only the ones it was tuned on.
  */
-export function everyTaste(shop: EvalShop): (Taste & { family: keyof typeof BUDGET_AT_20 })[] {
+export function everyTaste(shop: EvalShop): Taste[] {
   const outfits = [...shop.outfits.values()];
-  const feedable = (fits: (o: EvalOutfit) => boolean) => {
-    const share = outfits.filter(fits).length / outfits.length;
+  const feedable = (taste: Taste) => {
+    const share = outfits.filter((o) => taste.fits(o, 0)).length / outfits.length;
     return share >= 0.1 && share <= 0.45;
   };
   const colours = [...new Set(outfits.flatMap((o) => o.pieces.map((p) => p.color)))].sort();
   const garments = [...new Set(outfits.flatMap((o) => o.pieces.map((p) => p.garment)))].sort();
-  const found: (Taste & { family: keyof typeof BUDGET_AT_20 })[] = [];
-  for (const a of OCCASIONS) {
-    found.push({ name: `only ${a.name}`, family: 'occasion', fits: (o) => o.occasionId === a.id });
-    for (const b of OCCASIONS.filter((b) => b.id > a.id)) {
-      const pair = new Set([a.id, b.id]);
-      found.push({
-        name: `${a.name} or ${b.name}`,
-        family: 'two occasions',
-        fits: (o) => pair.has(o.occasionId),
-      });
-    }
-  }
-  for (const colour of colours) {
-    for (const atLeast of [1, 2]) {
-      const fits = (o: EvalOutfit) => colourCount(o, colour) >= atLeast;
-      if (feedable(fits)) found.push({ name: `${atLeast}+ ${colour}`, family: 'colour', fits });
-    }
-  }
-  for (const garment of garments) {
-    const fits = (o: EvalOutfit) => o.pieces.some((p) => p.garment === garment);
-    if (feedable(fits)) found.push({ name: `has a ${garment}`, family: 'kind', fits });
-  }
-  return found;
+  return [
+    ...OCCASIONS.flatMap((a) => [
+      occasionTaste(a.name),
+      ...OCCASIONS.filter((b) => b.id > a.id).map((b) => twoTaste(a.name, b.name)),
+    ]),
+    ...colours.flatMap((c) => [colourTaste(c, 1), colourTaste(c, 2)]).filter(feedable),
+    ...garments.map((g) => kindTaste(g)).filter(feedable),
+  ];
 }
 
 /** Each of `everyTaste`'s tastes with the feed's share after 20 swipes, over `seeds` sessions. */
@@ -245,8 +232,9 @@ export function sweep(shop: EvalShop, seeds: number) {
       runShopper(shop, taste, feedRanker, 1000 + s * 7919, 'pages'),
     );
     const at20 = fitAt(sessions, CHECKPOINTS.indexOf(20));
+    const budget = BUDGET_AT_20[taste.family as keyof typeof BUDGET_AT_20];
     // Shares are means of tenths: 0.7 may come out a hair under it.
-    return { taste, at20, met: at20 >= BUDGET_AT_20[taste.family] - 1e-9 };
+    return { taste, at20, met: at20 >= budget - 1e-9 };
   });
 }
 
