@@ -278,8 +278,9 @@ export async function generateShop(
     [lo, shoppers, heavy],
   );
   // One order in ten (a heavy shopper's: one in four) is a whole outfit, so closets hold
-  // outfits; the others are two pieces. Numbers have the app's form (DR-YYMMDD-…); the U, which
-  // the app's base 32 never writes, keeps them apart from the numbers checkouts will give.
+  // outfits: one of the five orders of every other shopper. The others are two pieces. Numbers
+  // have the app's form (DR-YYMMDD-…); the U, which the app's base 32 never writes, keeps them
+  // apart from the numbers checkouts will give.
   await sql.query(
     `INSERT INTO orders (number, user_id, idempotency_key, payment_method, payment_reference,
                          subtotal_cents, shipping_cents, total_cents, ship_nickname,
@@ -289,7 +290,8 @@ export async function generateShop(
             CASE WHEN look THEN 'bench-look-' ELSE 'bench-key-' END || tail,
             'paypal', 'sandbox-' || tail, 0, 1999, 1999, 'Home', '1 Market Street', 'Portland',
             'OR', '97205', current_date + 3, current_date + 5, at
-       FROM (SELECT lpad(g::text, 6, '0') AS tail, $1::int + (g % $2::int) AS u, g % 10 = 0 AS look,
+       FROM (SELECT lpad(g::text, 6, '0') AS tail, $1::int + (g % $2::int) AS u,
+                    (g / $2::int + g) % 10 = 0 AS look,
                     now() - (random() * interval '365 days') AS at
                FROM generate_series(1, $3::int) g
              UNION ALL
