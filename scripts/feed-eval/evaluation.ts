@@ -404,7 +404,6 @@ export function runShopper(
     signals = new Map();
     rankings++;
     const ranked = rank(shop, history(), seededHash(rankings, seed) | 1, signals);
-    for (const [id, by] of signals) placed.set(id, by);
     queue = ranked.filter((id) => !exclude.has(id) && inStock(shop, id)).slice(0, size);
   };
   /** The page the server sends, and (unless only looking) the ranking it makes behind it. */
@@ -423,10 +422,13 @@ export function runShopper(
       const saved = { queue, signals, rankings };
       rankNow(exclude, PAGE);
       const page = queue;
+      // The look's reasons are its own: the cards sent keep those of the ranking that sent them.
+      looked = signals;
       ({ queue, signals, rankings } = saved);
       return page;
     }
     rankNow(exclude, Math.max(QUEUE.size, PAGE + 1));
+    for (const [id, by] of signals) placed.set(id, by);
     return queue.slice(0, PAGE);
   };
   const held: number[] = [];
@@ -441,7 +443,13 @@ export function runShopper(
     held.push(...page);
     return page;
   };
-  const next10 = () => [...held, ...getPage(held, true)].slice(0, PAGE);
+  let looked = new Map<number, PlacedBy>();
+  /** The next ten cards the shopper would see, and what placed each. */
+  const next10 = (swipes: number) => {
+    const ids = [...held, ...getPage(held, true)].slice(0, PAGE);
+    const by = new Map(ids.map((id) => [id, (held.includes(id) ? placed : looked).get(id)!]));
+    return pageFigures(shop, taste, ids, swipes, by);
+  };
 
   const curve: PageFigures[] = [];
   const afterChange: PageFigures[] = [];
@@ -457,10 +465,10 @@ export function runShopper(
       for (const o of shop.outfits.values()) {
         if (!swiped.has(o.id) && inStock(shop, o.id) && taste.fits(o, swipes)) left++;
       }
-      curve.push({ ...pageFigures(shop, taste, next10(), swipes, placed), left });
+      curve.push({ ...next10(swipes), left });
     }
     if ((AFTER_CHANGE as readonly number[]).includes(swipes - changesAt)) {
-      afterChange.push(pageFigures(shop, taste, next10(), swipes, placed));
+      afterChange.push(next10(swipes));
     }
     const id = held.shift();
     if (id === undefined || swipes === SESSION) break;
