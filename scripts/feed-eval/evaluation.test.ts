@@ -32,14 +32,14 @@ const AFTER_10 = AFTER_CHANGE.indexOf(10);
 describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   it('learns a one-occasion taste within twenty swipes, far above a random order', () => {
     expect(at('occasion', 0)).toBeLessThan(0.3);
-    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(0.6);
+    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(0.72);
     expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(2.8 * at('occasion', AT_20, 'random'));
   });
 
   it('learns colour-, garment- and two-occasion tastes', () => {
     expect(at('colour', AT_20)).toBeGreaterThanOrEqual(0.45);
     expect(at('kind', AT_20)).toBeGreaterThanOrEqual(0.55);
-    expect(at('two occasions', AT_20)).toBeGreaterThanOrEqual(0.68);
+    expect(at('two occasions', AT_20)).toBeGreaterThanOrEqual(0.75);
   });
 
   it('follows a taste that changes, within ten swipes of the change', () => {
@@ -55,10 +55,15 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
     // for a taste that many looks share (a third hold sneakers), both of a page's happen to fit.
     const fitting = pages.filter((p) => p.fit > 0);
     expect(fitting.filter((p) => p.outside).length).toBeGreaterThanOrEqual(0.98 * fitting.length);
-    // Every page sent once the shopper has swiped holds a card placed for exploring.
+    // Every page sent once the shopper has swiped holds a card placed for exploring, unless
+    // stock took them: the ranking does not see it, and the check after it drops an outfit with
+    // a piece sold out, so a page whose two explored cards were both sold out has none (one
+    // page of 378 here).
     const learning = runs.feed.flat().flatMap((r) => r.pages.slice(1));
     expect(learning.length).toBeGreaterThan(100);
-    expect(learning.every((p) => p.explored >= 1)).toBe(true);
+    expect(learning.filter((p) => p.explored < 1).length).toBeLessThanOrEqual(
+      learning.length / 200,
+    );
     const rejecting = family('none', runs.feed).flat();
     expect(mean(rejecting.flatMap((r) => r.curve.map((p) => p.occasions)))).toBeGreaterThanOrEqual(
       4,

@@ -10,15 +10,19 @@ export const TASTE = {
   kind: 1,
   categoryColor: 1.5,
   color: 0.5,
-  occasion: 2,
+  occasion: 1,
   /** What the pieces' points count for against the occasion's. */
-  pieces: 0.3,
+  pieces: 0.45,
   /** Swipes at the shopper's own rate each occasion starts with. */
   prior: 2,
   /** The weight of each swipe relative to the one after it (a half-life of about 4 swipes). */
   decay: 0.85,
   /** The same for hearts, which are fewer and more deliberate. */
   heartDecay: 0.97,
+  /**
+   * What a piece's shared item, product, look and colour count for by its slot. A garment kind
+   * counts the same in every slot: a taste for crossbody bags is as plain as one for trench coats.
+   */
   slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
   /** Largest random nudge per outfit, so equal tastes do not always fall the same way. */
   jitter: 0.1,
@@ -34,6 +38,8 @@ export const TASTE = {
    */
   lostAfter: 6,
   exploreWhenLost: 2,
+  /** What the signals before such a run of lefts still weigh: the taste they show is in doubt. */
+  lostFade: 0.5,
 } as const;
 
 /** How many candidates each source may add before scoring (`explore` says how they are drawn). */
@@ -248,11 +254,15 @@ export function rankCandidates(
     colors.add(piece.colorId, w);
     kinds.add(piece.kindId, w);
   };
+  const lost =
+    history.recent.length >= TASTE.lostAfter &&
+    history.recent.slice(0, TASTE.lostAfter).every((swipe) => !swipe.like);
   let weight = 1;
   let total = 0;
   let liked = 0;
   let noped = 0;
-  for (const swipe of history.recent) {
+  for (const [index, swipe] of history.recent.entries()) {
+    if (lost && index === TASTE.lostAfter) weight *= TASTE.lostFade;
     const outfit = shape.outfits.get(swipe.outfitId);
     if (outfit) {
       const w = (swipe.like ? TASTE.like : TASTE.nope) * weight;
@@ -282,18 +292,16 @@ export function rankCandidates(
     heartWeight *= TASTE.heartDecay;
   }
   const learning = total > 0;
-  const lost =
-    history.recent.length >= TASTE.lostAfter &&
-    history.recent.slice(0, TASTE.lostAfter).every((swipe) => !swipe.like);
   const exploreEvery = lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
   const norm = Math.max(total, 1);
-  // Each occasion's like rate against the shopper's own, as a logarithm.
+  // Each occasion's like rate against the shopper's own, in log-odds: a ratio of rates flattens
+  // as the shopper likes most of what the feed shows, and the taste it found would fade.
   const rate = (liked + 0.5) / (liked + noped + 1);
   const occasionTaste = new Float64Array(shape.maxOccasionId + 1);
   for (let o = 1; o <= shape.maxOccasionId; o++) {
     const l = t.occasionLikes.get(o);
     const n = t.occasionNopes.get(o);
-    occasionTaste[o] = Math.log((l + TASTE.prior * rate) / (l + n + TASTE.prior) / rate);
+    occasionTaste[o] = logOdds((l + TASTE.prior * rate) / (l + n + TASTE.prior)) - logOdds(rate);
   }
 
   // The candidate pool.
@@ -335,7 +343,7 @@ export function rankCandidates(
     let pieces = 0;
     for (const p of outfit.pieces) {
       const m = pieceMatches(t, p);
-      pieces += TASTE.slot[p.slot] * (m.item + m.product + m.kind + m.look + m.color);
+      pieces += TASTE.slot[p.slot] * (m.item + m.product + m.look + m.color) + m.kind;
     }
     const taste = learning
       ? (TASTE.pieces * pieces) / norm + TASTE.occasion * occasionTaste[outfit.occasionId]!
@@ -408,6 +416,8 @@ export function rankCandidates(
   return order;
 }
 
+const logOdds = (p: number) => Math.log(p / (1 - p));
+
 /** What a piece's shared item, product, kind, look and colour are worth to the shopper. */
 function pieceMatches(t: Tallies, p: Piece): Record<Match, number> {
   return {
@@ -450,11 +460,11 @@ function mainSignal(
   let best: PlacedBy | undefined;
   let bestWeight = 0;
   for (const p of c.pieces) {
-    const slot = (TASTE.pieces * TASTE.slot[p.slot]) / norm;
     const matches = pieceMatches(t, p);
     for (const match of MATCHES) {
+      const slot = match === 'kind' ? 1 : TASTE.slot[p.slot];
       // The most telling signal names the card: a colour alone says least of the five.
-      const told = matches[match] * slot * REASON_WEIGHT[match];
+      const told = ((matches[match] * slot * TASTE.pieces) / norm) * REASON_WEIGHT[match];
       if (told > bestWeight) {
         bestWeight = told;
         best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
