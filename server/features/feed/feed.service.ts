@@ -18,7 +18,7 @@ import type { RankedOutfit, ShopperRead } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
 import type { OutfitCards } from './outfit-cards';
-import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
+import { type FeedQueue, type KeptQueues, QUEUE } from './queue';
 import { reasonText, UNDONE } from './reasons';
 import type { SwipeBatches } from './swipe-batches';
 
@@ -112,28 +112,27 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const { limit } = query;
   const exclude = query.exclude ?? [];
-  const rank = async (size: number, seed: number, read?: ShopperRead) =>
+  const held = new Set(exclude);
+  const rank = async (size: number, read?: ShopperRead) =>
     repo.rankFeed(sql, read ?? (await repo.readHistory(sql, userId)), {
       limit: size,
       atLeast: limit + 1,
       exclude,
-      seed,
+      seed: query.seed,
     });
+  // The candidates the client does not hold and whose pieces are all in stock, one past the page.
+  const inStock = <T extends RankedOutfit>(candidates: readonly T[]) =>
+    firstInStock(
+      live,
+      candidates.filter((c) => !held.has(c.id)),
+      limit + 1,
+    );
   if (query.seed !== undefined) {
-    const [ranked, hearts] = await Promise.all([
-      rank(limit + 1, query.seed),
-      live.hearts.get(userId),
-    ]);
-    return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
+    const [ranked, hearts] = await Promise.all([rank(limit + 1), live.hearts.get(userId)]);
+    return pageOf(await inStock(ranked), limit, hearts);
   }
-  // What waits in the queue, less the cards the client holds and outfits sold out since.
   const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
-  const held = new Set(exclude);
-  const fromQueue = await firstInStock(
-    live,
-    queued.outfits.filter((w) => !held.has(w.id)),
-    limit + 1,
-  );
+  const fromQueue = await inStock(queued.outfits);
   const next = fromQueue.waiting[limit];
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
   if (next && queued.last !== null && swipedSince < QUEUE.relearnAfter) {
@@ -150,18 +149,14 @@ export async function getFeed(
   const read = queued.outfits.length === 0 ? await repo.readHistory(sql, userId) : undefined;
   if (read && read.history.recent.length === 0 && read.history.hearts.length === 0) {
     const opening = await live.openings.get(userId, read.version);
-    const first = await firstInStock(
-      live,
-      opening.filter((r) => !held.has(r.id)),
-      limit + 1,
-    );
+    const first = await inStock(opening);
     if (first.waiting.length > limit || opening.length < QUEUE.size) {
       return pageOf(first, limit, hearts);
     }
   }
-  const ranked = await rank(Math.max(QUEUE.size, limit + 1), randomSeed(), read);
+  const ranked = await rank(Math.max(QUEUE.size, limit + 1), read);
   live.queue.store(userId, ranked);
-  return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
+  return pageOf(await inStock(ranked), limit, hearts);
 }
 
 /**
