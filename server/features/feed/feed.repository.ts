@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+import { feedQueue, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
 import {
@@ -140,15 +140,6 @@ async function firstWhollyInStock(
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
   return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
-}
-
-export async function itemExists(db: Db, itemId: number): Promise<boolean> {
-  return (await db.$count(items, eq(items.id, itemId))) > 0;
-}
-
-export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
-  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
-  return (await db.$count(outfitItems, piece)) > 0;
 }
 
 /** Records a swipe unless one exists (clock_timestamp: swipes of one transaction still order). */
@@ -309,43 +300,6 @@ export async function removeOutfitPieces(
               WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId} AND NOT p.written))::int AS n`,
   );
   return row?.n ?? 0;
-}
-
-/**
- * Hearts a piece on an outfit. A piece that came with a right swipe becomes the shopper's own
- * choice, so unfavouriting the outfit later keeps it.
- */
-export async function heartPiece(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<void> {
-  await db
-    .insert(itemFavorites)
-    .values({ userId, itemId, outfitId, source: 'heart' })
-    .onConflictDoUpdate({
-      target: [itemFavorites.userId, itemFavorites.itemId, itemFavorites.outfitId],
-      set: { source: 'heart' },
-      setWhere: sql`${itemFavorites.source} <> 'heart'`,
-    });
-}
-
-export async function unheartPiece(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<void> {
-  await db
-    .delete(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        eq(itemFavorites.itemId, itemId),
-        eq(itemFavorites.outfitId, outfitId),
-      ),
-    );
 }
 
 export interface QueuedOutfit extends RankedOutfit {

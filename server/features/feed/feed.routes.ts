@@ -4,9 +4,6 @@ import { ApiErrorSchema } from '../../../contracts/common';
 import {
   FeedPageSchema,
   FeedQuerySchema,
-  ItemHeartBodySchema,
-  ItemHeartParamsSchema,
-  ItemHeartResultSchema,
   OutfitRefBodySchema,
   OutfitUnfavoriteResultSchema,
   PassedResetResultSchema,
@@ -20,7 +17,7 @@ import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues } from './queue';
 import { SwipeBatches } from './swipe-batches';
 
-/** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
+/** The swipe feed: the ranked stack of outfits, swipes and their undo. */
 export default async function feedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -146,40 +143,5 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       const { id } = currentUser(request);
       return forgetQueueAfter(id, service.unfavoriteOutfit(db, id, request.body.outfitId));
     },
-  );
-
-  app.post(
-    '/api/item/favorite',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Heart a piece of an outfit',
-        body: ItemHeartBodySchema,
-        response: { 200: ItemHeartResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.heartItem(db, currentUser(request).id, request.body.itemId, request.body.outfitId),
-  );
-
-  app.delete(
-    '/api/item/unfavorite/:itemId/:outfitId',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Un-heart a piece of an outfit',
-        params: ItemHeartParamsSchema,
-        response: { 200: ItemHeartResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.unheartItem(
-        db,
-        currentUser(request).id,
-        request.params.itemId,
-        request.params.outfitId,
-      ),
   );
 }

@@ -1,7 +1,6 @@
 import type {
   FeedOutfit,
   FeedPage,
-  ItemHeartResult,
   OutfitUnfavoriteResult,
   PassedResetResult,
   SwipeDirection,
@@ -11,7 +10,6 @@ import type {
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { RankedOutfit, ShopperRead } from './feed.repository';
@@ -239,46 +237,5 @@ export async function unfavoriteOutfit(
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
     const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
-  });
-}
-
-export async function heartItem(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<ItemHeartResult> {
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    if (!(await repo.outfitHasItem(tx, outfitId, itemId))) {
-      throw notFound('That piece is not part of this outfit.');
-    }
-    // A piece of a like becomes the shopper's own choice, keeping the date it was liked.
-    await writeLikedPieces(tx, userId, outfitId);
-    await repo.heartPiece(tx, userId, itemId, outfitId);
-    return { itemId, outfitId, favorite: true };
-  });
-}
-
-/**
- * Un-hearts a piece on an outfit. The piece may be a variant the shopper switched to on their
- * favourites page, so it need not be one of the outfit's own five.
- */
-export async function unheartItem(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<ItemHeartResult> {
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    if (!(await repo.itemExists(tx, itemId))) throw notFound('That item does not exist.');
-    // A piece that follows from a like needs a row to take away. A piece not of the outfit (a
-    // variant the shopper switched to) has one already: switching wrote the like out.
-    if (await repo.outfitHasItem(tx, outfitId, itemId)) {
-      await writeLikedPieces(tx, userId, outfitId);
-    }
-    await repo.unheartPiece(tx, userId, itemId, outfitId);
-    return { itemId, outfitId, favorite: false };
   });
 }
