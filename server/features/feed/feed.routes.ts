@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
@@ -46,11 +46,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     await cards.close();
   });
   /** Forgets the shopper's kept queue once `change` settles, not waiting for the announcement. */
-  const forgetQueueAfter = async <T>(userId: number, change: Promise<T>): Promise<T> => {
+  const forgetQueueAfter = async <T>(
+    request: FastifyRequest,
+    change: (id: number) => Promise<T>,
+  ) => {
+    const { id } = currentUser(request);
     try {
-      return await change;
+      return await change(id);
     } finally {
-      queues.forget(userId);
+      queues.forget(id);
     }
   };
 
@@ -106,10 +110,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: UndoResultSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.undoLastSwipe(db, live, id));
-    },
+    (request) => forgetQueueAfter(request, (id) => service.undoLastSwipe(db, live, id)),
   );
 
   app.post(
@@ -122,10 +123,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: PassedResetResultSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.restorePassedOutfits(db, id));
-    },
+    (request) => forgetQueueAfter(request, (id) => service.restorePassedOutfits(db, id)),
   );
 
   app.post(
@@ -139,9 +137,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: OutfitUnfavoriteResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.unfavoriteOutfit(db, id, request.body.outfitId));
-    },
+    (request) =>
+      forgetQueueAfter(request, (id) => service.unfavoriteOutfit(db, id, request.body.outfitId)),
   );
 }
