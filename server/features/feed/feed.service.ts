@@ -175,22 +175,18 @@ export async function swipe(
   if (first.inserted) return { outfitId, direction, changed: true };
   return db.transaction(async (tx) => {
     if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    let changed = await repo.insertSwipe(tx, userId, outfitId, direction);
-    if (!changed) {
+    // Inserted if taken back meanwhile; else turned around, unless it already goes this way.
+    if (!(await repo.insertSwipe(tx, userId, outfitId, direction))) {
       const current = await repo.lockSwipe(tx, userId, outfitId);
       if (current === direction) return { outfitId, direction, changed: false };
-      if (current === undefined) {
-        // Undone between our insert and our lock: record it afresh.
-        await repo.insertSwipe(tx, userId, outfitId, direction);
-      } else {
-        await repo.changeSwipe(tx, userId, outfitId, direction);
-      }
-      changed = true;
+      // Taken back between the insert and the lock: recorded afresh.
+      if (current === undefined) await repo.insertSwipe(tx, userId, outfitId, direction);
+      else await repo.changeSwipe(tx, userId, outfitId, direction);
     }
     // A like's pieces follow from it (changeSwipe marks them unwritten); a nope takes away what
     // an earlier like wrote out.
     if (direction === 'nope') await repo.removeOutfitPieces(tx, userId, outfitId);
-    return { outfitId, direction, changed };
+    return { outfitId, direction, changed: true };
   });
 }
 
