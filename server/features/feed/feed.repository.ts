@@ -142,21 +142,6 @@ export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
   return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
-/** Records a swipe unless one exists (clock_timestamp: swipes of one transaction still order). */
-export async function insertSwipe(
-  db: Db,
-  userId: number,
-  outfitId: number,
-  direction: SwipeDirection,
-): Promise<boolean> {
-  const rows = await db
-    .insert(swipes)
-    .values({ userId, outfitId, direction, createdAt: sql`clock_timestamp()` })
-    .onConflictDoNothing()
-    .returning({ outfitId: swipes.outfitId });
-  return rows.length > 0;
-}
-
 export interface FirstSwipe {
   userId: number;
   outfitId: number;

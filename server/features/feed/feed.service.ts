@@ -60,8 +60,7 @@ function feedCards(placed: readonly RankedOutfit[], hearts: Hearts, read: Read):
 
 /**
  * The first `count` of `candidates` whose five pieces are all in stock now, in order, with the
- * cards and stock levels read for them. Most are in stock: the rest are read only when some
- * are not.
+ * cards and stock levels read for them; more are read only when some are not.
  */
 async function firstInStock<T extends RankedOutfit>(
   live: FeedState,
@@ -95,12 +94,9 @@ function pageOf(found: Read & { waiting: RankedOutfit[] }, limit: number, hearts
 }
 
 /**
- * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
- * ahead of time, or for a shopper who has swiped and hearted nothing from a ranking new shoppers
- * share (openings.ts); the queue is ranked on the spot only when it is too short for the page
- * (a shopper who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
- * (decision 005), and in the background when it runs low or is stale. With a seed the ranking
- * is done on the spot, reproducibly, and the queue is left alone.
+ * A page of the shopper's feed (the feed's README, "A feed page"): from their queue, from a
+ * ranking new shoppers share, or ranked on the spot. With a seed it is ranked on the spot,
+ * reproducibly, and the queue is left alone.
  */
 export async function getFeed(
   { sql }: Database,
@@ -173,21 +169,19 @@ export async function swipe(
   const first = await batches.record({ userId, outfitId, direction });
   if (!first.exists) throw notFound('That outfit does not exist.');
   if (first.inserted) return { outfitId, direction, changed: true };
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    // Inserted if taken back meanwhile; else turned around, unless it already goes this way.
-    if (!(await repo.insertSwipe(tx, userId, outfitId, direction))) {
-      const current = await repo.lockSwipe(tx, userId, outfitId);
-      if (current === direction) return { outfitId, direction, changed: false };
-      // Taken back between the insert and the lock: recorded afresh.
-      if (current === undefined) await repo.insertSwipe(tx, userId, outfitId, direction);
-      else await repo.changeSwipe(tx, userId, outfitId, direction);
-    }
+  const changed = await db.transaction(async (tx) => {
+    const current = await repo.lockSwipe(tx, userId, outfitId);
+    if (current === undefined) return undefined;
+    if (current === direction) return false;
+    await repo.changeSwipe(tx, userId, outfitId, direction);
     // A like's pieces follow from it (changeSwipe marks them unwritten); a nope takes away what
     // an earlier like wrote out.
     if (direction === 'nope') await repo.removeOutfitPieces(tx, userId, outfitId);
-    return { outfitId, direction, changed: true };
+    return true;
   });
+  // Taken back since the first statement: recorded afresh, as a first swipe.
+  if (changed === undefined) return swipe(db, batches, userId, outfitId, direction);
+  return { outfitId, direction, changed };
 }
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
