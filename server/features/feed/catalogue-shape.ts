@@ -207,8 +207,7 @@ export class CatalogueShape {
 
   /**
    * Up to `count` outfits of an occasion, outfits holding a kind, or items of a look, in id
-   * order from `pivot` on, wrapping round to the lowest ids: a seeded window onto a list of any
-   * size.
+   * order from `pivot` on, wrapping round: a seeded window onto a list of any size.
    */
   occasionWindow(occasionId: number, pivot: number, count: number): number[] {
     return windowOf(this.#byOccasion[occasionId], pivot, count);
