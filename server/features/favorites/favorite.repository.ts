@@ -8,6 +8,7 @@ import {
   items,
   likesByOccasion,
   occasions,
+  outfitItems,
   outfits,
   products,
   swipes,
@@ -467,16 +468,45 @@ export async function insertHeart(db: Db, userId: number, itemId: number): Promi
   return rows.length > 0;
 }
 
-export async function deleteHeart(db: Db, userId: number, itemId: number): Promise<boolean> {
+/**
+ * Hearts a piece on an outfit. A piece that came with a right swipe becomes the shopper's own
+ * choice, so unfavouriting the outfit later keeps it.
+ */
+export async function insertOutfitHeart(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number,
+): Promise<void> {
+  await db
+    .insert(itemFavorites)
+    .values({ userId, itemId, outfitId, source: 'heart' })
+    .onConflictDoUpdate({
+      target: [itemFavorites.userId, itemFavorites.itemId, itemFavorites.outfitId],
+      set: { source: 'heart' },
+      setWhere: sql`${itemFavorites.source} <> 'heart'`,
+    });
+}
+
+/** Takes a heart away: one given on its own (outfit null) or on an outfit. */
+export async function deleteHeart(
+  db: Db,
+  userId: number,
+  itemId: number,
+  outfitId: number | null = null,
+): Promise<boolean> {
   const rows = await db
     .delete(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        eq(itemFavorites.itemId, itemId),
-        isNull(itemFavorites.outfitId),
-      ),
-    )
+    .where(rowKey(userId, itemId, outfitId))
     .returning({ id: itemFavorites.id });
   return rows.length > 0;
+}
+
+export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
+  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
+}
+
+export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
+  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
+  return (await db.$count(outfitItems, piece)) > 0;
 }

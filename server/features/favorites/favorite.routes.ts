@@ -24,6 +24,11 @@ import {
   VariantOptionSchema,
   VariantsQuerySchema,
 } from '../../../contracts/favorites';
+import {
+  ItemHeartBodySchema,
+  ItemHeartParamsSchema,
+  ItemHeartResultSchema,
+} from '../../../contracts/feed';
 import { currentUser } from '../../plugins/auth';
 import * as service from './favorite.service';
 
@@ -272,6 +277,34 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       await service.unheartItem(db, currentUser(request).id, request.params.itemId);
       return { ok: true as const, favorite: false };
     },
+  );
+
+  app.post(
+    '/api/item/favorite',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Heart a piece of an outfit',
+        body: ItemHeartBodySchema,
+        response: { 200: ItemHeartResultSchema, ...withNotFound },
+      },
+    },
+    (request) => service.heartOutfitPiece(db, currentUser(request).id, request.body, true),
+  );
+
+  app.delete(
+    '/api/item/unfavorite/:itemId/:outfitId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Un-heart a piece of an outfit',
+        params: ItemHeartParamsSchema,
+        response: { 200: ItemHeartResultSchema, ...withNotFound },
+      },
+    },
+    (request) => service.heartOutfitPiece(db, currentUser(request).id, request.params, false),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import type {
   VariantOption,
   VariantsQuerySchema,
 } from '../../../contracts/favorites';
+import type { ItemHeartResult } from '../../../contracts/feed';
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
@@ -389,4 +390,31 @@ export async function heartItem(db: Db, userId: number, itemId: number): Promise
 
 export async function unheartItem(db: Db, userId: number, itemId: number): Promise<void> {
   await repo.deleteHeart(db, userId, itemId);
+}
+
+// ---- hearts on an outfit's pieces, from the feed ----
+
+/**
+ * Hearts a piece of an outfit, or takes the heart away. A piece of a like first becomes the
+ * shopper's own choice, keeping the date it was liked. A heart taken away may be on a variant the
+ * shopper switched to, not one of the outfit's five: switching wrote the like out already.
+ */
+export async function heartOutfitPiece(
+  db: Db,
+  userId: number,
+  { itemId, outfitId }: { itemId: number; outfitId: number },
+  favorite: boolean,
+): Promise<ItemHeartResult> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
+    const ofOutfit = await repo.outfitHasItem(tx, outfitId, itemId);
+    if (favorite && !ofOutfit) throw notFound('That piece is not part of this outfit.');
+    if (!ofOutfit && !(await repo.findItem(tx, itemId))) {
+      throw notFound('That item does not exist.');
+    }
+    if (ofOutfit) await writeLikedPieces(tx, userId, outfitId);
+    if (favorite) await repo.insertOutfitHeart(tx, userId, itemId, outfitId);
+    else await repo.deleteHeart(tx, userId, itemId, outfitId);
+    return { itemId, outfitId, favorite };
+  });
 }

@@ -50,12 +50,16 @@ export class CatalogueShape {
   readonly maxItemId: number;
   readonly maxProductId: number;
   readonly maxOccasionId: number;
+  /** How many kinds (counted from 1), looks and colours (from 0) the catalogue has. */
+  readonly kindCount: number;
+  readonly lookCount: number;
+  readonly colorCount: number;
   readonly #byItem = new Map<number, number[]>();
   readonly #byProduct = new Map<number, number[]>();
   /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
-  readonly #byOccasion: Int32Array[] = [];
-  readonly #byKind: Int32Array[] = [];
-  readonly #lookItems: Int32Array[] = [];
+  readonly #byOccasion: Int32Array[];
+  readonly #byKind: Int32Array[];
+  readonly #lookItems: Int32Array[];
   /** Garments numbered from 1 (0: not known), colours and looks from 0. */
   readonly #kinds = new Map<string, number>();
   readonly #colors = new Map<string, number>();
@@ -74,14 +78,12 @@ export class CatalogueShape {
     pieces: readonly PieceRow[],
     items: readonly ItemRow[],
   ) {
-    let maxItemId = 1;
-    let maxProductId = 1;
-    let maxOccasionId = 1;
-    for (const item of items) {
-      maxItemId = Math.max(maxItemId, item.id);
-      maxProductId = Math.max(maxProductId, item.productId);
-    }
-    this.maxItemId = maxItemId;
+    this.maxItemId = largest(items, (item) => item.id);
+    this.maxProductId = Math.max(
+      largest(items, (item) => item.productId),
+      largest(pieces, (piece) => piece.productId),
+    );
+    this.maxOccasionId = largest(pieces, (piece) => piece.occasionId);
     this.#itemProduct = new Int32Array(this.maxItemId + 1);
     this.#itemLook = new Int32Array(this.maxItemId + 1).fill(-1);
     this.#itemKind = new Int32Array(this.maxItemId + 1);
@@ -94,7 +96,7 @@ export class CatalogueShape {
         item.garment === undefined ? 0 : numberOf(this.#kinds, item.garment, 1);
       push(lookItems, lookId, item.id);
     }
-    for (const [lookId, ids] of lookItems) this.#lookItems[lookId] = Int32Array.from(ids).sort();
+    this.#lookItems = sortedLists(lookItems);
 
     for (const piece of pieces) {
       let outfit = this.outfits.get(piece.outfitId);
@@ -115,10 +117,9 @@ export class CatalogueShape {
       });
       push(this.#byItem, piece.itemId, piece.outfitId);
       push(this.#byProduct, piece.productId, piece.outfitId);
-      maxProductId = Math.max(maxProductId, piece.productId);
-      maxOccasionId = Math.max(maxOccasionId, piece.occasionId);
     }
     this.outfitIds = [...this.outfits.keys()].sort((a, b) => a - b);
+    this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
     const byOccasion = new Map<number, number[]>();
     const byKind = new Map<number, number[]>();
     for (const id of this.outfitIds) {
@@ -128,11 +129,11 @@ export class CatalogueShape {
         if (kind > 0) push(byKind, kind, id);
       }
     }
-    for (const [occasionId, ids] of byOccasion) this.#byOccasion[occasionId] = Int32Array.from(ids);
-    for (const [kindId, ids] of byKind) this.#byKind[kindId] = Int32Array.from(ids);
-    this.maxOccasionId = maxOccasionId;
-    this.maxProductId = maxProductId;
-    this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
+    this.#byOccasion = sortedLists(byOccasion);
+    this.#byKind = sortedLists(byKind);
+    this.kindCount = this.#kinds.size;
+    this.lookCount = this.#looks.size;
+    this.colorCount = this.#colors.size;
   }
 
   #lookOf(categoryId: number, color: string): number {
@@ -187,19 +188,6 @@ export class CatalogueShape {
     };
   }
 
-  /** How many kinds (counted from 1), looks and colours (from 0) the catalogue has. */
-  get kindCount(): number {
-    return this.#kinds.size;
-  }
-
-  get lookCount(): number {
-    return this.#looks.size;
-  }
-
-  get colorCount(): number {
-    return this.#colors.size;
-  }
-
   /** Orders looks by category, then colour name: how ties between equal tastes fall. */
   compareLooks(a: number, b: number): number {
     const byCategory = this.#lookCategory[a]! - this.#lookCategory[b]!;
@@ -219,8 +207,7 @@ export class CatalogueShape {
 
   /**
    * Up to `count` outfits of an occasion, outfits holding a kind, or items of a look, in id
-   * order from `pivot` on, wrapping round to the lowest ids: a seeded window onto a list of any
-   * size.
+   * order from `pivot` on, wrapping round: a seeded window onto a list of any size.
    */
   occasionWindow(occasionId: number, pivot: number, count: number): number[] {
     return windowOf(this.#byOccasion[occasionId], pivot, count);
@@ -261,6 +248,18 @@ function numberOf<K>(numbers: Map<K, number>, key: K, first = 0): number {
     numbers.set(key, n);
   }
   return n;
+}
+
+/** The largest of `of` over the rows, and at least 1. */
+function largest<T>(rows: readonly T[], of: (row: T) => number): number {
+  return rows.reduce((max, row) => Math.max(max, of(row)), 1);
+}
+
+/** Each key's ids, sorted, at the key's index. */
+function sortedLists(lists: Map<number, number[]>): Int32Array[] {
+  const sorted: Int32Array[] = [];
+  for (const [key, ids] of lists) sorted[key] = Int32Array.from(ids).sort();
+  return sorted;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number) {

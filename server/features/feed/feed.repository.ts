@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { feedQueue, itemFavorites, items, outfitItems, outfits, swipes } from '../../db/schema';
+import { feedQueue, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
 import {
@@ -28,41 +29,42 @@ export interface ShopperRead {
 /** A shopper who has swiped and hearted nothing: what a shared first ranking starts from. */
 export const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new Set() };
 
+export const randomSeed = () => randomInt(1, 2_147_483_647);
+
 /**
  * The best unswiped, fully in-stock outfits for a shopper with this history, best first, each
  * with what placed it: ranked in memory over the catalogue's shape (ranking.ts), then checked
- * in the database for stock, best first, until the page is full.
+ * in the database for stock until the page is full. A sampled ranking of a large catalogue can
+ * come back short for a shopper who has swiped nearly everything: with fewer than `atLeast`, it
+ * is ranked again over every unswiped outfit (`exhaustive`).
  */
 export async function rankFeed(
   client: SqlClient,
   { version, history }: ShopperRead,
-  options: RankingOptions & {
-    limit: number;
-    /**
-     * A large catalogue is explored by sampling, which can come back short for a shopper who
-     * has swiped nearly everything: with fewer than this many, every unswiped outfit is looked
-     * at (`exhaustive`) before the feed says it has run dry.
-     */
-    atLeast?: number;
-  },
+  { limit, atLeast, ...options }: Partial<RankingOptions> & { limit: number; atLeast?: number },
 ): Promise<RankedOutfit[]> {
   const shape = await catalogueShape(client, version);
   // A shopper's first swipes or hearts may all be on outfits gone since: no signal, no taste.
   const learning =
     history.recent.some((s) => shape.outfits.has(s.outfitId)) ||
     history.hearts.some((id) => shape.item(id) !== undefined);
+  const ranking = {
+    ...options,
+    seed: options.seed ?? randomSeed(),
+    exclude: options.exclude ?? [],
+  };
   const rank = async (exhaustive: boolean) => {
     const placedBy = new Map<number, PlacedBy>();
-    const ranked = rankCandidates(shape, history, { ...options, exhaustive }, placedBy);
+    const ranked = rankCandidates(shape, history, { ...ranking, exhaustive }, placedBy);
     if (ranked.length === 0) return [];
-    const rows = await firstWhollyInStock(client, ranked, options.limit);
+    const rows = await firstWhollyInStock(client, ranked, limit);
     return rows.map((row) => ({
       id: row.id,
       reason: queuedReason(placedBy.get(row.id), row, learning),
     }));
   };
   const ids = await rank(options.exhaustive ?? false);
-  const short = options.atLeast !== undefined && ids.length < options.atLeast;
+  const short = atLeast !== undefined && ids.length < atLeast;
   return short && !options.exhaustive ? rank(true) : ids;
 }
 
@@ -107,9 +109,8 @@ export async function readHistory(client: SqlClient, userId: number): Promise<Sh
 
 /**
  * The first `limit` of `ranked` with no piece out of stock, in order, with the facts a card's
- * reason may name (added this week; liked by many, from `outfit_answers`, 0028). `OFFSET 0`
- * keeps the candidates in a subquery of their own, so the stock check stops once the page is
- * full; the limit is in the text, as `LIMIT $n` was planned afresh every time.
+ * reason may name (added this week; liked by many, 0028). `OFFSET 0` makes the stock check stop
+ * once the page is full; the limit is in the text, so that one plan serves every call.
  */
 async function firstWhollyInStock(
   client: SqlClient,
@@ -141,34 +142,6 @@ export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
   return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
-export async function itemExists(db: Db, itemId: number): Promise<boolean> {
-  return (await db.$count(items, eq(items.id, itemId))) > 0;
-}
-
-export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
-  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
-  return (await db.$count(outfitItems, piece)) > 0;
-}
-
-/**
- * Records a swipe unless one exists. Under concurrency the losers wait for the winner's commit
- * and insert nothing. clock_timestamp, not now(): two swipes in one transaction must still order.
- */
-export async function insertSwipe(
-  db: Db,
-  userId: number,
-  outfitId: number,
-  direction: SwipeDirection,
-): Promise<boolean> {
-  const rows = await db
-    .insert(swipes)
-    .values({ userId, outfitId, direction, createdAt: sql`clock_timestamp()` })
-    .onConflictDoNothing()
-    .returning({ outfitId: swipes.outfitId });
-  return rows.length > 0;
-}
-
-/** A swipe as asked for: the shopper, the outfit and which way. */
 export interface FirstSwipe {
   userId: number;
   outfitId: number;
@@ -183,8 +156,7 @@ export interface FirstSwipeOutcome {
 
 /**
  * First swipes of several shoppers in one statement, at most one each, outcomes in the order
- * asked. A like is its row alone (its pieces follow from it, 0015). Rows go in in shopper order,
- * so statements of two processes lock shoppers alike; a swipe already there is the caller's.
+ * asked. Rows go in in shopper order, so statements of two processes lock shoppers alike.
  */
 export async function recordFirstSwipes(
   client: SqlClient,
@@ -218,6 +190,9 @@ export async function recordFirstSwipes(
   return rows.map((row) => ({ exists: Boolean(row.exists), inserted: Boolean(row.inserted) }));
 }
 
+const swipeOf = (userId: number, outfitId: number) =>
+  and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId));
+
 /** The shopper's swipe on this outfit, locked until the transaction ends. */
 export async function lockSwipe(
   db: Db,
@@ -227,7 +202,7 @@ export async function lockSwipe(
   const rows = await db
     .select({ direction: swipes.direction })
     .from(swipes)
-    .where(and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId)))
+    .where(swipeOf(userId, outfitId))
     .for('update');
   return rows[0]?.direction;
 }
@@ -242,7 +217,7 @@ export async function changeSwipe(
   await db
     .update(swipes)
     .set({ direction, piecesWritten: false, createdAt: sql`clock_timestamp()` })
-    .where(and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId)));
+    .where(swipeOf(userId, outfitId));
 }
 
 /** The shopper's most recent swipe, locked; a concurrent undo moves on to the one before. */
@@ -268,13 +243,7 @@ export async function deleteSwipe(
 ): Promise<boolean> {
   const rows = await db
     .delete(swipes)
-    .where(
-      and(
-        eq(swipes.userId, userId),
-        eq(swipes.outfitId, outfitId),
-        direction ? eq(swipes.direction, direction) : undefined,
-      ),
-    )
+    .where(and(swipeOf(userId, outfitId), direction && eq(swipes.direction, direction)))
     .returning({ outfitId: swipes.outfitId });
   return rows.length > 0;
 }
@@ -318,45 +287,7 @@ export async function removeOutfitPieces(
   return row?.n ?? 0;
 }
 
-/**
- * Hearts a piece on an outfit. A piece that came with a right swipe becomes the shopper's own
- * choice, so unfavouriting the outfit later keeps it.
- */
-export async function heartPiece(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<void> {
-  await db
-    .insert(itemFavorites)
-    .values({ userId, itemId, outfitId, source: 'heart' })
-    .onConflictDoUpdate({
-      target: [itemFavorites.userId, itemFavorites.itemId, itemFavorites.outfitId],
-      set: { source: 'heart' },
-      setWhere: sql`${itemFavorites.source} <> 'heart'`,
-    });
-}
-
-export async function unheartPiece(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<void> {
-  await db
-    .delete(itemFavorites)
-    .where(
-      and(
-        eq(itemFavorites.userId, userId),
-        eq(itemFavorites.itemId, itemId),
-        eq(itemFavorites.outfitId, outfitId),
-      ),
-    );
-}
-
 export interface QueuedOutfit extends RankedOutfit {
-  /** Its place in the queue. */
   position: number;
   /** When the queue was ranked (ms since epoch). */
   filledAt: number;
@@ -383,8 +314,7 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
                (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
           FROM feed_queue q
          WHERE q.user_id = ${userId}
-           -- OFFSET 0 keeps this a primary-key probe per queued outfit: as a join the planner
-           -- reads all the shopper's swipes, which grow without bound.
+           -- OFFSET 0: a primary-key probe per queued outfit, not a read of every swipe.
            AND NOT EXISTS (
                  SELECT 1 FROM swipes s
                   WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id

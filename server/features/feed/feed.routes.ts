@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contracts/common';
 import {
   FeedPageSchema,
   FeedQuerySchema,
-  ItemHeartBodySchema,
-  ItemHeartParamsSchema,
-  ItemHeartResultSchema,
   OutfitRefBodySchema,
   OutfitUnfavoriteResultSchema,
   PassedResetResultSchema,
@@ -20,7 +17,7 @@ import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues } from './queue';
 import { SwipeBatches } from './swipe-batches';
 
-/** The swipe feed: the ranked stack of outfits, swipes and their undo, hearts on pieces. */
+/** The swipe feed: the ranked stack of outfits, swipes and their undo. */
 export default async function feedRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -49,11 +46,15 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     await cards.close();
   });
   /** Forgets the shopper's kept queue once `change` settles, not waiting for the announcement. */
-  const forgetQueueAfter = async <T>(userId: number, change: Promise<T>): Promise<T> => {
+  const forgetQueueAfter = async <T>(
+    request: FastifyRequest,
+    change: (id: number) => Promise<T>,
+  ) => {
+    const { id } = currentUser(request);
     try {
-      return await change;
+      return await change(id);
     } finally {
-      queues.forget(userId);
+      queues.forget(id);
     }
   };
 
@@ -109,10 +110,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: UndoResultSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.undoLastSwipe(db, live, id));
-    },
+    (request) => forgetQueueAfter(request, (id) => service.undoLastSwipe(db, live, id)),
   );
 
   app.post(
@@ -125,10 +123,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: PassedResetResultSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.restorePassedOutfits(db, id));
-    },
+    (request) => forgetQueueAfter(request, (id) => service.restorePassedOutfits(db, id)),
   );
 
   app.post(
@@ -142,44 +137,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: OutfitUnfavoriteResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = currentUser(request);
-      return forgetQueueAfter(id, service.unfavoriteOutfit(db, id, request.body.outfitId));
-    },
-  );
-
-  app.post(
-    '/api/item/favorite',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Heart a piece of an outfit',
-        body: ItemHeartBodySchema,
-        response: { 200: ItemHeartResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.heartItem(db, currentUser(request).id, request.body.itemId, request.body.outfitId),
-  );
-
-  app.delete(
-    '/api/item/unfavorite/:itemId/:outfitId',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags,
-        summary: 'Un-heart a piece of an outfit',
-        params: ItemHeartParamsSchema,
-        response: { 200: ItemHeartResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.unheartItem(
-        db,
-        currentUser(request).id,
-        request.params.itemId,
-        request.params.outfitId,
-      ),
+    (request) =>
+      forgetQueueAfter(request, (id) => service.unfavoriteOutfit(db, id, request.body.outfitId)),
   );
 }

@@ -1,7 +1,6 @@
 import type {
   FeedOutfit,
   FeedPage,
-  ItemHeartResult,
   OutfitUnfavoriteResult,
   PassedResetResult,
   SwipeDirection,
@@ -11,14 +10,13 @@ import type {
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { RankedOutfit, ShopperRead } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
 import type { OutfitCards } from './outfit-cards';
-import { type FeedQueue, type KeptQueues, QUEUE, randomSeed } from './queue';
+import { type FeedQueue, type KeptQueues, QUEUE } from './queue';
 import { reasonText, UNDONE } from './reasons';
 import type { SwipeBatches } from './swipe-batches';
 
@@ -62,8 +60,7 @@ function feedCards(placed: readonly RankedOutfit[], hearts: Hearts, read: Read):
 
 /**
  * The first `count` of `candidates` whose five pieces are all in stock now, in order, with the
- * cards and stock levels read for them. Most are in stock: the rest are read only when some
- * are not.
+ * cards and stock levels read for them; more are read only when some are not.
  */
 async function firstInStock<T extends RankedOutfit>(
   live: FeedState,
@@ -97,12 +94,9 @@ function pageOf(found: Read & { waiting: RankedOutfit[] }, limit: number, hearts
 }
 
 /**
- * A page of the shopper's feed. Without a seed it is read from the shopper's queue, ranked
- * ahead of time, or for a shopper who has swiped and hearted nothing from a ranking new shoppers
- * share (openings.ts); the queue is ranked on the spot only when it is too short for the page
- * (a shopper who swiped through it) or the shopper swiped `QUEUE.relearnAfter` of it since
- * (decision 005), and in the background when it runs low or is stale. With a seed the ranking
- * is done on the spot, reproducibly, and the queue is left alone.
+ * A page of the shopper's feed (the feed's README, "A feed page"): from their queue, from a
+ * ranking new shoppers share, or ranked on the spot. With a seed it is ranked on the spot,
+ * reproducibly, and the queue is left alone.
  */
 export async function getFeed(
   { sql }: Database,
@@ -112,28 +106,27 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const { limit } = query;
   const exclude = query.exclude ?? [];
-  const rank = async (size: number, seed: number, read?: ShopperRead) =>
+  const held = new Set(exclude);
+  const rank = async (size: number, read?: ShopperRead) =>
     repo.rankFeed(sql, read ?? (await repo.readHistory(sql, userId)), {
       limit: size,
       atLeast: limit + 1,
       exclude,
-      seed,
+      seed: query.seed,
     });
+  // The candidates the client does not hold and whose pieces are all in stock, one past the page.
+  const inStock = <T extends RankedOutfit>(candidates: readonly T[]) =>
+    firstInStock(
+      live,
+      candidates.filter((c) => !held.has(c.id)),
+      limit + 1,
+    );
   if (query.seed !== undefined) {
-    const [ranked, hearts] = await Promise.all([
-      rank(limit + 1, query.seed),
-      live.hearts.get(userId),
-    ]);
-    return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
+    const [ranked, hearts] = await Promise.all([rank(limit + 1), live.hearts.get(userId)]);
+    return pageOf(await inStock(ranked), limit, hearts);
   }
-  // What waits in the queue, less the cards the client holds and outfits sold out since.
   const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
-  const held = new Set(exclude);
-  const fromQueue = await firstInStock(
-    live,
-    queued.outfits.filter((w) => !held.has(w.id)),
-    limit + 1,
-  );
+  const fromQueue = await inStock(queued.outfits);
   const next = fromQueue.waiting[limit];
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
   if (next && queued.last !== null && swipedSince < QUEUE.relearnAfter) {
@@ -150,18 +143,14 @@ export async function getFeed(
   const read = queued.outfits.length === 0 ? await repo.readHistory(sql, userId) : undefined;
   if (read && read.history.recent.length === 0 && read.history.hearts.length === 0) {
     const opening = await live.openings.get(userId, read.version);
-    const first = await firstInStock(
-      live,
-      opening.filter((r) => !held.has(r.id)),
-      limit + 1,
-    );
+    const first = await inStock(opening);
     if (first.waiting.length > limit || opening.length < QUEUE.size) {
       return pageOf(first, limit, hearts);
     }
   }
-  const ranked = await rank(Math.max(QUEUE.size, limit + 1), randomSeed(), read);
+  const ranked = await rank(Math.max(QUEUE.size, limit + 1), read);
   live.queue.store(userId, ranked);
-  return pageOf(await firstInStock(live, ranked, limit + 1), limit, hearts);
+  return pageOf(await inStock(ranked), limit, hearts);
 }
 
 /**
@@ -180,25 +169,19 @@ export async function swipe(
   const first = await batches.record({ userId, outfitId, direction });
   if (!first.exists) throw notFound('That outfit does not exist.');
   if (first.inserted) return { outfitId, direction, changed: true };
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    let changed = await repo.insertSwipe(tx, userId, outfitId, direction);
-    if (!changed) {
-      const current = await repo.lockSwipe(tx, userId, outfitId);
-      if (current === direction) return { outfitId, direction, changed: false };
-      if (current === undefined) {
-        // Undone between our insert and our lock: record it afresh.
-        await repo.insertSwipe(tx, userId, outfitId, direction);
-      } else {
-        await repo.changeSwipe(tx, userId, outfitId, direction);
-      }
-      changed = true;
-    }
+  const changed = await db.transaction(async (tx) => {
+    const current = await repo.lockSwipe(tx, userId, outfitId);
+    if (current === undefined) return undefined;
+    if (current === direction) return false;
+    await repo.changeSwipe(tx, userId, outfitId, direction);
     // A like's pieces follow from it (changeSwipe marks them unwritten); a nope takes away what
     // an earlier like wrote out.
     if (direction === 'nope') await repo.removeOutfitPieces(tx, userId, outfitId);
-    return { outfitId, direction, changed };
+    return true;
   });
+  // Taken back since the first statement: recorded afresh, as a first swipe.
+  if (changed === undefined) return swipe(db, batches, userId, outfitId, direction);
+  return { outfitId, direction, changed };
 }
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
@@ -244,46 +227,5 @@ export async function unfavoriteOutfit(
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
     const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
-  });
-}
-
-export async function heartItem(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<ItemHeartResult> {
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    if (!(await repo.outfitHasItem(tx, outfitId, itemId))) {
-      throw notFound('That piece is not part of this outfit.');
-    }
-    // A piece of a like becomes the shopper's own choice, keeping the date it was liked.
-    await writeLikedPieces(tx, userId, outfitId);
-    await repo.heartPiece(tx, userId, itemId, outfitId);
-    return { itemId, outfitId, favorite: true };
-  });
-}
-
-/**
- * Un-hearts a piece on an outfit. The piece may be a variant the shopper switched to on their
- * favourites page, so it need not be one of the outfit's own five.
- */
-export async function unheartItem(
-  db: Db,
-  userId: number,
-  itemId: number,
-  outfitId: number,
-): Promise<ItemHeartResult> {
-  return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
-    if (!(await repo.itemExists(tx, itemId))) throw notFound('That item does not exist.');
-    // A piece that follows from a like needs a row to take away. A piece not of the outfit (a
-    // variant the shopper switched to) has one already: switching wrote the like out.
-    if (await repo.outfitHasItem(tx, outfitId, itemId)) {
-      await writeLikedPieces(tx, userId, outfitId);
-    }
-    await repo.unheartPiece(tx, userId, itemId, outfitId);
-    return { itemId, outfitId, favorite: false };
   });
 }

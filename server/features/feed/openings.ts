@@ -1,7 +1,7 @@
 import type { SqlClient } from '../../db/client';
 import type { RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
-import { QUEUE, randomSeed } from './queue';
+import { QUEUE } from './queue';
 
 /** How many first rankings new shoppers share, and how long one serves before it is made again. */
 export const OPENINGS = { rankings: 8, maxAgeSeconds: 5 * 60 } as const;
@@ -33,7 +33,7 @@ export class Openings {
     const ranked = repo.rankFeed(
       this.client,
       { version, history: repo.NO_HISTORY },
-      { seed: randomSeed(), limit: QUEUE.size, exclude: [] },
+      { limit: QUEUE.size },
     );
     const made: Opening = { version, madeAt: now, ranked };
     this.#kept.set(slot, made);

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { ANNOUNCED, type FeedChange } from '../../db/announcements';
 import type { Database } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
@@ -19,8 +18,6 @@ export const QUEUE = {
   /** A queue ranked longer ago than this still serves a page, and is ranked again behind it. */
   maxAgeSeconds: 30 * 60,
 } as const;
-
-export const randomSeed = () => randomInt(1, 2_147_483_647);
 
 /**
  * Writes shoppers' queues off the request path, one per shopper at a time (another meanwhile is
@@ -45,12 +42,8 @@ export class FeedQueue {
   refill(userId: number): void {
     this.#run(userId, async () => {
       const { sql, db } = this.database;
-      const ranked = await repo.rankFeed(sql, await repo.readHistory(sql, userId), {
-        limit: QUEUE.size,
-        atLeast: QUEUE.lowWater,
-        exclude: [],
-        seed: randomSeed(),
-      });
+      const read = await repo.readHistory(sql, userId);
+      const ranked = await repo.rankFeed(sql, read, { limit: QUEUE.size, atLeast: QUEUE.lowWater });
       await repo.storeQueue(db, userId, ranked);
     });
   }

@@ -12,14 +12,12 @@ interface Waiting {
 
 /**
  * Writes shoppers' first swipes together: one statement at a time, and the swipes that arrive
- * meanwhile go in the next, so a quiet shop writes each swipe at once and a busy one many per
- * statement (docs/performance.md says what that saves). A statement holds one swipe per shopper;
- * a shopper's next waits for a later one, so their swipes are written in the order they came. If
- * a statement fails, its swipes are written one at a time, so that one bad swipe (a shopper
- * deleted meanwhile) fails alone.
+ * meanwhile go in the next, so a busy shop writes many per statement. A statement holds one swipe
+ * per shopper, so each shopper's swipes are written in the order they came. A failed statement's
+ * swipes are written one at a time, so that one bad swipe (a shopper deleted meanwhile) fails alone.
  */
 export class SwipeBatches {
-  private readonly waiting: Waiting[] = [];
+  private waiting: Waiting[] = [];
   private writing = false;
 
   constructor(private readonly client: SqlClient) {}
@@ -37,16 +35,12 @@ export class SwipeBatches {
     this.writing = true;
     const batch: Waiting[] = [];
     const shoppers = new Set<number>();
-    for (let i = 0; i < this.waiting.length && batch.length < MAX_BATCH; ) {
-      const waiting = this.waiting[i]!;
-      if (shoppers.has(waiting.swipe.userId)) {
-        i += 1;
-      } else {
-        shoppers.add(waiting.swipe.userId);
-        batch.push(waiting);
-        this.waiting.splice(i, 1);
-      }
-    }
+    this.waiting = this.waiting.filter((w) => {
+      if (batch.length === MAX_BATCH || shoppers.has(w.swipe.userId)) return true;
+      shoppers.add(w.swipe.userId);
+      batch.push(w);
+      return false;
+    });
     await this.write(batch);
     this.writing = false;
     void this.next();
