@@ -11,6 +11,9 @@ export interface Hearts {
   onOutfit: ReadonlyMap<number, readonly number[]>;
 }
 
+/** The hearts of a shopper who has hearted nothing. */
+export const NO_HEARTS: Hearts = { loose: new Set(), onOutfit: new Map() };
+
 /** One hearted piece: the item, and the outfit it was hearted on (none from search). */
 export interface HeartRow {
   itemId: number;

@@ -293,11 +293,17 @@ export interface QueuedOutfit extends RankedOutfit {
   filledAt: number;
 }
 
-/** What waits in one shopper's queue: unswiped outfits, best first, and the first and last places. */
+/**
+ * What waits in one shopper's queue: unswiped outfits, best first, and the first and last places;
+ * with whether the shopper has swiped or hearted anything yet, and the catalogue's version, so
+ * that a first visit needs no other read.
+ */
 export interface Waiting {
   outfits: readonly QueuedOutfit[];
   firstPlace: number | null;
   last: number | null;
+  tasted: boolean;
+  version: number;
 }
 
 /**
@@ -305,27 +311,50 @@ export interface Waiting {
  * first and last places, swiped or not (how much was swiped, and how much is left).
  */
 export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
-  const rows = await queryPrepared<QueuedOutfit & { firstPlace: number; last: number }>(
+  type Row = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null } & {
+    firstPlace: number | null;
+    last: number | null;
+    tasted: boolean;
+    version: string | number;
+  };
+  // One row when nothing waits (its outfit columns null), so tasted and version always come.
+  const rows = await queryPrepared<Row>(
     client,
     'feed_queue_waiting',
-    sql`SELECT q.outfit_id AS id, q.position, q.reason,
-               (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
-               (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
-               (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
-          FROM feed_queue q
-         WHERE q.user_id = ${userId}
-           -- OFFSET 0: a primary-key probe per queued outfit, not a read of every swipe.
-           AND NOT EXISTS (
-                 SELECT 1 FROM swipes s
-                  WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id
-                 OFFSET 0
-               )
-         ORDER BY q.position`,
+    sql`SELECT w.*, v.version,
+               EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${userId})
+               OR EXISTS (SELECT 1 FROM item_favorites f
+                           WHERE f.user_id = ${userId} AND f.source = 'heart') AS tasted
+          FROM catalogue_version v
+          LEFT JOIN LATERAL (
+            SELECT q.outfit_id AS id, q.position, q.reason,
+                   (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
+                   (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
+                   (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
+              FROM feed_queue q
+             WHERE q.user_id = ${userId}
+               -- OFFSET 0: a primary-key probe per queued outfit, not a read of every swipe.
+               AND NOT EXISTS (
+                     SELECT 1 FROM swipes s
+                      WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id
+                     OFFSET 0
+                   )
+          ) w ON true
+         ORDER BY w.position`,
   );
+  const outfits: QueuedOutfit[] = [];
+  for (const { id, position, filledAt, reason } of rows) {
+    if (id !== null && position !== null && filledAt !== null) {
+      outfits.push({ id, position, filledAt, reason });
+    }
+  }
+  const first = rows[0];
   return {
-    outfits: rows.map(({ id, position, filledAt, reason }) => ({ id, position, filledAt, reason })),
-    firstPlace: rows[0]?.firstPlace ?? null,
-    last: rows[0]?.last ?? null,
+    outfits,
+    firstPlace: first?.firstPlace ?? null,
+    last: first?.last ?? null,
+    tasted: first?.tasted ?? true,
+    version: Number(first?.version ?? 0),
   };
 }
 

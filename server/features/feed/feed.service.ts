@@ -10,7 +10,7 @@ import type {
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { Hearts, ShopperHearts } from '../../lib/shopper-hearts';
+import { type Hearts, NO_HEARTS, type ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { RankedOutfit, ShopperRead } from './feed.repository';
 import * as repo from './feed.repository';
@@ -125,7 +125,9 @@ export async function getFeed(
     const [ranked, hearts] = await Promise.all([rank(limit + 1), live.hearts.get(userId)]);
     return pageOf(await inStock(ranked), limit, hearts);
   }
-  const [queued, hearts] = await Promise.all([live.queues.read(userId), live.hearts.get(userId)]);
+  const queued = await live.queues.read(userId);
+  // A shopper who has swiped and hearted nothing has no hearts to read.
+  const hearts = queued.tasted ? await live.hearts.get(userId) : NO_HEARTS;
   const fromQueue = await inStock(queued.outfits);
   const next = fromQueue.waiting[limit];
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
@@ -140,8 +142,9 @@ export async function getFeed(
     return pageOf(fromQueue, limit, hearts);
   }
   // Nothing waits: a shopper with no swipe or heart yet starts from a shared ranking.
-  const read = queued.outfits.length === 0 ? await repo.readHistory(sql, userId) : undefined;
-  if (read && read.history.recent.length === 0 && read.history.hearts.length === 0) {
+  const newcomer = queued.outfits.length === 0 && !queued.tasted;
+  const read = newcomer ? { version: queued.version, history: repo.NO_HISTORY } : undefined;
+  if (read) {
     const opening = await live.openings.get(userId, read.version);
     const first = await inStock(opening);
     if (first.waiting.length > limit || opening.length < QUEUE.size) {

@@ -696,6 +696,25 @@ describe('the feed queue', () => {
     expect(stored).not.toContain(swiped);
   });
 
+  it('ranks a shopper’s own feed from their first heart on, and shows it on the card', async () => {
+    const s = await signUp(t.app);
+    const queue = writer();
+    const live = { queue, queues, cards, stock, hearts, openings };
+    const [opened] = (await getFeed(t.db.database, live, s.user.id, { limit: 5 })).outfits;
+    const piece = opened!.items[0]!.id;
+    const hearted = await s.agent.post('/api/item/favorite', {
+      itemId: piece,
+      outfitId: opened!.id,
+    });
+    expect(hearted.statusCode).toBe(200);
+    const page = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
+    await queue.idle();
+    // Ranked from the heart and kept as the shopper's queue, not the shared first ranking.
+    expect((await queued(s.user.id)).slice(0, 5)).toEqual(ids(page));
+    const again = page.outfits.find((o) => o.id === opened!.id);
+    if (again) expect(again.heartedItemIds).toEqual([piece]);
+  });
+
   it('ranks a known shopper with no queue, keeps the ranking, and serves the next pages from it', async () => {
     const s = await returning();
     const queue = writer();

@@ -96,7 +96,9 @@ export class KeptQueues extends KeptReads<Waiting> {
     if (kept) return kept;
     const since = this.cache.changes;
     const read = await repo.readQueue(this.database.sql, userId);
-    this.cache.set(userId, read, since);
+    // Kept only once there is a queue and a taste: a first swipe or heart is not announced unless
+    // its outfit was queued, so a copy of "nothing yet" could outlive it.
+    if (read.outfits.length > 0 && read.tasted) this.cache.set(userId, read, since);
     return read;
   }
 
