@@ -39,10 +39,27 @@ export const ClosetPieceSchema = ItemSchema.extend({
 export type ClosetPiece = z.infer<typeof ClosetPieceSchema>;
 
 /**
+ * The variant of a closet outfit's piece that the shopper owns: what sets it apart from the
+ * piece (its own item, colour, size and picture; its product, name, price and seller are the
+ * piece's) and what they bought of it.
+ */
+export const ClosetOwnedSchema = ClosetPieceSchema.pick({
+  id: true,
+  img: true,
+  color: true,
+  colorHex: true,
+  size: true,
+  quantity: true,
+  firstBoughtAt: true,
+  lastBoughtAt: true,
+});
+export type ClosetOwned = z.infer<typeof ClosetOwnedSchema>;
+
+/**
  * A piece of a closet outfit: the outfit's own variant, plus the variant the shopper owns of
  * the same product (the same item when they bought exactly that colour and size).
  */
-export const ClosetOutfitItemSchema = OutfitItemSchema.extend({ owned: ClosetPieceSchema });
+export const ClosetOutfitItemSchema = OutfitItemSchema.extend({ owned: ClosetOwnedSchema });
 export type ClosetOutfitItem = z.infer<typeof ClosetOutfitItemSchema>;
 
 export const ClosetOutfitSchema = OutfitSchema.extend({

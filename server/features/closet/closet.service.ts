@@ -5,6 +5,7 @@ import type {
   ClosetOccasionOutfitPage,
   ClosetOutfit,
   ClosetOutfitPage,
+  ClosetOwned,
   ClosetPiece,
   ClosetPiecePage,
 } from '../../../contracts/closet';
@@ -38,6 +39,20 @@ function toPiece(row: repo.PieceRow): ClosetPiece {
   });
 }
 
+/** What a closet outfit's piece says of the variant owned: the rest is the piece's own. */
+function ownedVariant(row: repo.PieceRow): ClosetOwned {
+  return {
+    id: row.id,
+    img: row.image,
+    color: row.color,
+    colorHex: row.colorHex,
+    size: row.size,
+    quantity: row.quantity,
+    firstBoughtAt: row.firstBoughtAt,
+    lastBoughtAt: row.lastBoughtAt,
+  };
+}
+
 /**
  * Closet outfits with their pieces, each piece paired with the variant the shopper owns:
  * the very item when they bought it, else their most recently bought colour or size of it.
@@ -62,7 +77,7 @@ async function withOwnedPieces(
   return loaded.flatMap((outfit) => {
     const pieces = outfit.items.flatMap((piece) => {
       const mine = byItem.get(piece.id) ?? byProduct.get(piece.productId);
-      return mine ? [{ ...piece, owned: toPiece(mine) }] : [];
+      return mine ? [{ ...piece, owned: ownedVariant(mine) }] : [];
     });
     // A purchase can't be undone between the two reads in practice, but if the closet did
     // shrink in between, an outfit missing a piece is no longer a closet outfit.

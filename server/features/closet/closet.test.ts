@@ -153,7 +153,28 @@ describe('GET /api/closet/outfits', () => {
     expect(outfit.items.map((i) => i.id).sort()).toEqual(pieces.map((p) => p.itemId).sort());
     const swapped = outfit.items.find((i) => i.slot === last!.slot)!;
     expect(swapped.owned.id).toBe(sibling);
-    expect(swapped.owned.productId).toBe(swapped.productId);
+    // The owned variant says only what sets it apart: its colour, size and picture are its own.
+    const [bought] = await sql<{ color: string; size: string; image: string }>(
+      'SELECT color, size, image FROM items WHERE id = $1',
+      [sibling],
+    );
+    expect(swapped.owned).toMatchObject({
+      color: bought!.color,
+      size: bought!.size,
+      img: bought!.image,
+    });
+    expect(Object.keys(swapped.owned).sort()).toEqual(
+      [
+        'colorHex',
+        'color',
+        'firstBoughtAt',
+        'id',
+        'img',
+        'lastBoughtAt',
+        'quantity',
+        'size',
+      ].sort(),
+    );
     expect(swapped.owned.quantity).toBe(2);
     for (const item of outfit.items.filter((i) => i.slot !== last!.slot)) {
       expect(item.owned.id).toBe(item.id);

@@ -22,7 +22,7 @@ export function ClosetOutfitDetails({ outfit }: { outfit: ClosetOutfit }) {
       <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
         <OutfitMosaic
           images={ownedImages(outfit.items)}
-          label={`${outfit.name}: ${outfit.items.map((i) => i.owned.name).join(', ')}`}
+          label={`${outfit.name}: ${outfit.items.map((i) => i.name).join(', ')}`}
         />
         <Stack direction="row" sx={{ mt: 1.5, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Chip
@@ -77,7 +77,7 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
       <Box
         component="img"
         src={owned.img}
-        alt={`${owned.name} in ${owned.color}`}
+        alt={`${piece.name} in ${owned.color}`}
         sx={{
           width: 84,
           aspectRatio: '4 / 5',
@@ -95,7 +95,7 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
           {SLOT_LABEL[piece.slot]}
         </Typography>
         <Typography component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-          {owned.name}
+          {piece.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Yours in {owned.color} · {owned.size}
@@ -108,8 +108,8 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
         )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.25 }}>
           Bought {formatDay(owned.lastBoughtAt)} ·{' '}
-          <Link component={RouterLink} to={categoryPath(owned.category)} color="inherit">
-            All your {owned.category.toLowerCase()}
+          <Link component={RouterLink} to={categoryPath(piece.category)} color="inherit">
+            All your {piece.category.toLowerCase()}
           </Link>
         </Typography>
       </Box>

@@ -6,7 +6,7 @@ import type {
   ClosetOutfit,
   ClosetOutfitItem,
   ClosetOutfitPage,
-  ClosetPiece,
+  ClosetOwned,
 } from '../../../../contracts/closet';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { useClosetOutfits } from '../api/get-closet-outfits';
@@ -41,9 +41,13 @@ function item(id: number, slot: (typeof SLOTS)[number], color = 'Black'): Item {
   };
 }
 
-function owned(of: Item, overrides: Partial<ClosetPiece> = {}): ClosetPiece {
+function owned(of: Item, overrides: Partial<ClosetOwned> = {}): ClosetOwned {
   return {
-    ...of,
+    id: of.id,
+    img: of.img,
+    color: of.color,
+    colorHex: of.colorHex,
+    size: of.size,
     quantity: 1,
     firstBoughtAt: '2026-03-01T09:00:00.000Z',
     lastBoughtAt: '2026-03-01T09:00:00.000Z',

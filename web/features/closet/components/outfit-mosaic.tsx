@@ -77,6 +77,6 @@ function Tile({
 export function ownedImages(items: readonly ClosetOutfitItem[]) {
   return items.map((i) => ({
     src: i.owned.img,
-    alt: `${i.owned.name} in ${i.owned.color}`,
+    alt: `${i.name} in ${i.owned.color}`,
   }));
 }
