@@ -368,9 +368,9 @@ function pageFigures(
 
 /**
  * One shopper's session, as the app runs it. The server keeps a queue of the shopper's best
- * `QUEUE.size` in-stock outfits (server/features/feed/queue.ts): a page is read from it, and it is ranked again
- * on the spot once the shopper has swiped `QUEUE.relearnAfter` of it or it cannot fill the page,
- * and behind the page when it runs low. The client holds the cards it was sent and asks for the
+ * in-stock outfits (server/features/feed/queue.ts): a page is read from it, and it is ranked
+ * again on the spot (`QUEUE.onTheSpot` long) once the shopper has swiped `QUEUE.relearnAfter` of
+ * it or it cannot fill the page, and behind the page (`QUEUE.size`) when it runs low. The client holds the cards it was sent and asks for the
  * next page, without them, as `client` says (`CLIENTS`). The shopper swipes the
  * held cards one by one, right when the look fits, hearting the pieces the taste says. At each
  * checkpoint the next ten cards they will see are measured: those held, then the page the server
@@ -427,7 +427,7 @@ export function runShopper(
       ({ queue, signals, rankings } = saved);
       return page;
     }
-    rankNow(exclude, Math.max(QUEUE.size, PAGE + 1));
+    rankNow(exclude, Math.max(QUEUE.onTheSpot, PAGE + 1));
     for (const [id, by] of signals) placed.set(id, by);
     return queue.slice(0, PAGE);
   };

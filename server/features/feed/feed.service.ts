@@ -151,7 +151,7 @@ export async function getFeed(
       return pageOf(first, limit, hearts);
     }
   }
-  const ranked = await rank(Math.max(QUEUE.size, limit + 1), read);
+  const ranked = await rank(Math.max(QUEUE.onTheSpot, limit + 1), read);
   live.queue.store(userId, ranked);
   return pageOf(await inStock(ranked), limit, hearts);
 }

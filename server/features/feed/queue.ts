@@ -11,6 +11,11 @@ import * as repo from './feed.repository';
 export const QUEUE = {
   /** How many ranked outfits one ranking keeps. */
   size: 100,
+  /**
+   * How many a ranking made on the request path keeps: a shopper swiping through it has it
+   * ranked again after `relearnAfter` swipes, and a shorter queue is quicker to check and write.
+   */
+  onTheSpot: 30,
   /** Rank again, in the background, once fewer than this many wait after the page served. */
   lowWater: 10,
   /** Rank again, on the spot, once the shopper has swiped this many of the queue since. */
