@@ -301,12 +301,12 @@ export function rankCandidates(
   for (const productId of t.product.strongest(POOL.products))
     addAll(shape.outfitsWithProduct(productId));
   for (const look of t.look.strongest(POOL.looks, (a, b) => shape.compareLooks(a, b))) {
-    for (const itemId of shape.lookWindow(look, itemPivot, POOL.perLook))
+    for (const itemId of shape.window('look', look, itemPivot, POOL.perLook))
       addAll(shape.outfitsWithItem(itemId));
   }
   for (const kind of t.kind.strongest(POOL.kinds))
-    addAll(shape.kindWindow(kind, outfitPivot, POOL.perKind));
-  for (const o of bestOccasions) addAll(shape.occasionWindow(o, outfitPivot, POOL.perOccasion));
+    addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
+  for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
   explore(shape, options, open, pool);
 
   // The score of each candidate.
