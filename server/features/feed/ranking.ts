@@ -33,12 +33,11 @@ export const TASTE = {
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
   /**
-   * A shopper who swiped left on all of their latest `lostAfter` cards is not being shown their
-   * taste (it changed, or was never found): one card in `exploreWhenLost` explores instead.
+   * A shopper whose latest `lostAfter` swipes were all left is not being shown their taste: one
+   * card in `exploreWhenLost` explores, and the signals before those lefts weigh `lostFade`.
    */
   lostAfter: 6,
   exploreWhenLost: 2,
-  /** What the signals before such a run of lefts still weigh: the taste they show is in doubt. */
   lostFade: 0.5,
 } as const;
 
@@ -284,9 +283,11 @@ export function rankCandidates(
   // The candidate pool.
   const excluded = new Set(options.exclude);
   const open = (id: number) => !history.swiped.has(id) && !excluded.has(id);
-  const pivot = (n: number, max: number) =>
-    1 + ((seededHash(n, salted(seed, SALT.look)) & 0x7fffffff) % max);
-  const [itemPivot, outfitPivot] = [pivot(0, shape.maxItemId), pivot(1, shape.maxOutfitId)];
+  // A seeded id from 1 to `max`.
+  const draw = (n: number, salt: number, max: number) =>
+    1 + ((seededHash(n, salted(seed, salt)) & 0x7fffffff) % max);
+  const itemPivot = draw(0, SALT.look, shape.maxItemId);
+  const outfitPivot = draw(1, SALT.look, shape.maxOutfitId);
   const bestOccasions = learning
     ? [...occasionTaste.keys()]
         .filter((o) => o > 0 && occasionTaste[o]! > 0)
@@ -307,7 +308,22 @@ export function rankCandidates(
   for (const kind of t.kind.strongest(POOL.kinds))
     addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
   for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
-  explore(shape, options, open, pool);
+  // Exploring, and all a new shopper gets: in a catalogue of up to `exactUpTo` outfits (or an
+  // exhaustive ranking) the first unswiped ones in a seeded order of them all, else seeded draws
+  // of ids, which miss deleted and swiped ones.
+  if (options.exhaustive || shape.maxOutfitId <= (options.exactUpTo ?? POOL.exactUpTo)) {
+    const salt = salted(seed, SALT.explore);
+    const order = shape.outfitIds
+      .filter(open)
+      .map((id) => ({ id, key: seededHash(id, salt) }))
+      .sort((a, b) => a.key - b.key || a.id - b.id);
+    for (const { id } of order.slice(0, POOL.explore)) pool.add(id);
+  } else {
+    for (let g = 1; g <= POOL.explore; g++) {
+      const id = draw(g, SALT.draw, shape.maxOutfitId);
+      if (shape.outfits.has(id) && open(id)) pool.add(id);
+    }
+  }
 
   // The score of each candidate.
   const shares = (p: Piece): Record<Match, number> => ({
@@ -427,32 +443,4 @@ function explorationOrder(candidates: readonly Candidate[], seed: number): numbe
   });
   indices.sort((a, b) => a.key - b.key || a.index - b.index);
   return indices.map((i) => i.index);
-}
-
-/**
- * Exploration, and all a new shopper gets. A catalogue of up to `exactUpTo` outfits (or an
- * exhaustive ranking) takes the first `POOL.explore` unswiped outfits in a seeded order of them
- * all; a larger one takes `POOL.explore` seeded draws of ids, which miss deleted and swiped ones.
- */
-function explore(
-  shape: CatalogueShape,
-  options: RankingOptions,
-  open: (id: number) => boolean,
-  pool: Set<number>,
-) {
-  const exactUpTo = options.exactUpTo ?? POOL.exactUpTo;
-  if (options.exhaustive || shape.maxOutfitId <= exactUpTo) {
-    const salt = salted(options.seed, SALT.explore);
-    const order = shape.outfitIds
-      .filter(open)
-      .map((id) => ({ id, key: seededHash(id, salt) }))
-      .sort((a, b) => a.key - b.key || a.id - b.id);
-    for (const { id } of order.slice(0, POOL.explore)) pool.add(id);
-    return;
-  }
-  const salt = salted(options.seed, SALT.draw);
-  for (let g = 1; g <= POOL.explore; g++) {
-    const id = 1 + ((seededHash(g, salt) & 0x7fffffff) % shape.maxOutfitId);
-    if (shape.outfits.has(id) && open(id)) pool.add(id);
-  }
 }
