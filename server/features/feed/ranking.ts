@@ -161,18 +161,15 @@ type Tallies = Record<Match | 'placed', Tally>;
 const talliesByShape = new WeakMap<CatalogueShape, Tallies>();
 
 function talliesFor(shape: CatalogueShape): Tallies {
-  let tallies = talliesByShape.get(shape);
-  if (!tallies) {
-    tallies = {
-      item: new Tally(shape.maxItemId + 1),
-      product: new Tally(shape.maxProductId + 1),
-      kind: new Tally(shape.kindCount + 1),
-      look: new Tally(shape.lookCount),
-      color: new Tally(shape.colorCount),
-      placed: new Tally(shape.maxProductId + 1),
-    };
-    talliesByShape.set(shape, tallies);
-  }
+  const tallies = talliesByShape.get(shape) ?? {
+    item: new Tally(shape.maxItemId + 1),
+    product: new Tally(shape.maxProductId + 1),
+    kind: new Tally(shape.kindCount + 1),
+    look: new Tally(shape.lookCount),
+    color: new Tally(shape.colorCount),
+    placed: new Tally(shape.maxProductId + 1),
+  };
+  talliesByShape.set(shape, tallies);
   for (const tally of Object.values(tallies)) tally.clear();
   return tallies;
 }
