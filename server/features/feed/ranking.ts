@@ -296,14 +296,16 @@ export function rankCandidates(
     for (const id of ids) if (open(id)) pool.add(id);
   };
   for (const itemId of t.item.strongest(POOL.items)) addAll(shape.outfitsWithItem(itemId));
-  for (const productId of t.product.strongest(POOL.products))
+  for (const productId of t.product.strongest(POOL.products)) {
     addAll(shape.outfitsWithProduct(productId));
-  for (const look of t.look.strongest(POOL.looks, (a, b) => shape.compareLooks(a, b))) {
-    for (const itemId of shape.window('look', look, itemPivot, POOL.perLook))
-      addAll(shape.outfitsWithItem(itemId));
   }
-  for (const kind of t.kind.strongest(POOL.kinds))
+  for (const look of t.look.strongest(POOL.looks, (a, b) => shape.compareLooks(a, b))) {
+    const items = shape.window('look', look, itemPivot, POOL.perLook);
+    for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
+  }
+  for (const kind of t.kind.strongest(POOL.kinds)) {
     addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
+  }
   for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
   // Exploring, and all a new shopper gets: in a catalogue of up to `exactUpTo` outfits (or an
   // exhaustive ranking) the first unswiped ones in a seeded order of them all, else seeded draws
