@@ -51,8 +51,11 @@ export class CatalogueShape {
   readonly kindCount: number;
   readonly lookCount: number;
   readonly colorCount: number;
-  readonly #items: (Omit<Piece, 'slot'> | undefined)[];
-  readonly #looks: { categoryId: number; color: string }[] = [];
+  /** Each item's product, look (-1: no such item) and kind by id: arrays, a fraction of objects. */
+  readonly #itemProduct: Int32Array;
+  readonly #itemLook: Int32Array;
+  readonly #itemKind: Int32Array;
+  readonly #looks: { categoryId: number; colorId: number; color: string }[] = [];
   readonly #byItem = new Map<number, number[]>();
   readonly #byProduct = new Map<number, number[]>();
   /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
@@ -67,8 +70,9 @@ export class CatalogueShape {
     this.maxItemId = largest(items, (item) => item.id);
     this.maxProductId = largest(items, (item) => item.productId);
     this.maxOccasionId = largest(pieces, (piece) => piece.occasionId);
-    // Sized first: filled from empty in whatever order the rows come, it may become a dictionary.
-    this.#items = new Array(this.maxItemId + 1);
+    this.#itemProduct = new Int32Array(this.maxItemId + 1);
+    this.#itemLook = new Int32Array(this.maxItemId + 1).fill(-1);
+    this.#itemKind = new Int32Array(this.maxItemId + 1);
     const colors = new Map<string, number>();
     const looks = new Map<number, number>();
     const kinds = new Map<string, number>();
@@ -76,9 +80,10 @@ export class CatalogueShape {
     for (const { id, productId, categoryId, color, garment } of items) {
       const colorId = numberOf(colors, color);
       const lookId = numberOf(looks, categoryId * 65_536 + colorId);
-      this.#looks[lookId] = { categoryId, color };
-      const kindId = garment === undefined ? 0 : numberOf(kinds, garment, 1);
-      this.#items[id] = { itemId: id, productId, lookId, colorId, kindId };
+      this.#looks[lookId] = { categoryId, colorId, color };
+      this.#itemProduct[id] = productId;
+      this.#itemLook[id] = lookId;
+      this.#itemKind[id] = garment === undefined ? 0 : numberOf(kinds, garment, 1);
       push(lookItems, lookId, id);
     }
     const byOccasion = new Map<number, number[]>();
@@ -152,7 +157,10 @@ export class CatalogueShape {
 
   /** An item's product, look, colour and kind, or undefined for an item the catalogue lacks. */
   item(id: number): Omit<Piece, 'slot'> | undefined {
-    return this.#items[id];
+    const lookId = id > 0 && id <= this.maxItemId ? this.#itemLook[id]! : -1;
+    if (lookId < 0) return undefined;
+    const [productId, kindId] = [this.#itemProduct[id]!, this.#itemKind[id]!];
+    return { itemId: id, productId, lookId, colorId: this.#looks[lookId]!.colorId, kindId };
   }
 
   /** Orders looks by category, then colour name: how ties between equal tastes fall. */
