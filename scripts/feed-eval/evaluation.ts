@@ -85,9 +85,6 @@ export function shopOf(name: string, catalog: Catalog, soldOutShare = 0.02): Eva
         occasionId: outfit.occasionId,
         itemId,
         slot: slot as PieceRow['slot'],
-        productId: item.productId,
-        categoryId: item.categoryId,
-        color: item.color,
       });
       evalPieces.push({
         itemId,

@@ -92,9 +92,9 @@ export const outfits = pgTable('outfits', {
 });
 
 /**
- * The table also holds each piece's product_id and color, copied from the item by a trigger for
- * the feed's ranking (0019_pieces_carry_their_look.sql). They are left out here: nothing writes
- * them, and only the read of the catalogue's shape for the ranking reads them (catalogue-shape.ts).
+ * The table also holds each piece's product_id and color, copied from the item by a trigger
+ * (0019_pieces_carry_their_look.sql). They are left out here: nothing writes them, and only
+ * outfit search reads them (search.repository.ts).
  */
 export const outfitItems = pgTable(
   'outfit_items',

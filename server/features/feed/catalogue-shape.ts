@@ -8,9 +8,6 @@ export interface PieceRow {
   occasionId: number;
   itemId: number;
   slot: Slot;
-  productId: number;
-  categoryId: number;
-  color: string;
 }
 
 /** An item as the shape is read: its product's garment (a blazer, jeans) is its kind. */
@@ -50,27 +47,19 @@ export class CatalogueShape {
   readonly maxItemId: number;
   readonly maxProductId: number;
   readonly maxOccasionId: number;
-  /** How many kinds (counted from 1), looks and colours (from 0) the catalogue has. */
+  /** How many kinds (counted from 1: 0 is a kind not known), looks and colours the catalogue has. */
   readonly kindCount: number;
   readonly lookCount: number;
   readonly colorCount: number;
-  readonly #byItem = new Map<number, number[]>();
-  readonly #byProduct = new Map<number, number[]>();
-  /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
-  readonly #byOccasion: Int32Array[];
-  readonly #byKind: Int32Array[];
-  readonly #lookItems: Int32Array[];
-  /** Garments numbered from 1 (0: not known), colours and looks from 0. */
-  readonly #kinds = new Map<string, number>();
-  readonly #colors = new Map<string, number>();
-  readonly #looks = new Map<number, number>();
-  readonly #colorNames: string[] = [];
-  readonly #lookCategory: number[] = [];
-  readonly #lookColor: number[] = [];
-  /** Each item's product, look and kind, by item id (look -1: no such item). */
+  /** Each item's product, look (-1: no such item) and kind by id: arrays, a fraction of objects. */
   readonly #itemProduct: Int32Array;
   readonly #itemLook: Int32Array;
   readonly #itemKind: Int32Array;
+  readonly #looks: { categoryId: number; colorId: number; color: string }[] = [];
+  readonly #byItem = new Map<number, number[]>();
+  readonly #byProduct = new Map<number, number[]>();
+  /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
+  readonly #sorted: Record<'occasion' | 'kind' | 'look', Int32Array[]>;
 
   constructor(
     /** The catalogue_version it was read at (0020). */
@@ -79,70 +68,62 @@ export class CatalogueShape {
     items: readonly ItemRow[],
   ) {
     this.maxItemId = largest(items, (item) => item.id);
-    this.maxProductId = Math.max(
-      largest(items, (item) => item.productId),
-      largest(pieces, (piece) => piece.productId),
-    );
+    this.maxProductId = largest(items, (item) => item.productId);
     this.maxOccasionId = largest(pieces, (piece) => piece.occasionId);
     this.#itemProduct = new Int32Array(this.maxItemId + 1);
     this.#itemLook = new Int32Array(this.maxItemId + 1).fill(-1);
     this.#itemKind = new Int32Array(this.maxItemId + 1);
+    const colors = new Map<string, number>();
+    const looks = new Map<number, number>();
+    const kinds = new Map<string, number>();
     const lookItems = new Map<number, number[]>();
-    for (const item of items) {
-      const lookId = this.#lookOf(item.categoryId, item.color);
-      this.#itemProduct[item.id] = item.productId;
-      this.#itemLook[item.id] = lookId;
-      this.#itemKind[item.id] =
-        item.garment === undefined ? 0 : numberOf(this.#kinds, item.garment, 1);
-      push(lookItems, lookId, item.id);
+    for (const { id, productId, categoryId, color, garment } of items) {
+      const colorId = numberOf(colors, color);
+      const lookId = numberOf(looks, categoryId * 65_536 + colorId);
+      this.#looks[lookId] = { categoryId, colorId, color };
+      this.#itemProduct[id] = productId;
+      this.#itemLook[id] = lookId;
+      this.#itemKind[id] = garment === undefined ? 0 : numberOf(kinds, garment, 1);
+      push(lookItems, lookId, id);
     }
-    this.#lookItems = sortedLists(lookItems);
-
-    for (const piece of pieces) {
-      let outfit = this.outfits.get(piece.outfitId);
+    const byOccasion = new Map<number, number[]>();
+    const byKind = new Map<number, number[]>();
+    for (const { outfitId, occasionId, itemId, slot } of pieces) {
+      const item = this.item(itemId);
+      if (!item) continue;
+      let outfit = this.outfits.get(outfitId);
       if (!outfit) {
-        outfit = { occasionId: piece.occasionId, pieces: [] };
-        this.outfits.set(piece.outfitId, outfit);
+        outfit = { occasionId, pieces: [] };
+        this.outfits.set(outfitId, outfit);
+        push(byOccasion, occasionId, outfitId);
       }
-      const lookId = this.#lookOf(piece.categoryId, piece.color);
+      // Written out: V8 reads a spread's copy on a slow path. The slot is one of the five constant
+      // strings, not the row's copy, so `TASTE.slot[slot]` finds it without comparing text.
+      const { productId, lookId, colorId, kindId } = item;
       outfit.pieces.push({
-        itemId: piece.itemId,
-        // One of the five constant strings, not the row's copy: `TASTE.slot[slot]` then finds
-        // it without comparing text.
-        slot: SLOTS.find((s) => s === piece.slot) ?? piece.slot,
-        productId: piece.productId,
+        itemId,
+        slot: SLOTS.find((s) => s === slot) ?? slot,
+        productId,
         lookId,
-        colorId: this.#lookColor[lookId]!,
-        kindId: piece.itemId <= this.maxItemId ? this.#itemKind[piece.itemId]! : 0,
+        colorId,
+        kindId,
       });
-      push(this.#byItem, piece.itemId, piece.outfitId);
-      push(this.#byProduct, piece.productId, piece.outfitId);
+      push(this.#byItem, itemId, outfitId);
+      push(this.#byProduct, item.productId, outfitId);
+    }
+    for (const [id, { pieces }] of this.outfits) {
+      for (const kind of new Set(pieces.map((p) => p.kindId))) if (kind > 0) push(byKind, kind, id);
     }
     this.outfitIds = [...this.outfits.keys()].sort((a, b) => a - b);
     this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
-    const byOccasion = new Map<number, number[]>();
-    const byKind = new Map<number, number[]>();
-    for (const id of this.outfitIds) {
-      const outfit = this.outfits.get(id)!;
-      push(byOccasion, outfit.occasionId, id);
-      for (const kind of new Set(outfit.pieces.map((p) => p.kindId))) {
-        if (kind > 0) push(byKind, kind, id);
-      }
-    }
-    this.#byOccasion = sortedLists(byOccasion);
-    this.#byKind = sortedLists(byKind);
-    this.kindCount = this.#kinds.size;
-    this.lookCount = this.#looks.size;
-    this.colorCount = this.#colors.size;
-  }
-
-  #lookOf(categoryId: number, color: string): number {
-    const colorId = numberOf(this.#colors, color);
-    this.#colorNames[colorId] = color;
-    const lookId = numberOf(this.#looks, categoryId * 65_536 + colorId);
-    this.#lookCategory[lookId] = categoryId;
-    this.#lookColor[lookId] = colorId;
-    return lookId;
+    this.#sorted = {
+      occasion: sortedLists(byOccasion),
+      kind: sortedLists(byKind),
+      look: sortedLists(lookItems),
+    };
+    this.kindCount = kinds.size;
+    this.lookCount = looks.size;
+    this.colorCount = colors.size;
   }
 
   /** Reads the shape as the database has it now. */
@@ -159,8 +140,7 @@ export class CatalogueShape {
         client,
         'shape_pieces',
         sql`SELECT oi.outfit_id AS "outfitId", o.occasion_id AS "occasionId",
-                   oi.item_id AS "itemId", oi.slot, oi.product_id AS "productId",
-                   oi.category_id AS "categoryId", oi.color
+                   oi.item_id AS "itemId", oi.slot
               FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
              ORDER BY oi.outfit_id, oi.slot`,
       ),
@@ -179,22 +159,14 @@ export class CatalogueShape {
   item(id: number): Omit<Piece, 'slot'> | undefined {
     const lookId = id > 0 && id <= this.maxItemId ? this.#itemLook[id]! : -1;
     if (lookId < 0) return undefined;
-    return {
-      itemId: id,
-      productId: this.#itemProduct[id]!,
-      lookId,
-      colorId: this.#lookColor[lookId]!,
-      kindId: this.#itemKind[id]!,
-    };
+    const [productId, kindId] = [this.#itemProduct[id]!, this.#itemKind[id]!];
+    return { itemId: id, productId, lookId, colorId: this.#looks[lookId]!.colorId, kindId };
   }
 
   /** Orders looks by category, then colour name: how ties between equal tastes fall. */
   compareLooks(a: number, b: number): number {
-    const byCategory = this.#lookCategory[a]! - this.#lookCategory[b]!;
-    if (byCategory !== 0) return byCategory;
-    const ca = this.#colorNames[this.#lookColor[a]!]!;
-    const cb = this.#colorNames[this.#lookColor[b]!]!;
-    return ca < cb ? -1 : ca > cb ? 1 : 0;
+    const [x, y] = [this.#looks[a]!, this.#looks[b]!];
+    return x.categoryId - y.categoryId || (x.color < y.color ? -1 : x.color > y.color ? 1 : 0);
   }
 
   outfitsWithItem(itemId: number): readonly number[] {
@@ -209,35 +181,24 @@ export class CatalogueShape {
    * Up to `count` outfits of an occasion, outfits holding a kind, or items of a look, in id
    * order from `pivot` on, wrapping round: a seeded window onto a list of any size.
    */
-  occasionWindow(occasionId: number, pivot: number, count: number): number[] {
-    return windowOf(this.#byOccasion[occasionId], pivot, count);
+  window(of: 'occasion' | 'kind' | 'look', id: number, pivot: number, count: number): number[] {
+    const ids = this.#sorted[of][id];
+    if (!ids) return [];
+    // The first of the sorted ids not below the pivot.
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < pivot) lo = mid + 1;
+      else hi = mid;
+    }
+    const window: number[] = [];
+    for (let n = 0; n < Math.min(count, ids.length); n++) {
+      if (lo === ids.length) lo = 0;
+      window.push(ids[lo++]!);
+    }
+    return window;
   }
-
-  kindWindow(kindId: number, pivot: number, count: number): number[] {
-    return windowOf(this.#byKind[kindId], pivot, count);
-  }
-
-  lookWindow(lookId: number, pivot: number, count: number): number[] {
-    return windowOf(this.#lookItems[lookId], pivot, count);
-  }
-}
-
-function windowOf(ids: Int32Array | undefined, pivot: number, count: number): number[] {
-  if (!ids) return [];
-  // The first of the sorted ids not below the pivot.
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < pivot) lo = mid + 1;
-    else hi = mid;
-  }
-  const window: number[] = [];
-  for (let n = 0; n < Math.min(count, ids.length); n++) {
-    if (lo === ids.length) lo = 0;
-    window.push(ids[lo++]!);
-  }
-  return window;
 }
 
 /** The number of `key`, giving the next (counting from `first`) to a key not seen yet. */

@@ -32,11 +32,9 @@ export const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new 
 export const randomSeed = () => randomInt(1, 2_147_483_647);
 
 /**
- * The best unswiped, fully in-stock outfits for a shopper with this history, best first, each
- * with what placed it: ranked in memory over the catalogue's shape (ranking.ts), then checked
- * in the database for stock until the page is full. A sampled ranking of a large catalogue can
- * come back short for a shopper who has swiped nearly everything: with fewer than `atLeast`, it
- * is ranked again over every unswiped outfit (`exhaustive`).
+ * The best unswiped, fully in-stock outfits for this history, best first, each with what placed
+ * it: ranked in memory (ranking.ts), then checked for stock. Fewer than `atLeast` (a sampled
+ * ranking of a shopper who swiped nearly everything) are ranked again over every outfit.
  */
 export async function rankFeed(
   client: SqlClient,
@@ -64,8 +62,7 @@ export async function rankFeed(
     }));
   };
   const ids = await rank(options.exhaustive ?? false);
-  const short = atLeast !== undefined && ids.length < atLeast;
-  return short && !options.exhaustive ? rank(true) : ids;
+  return !options.exhaustive && ids.length < (atLeast ?? 0) ? rank(true) : ids;
 }
 
 /**
@@ -293,11 +290,7 @@ export interface QueuedOutfit extends RankedOutfit {
   filledAt: number;
 }
 
-/**
- * What waits in one shopper's queue: unswiped outfits, best first, and the first and last places;
- * with whether the shopper has swiped or hearted anything yet, and the catalogue's version, so
- * that a first visit needs no other read.
- */
+/** What readQueue reads: a first visit needs no other read. */
 export interface Waiting {
   outfits: readonly QueuedOutfit[];
   firstPlace: number | null;
@@ -307,16 +300,13 @@ export interface Waiting {
 }
 
 /**
- * The shopper's queue (0007), best first, less the outfits swiped since it was ranked; with its
- * first and last places, swiped or not (how much was swiped, and how much is left).
+ * The shopper's queue (0007), best first, less the outfits swiped since it was ranked; its first
+ * and last places, swiped or not (how much was swiped, and is left); whether the shopper has
+ * swiped or hearted anything; and the catalogue's version.
  */
 export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
-  type Row = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null } & {
-    firstPlace: number | null;
-    last: number | null;
-    tasted: boolean;
-    version: string | number;
-  };
+  type Outfit = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null };
+  type Row = Outfit & Omit<Waiting, 'outfits' | 'version'> & { version: string | number };
   // One row when nothing waits (its outfit columns null), so tasted and version always come.
   const rows = await queryPrepared<Row>(
     client,
@@ -342,12 +332,11 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Wait
           ) w ON true
          ORDER BY w.position`,
   );
-  const outfits: QueuedOutfit[] = [];
-  for (const { id, position, filledAt, reason } of rows) {
-    if (id !== null && position !== null && filledAt !== null) {
-      outfits.push({ id, position, filledAt, reason });
-    }
-  }
+  const outfits = rows.flatMap(({ id, position, filledAt, reason }) =>
+    id === null || position === null || filledAt === null
+      ? []
+      : [{ id, position, filledAt, reason }],
+  );
   const first = rows[0];
   return {
     outfits,

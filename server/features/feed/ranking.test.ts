@@ -250,17 +250,17 @@ describe('rankCandidates', () => {
   });
 });
 
-describe('CatalogueShape.lookWindow', () => {
+describe('CatalogueShape.window', () => {
   const shape = shapeOf(
     [],
     [3, 8, 15, 20].map((item) => ({ item, category: 1, color: 'Black' })),
   );
   it('reads a look from the pivot on, wrapping round to its lowest ids', () => {
     const black = shape.item(3)!.lookId;
-    expect(shape.lookWindow(black, 10, 3)).toEqual([15, 20, 3]);
-    expect(shape.lookWindow(black, 1, 3)).toEqual([3, 8, 15]);
-    expect(shape.lookWindow(black, 21, 9)).toEqual([3, 8, 15, 20]);
-    expect(shape.lookWindow(black + 1, 1, 3)).toEqual([]);
+    expect(shape.window('look', black, 10, 3)).toEqual([15, 20, 3]);
+    expect(shape.window('look', black, 1, 3)).toEqual([3, 8, 15]);
+    expect(shape.window('look', black, 21, 9)).toEqual([3, 8, 15, 20]);
+    expect(shape.window('look', black + 1, 1, 3)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ export const TASTE = {
   item: 3,
   product: 2,
   kind: 1,
-  categoryColor: 1.5,
+  look: 1.5,
   color: 0.5,
   occasion: 1,
   /** What the pieces' points count for against the occasion's. */
@@ -33,12 +33,11 @@ export const TASTE = {
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
   /**
-   * A shopper who swiped left on all of their latest `lostAfter` cards is not being shown their
-   * taste (it changed, or was never found): one card in `exploreWhenLost` explores instead.
+   * A shopper whose latest `lostAfter` swipes were all left is not being shown their taste: one
+   * card in `exploreWhenLost` explores, and the signals before those lefts weigh `lostFade`.
    */
   lostAfter: 6,
   exploreWhenLost: 2,
-  /** What the signals before such a run of lefts still weigh: the taste they show is in doubt. */
   lostFade: 0.5,
 } as const;
 
@@ -61,10 +60,7 @@ export const POOL = {
   lookAhead: 40,
 } as const;
 
-/**
- * Taste follows the latest swipes and hearts: it drifts, and a history of thousands must not
- * make every ranking weigh all of it.
- */
+/** Taste drifts, and a history of thousands must not make every ranking weigh all of it. */
 export const PROFILE = { swipes: 300, hearts: 150 } as const;
 
 /** What the ranking reads of one shopper: their latest signals and everything they swiped. */
@@ -80,11 +76,7 @@ export interface ShopperHistory {
 export interface RankingOptions {
   seed: number;
   exclude: readonly number[];
-  /**
-   * Explore in a seeded order of every unswiped outfit, as in a small catalogue, whatever the
-   * catalogue's size: the retry of a sampled page that came back short, whose draws can miss
-   * the last few unswiped outfits.
-   */
+  /** Explore every unswiped outfit, as in a small catalogue: a sampled page came back short. */
   exhaustive?: boolean;
   /** `POOL.exactUpTo`, lowered by tests. */
   exactUpTo?: number;
@@ -122,14 +114,13 @@ const SALT = {
 const salted = (seed: number, salt: number) => (seed ^ salt) | 0;
 
 /**
- * Sums of signals by a dense numeric key (an item, product, look, colour or occasion id). A
- * ranking never yields, so one set per catalogue shape serves every ranking: each starts by
- * clearing the keys the one before it touched.
+ * Sums of signals by a dense id. A ranking never yields, so one set per catalogue shape serves
+ * every ranking, each clearing the keys the one before it touched.
  */
 class Tally {
   readonly #weights: Float64Array;
-  readonly #touched: number[] = [];
   readonly #marked: Uint8Array;
+  readonly #touched: number[] = [];
 
   constructor(size: number) {
     this.#weights = new Float64Array(size);
@@ -137,19 +128,14 @@ class Tally {
   }
 
   clear() {
-    for (const key of this.#touched) {
-      this.#weights[key] = 0;
-      this.#marked[key] = 0;
-    }
+    for (const key of this.#touched) this.#weights[key] = this.#marked[key] = 0;
     this.#touched.length = 0;
   }
 
   add(key: number, w: number) {
     if (key < 0 || key >= this.#weights.length) return;
-    if (this.#marked[key] === 0) {
-      this.#marked[key] = 1;
-      this.#touched.push(key);
-    }
+    if (this.#marked[key] === 0) this.#touched.push(key);
+    this.#marked[key] = 1;
     this.#weights[key]! += w;
   }
 
@@ -162,52 +148,31 @@ class Tally {
     const w = this.#weights;
     const keys = this.#touched.filter((key) => w[key]! > 0);
     keys.sort((a, b) => w[b]! - w[a]! || order(a, b));
-    return keys.length > count ? keys.slice(0, count) : keys;
+    return keys.slice(0, count);
   }
 }
 
-interface Tallies {
-  items: Tally;
-  products: Tally;
-  looks: Tally;
-  colors: Tally;
-  kinds: Tally;
-  /** Decayed likes and nopes per occasion, and likes as counted (for a card's reason). */
-  occasionLikes: Tally;
-  occasionNopes: Tally;
-  occasionLikeCount: Tally;
-  /** How many cards already placed hold each product, and are of each occasion. */
-  placedProducts: Tally;
-  placedOccasions: Tally;
-}
+/** What a piece of a candidate can share with what the shopper liked or hearted. */
+const MATCHES = ['item', 'product', 'kind', 'look', 'color'] as const;
+type Match = (typeof MATCHES)[number];
 
+/** The shopper's taste by what a piece shares, and how many placed cards hold each product. */
+type Tallies = Record<Match | 'placed', Tally>;
 const talliesByShape = new WeakMap<CatalogueShape, Tallies>();
 
 function talliesFor(shape: CatalogueShape): Tallies {
-  let tallies = talliesByShape.get(shape);
-  if (!tallies) {
-    const occasions = () => new Tally(shape.maxOccasionId + 1);
-    tallies = {
-      items: new Tally(shape.maxItemId + 1),
-      products: new Tally(shape.maxProductId + 1),
-      looks: new Tally(shape.lookCount),
-      colors: new Tally(shape.colorCount),
-      kinds: new Tally(shape.kindCount + 1),
-      occasionLikes: occasions(),
-      occasionNopes: occasions(),
-      occasionLikeCount: occasions(),
-      placedProducts: new Tally(shape.maxProductId + 1),
-      placedOccasions: occasions(),
-    };
-    talliesByShape.set(shape, tallies);
-  }
+  const tallies = talliesByShape.get(shape) ?? {
+    item: new Tally(shape.maxItemId + 1),
+    product: new Tally(shape.maxProductId + 1),
+    kind: new Tally(shape.kindCount + 1),
+    look: new Tally(shape.lookCount),
+    color: new Tally(shape.colorCount),
+    placed: new Tally(shape.maxProductId + 1),
+  };
+  talliesByShape.set(shape, tallies);
   for (const tally of Object.values(tallies)) tally.clear();
   return tallies;
 }
-
-/** What a piece of a candidate shares with what the shopper liked or hearted. */
-type Match = 'item' | 'product' | 'kind' | 'look' | 'color';
-const MATCHES: readonly Match[] = ['item', 'product', 'kind', 'look', 'color'];
 
 /**
  * What placed a card, for its reason ("You liked 3 Date Night looks"): the occasion the shopper
@@ -224,11 +189,14 @@ export type PlacedBy =
 interface Candidate {
   id: number;
   occasionId: number;
+  pieces: readonly Piece[];
   /** The shopper's taste for it, without the jitter. */
   taste: number;
   score: number;
-  pieces: readonly Piece[];
 }
+
+/** How telling each match is in a card's reason: a colour alone says least. */
+const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } as const;
 
 /**
  * The shopper's unswiped candidates, best first, all in memory: the taste profile, a capped pool
@@ -244,15 +212,20 @@ export function rankCandidates(
 ): number[] {
   const { seed } = options;
   const t = talliesFor(shape);
-  const { items, products, looks, colors, kinds } = t;
+  // By occasion: decayed likes and nopes, likes as counted (a card's reason), cards placed.
+  const occasions = () => new Float64Array(shape.maxOccasionId + 1);
+  const occasionLikes = occasions();
+  const occasionNopes = occasions();
+  const likeCount = occasions();
+  const placedOccasions = occasions();
 
   // The taste profile, the latest signals weighing most.
   const signal = (piece: Omit<Piece, 'slot'>, w: number) => {
-    items.add(piece.itemId, w);
-    products.add(piece.productId, w);
-    looks.add(piece.lookId, w);
-    colors.add(piece.colorId, w);
-    kinds.add(piece.kindId, w);
+    t.item.add(piece.itemId, w);
+    t.product.add(piece.productId, w);
+    t.kind.add(piece.kindId, w);
+    t.look.add(piece.lookId, w);
+    t.color.add(piece.colorId, w);
   };
   const lost =
     history.recent.length >= TASTE.lostAfter &&
@@ -268,18 +241,18 @@ export function rankCandidates(
       const w = (swipe.like ? TASTE.like : TASTE.nope) * weight;
       for (const piece of outfit.pieces) signal(piece, w);
       if (swipe.like) {
-        t.occasionLikes.add(outfit.occasionId, weight);
-        t.occasionLikeCount.add(outfit.occasionId, 1);
+        occasionLikes[outfit.occasionId]! += weight;
+        likeCount[outfit.occasionId]! += 1;
         liked += weight;
       } else {
-        t.occasionNopes.add(outfit.occasionId, weight);
+        occasionNopes[outfit.occasionId]! += weight;
         noped += weight;
       }
       total += weight;
     }
     weight *= TASTE.decay;
   }
-  // Hearts on their own tally too, to tell a card placed by a heart.
+  // The products hearted, to tell a card placed by a heart.
   let heartWeight = TASTE.heart;
   const hearted = new Set<number>();
   for (const itemId of history.hearts) {
@@ -297,70 +270,109 @@ export function rankCandidates(
   // Each occasion's like rate against the shopper's own, in log-odds: a ratio of rates flattens
   // as the shopper likes most of what the feed shows, and the taste it found would fade.
   const rate = (liked + 0.5) / (liked + noped + 1);
-  const occasionTaste = new Float64Array(shape.maxOccasionId + 1);
+  const occasionTaste = occasions();
   for (let o = 1; o <= shape.maxOccasionId; o++) {
-    const l = t.occasionLikes.get(o);
-    const n = t.occasionNopes.get(o);
+    const l = occasionLikes[o]!;
+    const n = occasionNopes[o]!;
     occasionTaste[o] = logOdds((l + TASTE.prior * rate) / (l + n + TASTE.prior)) - logOdds(rate);
   }
 
   // The candidate pool.
   const excluded = new Set(options.exclude);
   const open = (id: number) => !history.swiped.has(id) && !excluded.has(id);
+  // A seeded id from 1 to `max`.
+  const draw = (n: number, salt: number, max: number) =>
+    1 + ((seededHash(n, salted(seed, salt)) & 0x7fffffff) % max);
+  const itemPivot = draw(0, SALT.look, shape.maxItemId);
+  const outfitPivot = draw(1, SALT.look, shape.maxOutfitId);
+  const bestOccasions = learning
+    ? [...occasionTaste.keys()]
+        .filter((o) => o > 0 && occasionTaste[o]! > 0)
+        .sort((a, b) => occasionTaste[b]! - occasionTaste[a]! || a - b)
+        .slice(0, POOL.occasions)
+    : [];
   const pool = new Set<number>();
   const addAll = (ids: readonly number[]) => {
     for (const id of ids) if (open(id)) pool.add(id);
   };
-  for (const itemId of items.strongest(POOL.items)) addAll(shape.outfitsWithItem(itemId));
-  for (const productId of products.strongest(POOL.products)) {
+  for (const itemId of t.item.strongest(POOL.items)) addAll(shape.outfitsWithItem(itemId));
+  for (const productId of t.product.strongest(POOL.products)) {
     addAll(shape.outfitsWithProduct(productId));
   }
-  const pivot = 1 + ((seededHash(0, salted(seed, SALT.look)) & 0x7fffffff) % shape.maxItemId);
-  for (const look of looks.strongest(POOL.looks, (a, b) => shape.compareLooks(a, b))) {
-    for (const itemId of shape.lookWindow(look, pivot, POOL.perLook)) {
-      addAll(shape.outfitsWithItem(itemId));
+  for (const look of t.look.strongest(POOL.looks, (a, b) => shape.compareLooks(a, b))) {
+    const items = shape.window('look', look, itemPivot, POOL.perLook);
+    for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
+  }
+  for (const kind of t.kind.strongest(POOL.kinds)) {
+    addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
+  }
+  for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
+  // Exploring, and all a new shopper gets: in a catalogue of up to `exactUpTo` outfits (or an
+  // exhaustive ranking) the first unswiped ones in a seeded order of them all, else seeded draws
+  // of ids, which miss deleted and swiped ones.
+  if (options.exhaustive || shape.maxOutfitId <= (options.exactUpTo ?? POOL.exactUpTo)) {
+    const salt = salted(seed, SALT.explore);
+    const order = shape.outfitIds
+      .filter(open)
+      .map((id) => ({ id, key: seededHash(id, salt) }))
+      .sort((a, b) => a.key - b.key || a.id - b.id);
+    for (const { id } of order.slice(0, POOL.explore)) pool.add(id);
+  } else {
+    for (let g = 1; g <= POOL.explore; g++) {
+      const id = draw(g, SALT.draw, shape.maxOutfitId);
+      if (shape.outfits.has(id) && open(id)) pool.add(id);
     }
   }
-  const outfitPivot =
-    1 + ((seededHash(1, salted(seed, SALT.look)) & 0x7fffffff) % shape.maxOutfitId);
-  for (const kind of kinds.strongest(POOL.kinds)) {
-    addAll(shape.kindWindow(kind, outfitPivot, POOL.perKind));
-  }
-  if (learning) {
-    const best = [...occasionTaste.keys()]
-      .filter((o) => o > 0 && occasionTaste[o]! > 0)
-      .sort((a, b) => occasionTaste[b]! - occasionTaste[a]! || a - b)
-      .slice(0, POOL.occasions);
-    for (const o of best) addAll(shape.occasionWindow(o, outfitPivot, POOL.perOccasion));
-  }
-  explore(shape, options, open, pool);
 
   // The score of each candidate.
+  const shares = (p: Piece): Record<Match, number> => ({
+    item: TASTE.item * t.item.get(p.itemId),
+    product: TASTE.product * t.product.get(p.productId),
+    kind: TASTE.kind * t.kind.get(p.kindId),
+    look: TASTE.look * t.look.get(p.lookId),
+    color: TASTE.color * t.color.get(p.colorId),
+  });
   const candidates: Candidate[] = [];
   for (const id of pool) {
     const outfit = shape.outfits.get(id);
     if (!outfit) continue;
-    let pieces = 0;
-    for (const p of outfit.pieces) {
-      const m = pieceMatches(t, p);
-      pieces += TASTE.slot[p.slot] * (m.item + m.product + m.look + m.color) + m.kind;
+    const { occasionId, pieces } = outfit;
+    let shared = 0;
+    for (const p of pieces) {
+      const m = shares(p);
+      shared += TASTE.slot[p.slot] * (m.item + m.product + m.look + m.color) + m.kind;
     }
     const taste = learning
-      ? (TASTE.pieces * pieces) / norm + TASTE.occasion * occasionTaste[outfit.occasionId]!
+      ? (TASTE.pieces * shared) / norm + TASTE.occasion * occasionTaste[occasionId]!
       : 0;
     const jitter =
       seed === 0
         ? 0
         : ((seededHash(id, salted(seed, SALT.jitter)) & 0xffff) / 65536) * TASTE.jitter;
-    candidates.push({
-      id,
-      occasionId: outfit.occasionId,
-      taste,
-      score: taste + jitter,
-      pieces: outfit.pieces,
-    });
+    candidates.push({ id, occasionId, pieces, taste, score: taste + jitter });
   }
   candidates.sort((a, b) => b.score - a.score || a.id - b.id);
+
+  // What placed a card: its occasion, or the piece signal that tells most.
+  const placedByTaste = ({ occasionId, pieces }: Candidate): PlacedBy => {
+    let best: PlacedBy = { kind: 'explore' };
+    let bestWeight = 0;
+    for (const p of pieces) {
+      const m = shares(p);
+      for (const match of MATCHES) {
+        const slot = match === 'kind' ? 1 : TASTE.slot[p.slot];
+        const told = ((m[match] * slot * TASTE.pieces) / norm) * REASON_WEIGHT[match];
+        if (told > bestWeight) {
+          bestWeight = told;
+          best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
+        }
+      }
+    }
+    const occasion = TASTE.occasion * occasionTaste[occasionId]!;
+    return occasion > 0 && occasion >= bestWeight
+      ? { kind: 'occasion', likes: likeCount[occasionId]! }
+      : best;
+  };
 
   // The order, card by card: the best by taste less what is already placed, and one in
   // `exploreEvery` kept for exploring.
@@ -373,9 +385,9 @@ export function rankCandidates(
     const c = candidates[index]!;
     placed[index] = 1;
     order.push(c.id);
-    t.placedOccasions.add(c.occasionId, 1);
-    for (const p of c.pieces) t.placedProducts.add(p.productId, 1);
-    if (placedBy) placedBy.set(c.id, by());
+    placedOccasions[c.occasionId]! += 1;
+    for (const p of c.pieces) t.placed.add(p.productId, 1);
+    placedBy?.set(c.id, by());
   };
   // A new shopper's page goes round the occasions strictly (the jitter is below the spread);
   // products repeated would bend it.
@@ -397,37 +409,23 @@ export function rankCandidates(
       if (placed[i]) continue;
       looked++;
       const c = candidates[i]!;
-      // Nothing placed lowers a score below its own: once one is below the best so far, so are
-      // the rest.
+      // Penalties only lower scores: once one is below the best so far, so are the rest.
       if (c.score <= bestScore) break;
-      let penalty = TASTE.occasionSpread * t.placedOccasions.get(c.occasionId);
-      for (const p of c.pieces) penalty += repeat * t.placedProducts.get(p.productId);
+      let penalty = TASTE.occasionSpread * placedOccasions[c.occasionId]!;
+      for (const p of c.pieces) penalty += repeat * t.placed.get(p.productId);
       if (c.score - penalty > bestScore) {
         bestScore = c.score - penalty;
         best = i;
       }
     }
     const chosen = candidates[best]!;
-    place(best, () =>
-      learning ? mainSignal(t, chosen, occasionTaste, norm, hearted) : { kind: 'new' },
-    );
+    place(best, () => (learning ? placedByTaste(chosen) : { kind: 'new' }));
   }
   for (let i = head; i < candidates.length; i++) if (!placed[i]) order.push(candidates[i]!.id);
   return order;
 }
 
 const logOdds = (p: number) => Math.log(p / (1 - p));
-
-/** What a piece's shared item, product, kind, look and colour are worth to the shopper. */
-function pieceMatches(t: Tallies, p: Piece): Record<Match, number> {
-  return {
-    item: TASTE.item * t.items.get(p.itemId),
-    product: TASTE.product * t.products.get(p.productId),
-    kind: TASTE.kind * t.kinds.get(p.kindId),
-    look: TASTE.categoryColor * t.looks.get(p.lookId),
-    color: TASTE.color * t.colors.get(p.colorId),
-  };
-}
 
 /**
  * The candidates kept for exploring, by index: those whose taste is below the middle of the
@@ -444,64 +442,4 @@ function explorationOrder(candidates: readonly Candidate[], seed: number): numbe
   });
   indices.sort((a, b) => a.key - b.key || a.index - b.index);
   return indices.map((i) => i.index);
-}
-
-/** How much each kind of piece signal counts when choosing the one a card's reason names. */
-const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } as const;
-
-/** The strongest of what placed a card: its occasion, or its best-liked piece. */
-function mainSignal(
-  t: Tallies,
-  c: Candidate,
-  occasionTaste: Float64Array,
-  norm: number,
-  hearted: ReadonlySet<number>,
-): PlacedBy {
-  let best: PlacedBy | undefined;
-  let bestWeight = 0;
-  for (const p of c.pieces) {
-    const matches = pieceMatches(t, p);
-    for (const match of MATCHES) {
-      const slot = match === 'kind' ? 1 : TASTE.slot[p.slot];
-      // The most telling signal names the card: a colour alone says least of the five.
-      const told = ((matches[match] * slot * TASTE.pieces) / norm) * REASON_WEIGHT[match];
-      if (told > bestWeight) {
-        bestWeight = told;
-        best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
-      }
-    }
-  }
-  const occasion = TASTE.occasion * occasionTaste[c.occasionId]!;
-  if (occasion > 0 && occasion >= bestWeight) {
-    return { kind: 'occasion', likes: t.occasionLikeCount.get(c.occasionId) };
-  }
-  return best ?? { kind: 'explore' };
-}
-
-/**
- * Exploration, and all a new shopper gets. A catalogue of up to `exactUpTo` outfits (or an
- * exhaustive ranking) takes the first `POOL.explore` unswiped outfits in a seeded order of them
- * all; a larger one takes `POOL.explore` seeded draws of ids, which miss deleted and swiped ones.
- */
-function explore(
-  shape: CatalogueShape,
-  options: RankingOptions,
-  open: (id: number) => boolean,
-  pool: Set<number>,
-) {
-  const exactUpTo = options.exactUpTo ?? POOL.exactUpTo;
-  if (options.exhaustive || shape.maxOutfitId <= exactUpTo) {
-    const salt = salted(options.seed, SALT.explore);
-    const order = shape.outfitIds
-      .filter(open)
-      .map((id) => ({ id, key: seededHash(id, salt) }))
-      .sort((a, b) => a.key - b.key || a.id - b.id);
-    for (const { id } of order.slice(0, POOL.explore)) pool.add(id);
-    return;
-  }
-  const salt = salted(options.seed, SALT.draw);
-  for (let g = 1; g <= POOL.explore; g++) {
-    const id = 1 + ((seededHash(g, salt) & 0x7fffffff) % shape.maxOutfitId);
-    if (shape.outfits.has(id) && open(id)) pool.add(id);
-  }
 }

@@ -29,8 +29,6 @@ export function queuedReason(
   return { kind: learning ? 'explore' : 'start' };
 }
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
 /** "Black Ankle Boots", unless the name already says its colour. */
 function pieceName(item: Outfit['items'][number]): string {
   const name = item.name;
@@ -47,7 +45,7 @@ export function reasonText(reason: QueuedReason | null, outfit: Outfit): FeedRea
     case 'occasion':
       return {
         kind: 'occasion',
-        text: `You liked ${reason.likes} ${occasion} ${plural(reason.likes, 'look', 'looks')}`,
+        text: `You liked ${reason.likes} ${occasion} ${reason.likes === 1 ? 'look' : 'looks'}`,
       };
     case 'piece': {
       const item = outfit.items.find((i) => i.id === reason.itemId);

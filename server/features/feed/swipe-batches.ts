@@ -54,18 +54,8 @@ export class SwipeBatches {
       );
       for (const [i, w] of batch.entries()) w.resolve(outcomes[i]!);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
-      for (const w of batch) {
-        try {
-          const [outcome] = await recordFirstSwipes(this.client, [w.swipe]);
-          w.resolve(outcome!);
-        } catch (alone) {
-          w.reject(alone);
-        }
-      }
+      if (batch.length === 1) batch[0]!.reject(error);
+      else for (const w of batch) await this.write([w]);
     }
   }
 }
