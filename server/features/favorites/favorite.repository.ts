@@ -317,8 +317,8 @@ export function countLikedByOccasion(db: Db, userId: number) {
  * Favourite pieces per category, as `favorite_pieces` (0015) would count them, without reading
  * every like's five pieces: an outfit has exactly one piece in each category (0001's slot check
  * and five-slot trigger), so each like whose pieces are not written out adds one to every
- * category. To that come the shopper's own rows by their item's category, less those the view
- * leaves out: a row for a piece of such a like (`shared`).
+ * category. To that come the shopper's own rows by the category they carry (0037), less those
+ * the view leaves out: a row for a piece of such a like (`shared`).
  */
 export function countFavoritesByCategory(db: Db, userId: number) {
   return rowsOf<{ id: number; name: string; slot: Slot; count: number }>(
@@ -327,7 +327,7 @@ export function countFavoritesByCategory(db: Db, userId: number) {
           SELECT count(*)::int AS n FROM swipes
            WHERE user_id = ${userId} AND direction = 'like' AND NOT pieces_written),
         own AS (
-          SELECT i.category_id, count(*)::int AS n,
+          SELECT f.category_id, count(*)::int AS n,
                  count(*) FILTER (
                    WHERE f.outfit_id IS NOT NULL
                      AND EXISTS (SELECT 1 FROM swipes s
@@ -336,9 +336,9 @@ export function countFavoritesByCategory(db: Db, userId: number) {
                      AND EXISTS (SELECT 1 FROM outfit_items oi
                                   WHERE oi.outfit_id = f.outfit_id AND oi.item_id = f.item_id)
                  )::int AS shared
-            FROM item_favorites f JOIN items i ON i.id = f.item_id
+            FROM item_favorites f
            WHERE f.user_id = ${userId}
-           GROUP BY i.category_id)
+           GROUP BY f.category_id)
         SELECT c.id, c.name, c.slot,
                (likes.n + coalesce(own.n, 0) - coalesce(own.shared, 0))::int AS count
           FROM categories c CROSS JOIN likes
