@@ -120,7 +120,8 @@ export function listFavoriteItems(
  * The shopper's rows of item_favorites tagged with these outfits, in listFavoriteItems' order:
  * with the outfits' own pieces, all a page of liked outfits needs (a like's pieces that are not
  * written out are the outfit's own), read from item_favorites_outfit_user_idx. Not through
- * `favorite_pieces`: planning the view costs the page about 2 ms more.
+ * `favorite_pieces`: planning the view costs the page more than reading these rows (the
+ * performance log has the figures).
  */
 export function listOutfitRows(
   db: Db,
