@@ -119,11 +119,20 @@ describe('Search', () => {
     expect(screen.getByRole('searchbox', { name: 'Search pieces' })).toHaveValue('blazer');
   });
 
-  it('says so when nothing matches and there is nothing to suggest', async () => {
-    answer(() => page({}));
+  it('says so when nothing matches and there is nothing to suggest, and offers popular pieces', async () => {
+    const calls = answer((url) =>
+      url.searchParams.has('q') ? page({}) : page({ items: [piece(9, 'Merino Crewneck Sweater')] }),
+    );
     renderSearch('/search?type=items&q=zzqqxx');
     expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
     expect(screen.getByText(/Check the spelling/)).toBeInTheDocument();
+    const popular = await screen.findByRole('list', { name: 'Popular and new pieces' });
+    expect(within(popular).getByText('Merino Crewneck Sweater')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Popular and new instead' })).toBeInTheDocument();
+    // The popular pieces were asked for without words, as the empty search asks for them.
+    expect(calls.some((c) => c.url.startsWith('/api/item/search') && !c.url.includes('q='))).toBe(
+      true,
+    );
   });
 
   it('shows an error with a way to try again', async () => {

@@ -86,18 +86,27 @@ export default function SearchRoute() {
   }
 
   const typing = text.trim() !== q;
-  const results: ReactNode[] =
-    mode === 'items'
-      ? (items.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
-          <li key={item.id}>
-            <ItemResultCard item={item} onOpen={() => openProduct(item.id)} />
-          </li>
-        ))
-      : (outfits.data?.pages.flatMap((p) => p.items) ?? []).map((outfit) => (
-          <li key={outfit.id}>
-            <OutfitResultCard outfit={outfit} />
-          </li>
-        ));
+  const itemCards = (found: typeof items): ReactNode[] =>
+    (found.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
+      <li key={item.id}>
+        <ItemResultCard item={item} onOpen={() => openProduct(item.id)} />
+      </li>
+    ));
+  const outfitCards = (found: typeof outfits): ReactNode[] =>
+    (found.data?.pages.flatMap((p) => p.items) ?? []).map((outfit) => (
+      <li key={outfit.id}>
+        <OutfitResultCard outfit={outfit} />
+      </li>
+    ));
+  const results = mode === 'items' ? itemCards(items) : outfitCards(outfits);
+
+  // A search that finds nothing and has nothing to suggest still leads somewhere: below the
+  // message, what the empty search shows (popular and new pieces, or the newest outfits).
+  const nothingFound =
+    q !== '' && !typing && active.isSuccess && !active.isPlaceholderData && results.length === 0;
+  const popular = useSearchItems('', chosen, mode === 'items' && nothingFound);
+  const newest = useSearchOutfits('', mode === 'outfits' && nothingFound);
+  const instead = !nothingFound ? [] : mode === 'items' ? itemCards(popular) : outfitCards(newest);
 
   const noun = mode === 'items' ? 'pieces' : 'outfits';
   // What the first page says of the words: the chips, and a search to try when nothing matched.
@@ -185,34 +194,49 @@ export default function SearchRoute() {
       ) : active.isError && !active.data ? (
         <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
       ) : results.length === 0 && !active.isPlaceholderData ? (
-        <EmptyState
-          title={q ? 'Nothing matches' : `No ${noun} here yet`}
-          body={
-            q ? (
-              <>
-                No {noun} match “{q}”
-                {mode === 'items' && chosen.length ? ' in these categories' : ''}.{' '}
-                {suggestion ? (
-                  <>
-                    Did you mean{' '}
-                    <Link
-                      component={RouterLink}
-                      to={suggestionLink()}
-                      replace
-                      onClick={() => setText(suggestion)}
-                    >
-                      {suggestion}
-                    </Link>
-                    ?
-                  </>
-                ) : (
-                  'Check the spelling, or try fewer words.'
-                )}
-              </>
-            ) : undefined
-          }
-          action={q ? <Button onClick={() => setText('')}>Clear the search</Button> : undefined}
-        />
+        <>
+          <EmptyState
+            title={q ? 'Nothing matches' : `No ${noun} here yet`}
+            body={
+              q ? (
+                <>
+                  No {noun} match “{q}”
+                  {mode === 'items' && chosen.length ? ' in these categories' : ''}.{' '}
+                  {suggestion ? (
+                    <>
+                      Did you mean{' '}
+                      <Link
+                        component={RouterLink}
+                        to={suggestionLink()}
+                        replace
+                        onClick={() => setText(suggestion)}
+                      >
+                        {suggestion}
+                      </Link>
+                      ?
+                    </>
+                  ) : (
+                    'Check the spelling, or try fewer words.'
+                  )}
+                </>
+              ) : undefined
+            }
+            action={q ? <Button onClick={() => setText('')}>Clear the search</Button> : undefined}
+          />
+          {instead.length > 0 && (
+            <Box component="section" aria-labelledby="search-instead" sx={{ mt: 2 }}>
+              <Typography id="search-instead" variant="h5" component="h2" sx={{ mb: 1.5 }}>
+                {mode === 'items' ? 'Popular and new instead' : 'Newest outfits instead'}
+              </Typography>
+              <ResultGrid
+                mode={mode}
+                label={mode === 'items' ? 'Popular and new pieces' : 'Newest outfits'}
+              >
+                {instead}
+              </ResultGrid>
+            </Box>
+          )}
+        </>
       ) : (
         <>
           <Box role="status" sx={{ mb: 1.5 }}>
@@ -224,34 +248,14 @@ export default function SearchRoute() {
             understood={typing || active.isPlaceholderData ? [] : understood}
             onRemove={(u) => setText(withoutWords(text, u.words))}
           />
-          <Box
-            component="ul"
-            aria-label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}
-            aria-busy={active.isFetching}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: { xs: 1.5, sm: 2 },
-              gridTemplateColumns:
-                mode === 'items'
-                  ? {
-                      xs: 'repeat(2, minmax(0, 1fr))',
-                      sm: 'repeat(3, minmax(0, 1fr))',
-                      md: 'repeat(4, minmax(0, 1fr))',
-                    }
-                  : {
-                      xs: 'minmax(0, 1fr)',
-                      sm: 'repeat(2, minmax(0, 1fr))',
-                      lg: 'repeat(3, minmax(0, 1fr))',
-                    },
-              opacity: active.isPlaceholderData || typing ? 0.55 : 1,
-              transition: 'opacity 150ms',
-            }}
+          <ResultGrid
+            mode={mode}
+            label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}
+            busy={active.isFetching}
+            dimmed={active.isPlaceholderData || typing}
           >
             {results}
-          </Box>
+          </ResultGrid>
           {active.isError && (
             <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
           )}
@@ -265,5 +269,45 @@ export default function SearchRoute() {
         </>
       )}
     </Page>
+  );
+}
+
+/** The results' grid: two pieces or one outfit a row on a phone, more on wider screens. */
+function ResultGrid(props: {
+  mode: Mode;
+  label: string;
+  busy?: boolean;
+  dimmed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label={props.label}
+      aria-busy={props.busy ?? false}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: { xs: 1.5, sm: 2 },
+        gridTemplateColumns:
+          props.mode === 'items'
+            ? {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(3, minmax(0, 1fr))',
+                md: 'repeat(4, minmax(0, 1fr))',
+              }
+            : {
+                xs: 'minmax(0, 1fr)',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(3, minmax(0, 1fr))',
+              },
+        opacity: props.dimmed ? 0.55 : 1,
+        transition: 'opacity 150ms',
+      }}
+    >
+      {props.children}
+    </Box>
   );
 }
