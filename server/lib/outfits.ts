@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SLOTS, type Slot } from '../../contracts/catalog';
 import type { Outfit } from '../../contracts/outfit';
-import { type Db, idArray, rowsOf } from '../db/client';
+import { idArray, queryPrepared, type SqlClient } from '../db/client';
 import { type ItemRow, toItem } from './items';
 
 const SLOT_ORDER = new Map(SLOTS.map((slot, i) => [slot, i]));
@@ -20,12 +20,13 @@ type CardRow = ItemRow & {
  * Outfit cards: outfits with their five pieces (0001's trigger keeps every outfit at five) in
  * slot order, in the order of `ids` (missing ids are skipped). The one way an outfit card is
  * built, for the feed, search, favourites, closets and the design studio; one statement whatever
- * the number of outfits, so lists never go N+1.
+ * the number of outfits, so lists never go N+1. Prepared: its planning cost as much as its run.
  */
-export async function loadOutfits(db: Db, ids: readonly number[]): Promise<Outfit[]> {
+export async function loadOutfits(client: SqlClient, ids: readonly number[]): Promise<Outfit[]> {
   if (ids.length === 0) return [];
-  const rows = await rowsOf<CardRow>(
-    db,
+  const rows = await queryPrepared<CardRow>(
+    client,
+    'outfit_cards',
     sql`SELECT o.id AS "outfitId", o.name AS "outfitName", o.description,
                o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot,
                i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",

@@ -34,7 +34,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: ClosetOutfitPageSchema, ...errors },
       },
     },
-    (request) => service.listClosetOutfits(db, currentUser(request).id, request.query),
+    (request) => service.listClosetOutfits(app.database, currentUser(request).id, request.query),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: ClosetOutfitSchema, ...errors, 404: ApiErrorSchema },
       },
     },
-    (request) => service.getClosetOutfit(db, currentUser(request).id, request.params.id),
+    (request) => service.getClosetOutfit(app.database, currentUser(request).id, request.params.id),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(ClosetOccasionCountSchema), 401: ApiErrorSchema },
       },
     },
-    (request) => service.countOccasions(db, currentUser(request).id),
+    (request) => service.countOccasions(app.database, currentUser(request).id),
   );
 
   app.get(
@@ -78,7 +78,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.listClosetOutfitsForOccasion(
-        db,
+        app.database,
         currentUser(request).id,
         request.params.occasion,
         request.query,

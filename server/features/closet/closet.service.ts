@@ -9,7 +9,7 @@ import type {
   ClosetPiece,
   ClosetPiecePage,
 } from '../../../contracts/closet';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
@@ -58,12 +58,12 @@ function ownedVariant(row: repo.PieceRow): ClosetOwned {
  * the very item when they bought it, else their most recently bought colour or size of it.
  */
 async function withOwnedPieces(
-  db: Db,
+  { db, sql }: Database,
   userId: number,
   refs: readonly repo.ClosetOutfitRef[],
 ): Promise<ClosetOutfit[]> {
   const loaded = await loadOutfits(
-    db,
+    sql,
     refs.map((r) => r.id),
   );
   const productIds = loaded.flatMap((o) => o.items.map((i) => i.productId));
@@ -87,40 +87,40 @@ async function withOwnedPieces(
 }
 
 async function outfitPage(
-  db: Db,
+  database: Database,
   userId: number,
   filter: repo.ClosetOutfitFilter,
   cursor: string | undefined,
 ): Promise<ClosetOutfitPage> {
   const after = outfitCursor.decode(cursor);
-  const refs = await repo.pageClosetOutfits(db, userId, filter, after);
+  const refs = await repo.pageClosetOutfits(database.db, userId, filter, after);
   return pageFrom(
     refs,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    (shown) => withOwnedPieces(db, userId, shown),
+    (shown) => withOwnedPieces(database, userId, shown),
   );
 }
 
 const searchPattern = (q: string | undefined) => (q ? repo.containsPattern(q) : undefined);
 
 export function listClosetOutfits(
-  db: Db,
+  database: Database,
   userId: number,
   query: ListQuery,
 ): Promise<ClosetOutfitPage> {
-  return outfitPage(db, userId, { pattern: searchPattern(query.q) }, query.cursor);
+  return outfitPage(database, userId, { pattern: searchPattern(query.q) }, query.cursor);
 }
 
 export async function listClosetOutfitsForOccasion(
-  db: Db,
+  database: Database,
   userId: number,
   occasionNameOrId: string,
   query: ListQuery,
 ): Promise<ClosetOccasionOutfitPage> {
-  const occasion = await repo.findOccasion(db, occasionNameOrId);
+  const occasion = await repo.findOccasion(database.db, occasionNameOrId);
   if (!occasion) throw notFound(`There is no occasion called "${occasionNameOrId}".`);
   const page = await outfitPage(
-    db,
+    database,
     userId,
     { occasionId: occasion.id, pattern: searchPattern(query.q) },
     query.cursor,
@@ -129,25 +129,28 @@ export async function listClosetOutfitsForOccasion(
 }
 
 export async function getClosetOutfit(
-  db: Db,
+  database: Database,
   userId: number,
   outfitId: number,
 ): Promise<ClosetOutfit> {
-  const ref = await repo.findClosetOutfit(db, userId, outfitId);
-  const [outfit] = ref ? await withOwnedPieces(db, userId, [ref]) : [];
+  const ref = await repo.findClosetOutfit(database.db, userId, outfitId);
+  const [outfit] = ref ? await withOwnedPieces(database, userId, [ref]) : [];
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');
   return outfit;
 }
 
-export async function countOccasions(db: Db, userId: number): Promise<ClosetOccasionCount[]> {
+export async function countOccasions(
+  { db, sql }: Database,
+  userId: number,
+): Promise<ClosetOccasionCount[]> {
   const [all, counts] = await Promise.all([
     repo.listOccasions(db),
     repo.countClosetOutfitsByOccasion(db, userId),
   ]);
   const covers = await loadOutfits(
-    db,
+    sql,
     counts.map((c) => c.latestOutfitId),
   );
   const coverOf = new Map(covers.map((o) => [o.occasionId, o.items.map((i) => i.img)]));

@@ -51,7 +51,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
         response: { 200: DesignOutfitPageSchema, 400: ApiErrorSchema, ...denied },
       },
     },
-    (request) => service.listOutfits(db, request.query),
+    (request) => service.listOutfits(app.database, request.query),
   );
 
   app.get(
@@ -85,7 +85,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const outfit = await service.createOutfit(db, request.body);
+      const outfit = await service.createOutfit(app.database, request.body);
       return reply.status(201).send(outfit);
     },
   );
@@ -109,7 +109,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    (request) => service.editOutfit(db, request.params.id, request.body),
+    (request) => service.editOutfit(app.database, request.params.id, request.body),
   );
 
   app.delete(

@@ -14,7 +14,7 @@ import {
   stockProblemOf,
 } from '../../../contracts/design';
 import type { Outfit, OutfitItem } from '../../../contracts/outfit';
-import type { Db } from '../../db/client';
+import type { Database, Db, SqlClient } from '../../db/client';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
@@ -71,7 +71,10 @@ function flaggedPieces(outfit: Outfit): FlaggedPiece[] {
   });
 }
 
-export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Page<DesignOutfit>> {
+export async function listOutfits(
+  { db, sql }: Database,
+  query: OutfitsQuery,
+): Promise<Page<DesignOutfit>> {
   const after = outfitCursor.decode(query.cursor);
   if (after && after[0] !== query.sort) {
     throw badRequest(`That cursor belongs to the list sorted by ${after[0]}, not ${query.sort}.`, {
@@ -94,7 +97,10 @@ export async function listOutfits(db: Db, query: OutfitsQuery): Promise<Page<Des
       ),
     async (shown) => {
       const ids = shown.map((row) => row.id);
-      const [outfits, answers] = await Promise.all([loadOutfits(db, ids), repo.answersOf(db, ids)]);
+      const [outfits, answers] = await Promise.all([
+        loadOutfits(sql, ids),
+        repo.answersOf(db, ids),
+      ]);
       return outfits.map((outfit) => {
         const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
         return {
@@ -180,13 +186,13 @@ function mapWriteError(error: unknown, name: string): never {
   throw error;
 }
 
-async function loadOne(db: Db, id: number): Promise<Outfit> {
-  const [outfit] = await loadOutfits(db, [id]);
+async function loadOne(client: SqlClient, id: number): Promise<Outfit> {
+  const [outfit] = await loadOutfits(client, [id]);
   if (!outfit) throw notFound(`Outfit ${id} does not exist.`);
   return outfit;
 }
 
-export async function createOutfit(db: Db, input: CreateInput): Promise<Outfit> {
+export async function createOutfit({ db, sql }: Database, input: CreateInput): Promise<Outfit> {
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name)) throw duplicateName(input.name);
   let id: number;
@@ -204,10 +210,14 @@ export async function createOutfit(db: Db, input: CreateInput): Promise<Outfit> 
   } catch (error) {
     mapWriteError(error, input.name);
   }
-  return loadOne(db, id);
+  return loadOne(sql, id);
 }
 
-export async function editOutfit(db: Db, pathId: number, input: EditInput): Promise<Outfit> {
+export async function editOutfit(
+  { db, sql }: Database,
+  pathId: number,
+  input: EditInput,
+): Promise<Outfit> {
   if (input.id !== undefined && input.id !== pathId) {
     throw badRequest(
       `The outfit id in the path (${pathId}) and in the body (${input.id}) differ.`,
@@ -237,7 +247,7 @@ export async function editOutfit(db: Db, pathId: number, input: EditInput): Prom
   } catch (error) {
     mapWriteError(error, input.name);
   }
-  return loadOne(db, pathId);
+  return loadOne(sql, pathId);
 }
 
 /**

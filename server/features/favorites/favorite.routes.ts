@@ -53,7 +53,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         response: { 200: FavoriteOutfitPageSchema, ...errors },
       },
     },
-    (request) => service.listFavoriteOutfits(db, currentUser(request).id, request.query.cursor),
+    (request) =>
+      service.listFavoriteOutfits(app.database, currentUser(request).id, request.query.cursor),
   );
 
   app.get(
@@ -97,7 +98,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.listFavoriteOutfitsForOccasion(
-        db,
+        app.database,
         currentUser(request).id,
         request.params.occasionId,
         request.query.cursor,
@@ -321,7 +322,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.searchFavoriteOutfits(
-        db,
+        app.database,
         currentUser(request).id,
         request.query.q,
         request.query.occasion,

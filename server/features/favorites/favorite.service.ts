@@ -13,7 +13,7 @@ import type {
 } from '../../../contracts/favorites';
 import type { ItemHeartResult } from '../../../contracts/feed';
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
@@ -48,14 +48,14 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
  * own with `favorite: null`.
  */
 async function assembleOutfits(
-  db: Db,
+  { db, sql }: Database,
   userId: number,
   liked: repo.LikedOutfit[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
   const ids = liked.map((l) => l.outfitId);
   const [outfits, rows] = await Promise.all([
-    loadOutfits(db, ids),
+    loadOutfits(sql, ids),
     repo.listOutfitRows(db, userId, ids),
   ]);
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
@@ -101,17 +101,17 @@ const pieceCursor = cursorCodec(
 );
 
 async function pageOfOutfits(
-  db: Db,
+  database: Database,
   userId: number,
   filter: Parameters<typeof repo.listLikedOutfits>[2],
   cursor: string | undefined,
 ): Promise<Page<FavoriteOutfit>> {
   const after = likeCursor.decode(cursor);
-  const liked = await repo.listLikedOutfits(db, userId, filter, after);
+  const liked = await repo.listLikedOutfits(database.db, userId, filter, after);
   return pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
-    (shown) => assembleOutfits(db, userId, shown),
+    (shown) => assembleOutfits(database, userId, shown),
   );
 }
 
@@ -137,33 +137,33 @@ async function checkOccasion(db: Db, occasionId: number | undefined, field: stri
 }
 
 export function listFavoriteOutfits(
-  db: Db,
+  database: Database,
   userId: number,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  return pageOfOutfits(db, userId, {}, cursor);
+  return pageOfOutfits(database, userId, {}, cursor);
 }
 
 export async function listFavoriteOutfitsForOccasion(
-  db: Db,
+  database: Database,
   userId: number,
   occasionId: number,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  await checkOccasion(db, occasionId, 'occasionId');
-  return pageOfOutfits(db, userId, { occasionId }, cursor);
+  await checkOccasion(database.db, occasionId, 'occasionId');
+  return pageOfOutfits(database, userId, { occasionId }, cursor);
 }
 
 export async function searchFavoriteOutfits(
-  db: Db,
+  database: Database,
   userId: number,
   q: string,
   occasionId: number | undefined,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  await checkOccasion(db, occasionId, 'occasion');
-  const terms = await expandTerms(db, parseSearchText(q).terms);
-  return pageOfOutfits(db, userId, { occasionId, terms }, cursor);
+  await checkOccasion(database.db, occasionId, 'occasion');
+  const terms = await expandTerms(database.db, parseSearchText(q).terms);
+  return pageOfOutfits(database, userId, { occasionId, terms }, cursor);
 }
 
 export async function countByOccasion(db: Db, userId: number): Promise<OccasionCount[]> {

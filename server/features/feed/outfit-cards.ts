@@ -46,7 +46,7 @@ export class OutfitCards extends KeptReads<Outfit> {
     }
     if (missing.length === 0) return found;
     const since = { cards: this.cache.changes, stock: this.stock.changes };
-    for (const outfit of await loadOutfits(this.database.db, missing)) {
+    for (const outfit of await loadOutfits(this.database.sql, missing)) {
       this.cache.set(outfit.id, outfit, since.cards);
       this.stock.keep(outfit.items, since.stock);
       found.set(outfit.id, outfit);

@@ -182,7 +182,7 @@ export async function searchOutfits(
         })
       : null;
   const [outfits, liked] = await Promise.all([
-    loadOutfits(database.db, ids),
+    loadOutfits(database.sql, ids),
     repo.likedAmong(database.db, userId, ids),
   ]);
   return {
