@@ -13,7 +13,7 @@ import type {
 } from '../../../contracts/favorites';
 import type { ItemHeartResult } from '../../../contracts/feed';
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, SqlClient } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
@@ -48,15 +48,15 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
  * own with `favorite: null`.
  */
 async function assembleOutfits(
-  { db, sql }: Database,
+  client: SqlClient,
   userId: number,
   liked: repo.LikedOutfit[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
   const ids = liked.map((l) => l.outfitId);
   const [outfits, rows] = await Promise.all([
-    loadOutfits(sql, ids),
-    repo.listOutfitRows(db, userId, ids),
+    loadOutfits(client, ids),
+    repo.listOutfitRows(client, userId, ids),
   ]);
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = new Map<string, repo.FavoriteRow[]>();
@@ -111,7 +111,7 @@ async function pageOfOutfits(
   return pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
-    (shown) => assembleOutfits(database, userId, shown),
+    (shown) => assembleOutfits(database.sql, userId, shown),
   );
 }
 
