@@ -23,6 +23,13 @@ export const itemColumns = {
   stock: items.stock,
 };
 
+/** The same columns for a statement written by hand, with items as `i` and categories as `c`. */
+export const itemColumnsSql = sql.raw(
+  `i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
+   c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
+   i.color_hex AS "colorHex", i.size, i.stock`,
+);
+
 export interface ItemRow {
   id: number;
   productId: number;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SLOTS, type Slot } from '../../contracts/catalog';
 import type { Outfit } from '../../contracts/outfit';
 import { idArray, queryPrepared, type SqlClient } from '../db/client';
-import { type ItemRow, toItem } from './items';
+import { type ItemRow, itemColumnsSql, toItem } from './items';
 
 const SLOT_ORDER = new Map(SLOTS.map((slot, i) => [slot, i]));
 
@@ -28,10 +28,7 @@ export async function loadOutfits(client: SqlClient, ids: readonly number[]): Pr
     client,
     'outfit_cards',
     sql`SELECT o.id AS "outfitId", o.name AS "outfitName", o.description,
-               o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot,
-               i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
-               c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
-               i.color_hex AS "colorHex", i.size, i.stock
+               o.occasion_id AS "occasionId", oc.name AS occasion, oi.slot, ${itemColumnsSql}
           FROM outfits o
           JOIN occasions oc ON oc.id = o.occasion_id
           JOIN outfit_items oi ON oi.outfit_id = o.id

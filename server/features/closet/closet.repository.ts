@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { categories, closetItems, items, occasions } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
-import { type ItemRow, itemColumns } from '../../lib/items';
+import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
 
 /** Timestamps leave the database as ISO text, the same from PGlite and node-postgres. */
 const isoText = (value: SQL | SQL.Aliased | unknown) =>
@@ -222,20 +222,26 @@ export function pagePieces(
     .limit(PAGE_READ);
 }
 
-/** Every variant the shopper owns of these products. */
+/**
+ * Every variant the shopper owns of these products, the latest bought first. Prepared: a closet
+ * page asks it for up to 120 products, and planning cost as much as reading the rows.
+ */
 export function findPiecesOfProducts(
-  db: Db,
+  client: SqlClient,
   userId: number,
   productIds: readonly number[],
 ): Promise<PieceRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(pieceColumns)
-    .from(closetItems)
-    .innerJoin(items, eq(items.id, closetItems.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(
-      and(eq(closetItems.userId, userId), inArray(closetItems.productId, [...new Set(productIds)])),
-    )
-    .orderBy(desc(closetItems.lastBoughtAt), desc(items.id));
+  return queryPrepared<PieceRow>(
+    client,
+    'closet_pieces_of_products',
+    sql`SELECT ${itemColumnsSql}, ci.quantity,
+               ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
+               ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt"
+          FROM closet_items ci
+          JOIN items i ON i.id = ci.item_id
+          JOIN categories c ON c.id = i.category_id
+         WHERE ci.user_id = ${userId} AND ci.product_id = ANY(${idArray(productIds)}::int[])
+         ORDER BY ci.last_bought_at DESC, i.id DESC`,
+  );
 }

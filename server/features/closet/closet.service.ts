@@ -9,7 +9,7 @@ import type {
   ClosetPiece,
   ClosetPiecePage,
 } from '../../../contracts/closet';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, SqlClient } from '../../db/client';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
@@ -58,16 +58,16 @@ function ownedVariant(row: repo.PieceRow): ClosetOwned {
  * the very item when they bought it, else their most recently bought colour or size of it.
  */
 async function withOwnedPieces(
-  { db, sql }: Database,
+  client: SqlClient,
   userId: number,
   refs: readonly repo.ClosetOutfitRef[],
 ): Promise<ClosetOutfit[]> {
   const loaded = await loadOutfits(
-    sql,
+    client,
     refs.map((r) => r.id),
   );
   const productIds = loaded.flatMap((o) => o.items.map((i) => i.productId));
-  const owned = await repo.findPiecesOfProducts(db, userId, productIds);
+  const owned = await repo.findPiecesOfProducts(client, userId, productIds);
   const byItem = new Map(owned.map((p) => [p.id, p]));
   const byProduct = new Map<number, repo.PieceRow>();
   // Rows come newest first, so the first seen per product is the latest bought.
@@ -97,7 +97,7 @@ async function outfitPage(
   return pageFrom(
     refs,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    (shown) => withOwnedPieces(database, userId, shown),
+    (shown) => withOwnedPieces(database.sql, userId, shown),
   );
 }
 
@@ -134,7 +134,7 @@ export async function getClosetOutfit(
   outfitId: number,
 ): Promise<ClosetOutfit> {
   const ref = await repo.findClosetOutfit(database.db, userId, outfitId);
-  const [outfit] = ref ? await withOwnedPieces(database, userId, [ref]) : [];
+  const [outfit] = ref ? await withOwnedPieces(database.sql, userId, [ref]) : [];
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');

@@ -14,7 +14,7 @@ import {
   swipes,
 } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
-import { type ItemRow, itemColumns } from '../../lib/items';
+import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
@@ -130,9 +130,7 @@ export function listOutfitRows(
   return queryPrepared<FavoriteRow>(
     client,
     'favorite_outfit_rows',
-    sql`SELECT i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
-               c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
-               i.color_hex AS "colorHex", i.size, i.stock,
+    sql`SELECT ${itemColumnsSql},
                f.outfit_id AS "outfitId", o.name AS "outfitName", o.occasion_id AS "occasionId",
                f.source, f.quantity, f.created_at AS "favoritedAt", true AS written,
                f.created_at::text AS "atKey"
