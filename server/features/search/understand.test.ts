@@ -101,6 +101,15 @@ describe('suggestionFor', () => {
     expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBe('blazer');
   });
 
+  it('offers only words close for their length: a third of the word may differ', () => {
+    const shop: Lexicon = { ...lexicon, words: [...lexicon.words, 'grey', 'mills', 'raincoat'] };
+    const suggested = (q: string) => suggestionFor(q, understand(q, shop), shop);
+    expect(suggested('gilet')).toBeNull();
+    expect(suggested('mules')).toBeNull();
+    expect(suggested('waistcoat')).toBe('raincoat');
+    expect(suggested('jakkett')).toBe('jacket');
+  });
+
   it('offers nothing when there is nothing closer', () => {
     const q = 'blazer';
     expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBeNull();

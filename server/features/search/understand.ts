@@ -210,7 +210,9 @@ export function suggestionFor(q: string, understanding: Understanding, lexicon: 
   const words = understanding.concepts.map((c) => {
     if (c.kind !== 'text' || c.corrected || c.literal) return c.words;
     if (lexicon.words.some((w) => c.forms.some((f) => w.startsWith(f)))) return c.words;
-    return closestWords(c.words, vocabulary, Math.min(3, Math.max(1, c.words.length - 2)))[0];
+    // A third of the word may differ, at most three letters: "gilet" is no "grey".
+    const edits = Math.min(3, Math.max(1, Math.floor(c.words.length / 3)));
+    return closestWords(c.words, vocabulary, edits)[0];
   });
   const known = words.filter((w): w is string => w !== undefined);
   let suggestion = known.join(' ');
