@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
+import { ResultGrid } from '../../components/result-grid';
 import { SearchField } from '../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOpenProduct } from '../../features/catalog/components/product-sheet-provider';
@@ -229,7 +230,7 @@ export default function SearchRoute() {
                 {mode === 'items' ? 'Popular and new instead' : 'Newest outfits instead'}
               </Typography>
               <ResultGrid
-                mode={mode}
+                of={mode === 'items' ? 'pieces' : 'outfits'}
                 label={mode === 'items' ? 'Popular and new pieces' : 'Newest outfits'}
               >
                 {instead}
@@ -249,7 +250,7 @@ export default function SearchRoute() {
             onRemove={(u) => setText(withoutWords(text, u.words))}
           />
           <ResultGrid
-            mode={mode}
+            of={mode === 'items' ? 'pieces' : 'outfits'}
             label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}
             busy={active.isFetching}
             dimmed={active.isPlaceholderData || typing}
@@ -269,45 +270,5 @@ export default function SearchRoute() {
         </>
       )}
     </Page>
-  );
-}
-
-/** The results' grid: two pieces or one outfit a row on a phone, more on wider screens. */
-function ResultGrid(props: {
-  mode: Mode;
-  label: string;
-  busy?: boolean;
-  dimmed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Box
-      component="ul"
-      aria-label={props.label}
-      aria-busy={props.busy ?? false}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: { xs: 1.5, sm: 2 },
-        gridTemplateColumns:
-          props.mode === 'items'
-            ? {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                sm: 'repeat(3, minmax(0, 1fr))',
-                md: 'repeat(4, minmax(0, 1fr))',
-              }
-            : {
-                xs: 'minmax(0, 1fr)',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                lg: 'repeat(3, minmax(0, 1fr))',
-              },
-        opacity: props.dimmed ? 0.55 : 1,
-        transition: 'opacity 150ms',
-      }}
-    >
-      {props.children}
-    </Box>
   );
 }

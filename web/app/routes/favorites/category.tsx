@@ -1,5 +1,4 @@
 import Close from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
+import { ResultGrid } from '../../../components/result-grid';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -85,22 +85,7 @@ export default function FavoriteCategoryRoute() {
         />
       ) : (
         <>
-          <Box
-            component="ul"
-            aria-label={`Favorite ${title}`}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: { xs: 1.5, sm: 2 },
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                sm: 'repeat(3, minmax(0, 1fr))',
-                md: 'repeat(4, minmax(0, 1fr))',
-              },
-            }}
-          >
+          <ResultGrid of="pieces" label={`Favorite ${title}`}>
             {shown.map((piece) => (
               <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
                 <FavoriteItemCard
@@ -117,7 +102,7 @@ export default function FavoriteCategoryRoute() {
                 />
               </li>
             ))}
-          </Box>
+          </ResultGrid>
           <LoadMore
             hasMore={pieces.hasNextPage}
             loading={pieces.isFetchingNextPage}
