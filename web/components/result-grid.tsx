@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
 /**
- * A list of pieces or outfits as cards: two pieces or one outfit a row on a phone, up to four
- * pieces or three outfits on wider screens. `dimmed` while the list on screen is being replaced.
+ * A list of pieces or outfits as cards: two pieces or one outfit a row on a phone (one card
+ * under 300 px), up to four pieces or three outfits on wider screens. `dimmed` while the list on
+ * screen is being replaced.
  */
 export function ResultGrid(props: {
   of: 'pieces' | 'outfits';
@@ -35,6 +36,8 @@ export function ResultGrid(props: {
                 sm: 'repeat(2, minmax(0, 1fr))',
                 lg: 'repeat(3, minmax(0, 1fr))',
               },
+        // At 200% zoom a phone is under 300 px wide: one card a row, its name unbroken.
+        '@media (max-width: 299.95px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
         opacity: props.dimmed ? 0.55 : 1,
         transition: 'opacity 150ms',
       }}
