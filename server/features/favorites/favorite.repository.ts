@@ -309,7 +309,10 @@ export function countLikedByOccasion(db: Db, userId: number) {
  * every like's five pieces: an outfit has exactly one piece in each category (0001's slot check
  * and five-slot trigger), so each like whose pieces are not written out adds one to every
  * category. To that come the shopper's own rows by the category they carry (0037), less those
- * the view leaves out: a row for a piece of such a like (`shared`).
+ * the view leaves out: a row for a piece of such a like (`shared`). Only a heart given on the
+ * card before the like can be one: a like's own rows ('outfit') are written with the like marked
+ * written, and removed before the like goes (`removeOutfitPieces`). So only those are probed
+ * (0038), and a long history of written-out likes costs an index scan, not a probe a row.
  */
 export function countFavoritesByCategory(db: Db, userId: number) {
   return rowsOf<{ id: number; name: string; slot: Slot; count: number }>(
@@ -320,7 +323,7 @@ export function countFavoritesByCategory(db: Db, userId: number) {
         own AS (
           SELECT f.category_id, count(*)::int AS n,
                  count(*) FILTER (
-                   WHERE f.outfit_id IS NOT NULL
+                   WHERE f.source = 'heart' AND f.outfit_id IS NOT NULL
                      AND EXISTS (SELECT 1 FROM swipes s
                                   WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
                                     AND s.direction = 'like' AND NOT s.pieces_written)
