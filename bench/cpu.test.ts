@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withCpu } from './cpu';
+import { untilQuiet, withCpu } from './cpu';
 
 /** This process's CPU time so far, in microseconds: what a busy machine cannot shrink or stretch. */
 const cpuMicros = () => {
@@ -52,5 +52,28 @@ describe.runIf(process.platform === 'linux')('withCpu', () => {
   it('leaves a measurement without requests, or without a server, as it is', async () => {
     expect(await withCpu(process.pid, 0, async () => ({ requests: 0 }))).toEqual({ requests: 0 });
     expect(await withCpu(undefined, 0, async () => ({ requests: 5 }))).toEqual({ requests: 5 });
+  });
+});
+
+describe('untilQuiet', () => {
+  it('waits while PostgreSQL keeps using CPU and stops at the first quiet sample', async () => {
+    // CPU seconds read at each sample: busy for two samples, then nothing more.
+    const readings = [0, 0.5, 1, 1, 1];
+    let reads = 0;
+    const read = () => readings[Math.min(reads++, readings.length - 1)]!;
+    await untilQuiet(read, { sampleMs: 1, share: 0.05, limitSeconds: 10 });
+    expect(reads).toBe(4);
+  });
+
+  it('gives up after its limit when PostgreSQL never rests', async () => {
+    let seconds = 0;
+    const read = () => (seconds += 1);
+    const waited = await untilQuiet(read, { sampleMs: 5, share: 0.05, limitSeconds: 0.05 });
+    expect(waited).toBeGreaterThanOrEqual(0.05);
+    expect(waited).toBeLessThan(5);
+  });
+
+  it('does not wait where CPU time cannot be read', async () => {
+    expect(await untilQuiet(() => null, { sampleMs: 1000 })).toBe(0);
   });
 });

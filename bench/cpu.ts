@@ -106,3 +106,35 @@ export async function withCpu<M extends { requests: number }>(
     },
   };
 }
+
+/** PostgreSQL's CPU seconds so far, summed over its processes; null where there is no /proc. */
+export function postgresSeconds(): number | null {
+  const now = snapshot(process.pid);
+  if (!now) return null;
+  let seconds = 0;
+  for (const used of now.postgres.values()) seconds += used;
+  return seconds;
+}
+
+/**
+ * Waits until PostgreSQL has been quiet for one sample (under `share` of a core), or until
+ * `limitSeconds` have passed, and says how many seconds it waited. Between two rows nothing of
+ * the benchmark asks anything, so what PostgreSQL still does is its own (autovacuum after the
+ * writes, a checkpoint), and it would otherwise land in the next row's figures.
+ */
+export async function untilQuiet(
+  read: () => number | null = postgresSeconds,
+  { sampleMs = 500, share = 0.05, limitSeconds = 60 } = {},
+): Promise<number> {
+  const started = Date.now();
+  let before = read();
+  if (before === null) return 0;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, sampleMs));
+    const after = read();
+    if (after === null || after - before < (share * sampleMs) / 1000) break;
+    if (Date.now() - started >= limitSeconds * 1000) break;
+    before = after;
+  }
+  return (Date.now() - started) / 1000;
+}

@@ -23,7 +23,7 @@ import {
   runsHeavy,
   typicalName,
 } from './cases';
-import { type CpuPerRequest, withCpu } from './cpu';
+import { type CpuPerRequest, untilQuiet, withCpu } from './cpu';
 import {
   type BenchPeople,
   benchPeople,
@@ -493,7 +493,8 @@ async function measureRoutes(
       log(`no route ${key} in the app's route table: not measured`);
       continue;
     }
-    const timed = (run: () => Promise<Measurement>) => withCpu(server.pid, routeTiming.warmup, run);
+    const timed = (run: () => Promise<Measurement>) =>
+      settled(() => withCpu(server.pid, routeTiming.warmup, run));
     const typical = typicalName(key, c);
     if (!c.scenarios) {
       log(`measuring ${key}`);
@@ -581,6 +582,13 @@ function measureCase(
   );
 }
 
+/** Runs a measurement once PostgreSQL has finished what the rows before it left it to do. */
+async function settled<M>(run: () => Promise<M>): Promise<M> {
+  const waited = await untilQuiet();
+  if (waited >= 2) log(`waited ${waited.toFixed(0)} s for PostgreSQL to go quiet`);
+  return run();
+}
+
 async function runSuite(
   server: RunningServer,
   fixture: Fixture,
@@ -590,7 +598,8 @@ async function runSuite(
   const { only, routes } = options;
   const all = scenarios(fixture);
   const results: Measured[] = [];
-  const timed = <M extends Measurement>(run: () => Promise<M>) => withCpu(server.pid, warmup, run);
+  const timed = <M extends Measurement>(run: () => Promise<M>) =>
+    settled(() => withCpu(server.pid, warmup, run));
   for (const [key, scenario] of Object.entries(all)) {
     if (only && !only.includes(key)) continue;
     log(`measuring ${scenario.name}`);
