@@ -80,7 +80,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(CategoryCountSchema), ...errors },
       },
     },
-    (request) => service.countByCategory(db, currentUser(request).id),
+    (request) => service.countByCategory(app.database, currentUser(request).id),
   );
 
   app.get(

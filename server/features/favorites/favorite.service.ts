@@ -170,8 +170,8 @@ export async function countByOccasion(db: Db, userId: number): Promise<OccasionC
   return repo.countLikedByOccasion(db, userId);
 }
 
-export async function countByCategory(db: Db, userId: number): Promise<CategoryCount[]> {
-  return repo.countFavoritesByCategory(db, userId);
+export async function countByCategory({ sql }: Database, userId: number): Promise<CategoryCount[]> {
+  return repo.countFavoritesByCategory(sql, userId);
 }
 
 // ---- items ----
