@@ -1,140 +1,154 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Product, Variant } from '../../contracts/catalog';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Product, Slot, Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
-import { type Db, rowsOf } from '../db/client';
-import { categories, itemFavorites, items, products } from '../db/schema';
+import { queryPrepared, type SqlClient } from '../db/client';
 import { compareSizes } from './sizes';
 
-/**
- * The sizes a shopper chose before, latest first, per category: the sizes of their cart's lines
- * and of what they bought (the closet). Outfits' design sizes never count: nothing enters the
- * cart or the closet without a size the shopper picked.
- */
-async function chosenSizes(
-  db: Db,
-  userId: number,
-  categoryIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const bySize = new Map<number, string[]>();
-  if (categoryIds.length === 0) return bySize;
-  const rows = await rowsOf<{ category_id: number; size: string }>(
-    db,
-    sql`SELECT i.category_id, i.size
-          FROM (SELECT item_id, added_at AS at FROM cart_lines WHERE user_id = ${userId}
-                UNION ALL
-                SELECT item_id, last_bought_at FROM closet_items WHERE user_id = ${userId}) chosen
-          JOIN items i ON i.id = chosen.item_id
-         WHERE i.category_id IN (${sql.join(
-           categoryIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-         GROUP BY i.category_id, i.size
-         ORDER BY max(chosen.at) DESC, i.size`,
-  );
-  for (const row of rows) {
-    const sizes = bySize.get(Number(row.category_id)) ?? [];
-    sizes.push(row.size);
-    bySize.set(Number(row.category_id), sizes);
-  }
-  return bySize;
+/** The columns of an item that make a variant. */
+export interface VariantColumns {
+  id: number;
+  productId: number;
+  color: string;
+  colorHex: string;
+  size: string;
+  stock: number;
+  priceCents: number;
+  image: string;
+}
+
+export function toVariant(row: VariantColumns): Variant {
+  return {
+    itemId: row.id,
+    productId: row.productId,
+    color: row.color,
+    colorHex: row.colorHex,
+    size: row.size,
+    stock: row.stock,
+    price: formatCents(row.priceCents),
+    priceCents: row.priceCents,
+    img: row.image,
+  };
+}
+
+/** A variant as one row, beside its product's own columns. */
+interface VariantRow extends VariantColumns {
+  name: string;
+  seller: string;
+  description: string;
+  categoryId: number;
+  category: string;
+  slot: Slot;
+  /** Hearted by this shopper on its own (not with an outfit). */
+  hearted: boolean;
 }
 
 /**
- * Products with all their variants, keyed by product id, and for a shopper the size to offer
- * first (Product.rememberedSize). Unknown ids are left out.
+ * Which products a statement reads: the product of one item, or those of an outfit's pieces. A
+ * statement of each kind is prepared under its own name; asked for a known number of products,
+ * PostgreSQL plans it once, where an array of ids of any length had it planned afresh each time.
  */
-export async function loadProducts(
-  db: Db,
-  productIds: readonly number[],
+interface Wanted {
+  name: 'item' | 'outfit';
+  productIds: SQL;
+}
+
+/** The products wanted, one row for each of their variants. */
+function readVariants(client: SqlClient, wanted: Wanted, userId: number | null) {
+  return queryPrepared<VariantRow>(
+    client,
+    `product_variants_of_${wanted.name}`,
+    sql`SELECT v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
+               v.size, v.stock, v.price_cents AS "priceCents", v.image,
+               p.name, p.seller, p.description, p.category_id AS "categoryId",
+               c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted
+          FROM products p
+          JOIN categories c ON c.id = p.category_id
+          JOIN items v ON v.product_id = p.id
+          -- One probe of the shopper's key per variant (LIMIT keeps it one), not all their hearts.
+          LEFT JOIN LATERAL (
+                SELECT f.item_id FROM item_favorites f
+                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
+                 LIMIT 1) heart ON true
+         WHERE p.id IN (${wanted.productIds})
+         ORDER BY v.id`,
+  );
+}
+
+/**
+ * Per product wanted, the size this shopper chose last in its category that the product
+ * is made in: the latest such cart line and the latest such closet piece, the later of the two.
+ * Each reads the shopper's rows of the category newest first and stops at the first that fits
+ * (the closet from closet_items_user_category_recent_idx), so a long closet costs nothing more.
+ */
+function readRememberedSizes(client: SqlClient, wanted: Wanted, userId: number) {
+  return queryPrepared<{ productId: number; size: string | null }>(
+    client,
+    `product_remembered_sizes_of_${wanted.name}`,
+    sql`SELECT p.id AS "productId", (
+              SELECT latest.size FROM (
+                  (SELECT i.size, cl.added_at AS at
+                     FROM cart_lines cl JOIN items i ON i.id = cl.item_id
+                    WHERE cl.user_id = ${userId} AND i.category_id = p.category_id
+                      AND i.size IN (SELECT size FROM items WHERE product_id = p.id)
+                    ORDER BY cl.added_at DESC, cl.item_id DESC LIMIT 1)
+                  UNION ALL
+                  (SELECT i.size, ci.last_bought_at
+                     FROM closet_items ci JOIN items i ON i.id = ci.item_id
+                    WHERE ci.user_id = ${userId} AND ci.category_id = p.category_id
+                      AND i.size IN (SELECT size FROM items WHERE product_id = p.id)
+                    ORDER BY ci.last_bought_at DESC, ci.item_id DESC LIMIT 1)) latest
+               ORDER BY latest.at DESC
+               LIMIT 1) AS size
+          FROM products p
+         WHERE p.id IN (${wanted.productIds})`,
+  );
+}
+
+/**
+ * The products wanted, with all their variants, keyed by product id, and for a shopper the size
+ * to offer first (Product.rememberedSize). Two prepared statements, asked together.
+ */
+async function loadProducts(
+  client: SqlClient,
+  wanted: Wanted,
   userId: number | null,
 ): Promise<Map<number, Product>> {
   const found = new Map<number, Product>();
-  if (productIds.length === 0) return found;
-  const ids = [...new Set(productIds)];
-  const [productRows, variantRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        seller: products.seller,
-        description: products.description,
-        categoryId: products.categoryId,
-        category: categories.name,
-        slot: categories.slot,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(inArray(products.id, ids)),
-    db
-      .select({
-        itemId: items.id,
-        productId: items.productId,
-        color: items.color,
-        colorHex: items.colorHex,
-        size: items.size,
-        stock: items.stock,
-        priceCents: items.priceCents,
-        img: items.image,
-      })
-      .from(items)
-      .where(inArray(items.productId, ids))
-      .orderBy(asc(items.id)),
+  const [rows, remembered] = await Promise.all([
+    readVariants(client, wanted, userId),
+    userId === null ? [] : readRememberedSizes(client, wanted, userId),
   ]);
-  const remembered =
-    userId === null
-      ? new Map<number, string[]>()
-      : await chosenSizes(
-          db,
-          userId,
-          [...new Set(productRows.map((p) => p.categoryId))].sort((a, b) => a - b),
-        );
-  const hearted =
-    userId === null || variantRows.length === 0
-      ? new Set<number>()
-      : new Set(
-          (
-            await db
-              .select({ itemId: itemFavorites.itemId })
-              .from(itemFavorites)
-              .where(
-                and(
-                  eq(itemFavorites.userId, userId),
-                  isNull(itemFavorites.outfitId),
-                  inArray(
-                    itemFavorites.itemId,
-                    variantRows.map((v) => v.itemId),
-                  ),
-                ),
-              )
-          ).map((r) => r.itemId),
-        );
+  const rememberedOf = new Map(remembered.map((r) => [r.productId, r.size]));
 
-  const variantsOf = new Map<number, Variant[]>();
-  for (const row of variantRows) {
-    const list = variantsOf.get(row.productId) ?? [];
-    list.push({ ...row, price: formatCents(row.priceCents) });
-    variantsOf.set(row.productId, list);
+  const rowsOf = new Map<number, VariantRow[]>();
+  for (const row of rows) {
+    const list = rowsOf.get(row.productId);
+    if (list) list.push(row);
+    else rowsOf.set(row.productId, [row]);
   }
-  for (const product of productRows) {
+  for (const [productId, productRows] of rowsOf) {
     // Colours in the order the shop leads with them (their first item), sizes in size order.
-    const variants = variantsOf.get(product.id) ?? [];
     const colourRank = new Map<string, number>();
-    for (const v of variants)
-      if (!colourRank.has(v.color)) colourRank.set(v.color, colourRank.size);
-    variants.sort(
+    for (const r of productRows)
+      if (!colourRank.has(r.color)) colourRank.set(r.color, colourRank.size);
+    productRows.sort(
       (a, b) => colourRank.get(a.color)! - colourRank.get(b.color)! || compareSizes(a.size, b.size),
     );
+    const variants = productRows.map(toVariant);
     const sizes = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
-    const rememberedSize =
-      sizes.length === 1
-        ? sizes[0]!
-        : (remembered.get(product.categoryId)?.find((s) => sizes.includes(s)) ?? null);
-    found.set(product.id, {
-      ...product,
+    const { name, seller, description, categoryId, category, slot } = productRows[0]!;
+    found.set(productId, {
+      id: productId,
+      name,
+      seller,
+      description,
+      categoryId,
+      category,
+      slot,
       sizes,
       variants,
-      rememberedSize,
-      heartedItemIds: variants.filter((v) => hearted.has(v.itemId)).map((v) => v.itemId),
+      rememberedSize: sizes.length === 1 ? sizes[0]! : (rememberedOf.get(productId) ?? null),
+      heartedItemIds: productRows.filter((r) => r.hearted).map((r) => r.id),
     });
   }
   return found;
@@ -142,15 +156,31 @@ export async function loadProducts(
 
 /** The product an item is a variant of, with its variants; undefined for an unknown item. */
 export async function loadProductOfItem(
-  db: Db,
+  client: SqlClient,
   itemId: number,
   userId: number | null,
 ): Promise<Product | undefined> {
-  const [row] = await db
-    .select({ productId: items.productId })
-    .from(items)
-    .where(eq(items.id, itemId))
-    .limit(1);
-  if (!row) return undefined;
-  return (await loadProducts(db, [row.productId], userId)).get(row.productId);
+  const wanted: Wanted = {
+    name: 'item',
+    productIds: sql`SELECT product_id FROM items WHERE id = ${itemId}`,
+  };
+  const [product] = (await loadProducts(client, wanted, userId)).values();
+  return product;
+}
+
+/** The products of an outfit's pieces, keyed by product id; empty for an unknown outfit. */
+export function loadProductsOfOutfit(
+  client: SqlClient,
+  outfitId: number,
+  userId: number | null,
+): Promise<Map<number, Product>> {
+  return loadProducts(
+    client,
+    {
+      name: 'outfit',
+      productIds: sql`SELECT i.product_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                       WHERE oi.outfit_id = ${outfitId}`,
+    },
+    userId,
+  );
 }

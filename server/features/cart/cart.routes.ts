@@ -16,7 +16,6 @@ import * as service from './cart.service';
 
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
   const tags = ['cart'];
   const errors = {
     400: ApiErrorSchema,
@@ -96,7 +95,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    (request) => service.getLook(db, currentUser(request).id, request.params.outfitId),
+    (request) => service.getLook(app.database, currentUser(request).id, request.params.outfitId),
   );
 
   app.patch(

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { findVariant } from '../../lib/items';
-import { loadProducts } from '../../lib/products';
+import { loadProductsOfOutfit } from '../../lib/products';
 import { describePiece, stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './cart.repository';
@@ -138,14 +138,16 @@ export async function addOutfit(
 }
 
 /** What Purchase Outfit offers: the outfit's pieces in slot order, every colour and size. */
-export async function getLook(db: Db, userId: number, outfitId: number): Promise<Look> {
-  const outfit = await repo.findOutfitPieces(db, outfitId);
+export async function getLook(
+  { db, sql }: CartDatabase,
+  userId: number,
+  outfitId: number,
+): Promise<Look> {
+  const [outfit, products] = await Promise.all([
+    repo.findOutfitPieces(db, outfitId),
+    loadProductsOfOutfit(sql, outfitId, userId),
+  ]);
   if (!outfit) throw notFound('That outfit does not exist.');
-  const products = await loadProducts(
-    db,
-    outfit.pieces.map((piece) => piece.productId),
-    userId,
-  );
   const pieces = outfit.pieces
     .flatMap((piece) => {
       const product = products.get(piece.productId);

@@ -67,7 +67,11 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const product = await loadProductOfItem(db, request.params.itemId, request.user?.id ?? null);
+      const product = await loadProductOfItem(
+        app.database.sql,
+        request.params.itemId,
+        request.user?.id ?? null,
+      );
       if (!product) throw notFound('There is no such piece.');
       // The remembered size is this shopper's: no shared cache may keep the answer.
       reply.header('cache-control', 'private, no-cache');

@@ -160,6 +160,62 @@ describe('GET /api/item/{itemId}/product', () => {
     expect((await new Agent(t.app).get(url)).json().rememberedSize).toBeNull();
   });
 
+  it('offers the latest size chosen in the category that the product is made in', async () => {
+    const { agent, user } = await signUp(t.app);
+    const sql = <T>(text: string, params: unknown[] = []) =>
+      t.db.database.sql.query<T>(text, params);
+    // Bottoms come in letter sizes or waist sizes. Three letter-sized ones, each its own product:
+    // the one opened, one bought in M and one put in the cart in L; and one in a waist size.
+    const lettered = await sql<{ product_id: number; m: number; l: number }>(
+      `SELECT product_id, min(id) FILTER (WHERE size = 'M') AS m, min(id) FILTER (WHERE size = 'L'
+                AND stock > 0) AS l
+         FROM items WHERE category_id = 2 GROUP BY product_id
+        HAVING min(id) FILTER (WHERE size = 'M') IS NOT NULL
+           AND min(id) FILTER (WHERE size = 'L' AND stock > 0) IS NOT NULL
+        ORDER BY product_id LIMIT 3`,
+    );
+    const [waisted] = await sql<{ id: number; product_id: number }>(
+      `SELECT id, product_id FROM items WHERE category_id = 2 AND size = '30' LIMIT 1`,
+    );
+    expect(lettered).toHaveLength(3);
+    expect(waisted).toBeDefined();
+    const [opened, bought, inCart] = lettered;
+    const buy = (itemId: number, productId: number, ago: string) =>
+      sql(
+        `INSERT INTO closet_items (user_id, item_id, product_id, quantity, first_bought_at,
+                                   last_bought_at)
+         VALUES ($1, $2, $3, 1, now() - $4::interval, now() - $4::interval)`,
+        [user.id, itemId, productId, ago],
+      );
+    const url = `/api/item/${opened!.m}/product`;
+    const remembered = async () => (await agent.get(url)).json().rememberedSize;
+
+    expect(await remembered()).toBeNull();
+    await buy(bought!.m, bought!.product_id, '1 day');
+    expect(await remembered()).toBe('M');
+    // Bought since in a waist size, which the product is not made in: passed over.
+    await buy(waisted!.id, waisted!.product_id, '1 hour');
+    expect(await remembered()).toBe('M');
+    // Put in the cart now in L: the latest choice wins, until it leaves the cart.
+    expect((await agent.post('/api/cart', { itemId: inCart!.l })).statusCode).toBe(200);
+    expect(await remembered()).toBe('L');
+    expect((await agent.delete(`/api/cart/${inCart!.l}`)).statusCode).toBe(200);
+    expect(await remembered()).toBe('M');
+  });
+
+  it('names the variants this shopper hearted on their own', async () => {
+    const { agent } = await signUp(t.app);
+    const [row] = await t.db.database.sql.query<{ id: number }>(
+      `SELECT min(id) AS id FROM items GROUP BY product_id HAVING count(*) > 2 LIMIT 1`,
+    );
+    const url = `/api/item/${row!.id}/product`;
+    expect((await agent.get(url)).json().heartedItemIds).toEqual([]);
+    const heart = await agent.post('/api/item/search/favorite', { itemId: row!.id });
+    expect(heart.statusCode, heart.body).toBe(201);
+    expect((await agent.get(url)).json().heartedItemIds).toEqual([row!.id]);
+    expect((await new Agent(t.app).get(url)).json().heartedItemIds).toEqual([]);
+  });
+
   it('is 404 for an unknown item and 400 for a bad id', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/item/999999/product' })).statusCode,

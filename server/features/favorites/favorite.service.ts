@@ -12,7 +12,7 @@ import type {
   VariantsQuerySchema,
 } from '../../../contracts/favorites';
 import type { ItemHeartResult } from '../../../contracts/feed';
-import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
+import { MAX_QUANTITY } from '../../../contracts/money';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/
 import { findVariant, toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import { loadOutfits } from '../../lib/outfits';
+import { toVariant } from '../../lib/products';
 import { compareSizes } from '../../lib/sizes';
 import { expandTerms, parseSearchText } from '../../lib/text-search';
 import * as repo from './favorite.repository';
@@ -361,17 +362,7 @@ export async function listVariants(db: Db, query: VariantsInput): Promise<Varian
   if (productIds.length === 0) throw notFound('There is no such product.');
   const rows = await repo.listVariants(db, productIds, { color: query.color, size: query.size });
   return rows
-    .map((r) => ({
-      itemId: r.id,
-      productId: r.productId,
-      color: r.color,
-      colorHex: r.colorHex,
-      size: r.size,
-      stock: r.stock,
-      price: formatCents(r.priceCents),
-      priceCents: r.priceCents,
-      img: r.image,
-    }))
+    .map(toVariant)
     .sort((a, b) => a.color.localeCompare(b.color) || compareSizes(a.size, b.size));
 }
 
