@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Slot } from '../../../contracts/catalog';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { categories, closetItems, items, occasions } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
@@ -80,34 +81,41 @@ export async function findClosetOutfit(
   return rows[0];
 }
 
-export interface OccasionCountRow {
+export interface OccasionCoverRow {
   occasionId: number;
+  occasion: string;
   outfits: number;
-  /** The occasion's most recently completed closet outfit. */
-  latestOutfitId: number;
+  /** A piece of the occasion's most recently completed closet outfit; null when it has none. */
+  slot: Slot | null;
+  image: string | null;
 }
 
 /**
- * Per occasion that has any: the number of closet outfits, and the newest one read from
- * closet_outfits_user_occasion_recent_idx (one row per occasion, not a sort of the closet).
+ * Every occasion, how many closet outfits it holds, and the pieces' pictures of the newest one:
+ * a row per piece (one row of nulls for an occasion without closet outfits). The newest is read
+ * from closet_outfits_user_occasion_recent_idx, one row per occasion, not a sort of the closet.
  */
-export function countClosetOutfitsByOccasion(db: Db, userId: number): Promise<OccasionCountRow[]> {
-  return rowsOf<OccasionCountRow>(
-    db,
-    sql`SELECT g.occasion_id AS "occasionId", g.outfits, latest.outfit_id AS "latestOutfitId"
-          FROM (SELECT occasion_id, count(*)::int AS outfits FROM closet_outfits
-                 WHERE user_id = ${userId} GROUP BY occasion_id) g
-          CROSS JOIN LATERAL (
+export function countClosetOutfitsByOccasion(
+  client: SqlClient,
+  userId: number,
+): Promise<OccasionCoverRow[]> {
+  return queryPrepared<OccasionCoverRow>(
+    client,
+    'closet_occasion_covers',
+    sql`SELECT o.id AS "occasionId", o.name AS occasion, coalesce(g.outfits, 0) AS outfits,
+               oi.slot, i.image
+          FROM occasions o
+          LEFT JOIN (SELECT occasion_id, count(*)::int AS outfits FROM closet_outfits
+                      WHERE user_id = ${userId} GROUP BY occasion_id) g ON g.occasion_id = o.id
+          LEFT JOIN LATERAL (
                 SELECT outfit_id FROM closet_outfits
-                 WHERE user_id = ${userId} AND occasion_id = g.occasion_id
+                 WHERE user_id = ${userId} AND occasion_id = o.id
                  ORDER BY completed_at DESC, outfit_id DESC
-                 LIMIT 1) latest
-         ORDER BY g.occasion_id`,
+                 LIMIT 1) latest ON true
+          LEFT JOIN outfit_items oi ON oi.outfit_id = latest.outfit_id
+          LEFT JOIN items i ON i.id = oi.item_id
+         ORDER BY o.id`,
   );
-}
-
-export function listOccasions(db: Db) {
-  return db.select().from(occasions).orderBy(asc(occasions.id));
 }
 
 export async function findOccasion(db: Db, nameOrId: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLOTS } from '../../../contracts/catalog';
 import type {
   ClosetCategoryCount,
   ClosetOccasionCount,
@@ -142,25 +143,25 @@ export async function getClosetOutfit(
 }
 
 export async function countOccasions(
-  { db, sql }: Database,
+  { sql }: Database,
   userId: number,
 ): Promise<ClosetOccasionCount[]> {
-  const [all, counts] = await Promise.all([
-    repo.listOccasions(db),
-    repo.countClosetOutfitsByOccasion(db, userId),
-  ]);
-  const covers = await loadOutfits(
-    sql,
-    counts.map((c) => c.latestOutfitId),
-  );
-  const coverOf = new Map(covers.map((o) => [o.occasionId, o.items.map((i) => i.img)]));
-  const countOf = new Map(counts.map((c) => [c.occasionId, c.outfits]));
-  return all.map((o) => ({
-    id: o.id,
-    name: o.name,
-    outfits: countOf.get(o.id) ?? 0,
-    cover: coverOf.get(o.id) ?? [],
-  }));
+  const rows = await repo.countClosetOutfitsByOccasion(sql, userId);
+  const occasions = new Map<number, ClosetOccasionCount>();
+  // Rows come by occasion; within one, the cover's pictures go in slot order, as on a card.
+  const bySlot = (a: repo.OccasionCoverRow, b: repo.OccasionCoverRow) =>
+    SLOTS.indexOf(a.slot!) - SLOTS.indexOf(b.slot!);
+  for (const row of [...rows].sort((a, b) => a.occasionId - b.occasionId || bySlot(a, b))) {
+    const occasion = occasions.get(row.occasionId) ?? {
+      id: row.occasionId,
+      name: row.occasion,
+      outfits: row.outfits,
+      cover: [],
+    };
+    if (row.image !== null) occasion.cover.push(row.image);
+    occasions.set(row.occasionId, occasion);
+  }
+  return [...occasions.values()];
 }
 
 export async function countCategories(db: Db, userId: number): Promise<ClosetCategoryCount[]> {

@@ -340,6 +340,11 @@ describe('GET /api/closet/items/occasions', () => {
       expect(c.cover.length).toBe(c.outfits > 0 ? 5 : 0);
     }
     expect(counts.find((c) => c.id === 4)!.outfits).toBeGreaterThanOrEqual(1);
+    // The cover is the newest closet outfit's pieces, in the order its card shows them.
+    const newest = (await agent.get('/api/closet/items/occasions/4')).json().items[0];
+    expect(counts.find((c) => c.id === 4)!.cover).toEqual(
+      newest.items.map((piece: { img: string }) => piece.img),
+    );
   });
 });
 
