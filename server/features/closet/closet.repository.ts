@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
+import type { ClosetCategoryCount } from '../../../contracts/closet';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { categories, closetItems, items, occasions } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
@@ -131,10 +132,6 @@ export async function findOccasion(db: Db, nameOrId: string) {
   return rows[0];
 }
 
-export function listCategories(db: Db) {
-  return db.select().from(categories).orderBy(asc(categories.id));
-}
-
 /** By id, name (`Tops`) or slot (`top`), without regard to case. */
 export async function findCategory(db: Db, nameOrId: string) {
   const rows = await db
@@ -150,30 +147,31 @@ export async function findCategory(db: Db, nameOrId: string) {
   return rows[0];
 }
 
-export interface CategoryCountRow {
-  categoryId: number;
-  pieces: number;
-  units: number;
-  cover: string;
-}
-
 /**
- * Per category the shopper owns pieces in: how many, how many units, and the picture of the one
- * bought last. Counted from closet_items alone (it keeps each piece's category, 0027); only the
- * cover reads an item, one per category, from closet_items_user_category_recent_idx.
+ * Every category: how many pieces the shopper owns in it, how many units, and the picture of the
+ * one bought last (null when none). Counted from closet_items alone (it keeps each piece's
+ * category, 0027); only the cover reads an item, one per category, from
+ * closet_items_user_category_recent_idx.
  */
-export function countPiecesByCategory(db: Db, userId: number): Promise<CategoryCountRow[]> {
-  return rowsOf<CategoryCountRow>(
-    db,
-    sql`SELECT g.category_id AS "categoryId", g.pieces, g.units, cover.image AS cover
-          FROM (SELECT category_id, count(*)::int AS pieces, sum(quantity)::int AS units
-                  FROM closet_items WHERE user_id = ${userId}
-                 GROUP BY category_id) g
-          CROSS JOIN LATERAL (
-                SELECT i.image FROM closet_items c JOIN items i ON i.id = c.item_id
-                 WHERE c.user_id = ${userId} AND c.category_id = g.category_id
-                 ORDER BY c.last_bought_at DESC, c.item_id DESC
-                 LIMIT 1) cover`,
+export function countPiecesByCategory(
+  client: SqlClient,
+  userId: number,
+): Promise<ClosetCategoryCount[]> {
+  return queryPrepared<ClosetCategoryCount>(
+    client,
+    'closet_category_counts',
+    sql`SELECT c.id, c.name, c.slot, coalesce(g.pieces, 0) AS pieces,
+               coalesce(g.units, 0) AS units, cover.image AS cover
+          FROM categories c
+          LEFT JOIN (SELECT category_id, count(*)::int AS pieces, sum(quantity)::int AS units
+                       FROM closet_items WHERE user_id = ${userId}
+                      GROUP BY category_id) g ON g.category_id = c.id
+          LEFT JOIN LATERAL (
+                SELECT i.image FROM closet_items ci JOIN items i ON i.id = ci.item_id
+                 WHERE ci.user_id = ${userId} AND ci.category_id = c.id
+                 ORDER BY ci.last_bought_at DESC, ci.item_id DESC
+                 LIMIT 1) cover ON true
+         ORDER BY c.id`,
   );
 }
 

@@ -95,7 +95,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(ClosetCategoryCountSchema), 401: ApiErrorSchema },
       },
     },
-    (request) => service.countCategories(db, currentUser(request).id),
+    (request) => service.countCategories(app.database, currentUser(request).id),
   );
 
   app.get(

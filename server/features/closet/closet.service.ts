@@ -164,21 +164,8 @@ export async function countOccasions(
   return [...occasions.values()];
 }
 
-export async function countCategories(db: Db, userId: number): Promise<ClosetCategoryCount[]> {
-  const [all, counts] = await Promise.all([
-    repo.listCategories(db),
-    repo.countPiecesByCategory(db, userId),
-  ]);
-  const byCategory = new Map(counts.map((c) => [c.categoryId, c]));
-  return all.map((c) => {
-    const count = byCategory.get(c.id);
-    return {
-      ...c,
-      pieces: count?.pieces ?? 0,
-      units: count?.units ?? 0,
-      cover: count?.cover ?? null,
-    };
-  });
+export function countCategories({ sql }: Database, userId: number): Promise<ClosetCategoryCount[]> {
+  return repo.countPiecesByCategory(sql, userId);
 }
 
 export async function listPieces(
