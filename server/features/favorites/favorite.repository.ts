@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
-import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, idArray, queryPrepared, type SqlClient } from '../../db/client';
 import {
   categories,
   favoritePieces,
@@ -164,9 +164,11 @@ function afterPiece(
  * that order and each stopping at a page (item_favorites_user_created_idx for the rows of
  * item_favorites, swipes_user_likes_idx for the pieces that follow from a like), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
+ * Prepared, one statement per shape (a category, a search's terms, a cursor): planning it cost
+ * more than reading the page.
  */
 export function pageFavoriteItems(
-  db: Db,
+  client: SqlClient,
   userId: number,
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
@@ -201,15 +203,18 @@ export function pageFavoriteItems(
         })
       : undefined,
   );
-  return rowsOf<FavoriteRow>(
-    db,
+  // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
+  const pageRead = sql.raw(String(PAGE_READ));
+  return queryPrepared<FavoriteRow>(
+    client,
+    'favorite_pieces_page',
     sql`WITH page AS (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   items.category_id
              FROM item_favorites f JOIN items ON items.id = f.item_id
             WHERE ${written}
             ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, items.category_id, items.id
-            LIMIT ${PAGE_READ})
+            LIMIT ${pageRead})
           UNION ALL
           (SELECT oi.item_id, s.outfit_id, 'outfit', 1::smallint, s.created_at, false,
                   oi.category_id
@@ -218,7 +223,7 @@ export function pageFavoriteItems(
              ${terms ? sql`JOIN items ON items.id = oi.item_id` : sql``}
             WHERE ${followed}
             ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
-            LIMIT ${PAGE_READ})
+            LIMIT ${pageRead})
         )
         SELECT items.id, items.product_id AS "productId", items.name, items.image,
                items.category_id AS "categoryId", categories.name AS category,
@@ -233,7 +238,7 @@ export function pageFavoriteItems(
           LEFT JOIN outfits ON outfits.id = page.outfit_id
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
-         LIMIT ${PAGE_READ}`,
+         LIMIT ${pageRead}`,
   );
 }
 

@@ -120,7 +120,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.listFavoriteItemsInCategory(
-        db,
+        app.database,
         currentUser(request).id,
         request.params.category,
         request.query.cursor,
@@ -344,7 +344,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       service.searchFavoriteItems(
-        db,
+        app.database,
         currentUser(request).id,
         request.query.q,
         request.query.cat,

@@ -117,13 +117,13 @@ async function pageOfOutfits(
 }
 
 async function pageOfPieces(
-  db: Db,
+  client: SqlClient,
   userId: number,
   filter: Parameters<typeof repo.pageFavoriteItems>[2],
   cursor: string | undefined,
 ): Promise<Page<FavoriteItem>> {
   const after = pieceCursor.decode(cursor);
-  const rows = await repo.pageFavoriteItems(db, userId, filter, after);
+  const rows = await repo.pageFavoriteItems(client, userId, filter, after);
   return pageFrom(
     rows,
     (row) => pieceCursor.encode(repo.pieceKey(row)),
@@ -178,18 +178,18 @@ export async function countByCategory({ sql }: Database, userId: number): Promis
 // ---- items ----
 
 export async function listFavoriteItemsInCategory(
-  db: Db,
+  { db, sql }: Database,
   userId: number,
   categoryRef: string,
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
   const category = await repo.findCategory(db, categoryRef);
   if (!category) throw notFound(`There is no category "${categoryRef}".`);
-  return pageOfPieces(db, userId, { categoryIds: [category.id] }, cursor);
+  return pageOfPieces(sql, userId, { categoryIds: [category.id] }, cursor);
 }
 
 export async function searchFavoriteItems(
-  db: Db,
+  { db, sql }: Database,
   userId: number,
   q: string,
   categoryRefs: readonly string[],
@@ -197,7 +197,7 @@ export async function searchFavoriteItems(
 ): Promise<Page<FavoriteItem>> {
   const categoryIds = await resolveCategoryRefs(db, categoryRefs);
   const terms = await expandTerms(db, parseSearchText(q).terms);
-  return pageOfPieces(db, userId, { categoryIds, terms }, cursor);
+  return pageOfPieces(sql, userId, { categoryIds, terms }, cursor);
 }
 
 /**
