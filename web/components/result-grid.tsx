@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { ZOOMED_PHONE } from '../lib/zoomed';
 
 /**
  * A list of pieces or outfits as cards: two pieces or one outfit a row on a phone (one card
@@ -36,8 +37,7 @@ export function ResultGrid(props: {
                 sm: 'repeat(2, minmax(0, 1fr))',
                 lg: 'repeat(3, minmax(0, 1fr))',
               },
-        // At 200% zoom a phone is under 300 px wide: one card a row, its name unbroken.
-        '@media (max-width: 299.95px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+        [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
         opacity: props.dimmed ? 0.55 : 1,
         transition: 'opacity 150ms',
       }}

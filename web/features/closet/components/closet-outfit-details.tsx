@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ClosetOutfit, ClosetOutfitItem } from '../../../../contracts/closet';
+import { ZOOMED_PHONE } from '../../../lib/zoomed';
 import { categoryPath, formatDay, occasionPath, SLOT_LABEL } from './format';
 import { OutfitMosaic, ownedImages } from './outfit-mosaic';
 
@@ -66,6 +67,7 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
       sx={{
         display: 'grid',
         gridTemplateColumns: '84px minmax(0, 1fr)',
+        [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
         gap: 1.75,
         p: 1.25,
         bgcolor: 'background.paper',
