@@ -27,6 +27,7 @@ import { ProviderSheet } from '../../features/orders/components/provider-sheet';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
 import { ShippingSelector } from '../../features/shipping/components/shipping-selector';
 import { ApiRequestError } from '../../lib/api-client';
+import { ZOOMED_PHONE } from '../../lib/zoomed';
 
 const itemCount = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}`;
 
@@ -170,7 +171,15 @@ export default function CartRoute() {
             </Stack>
             <CartLineList lines={data.lines} />
           </Card>
-          <Card sx={{ gridArea: 'summary', p: 3, position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Card
+            sx={{
+              gridArea: 'summary',
+              p: 3,
+              [ZOOMED_PHONE]: { p: 1.5 },
+              position: { md: 'sticky' },
+              top: { md: 88 },
+            }}
+          >
             <Stack sx={{ gap: 2 }}>
               <Typography variant="h4" component="h2">
                 Summary

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import type { ReactNode } from 'react';
+import { ZOOMED_PHONE } from '../../../lib/zoomed';
 
-/** Phone: one or two columns; wider screens: up to four. */
+/** Phone: one or two columns (one under 300 px); wider screens: up to four. */
 export function CardGrid({
   children,
   min = 260,
@@ -29,6 +30,7 @@ export function CardGrid({
           xs: `repeat(${phoneColumns}, minmax(0, 1fr))`,
           sm: `repeat(auto-fill, minmax(${min}px, 1fr))`,
         },
+        [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
         '& > li': { minWidth: 0 },
       }}
     >

@@ -5,8 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ZOOMED_PHONE } from '../../../lib/zoomed';
 
-/** A responsive list of tiles: two across on a phone, up to five on a wide screen. */
+/** A responsive list of tiles: two across on a phone (one under 300 px), up to five on a wide screen. */
 export function TileGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box
@@ -23,6 +24,7 @@ export function TileGrid({ label, children }: { label: string; children: ReactNo
           md: 'repeat(3, minmax(0, 1fr))',
           lg: 'repeat(5, minmax(0, 1fr))',
         },
+        [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
       }}
     >
       {children}

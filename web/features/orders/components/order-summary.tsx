@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { type Order, PAYMENT_METHOD_LABELS } from '../../../../contracts/order';
 import { AddressLines } from '../../../components/address-lines';
 import { Totals } from '../../../components/totals';
+import { ZOOMED_PHONE } from '../../../lib/zoomed';
 
 function Heading({ children }: { children: React.ReactNode }) {
   return (
@@ -34,7 +35,12 @@ export function OrderSummary({ order }: { order: Order }) {
               component="li"
               key={line.id}
               direction="row"
-              sx={{ gap: 1.5, py: 1.25, alignItems: 'center' }}
+              sx={{
+                gap: 1.5,
+                py: 1.25,
+                alignItems: 'center',
+                [ZOOMED_PHONE]: { flexDirection: 'column', alignItems: 'flex-start', gap: 0.75 },
+              }}
             >
               <Box
                 component="img"

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Address } from '../../../../contracts/shipping';
+import { ZOOMED_PHONE } from '../../../lib/zoomed';
 
 /** SPEC's shipping selector: the preferred address's nickname, or 'Select Shipping'; opens /shipping. */
 export function ShippingSelector({
@@ -29,9 +30,12 @@ export function ShippingSelector({
         borderColor: address ? 'divider' : 'secondary.main',
         borderRadius: '14px',
         bgcolor: 'background.paper',
+        [ZOOMED_PHONE]: { p: 1, gap: 0.5 },
       }}
     >
-      <LocalShippingOutlined color={address ? 'action' : 'secondary'} />
+      <Box component="span" sx={{ display: 'flex', [ZOOMED_PHONE]: { display: 'none' } }}>
+        <LocalShippingOutlined color={address ? 'action' : 'secondary'} />
+      </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
           Shipping
