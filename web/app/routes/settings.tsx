@@ -46,7 +46,11 @@ export default function SettingsRoute() {
           {entries.map((entry) => (
             <ListItemButton key={entry.to} component={RouterLink} to={entry.to} divider>
               <ListItemIcon>{entry.icon}</ListItemIcon>
-              <ListItemText primary={entry.primary} secondary={entry.secondary} />
+              <ListItemText
+                primary={entry.primary}
+                secondary={entry.secondary}
+                sx={{ overflowWrap: 'anywhere' }}
+              />
               <ChevronRight color="action" aria-hidden />
             </ListItemButton>
           ))}

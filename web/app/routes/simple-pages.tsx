@@ -38,7 +38,8 @@ export function UserRoute() {
     <Page title={`Welcome, ${user.firstName ?? user.username}`} subtitle="Your Drape account">
       <Card>
         <CardContent>
-          <Stack spacing={1}>
+          {/* An e-mail address is one long word: it may break anywhere rather than overflow. */}
+          <Stack spacing={1} sx={{ overflowWrap: 'anywhere' }}>
             <Typography>
               <strong>Username:</strong> {user.username}
             </Typography>
