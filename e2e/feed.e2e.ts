@@ -134,9 +134,17 @@ describe('the swipe feed at /home', () => {
     ).toHaveLength(1);
 
     // → favorites it with the key, once the deck (not the heart) has focus.
+    const liked = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/outfit/favorite') &&
+        (r.request().postData() ?? '').includes(`"outfitId":${secondId}`),
+    );
     await page.getByRole('region', { name: 'Outfits to swipe' }).focus();
     await page.keyboard.press('ArrowRight');
     await eventually(() => topCardLabel(page)).not.toBe(second);
+    // Reloaded once the like has reached the server: a reload in the very moment of a swipe,
+    // before the outbox has written it down, is the offline journeys' matter, not this one's.
+    expect((await liked).ok()).toBe(true);
 
     await page.reload();
     const afterReload = await topCardLabel(page);
