@@ -8,6 +8,7 @@ interface Look {
   product?: number;
   category?: number;
   color?: string;
+  garment?: string;
 }
 
 /**
@@ -21,7 +22,7 @@ function shapeOf(
   const rows: PieceRow[] = [];
   const items = new Map<
     number,
-    { id: number; productId: number; categoryId: number; color: string }
+    { id: number; productId: number; categoryId: number; color: string; garment?: string }
   >();
   const piece = (look: Look, slot: Slot, index: number) => ({
     itemId: look.item,
@@ -29,6 +30,7 @@ function shapeOf(
     productId: look.product ?? look.item + 10_000,
     categoryId: look.category ?? 20 + index,
     color: look.color ?? `Filler ${look.item}`,
+    garment: look.garment,
   });
   for (const outfit of outfits) {
     const looks = outfit.pieces ?? [
@@ -37,12 +39,14 @@ function shapeOf(
     ];
     looks.forEach((look, index) => {
       const p = piece(look, SLOTS[index]!, index);
-      rows.push({ ...p, outfitId: outfit.id, occasionId: outfit.occasion });
+      const { garment, ...row } = p;
+      rows.push({ ...row, outfitId: outfit.id, occasionId: outfit.occasion });
       items.set(p.itemId, {
         id: p.itemId,
         productId: p.productId,
         categoryId: p.categoryId,
         color: p.color,
+        ...(garment && { garment }),
       });
     });
   }
@@ -66,6 +70,13 @@ const history = (h: Partial<ShopperHistory> = {}): ShopperHistory => {
     swiped: h.swiped ?? new Set(recent.map((r) => r.outfitId)),
   };
 };
+
+/** A ranking of the shopper's feed, with what placed each card. */
+function rankedWithReasons(shape: CatalogueShape, recent: ShopperHistory['recent'], seed: number) {
+  const placedBy = new Map<number, PlacedBy>();
+  const ranked = rankCandidates(shape, history({ recent }), { seed, exclude: [] }, placedBy);
+  return { ranked, placedBy };
+}
 
 // Outfit 1 is liked or noped in the tests below. Its coat is item 1: product 501, category 1,
 // Black. Each other outfit's coat shares less of it, and nothing else.
@@ -197,6 +208,60 @@ describe('rankCandidates', () => {
       placed,
     );
     expect(again.slice(0, 10).filter((id) => placed.get(id)?.kind === 'explore')).toHaveLength(2);
+  });
+
+  it('learns a garment liked in every occasion, and the occasion alone does not hide it', () => {
+    // 60 outfits over 5 occasions; every sixth one holds a crossbody bag, each of its own
+    // product and colour, so that the bags fall in every occasion in turn.
+    const outfits = Array.from({ length: 60 }, (_, i) => {
+      const id = i + 1;
+      const bag = i % 6 === 0;
+      return {
+        id,
+        occasion: (i % 5) + 1,
+        coat: { item: 1_000 + id },
+        pieces: [
+          { item: 1_000 + id },
+          { item: 2_000 + id },
+          { item: 3_000 + id, ...(bag && { garment: 'crossbody' }) },
+          { item: 4_000 + id },
+          { item: 5_000 + id },
+        ],
+      };
+    });
+    const withBag = (id: number) => (id - 1) % 6 === 0;
+    // The shopper swiped the first 25: left on the twenty without a bag, then right on the
+    // five with one (one of each occasion). Five looks with a bag are left to show.
+    const first = Array.from({ length: 25 }, (_, i) => i + 1);
+    const recent = [...first.filter(withBag), ...first.filter((id) => !withBag(id))].map(
+      (outfitId) => ({ outfitId, like: withBag(outfitId) }),
+    );
+    for (const seed of [1, 2, 3]) {
+      const { ranked, placedBy } = rankedWithReasons(shapeOf(outfits), recent, seed);
+      const tasted = ranked.slice(0, 8).filter((id) => placedBy.get(id)?.kind !== 'explore');
+      expect(tasted.filter(withBag)).toHaveLength(5);
+      expect(placedBy.get(tasted[0]!)).toMatchObject({ kind: 'piece', match: 'kind' });
+    }
+  });
+
+  it('explores the occasions the shopper was shown least lately', () => {
+    const outfits = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      occasion: (i % 5) + 1,
+      coat: { item: 1_000 + i },
+    }));
+    // Latest ten swipes: eight likes of occasion 1, a left on occasion 2 and one on occasion 3.
+    const recent = [1, 2, 6, 11, 3, 16, 21, 26, 31, 36].map((outfitId) => ({
+      outfitId,
+      like: outfits[outfitId - 1]!.occasion === 1,
+    }));
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const { ranked, placedBy } = rankedWithReasons(shapeOf(outfits), recent, seed);
+      // Places 5 and 10 are kept for exploring.
+      const explored = [ranked[4]!, ranked[9]!];
+      expect(explored.map((id) => placedBy.get(id)?.kind)).toEqual(['explore', 'explore']);
+      expect(explored.map((id) => outfits[id - 1]!.occasion).sort()).toEqual([4, 5]);
+    }
   });
 
   it('gives one order for one seed, and others for others', () => {

@@ -7,22 +7,24 @@ export const TASTE = {
   heart: 1.5,
   item: 3,
   product: 2,
-  kind: 1,
   look: 1.5,
-  color: 0.5,
-  occasion: 1,
-  /** What the pieces' points count for against the occasion's. */
+  /** What the liked items, products and looks count for against the occasion's. */
   pieces: 0.45,
-  /** Swipes at the shopper's own rate each occasion starts with. */
+  /**
+   * Occasions, garment kinds and colours are judged alike, by the shopper's like rate for what
+   * they were shown of each, in log-odds against their rate over everything; these weigh the
+   * outfit's occasion, each garment kind it holds, and each of its pieces' colours.
+   */
+  occasion: 1.3,
+  kind: 0.5,
+  color: 0.3,
+  /** Swipes at the shopper's own rate each occasion, kind and colour starts with. */
   prior: 2,
   /** The weight of each swipe relative to the one after it (a half-life of about 4 swipes). */
   decay: 0.85,
   /** The same for hearts, which are fewer and more deliberate. */
   heartDecay: 0.97,
-  /**
-   * What a piece's shared item, product, look and colour count for by its slot. A garment kind
-   * counts the same in every slot: a taste for crossbody bags is as plain as one for trench coats.
-   */
+  /** What a piece's shared item, product and look count for by its slot. */
   slot: { outerwear: 1.5, top: 1.2, bottom: 1, footwear: 0.8, accessory: 0.6 },
   /** Largest random nudge per outfit, so equal tastes do not always fall the same way. */
   jitter: 0.1,
@@ -32,6 +34,11 @@ export const TASTE = {
   repeat: 0.1,
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
+  /**
+   * An explored card is of the occasion the shopper was shown least in their latest this many
+   * swipes and on the page so far, so a taste that changes to another occasion is met soon.
+   */
+  exploreLately: 10,
   /**
    * A shopper whose latest `lostAfter` swipes were all left is not being shown their taste: one
    * card in `exploreWhenLost` explores, and the signals before those lefts weigh `lostFade`.
@@ -156,17 +163,15 @@ class Tally {
 const MATCHES = ['item', 'product', 'kind', 'look', 'color'] as const;
 type Match = (typeof MATCHES)[number];
 
-/** The shopper's taste by what a piece shares, and how many placed cards hold each product. */
-type Tallies = Record<Match | 'placed', Tally>;
+/** The shopper's liked items, products and looks, and how many placed cards hold each product. */
+type Tallies = Record<'item' | 'product' | 'look' | 'placed', Tally>;
 const talliesByShape = new WeakMap<CatalogueShape, Tallies>();
 
 function talliesFor(shape: CatalogueShape): Tallies {
   const tallies = talliesByShape.get(shape) ?? {
     item: new Tally(shape.maxItemId + 1),
     product: new Tally(shape.maxProductId + 1),
-    kind: new Tally(shape.kindCount + 1),
     look: new Tally(shape.lookCount),
-    color: new Tally(shape.colorCount),
     placed: new Tally(shape.maxProductId + 1),
   };
   talliesByShape.set(shape, tallies);
@@ -218,14 +223,23 @@ export function rankCandidates(
   const occasionNopes = occasions();
   const likeCount = occasions();
   const placedOccasions = occasions();
+  // Decayed likes and nopes by garment kind (once an outfit) and by colour (once a piece).
+  const kindLikes = new Float64Array(shape.kindCount + 1);
+  const kindNopes = new Float64Array(shape.kindCount + 1);
+  const colorLikes = new Float64Array(shape.colorCount + 1);
+  const colorNopes = new Float64Array(shape.colorCount + 1);
 
   // The taste profile, the latest signals weighing most.
   const signal = (piece: Omit<Piece, 'slot'>, w: number) => {
     t.item.add(piece.itemId, w);
     t.product.add(piece.productId, w);
-    t.kind.add(piece.kindId, w);
     t.look.add(piece.lookId, w);
-    t.color.add(piece.colorId, w);
+  };
+  const judge = (pieces: readonly Omit<Piece, 'slot'>[], like: boolean, w: number) => {
+    pieces.forEach((p, i) => {
+      if (kindCounts(pieces, i)) (like ? kindLikes : kindNopes)[p.kindId]! += w;
+      (like ? colorLikes : colorNopes)[p.colorId]! += w;
+    });
   };
   const lost =
     history.recent.length >= TASTE.lostAfter &&
@@ -240,6 +254,7 @@ export function rankCandidates(
     if (outfit) {
       const w = (swipe.like ? TASTE.like : TASTE.nope) * weight;
       for (const piece of outfit.pieces) signal(piece, w);
+      judge(outfit.pieces, swipe.like, weight);
       if (swipe.like) {
         occasionLikes[outfit.occasionId]! += weight;
         likeCount[outfit.occasionId]! += 1;
@@ -259,6 +274,7 @@ export function rankCandidates(
     const item = shape.item(itemId);
     if (item) {
       signal(item, heartWeight);
+      judge([item], true, heartWeight / TASTE.heart);
       total += heartWeight / TASTE.heart;
       hearted.add(item.productId);
     }
@@ -270,11 +286,18 @@ export function rankCandidates(
   // Each occasion's like rate against the shopper's own, in log-odds: a ratio of rates flattens
   // as the shopper likes most of what the feed shows, and the taste it found would fade.
   const rate = (liked + 0.5) / (liked + noped + 1);
-  const occasionTaste = occasions();
-  for (let o = 1; o <= shape.maxOccasionId; o++) {
-    const l = occasionLikes[o]!;
-    const n = occasionNopes[o]!;
-    occasionTaste[o] = logOdds((l + TASTE.prior * rate) / (l + n + TASTE.prior)) - logOdds(rate);
+  const judged = (likes: Float64Array, nopes: Float64Array) =>
+    likes.map(
+      (l, i) => logOdds((l + TASTE.prior * rate) / (l + nopes[i]! + TASTE.prior)) - logOdds(rate),
+    );
+  const occasionTaste = judged(occasionLikes, occasionNopes);
+  const kindTaste = judged(kindLikes, kindNopes);
+  const colorTaste = judged(colorLikes, colorNopes);
+  // How many of each occasion the shopper was shown lately, whichever way they swiped.
+  const lately = occasions();
+  for (const swipe of history.recent.slice(0, TASTE.exploreLately)) {
+    const outfit = shape.outfits.get(swipe.outfitId);
+    if (outfit) lately[outfit.occasionId]! += 1;
   }
 
   // The candidate pool.
@@ -303,9 +326,11 @@ export function rankCandidates(
     const items = shape.window('look', look, itemPivot, POOL.perLook);
     for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
   }
-  for (const kind of t.kind.strongest(POOL.kinds)) {
-    addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
-  }
+  const bestKinds = [...kindTaste.keys()]
+    .filter((k) => k > 0 && kindLikes[k]! > 0 && kindTaste[k]! > 0)
+    .sort((a, b) => kindTaste[b]! - kindTaste[a]! || a - b)
+    .slice(0, POOL.kinds);
+  for (const kind of bestKinds) addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
   for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
   // Exploring, and all a new shopper gets: in a catalogue of up to `exactUpTo` outfits (or an
   // exhaustive ranking) the first unswiped ones in a seeded order of them all, else seeded draws
@@ -325,26 +350,29 @@ export function rankCandidates(
   }
 
   // The score of each candidate.
+  // What a piece adds: its shared item, product and look by slot, its colour, and its kind
+  // (counted once an outfit).
+  const byPieces = (p: Piece) => (TASTE.slot[p.slot] * TASTE.pieces) / norm;
   const shares = (p: Piece): Record<Match, number> => ({
-    item: TASTE.item * t.item.get(p.itemId),
-    product: TASTE.product * t.product.get(p.productId),
-    kind: TASTE.kind * t.kind.get(p.kindId),
-    look: TASTE.look * t.look.get(p.lookId),
-    color: TASTE.color * t.color.get(p.colorId),
+    item: byPieces(p) * TASTE.item * t.item.get(p.itemId),
+    product: byPieces(p) * TASTE.product * t.product.get(p.productId),
+    look: byPieces(p) * TASTE.look * t.look.get(p.lookId),
+    color: TASTE.color * colorTaste[p.colorId]!,
+    kind: TASTE.kind * kindTaste[p.kindId]!,
   });
   const candidates: Candidate[] = [];
   for (const id of pool) {
     const outfit = shape.outfits.get(id);
     if (!outfit) continue;
     const { occasionId, pieces } = outfit;
-    let shared = 0;
-    for (const p of pieces) {
-      const m = shares(p);
-      shared += TASTE.slot[p.slot] * (m.item + m.product + m.look + m.color) + m.kind;
+    let taste = 0;
+    if (learning) {
+      taste = TASTE.occasion * occasionTaste[occasionId]!;
+      pieces.forEach((p, i) => {
+        const m = shares(p);
+        taste += m.item + m.product + m.look + m.color + (kindCounts(pieces, i) ? m.kind : 0);
+      });
     }
-    const taste = learning
-      ? (TASTE.pieces * shared) / norm + TASTE.occasion * occasionTaste[occasionId]!
-      : 0;
     const jitter =
       seed === 0
         ? 0
@@ -360,8 +388,7 @@ export function rankCandidates(
     for (const p of pieces) {
       const m = shares(p);
       for (const match of MATCHES) {
-        const slot = match === 'kind' ? 1 : TASTE.slot[p.slot];
-        const told = ((m[match] * slot * TASTE.pieces) / norm) * REASON_WEIGHT[match];
+        const told = m[match] * REASON_WEIGHT[match];
         if (told > bestWeight) {
           bestWeight = told;
           best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
@@ -397,7 +424,18 @@ export function rankCandidates(
     if (exploring.length > 0 && order.length % exploreEvery === exploreEvery - 1) {
       while (explored < exploring.length && placed[exploring[explored]!]) explored++;
       if (explored < exploring.length) {
-        place(exploring[explored]!, () => ({ kind: 'explore' }));
+        let pick = -1;
+        let least = Number.POSITIVE_INFINITY;
+        for (let i = explored; i < exploring.length && least > 0; i++) {
+          const index = exploring[i]!;
+          const o = candidates[index]!.occasionId;
+          const shown = placedOccasions[o]! + lately[o]!;
+          if (!placed[index] && shown < least) {
+            least = shown;
+            pick = index;
+          }
+        }
+        place(pick, () => ({ kind: 'explore' }));
         continue;
       }
     }
@@ -426,6 +464,17 @@ export function rankCandidates(
 }
 
 const logOdds = (p: number) => Math.log(p / (1 - p));
+
+/**
+ * Whether the `i`th piece's garment kind counts: it is known (not 0), and no piece before it is
+ * of the same kind, since an outfit holds a kind once however many pieces share it.
+ */
+function kindCounts(pieces: readonly Omit<Piece, 'slot'>[], i: number): boolean {
+  const kind = pieces[i]!.kindId;
+  if (kind === 0) return false;
+  for (let j = 0; j < i; j++) if (pieces[j]!.kindId === kind) return false;
+  return true;
+}
 
 /**
  * The candidates kept for exploring, by index: those whose taste is below the middle of the
