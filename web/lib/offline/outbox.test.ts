@@ -127,6 +127,53 @@ describe('Outbox', () => {
     expect(other.pending()).toEqual([]);
   });
 
+  it('keeps a change made the moment before the page went, though its write never finished', async () => {
+    online = false;
+    const first = outbox(9, server().send);
+    await first.ready;
+    first.start();
+    first.add({ id: 4 });
+    first.add({ id: 5 });
+    // The page goes at once: its IndexedDB writes are lost with it (a database of its own
+    // stands for one whose transactions never committed).
+    window.dispatchEvent(new Event('pagehide'));
+    first.stop();
+    globalThis.indexedDB = new IDBFactory();
+    closeOfflineDb();
+
+    online = true;
+    const { seen, send } = server();
+    const second = outbox(9, send);
+    await second.ready;
+    expect(second.pending().map((c) => c.id)).toEqual([4, 5]);
+    second.start();
+    await second.idle();
+    expect(seen.map((s) => s.id)).toEqual([4, 5]);
+    // Taken once: a third page has nothing left to send.
+    const third = outbox(9, send);
+    await third.ready;
+    expect(third.pending()).toEqual([]);
+  });
+
+  it('forgets the copy when the page comes back from the browser cache with its changes in hand', async () => {
+    online = false;
+    const { seen, send } = server();
+    const box = outbox(10, send);
+    await box.ready;
+    box.start();
+    box.add({ id: 6 });
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    // Back on screen, the page sends the change itself.
+    goOnline();
+    await box.idle();
+    await reload(box);
+    const next = outbox(10, send);
+    await next.ready;
+    expect(next.pending()).toEqual([]);
+    expect(seen.map((s) => s.id)).toEqual([6]);
+  });
+
   it('sends nothing twice when two tabs hold the same changes', async () => {
     online = false;
     const first = outbox(2, server().send);

@@ -26,29 +26,52 @@ function indexedDbStorage<T>(owner: number): Storage<T> {
   };
 }
 
+/** Records kept under one localStorage key, read and written at once. */
+function localRecords<T>(key: string) {
+  return {
+    read(): OutboxRecord<T>[] {
+      try {
+        const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+        return Array.isArray(parsed) ? parsed : [];
+      } catch {
+        return [];
+      }
+    },
+    save(records: OutboxRecord<T>[]) {
+      try {
+        if (records.length) localStorage.setItem(key, JSON.stringify(records));
+        else localStorage.removeItem(key);
+      } catch {
+        // Storage full or disabled: the outbox still works for this page's lifetime.
+      }
+    },
+  };
+}
+
 function localStorageStorage<T>(key: string): Storage<T> {
-  const read = (): OutboxRecord<T>[] => {
-    try {
-      const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-      return Array.isArray(parsed) ? parsed : [];
-    } catch {
-      return [];
-    }
-  };
-  const save = (records: OutboxRecord<T>[]) => {
-    try {
-      if (records.length) localStorage.setItem(key, JSON.stringify(records));
-      else localStorage.removeItem(key);
-    } catch {
-      // Storage full or disabled: the outbox still works for this page's lifetime.
-    }
-  };
+  const { read, save } = localRecords<T>(key);
   return {
     load: read,
     put: (record) =>
       save([...read().filter((r) => r.seq !== record.seq), record].sort((a, b) => a.seq - b.seq)),
     remove: (seq) => save(read().filter((r) => r.seq !== seq)),
     has: (seq) => read().some((r) => r.seq === seq),
+  };
+}
+
+/**
+ * Records whose write had not finished when the page was hidden, copied where a write is done
+ * at once: a page closed the moment after a swipe may not finish an IndexedDB transaction.
+ */
+function unloadCopy<T>(key: string) {
+  const { read, save } = localRecords<T>(key);
+  return {
+    take(): OutboxRecord<T>[] {
+      const records = read();
+      save([]);
+      return records;
+    },
+    keep: save,
   };
 }
 
@@ -121,6 +144,7 @@ const MAX_BACKOFF_MS = 30_000;
  */
 export class Outbox<T> {
   private readonly storage: Storage<T> | Promise<Storage<T>>;
+  private readonly unwritten: ReturnType<typeof unloadCopy<T>>;
   private items: Item<T>[] = [];
   private inFlight: Item<T> | null = null;
   private loaded = false;
@@ -140,6 +164,7 @@ export class Outbox<T> {
 
   constructor(private readonly options: OutboxOptions<T>) {
     this.storage = storageFor<T>(options.name, options.owner);
+    this.unwritten = unloadCopy<T>(`drape.outbox.${options.name}.${options.owner}.unwritten`);
     const storage = this.storage;
     const records = storage instanceof Promise ? storage.then((s) => s.load()) : storage.load();
     if (records instanceof Promise) {
@@ -152,12 +177,27 @@ export class Outbox<T> {
   }
 
   private loadFrom(records: OutboxRecord<T>[]) {
+    const valid = (r: OutboxRecord<T>) => Number.isFinite(r?.seq) && this.options.isEntry(r.entry);
     const kept = records
-      .filter((r) => Number.isFinite(r?.seq) && this.options.isEntry(r.entry))
+      .filter(valid)
       .map((r) => ({ seq: r.seq, entry: r.entry, attempted: r.attempted === true, stored: true }));
-    this.lastSeq = Math.max(this.lastSeq, ...kept.map((i) => i.seq));
+    // What the last page could not finish writing, unless the write got there after all.
+    const stored = new Set(kept.map((i) => i.seq));
+    const recovered = this.unwritten
+      .take()
+      .filter((r) => valid(r) && !stored.has(r.seq))
+      .map((r) => ({ seq: r.seq, entry: r.entry, attempted: r.attempted === true, stored: false }));
+    for (const item of recovered) {
+      const record = this.record(item);
+      this.persist(async (storage) => {
+        await storage.put(record);
+        item.stored = true;
+      });
+    }
+    const earlier = [...kept, ...recovered].sort((a, b) => a.seq - b.seq);
+    this.lastSeq = Math.max(this.lastSeq, ...earlier.map((i) => i.seq));
     // Changes made while the kept ones were read are newer than all of them.
-    this.items = [...kept, ...this.items];
+    this.items = [...earlier, ...this.items];
     this.loaded = true;
     for (const entry of this.options.adopt?.() ?? []) this.add(entry);
     this.changed();
@@ -239,6 +279,8 @@ export class Outbox<T> {
     if (this.running) return;
     this.running = true;
     window.addEventListener('online', this.retryNow);
+    window.addEventListener('pagehide', this.keepUnwritten);
+    window.addEventListener('pageshow', this.forgetUnwritten);
     this.changed();
     void this.flush();
   }
@@ -246,6 +288,8 @@ export class Outbox<T> {
   stop() {
     this.running = false;
     window.removeEventListener('online', this.retryNow);
+    window.removeEventListener('pagehide', this.keepUnwritten);
+    window.removeEventListener('pageshow', this.forgetUnwritten);
     clearTimeout(this.timer);
     this.timer = undefined;
     reportOutbox(`${this.options.name}.${this.options.owner}`, undefined);
@@ -287,6 +331,16 @@ export class Outbox<T> {
     void this.flush();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
+
+  /** The page is going: the changes not yet in storage are copied where a write is immediate. */
+  private keepUnwritten = () => {
+    this.unwritten.keep(this.items.filter((i) => !i.stored).map((i) => this.record(i)));
+  };
+
+  /** The page came back from the browser's cache, its changes still in hand. */
+  private forgetUnwritten = (event: PageTransitionEvent) => {
+    if (event.persisted) this.unwritten.keep([]);
+  };
 
   private retryNow = () => {
     this.offline = false;
