@@ -10,9 +10,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { CardGrid, OUTFIT_COLUMNS, PIECE_COLUMNS } from '../../components/card-grid';
 import { LoadMore } from '../../components/load-more';
 import { Page } from '../../components/page';
-import { ResultGrid } from '../../components/result-grid';
 import { SearchField } from '../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOpenProduct } from '../../features/catalog/components/product-sheet-provider';
@@ -229,12 +229,12 @@ export default function SearchRoute() {
               <Typography id="search-instead" variant="h5" component="h2" sx={{ mb: 1.5 }}>
                 {mode === 'items' ? 'Popular and new instead' : 'Newest outfits instead'}
               </Typography>
-              <ResultGrid
-                of={mode === 'items' ? 'pieces' : 'outfits'}
+              <CardGrid
+                columns={mode === 'items' ? PIECE_COLUMNS : OUTFIT_COLUMNS}
                 label={mode === 'items' ? 'Popular and new pieces' : 'Newest outfits'}
               >
                 {instead}
-              </ResultGrid>
+              </CardGrid>
             </Box>
           )}
         </>
@@ -249,14 +249,14 @@ export default function SearchRoute() {
             understood={typing || active.isPlaceholderData ? [] : understood}
             onRemove={(u) => setText(withoutWords(text, u.words))}
           />
-          <ResultGrid
-            of={mode === 'items' ? 'pieces' : 'outfits'}
+          <CardGrid
+            columns={mode === 'items' ? PIECE_COLUMNS : OUTFIT_COLUMNS}
             label={`${mode === 'items' ? 'Pieces' : 'Outfits'} found`}
             busy={active.isFetching}
             dimmed={active.isPlaceholderData || typing}
           >
             {results}
-          </ResultGrid>
+          </CardGrid>
           {active.isError && (
             <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
           )}

@@ -1,9 +1,9 @@
 import CheckroomOutlined from '@mui/icons-material/CheckroomOutlined';
 import Box from '@mui/material/Box';
+import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
 import { Page } from '../../../components/page';
 import { ErrorState } from '../../../components/states';
 import { useClosetCategories } from '../../../features/closet/api/get-closet-categories';
-import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetTile, TilePlaceholder } from '../../../features/closet/components/closet-tile';
 import { categoryPath, plural } from '../../../features/closet/components/format';
@@ -14,13 +14,13 @@ export default function ClosetCategoriesRoute() {
   return (
     <Page title="My Closet: Category" subtitle="Every piece you own, by category." maxWidth="lg">
       {categories.isPending ? (
-        <CardGridSkeleton count={5} ratio="4 / 5" phoneColumns={2} min={180} />
+        <CardGridSkeleton count={5} ratio="4 / 5" columns={{ phone: 2, min: 180 }} />
       ) : categories.isError ? (
         <ErrorState message={categories.error.message} onRetry={() => categories.refetch()} />
       ) : (
         <>
           {owned === 0 && <ClosetEmpty kind="pieces" />}
-          <CardGrid phoneColumns={2} min={180} label="Categories">
+          <CardGrid columns={{ phone: 2, min: 180 }} label="Categories">
             {categories.data.map((c) => (
               <li key={c.id}>
                 <ClosetTile

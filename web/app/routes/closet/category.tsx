@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
+import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
 import { ListPage, LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
 import { useClosetCategories } from '../../../features/closet/api/get-closet-categories';
 import { useClosetCategoryPieces } from '../../../features/closet/api/get-closet-category-pieces';
-import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetPieceCard } from '../../../features/closet/components/closet-piece-card';
 import {
@@ -65,7 +65,7 @@ export default function ClosetCategoryRoute() {
         placeholder="Name, colour or brand"
       />
       {pieces.isPending ? (
-        <CardGridSkeleton count={6} ratio="4 / 5" phoneColumns={2} min={180} />
+        <CardGridSkeleton count={6} ratio="4 / 5" columns={{ phone: 2, min: 180 }} />
       ) : pieces.isError && !pieces.data ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
       ) : list.length === 0 ? (
@@ -89,7 +89,7 @@ export default function ClosetCategoryRoute() {
               {plural(count, 'piece')}
             </Typography>
           )}
-          <CardGrid phoneColumns={2} min={180} label={`Your ${title.toLowerCase()}`}>
+          <CardGrid columns={{ phone: 2, min: 180 }} label={`Your ${title.toLowerCase()}`}>
             {pages.map((page, n) => (
               <ListPage
                 // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity

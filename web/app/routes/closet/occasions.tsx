@@ -8,10 +8,10 @@ import WeekendOutlined from '@mui/icons-material/WeekendOutlined';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
 import { Page } from '../../../components/page';
 import { ErrorState } from '../../../components/states';
 import { useClosetOccasions } from '../../../features/closet/api/get-closet-occasions';
-import { CardGrid, CardGridSkeleton } from '../../../features/closet/components/card-grid';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetTile, TilePlaceholder } from '../../../features/closet/components/closet-tile';
 import { occasionPath, plural } from '../../../features/closet/components/format';
@@ -35,7 +35,7 @@ export default function ClosetOccasionsRoute() {
       maxWidth="lg"
     >
       {occasions.isPending ? (
-        <CardGridSkeleton count={5} ratio="8 / 5" phoneColumns={2} min={200} />
+        <CardGridSkeleton count={5} ratio="8 / 5" columns={{ phone: 2, min: 200 }} />
       ) : occasions.isError ? (
         <ErrorState message={occasions.error.message} onRetry={() => occasions.refetch()} />
       ) : (
@@ -52,7 +52,7 @@ export default function ClosetOccasionsRoute() {
               All closet outfits ({total})
             </Button>
           )}
-          <CardGrid phoneColumns={2} min={200} label="Occasions">
+          <CardGrid columns={{ phone: 2, min: 200 }} label="Occasions">
             {occasions.data.map((o) => (
               <li key={o.id}>
                 <ClosetTile

@@ -1,13 +1,9 @@
+import { CardGrid, CardGridSkeleton, TILE_COLUMNS } from '../../../components/card-grid';
 import { Page } from '../../../components/page';
 import { ErrorState } from '../../../components/states';
 import { useFavoriteCategories } from '../../../features/favorites/api/get-favorite-categories';
 import { CATEGORY_PICTURES, countLabel } from '../../../features/favorites/components/format';
-import {
-  FlatLay,
-  Tile,
-  TileGrid,
-  TileGridSkeleton,
-} from '../../../features/favorites/components/tile-grid';
+import { FlatLay, Tile } from '../../../features/favorites/components/tile-grid';
 
 /** SPEC's grid of category buttons, each with how many favorite pieces it holds. */
 export default function FavoriteCategoriesRoute() {
@@ -15,11 +11,11 @@ export default function FavoriteCategoriesRoute() {
   return (
     <Page title="Favorites" subtitle="Your favorite pieces, by category." maxWidth="lg">
       {categories.isPending ? (
-        <TileGridSkeleton />
+        <CardGridSkeleton columns={TILE_COLUMNS} count={5} ratio="4 / 5" bare />
       ) : categories.isError ? (
         <ErrorState message={categories.error.message} onRetry={() => categories.refetch()} />
       ) : (
-        <TileGrid label="Categories">
+        <CardGrid columns={TILE_COLUMNS} label="Categories">
           {categories.data.map((c) => (
             <Tile
               key={c.id}
@@ -30,7 +26,7 @@ export default function FavoriteCategoriesRoute() {
               picture={<FlatLay images={CATEGORY_PICTURES[c.name.toLowerCase()] ?? []} />}
             />
           ))}
-        </TileGrid>
+        </CardGrid>
       )}
     </Page>
   );

@@ -7,9 +7,9 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
 import { LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
-import { ResultGrid } from '../../../components/result-grid';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -85,7 +85,7 @@ export default function FavoriteCategoryRoute() {
         />
       ) : (
         <>
-          <ResultGrid of="pieces" label={`Favorite ${title}`}>
+          <CardGrid columns={PIECE_COLUMNS} label={`Favorite ${title}`}>
             {shown.map((piece) => (
               <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
                 <FavoriteItemCard
@@ -102,7 +102,7 @@ export default function FavoriteCategoryRoute() {
                 />
               </li>
             ))}
-          </ResultGrid>
+          </CardGrid>
           <LoadMore
             hasMore={pieces.hasNextPage}
             loading={pieces.isFetchingNextPage}

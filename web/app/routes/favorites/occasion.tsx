@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { CardGrid } from '../../../components/card-grid';
 import { ListPage, LoadMore } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
@@ -101,20 +102,11 @@ export default function FavoriteOccasionRoute() {
         )
       ) : (
         <>
-          <Box
-            component="ul"
-            aria-label="Favorite outfits"
-            aria-busy={outfits.isFetching}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-              opacity: outfits.isPlaceholderData ? 0.6 : 1,
-              transition: 'opacity 120ms',
-            }}
+          <CardGrid
+            columns={{ xs: 1, md: 2 }}
+            label="Favorite outfits"
+            busy={outfits.isFetching}
+            dimmed={outfits.isPlaceholderData}
           >
             {outfits.data?.pages.map((page, n) => (
               <ListPage
@@ -133,7 +125,7 @@ export default function FavoriteOccasionRoute() {
                 )}
               />
             ))}
-          </Box>
+          </CardGrid>
           <LoadMore
             hasMore={outfits.hasNextPage}
             loading={outfits.isFetchingNextPage}

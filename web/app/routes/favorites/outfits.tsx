@@ -1,13 +1,9 @@
+import { CardGrid, CardGridSkeleton, TILE_COLUMNS } from '../../../components/card-grid';
 import { Page } from '../../../components/page';
 import { ErrorState } from '../../../components/states';
 import { useFavoriteOccasions } from '../../../features/favorites/api/get-favorite-occasions';
 import { countLabel, OCCASION_PICTURES } from '../../../features/favorites/components/format';
-import {
-  FlatLay,
-  Tile,
-  TileGrid,
-  TileGridSkeleton,
-} from '../../../features/favorites/components/tile-grid';
+import { FlatLay, Tile } from '../../../features/favorites/components/tile-grid';
 
 /** SPEC's grid of occasion buttons titled Faves, each with how many favorite outfits it holds. */
 export default function FavoriteOccasionsRoute() {
@@ -15,11 +11,11 @@ export default function FavoriteOccasionsRoute() {
   return (
     <Page title="Faves" subtitle="Your favorite outfits, by occasion." maxWidth="lg">
       {occasions.isPending ? (
-        <TileGridSkeleton />
+        <CardGridSkeleton columns={TILE_COLUMNS} count={5} ratio="4 / 5" bare />
       ) : occasions.isError ? (
         <ErrorState message={occasions.error.message} onRetry={() => occasions.refetch()} />
       ) : (
-        <TileGrid label="Occasions">
+        <CardGrid columns={TILE_COLUMNS} label="Occasions">
           {occasions.data.map((o) => (
             <Tile
               key={o.id}
@@ -30,7 +26,7 @@ export default function FavoriteOccasionsRoute() {
               picture={<FlatLay images={OCCASION_PICTURES[o.name.toLowerCase()] ?? []} />}
             />
           ))}
-        </TileGrid>
+        </CardGrid>
       )}
     </Page>
   );

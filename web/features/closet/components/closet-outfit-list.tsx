@@ -3,12 +3,15 @@ import Typography from '@mui/material/Typography';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
+import { CardGrid, CardGridSkeleton, type GridColumns } from '../../../components/card-grid';
 import { ListPage, LoadMore } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
-import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ClosetOutfitCard } from './closet-outfit-card';
 import { plural } from './format';
+
+/** As many outfit cards of at least 260 px a row as fit, one on a phone. */
+const OUTFIT_CARDS: GridColumns = { phone: 1, min: 260 };
 
 /**
  * Closet outfits page by page: loading, failure, nothing, or the cards of the pages loaded so
@@ -27,7 +30,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
   showOccasion?: boolean;
 }) {
   useKeptScroll(query.isSuccess);
-  if (query.isPending) return <CardGridSkeleton count={4} />;
+  if (query.isPending) return <CardGridSkeleton columns={OUTFIT_CARDS} count={4} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
   }
@@ -43,7 +46,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
           {plural(count, 'outfit')}
         </Typography>
       )}
-      <CardGrid label="Closet outfits">
+      <CardGrid columns={OUTFIT_CARDS} label="Closet outfits">
         {pages.map((page, n) => (
           <ListPage
             // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity

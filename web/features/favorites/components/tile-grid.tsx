@@ -1,52 +1,9 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ZOOMED_PHONE } from '../../../lib/zoomed';
-
-/** A responsive list of tiles: two across on a phone (one under 300 px), up to five on a wide screen. */
-export function TileGrid({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: { xs: 1.5, sm: 2 },
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          md: 'repeat(3, minmax(0, 1fr))',
-          lg: 'repeat(5, minmax(0, 1fr))',
-        },
-        [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-export function TileGridSkeleton({ count = 5 }: { count?: number }) {
-  return (
-    <TileGrid label="Loading">
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <li key={i}>
-          <Skeleton
-            variant="rounded"
-            sx={{ aspectRatio: '4 / 5', height: 'auto', borderRadius: '18px' }}
-          />
-        </li>
-      ))}
-    </TileGrid>
-  );
-}
 
 /** One button of an occasion or category grid: a picture, the name and what is behind it. */
 export function Tile({
