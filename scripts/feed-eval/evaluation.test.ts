@@ -38,14 +38,14 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
 
   it('learns colour-, garment- and two-occasion tastes', () => {
     expect(at('colour', AT_20)).toBeGreaterThanOrEqual(0.45);
-    expect(at('kind', AT_20)).toBeGreaterThanOrEqual(0.55);
+    expect(at('kind', AT_20)).toBeGreaterThanOrEqual(0.68);
     expect(at('two occasions', AT_20)).toBeGreaterThanOrEqual(0.75);
   });
 
   it('follows a taste that changes, within ten swipes of the change', () => {
     const changing = family('changing', runs.feed);
     expect(mean(changing.map((sessions) => newTasteAt(sessions, AFTER_10)))).toBeGreaterThanOrEqual(
-      0.35,
+      0.4,
     );
   });
 
@@ -73,9 +73,9 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   it('learns tastes it was not tuned on: most of every kind the catalogue can feed', () => {
     const results = sweep(shop, 3);
     expect(results.length).toBeGreaterThan(40);
-    // 44 of 49 met their budget when this floor was set; the misses were near it (37–63%).
-    expect(results.filter((r) => r.met).length).toBeGreaterThanOrEqual(0.8 * results.length);
-    expect(Math.min(...results.map((r) => r.at20))).toBeGreaterThanOrEqual(0.3);
+    // 47 of 49 met their budget when this floor was set; the misses were near it (40–47%).
+    expect(results.filter((r) => r.met).length).toBeGreaterThanOrEqual(0.9 * results.length);
+    expect(Math.min(...results.map((r) => r.at20))).toBeGreaterThanOrEqual(0.35);
   });
 
   it('never serves an outfit swiped before or with a piece sold out', () => {
