@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
 import { PAGE_SIZE } from '../../../contracts/common';
-import { type DesignOutfit, LOW_STOCK, type Substitutes } from '../../../contracts/design';
+import {
+  type DesignOutfit,
+  LOW_STOCK,
+  SUBSTITUTES_MAX,
+  type Substitutes,
+} from '../../../contracts/design';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { Agent, appForThisFile, signUp } from '../../test/test-app';
 
@@ -14,7 +19,7 @@ const shop = appForThisFile();
 let admin: Agent;
 /** The outfit this file builds a history for, and its top, which gets bought out. */
 let outfit: { id: number; name: string; items: { id: number; slot: Slot }[] };
-let top: { id: number; productId: number; color: string };
+let top: { id: number; productId: number; color: string; size: string };
 /** Another outfit whose footwear is brought down to the low-stock line. */
 let lowOutfitId: number;
 let lowPieceId: number;
@@ -107,8 +112,8 @@ beforeAll(async () => {
   admin = (await signUp(shop.t.app, { isAdmin: true })).agent;
   // A top with other sizes or colours of its product in stock, and other products of its
   // category and colour in stock: every kind of substitute exists for it.
-  const [found] = await ids<{ id: number; productId: number; color: string }>(
-    `SELECT i.id, i.product_id AS "productId", i.color FROM items i
+  const [found] = await ids<{ id: number; productId: number; color: string; size: string }>(
+    `SELECT i.id, i.product_id AS "productId", i.color, i.size FROM items i
       WHERE i.category_id = $1 AND i.stock > 0
         AND (SELECT count(*) FROM items v
               WHERE v.product_id = i.product_id AND v.id <> i.id AND v.stock > 0) >= 2
@@ -267,9 +272,32 @@ describe('a piece bought out', () => {
         expect(s.color).toBe(top.color);
       }
     }
-    // One size of each other product.
-    const looks = list.filter((s) => s.match === 'sameLook').map((s) => s.productId);
-    expect(new Set(looks).size).toBe(looks.length);
+    // One size of each other product: the piece's own size where the product has it in stock,
+    // else its best stocked; the best stocked of those first, low stock after the rest.
+    const looks = list.filter((s) => s.match === 'sameLook');
+    expect(new Set(looks.map((s) => s.productId)).size).toBe(looks.length);
+    const others = await ids<{ id: number; product_id: number; size: string; stock: number }>(
+      `SELECT id, product_id, size, stock FROM items
+        WHERE category_id = $1 AND color = $2 AND product_id <> $3 AND stock > 0`,
+      [CATEGORY_ID_BY_SLOT.top, top.color, top.productId],
+    );
+    const chosen = new Map<number, (typeof others)[number]>();
+    const better = (a: (typeof others)[number], b: (typeof others)[number]) =>
+      Number(a.size !== top.size) - Number(b.size !== top.size) || b.stock - a.stock || a.id - b.id;
+    for (const row of others) {
+      const kept = chosen.get(row.product_id);
+      if (!kept || better(row, kept) < 0) chosen.set(row.product_id, row);
+    }
+    const ranked = [...chosen.values()].sort(
+      (a, b) =>
+        Number(a.stock <= LOW_STOCK) - Number(b.stock <= LOW_STOCK) ||
+        b.stock - a.stock ||
+        a.id - b.id,
+    );
+    expect(looks.map((s) => s.id)).toEqual(ranked.slice(0, looks.length).map((r) => r.id));
+    expect(looks.length).toBe(
+      Math.min(ranked.length, SUBSTITUTES_MAX - (list.length - looks.length)),
+    );
     // Every in-stock variant of the product is offered (there are few).
     const variants = await ids<{ id: number }>(
       'SELECT id FROM items WHERE product_id = $1 AND id <> $2 AND stock > 0',

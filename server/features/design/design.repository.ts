@@ -145,9 +145,10 @@ export async function listSubstitutes(
       asc(items.id),
     )
     .limit(limit);
-  // One size per product: DISTINCT ON picks each product's best, then they are ranked.
+  // One size per product: DISTINCT ON picks each product's best and the best of those are
+  // ranked, all from items_look_products_idx (0039); only they are read whole.
   const perProduct = db
-    .selectDistinctOn([items.productId], { id: items.id })
+    .selectDistinctOn([items.productId], { id: items.id, stock: items.stock })
     .from(items)
     .where(
       and(
@@ -159,13 +160,18 @@ export async function listSubstitutes(
     )
     .orderBy(items.productId, sql`${items.size} <> ${item.size}`, desc(items.stock), asc(items.id))
     .as('per_product');
+  const best = db
+    .select({ id: perProduct.id })
+    .from(perProduct)
+    .orderBy(sql`${perProduct.stock} <= ${low}`, desc(perProduct.stock), asc(perProduct.id))
+    .limit(limit)
+    .as('best');
   const sameLook = db
     .select({ ...itemColumns, match: sql<'sameLook'>`'sameLook'` })
-    .from(perProduct)
-    .innerJoin(items, eq(items.id, perProduct.id))
+    .from(best)
+    .innerJoin(items, eq(items.id, best.id))
     .innerJoin(categories, eq(categories.id, items.categoryId))
-    .orderBy(sql`${items.stock} <= ${low}`, desc(items.stock), asc(items.id))
-    .limit(limit);
+    .orderBy(sql`${items.stock} <= ${low}`, desc(items.stock), asc(items.id));
   const [first, then] = await Promise.all([sameProduct, sameLook]);
   return [...first, ...then].slice(0, limit);
 }
