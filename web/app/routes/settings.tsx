@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { Page } from '../../components/page';
 import { useUser } from '../../features/auth/api/get-user';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
+import { ZOOMED_PHONE } from '../../lib/zoomed';
 
 /** The account menu's Settings: what a shopper can set, each a step away. */
 export default function SettingsRoute() {
@@ -45,11 +46,12 @@ export default function SettingsRoute() {
         <List disablePadding>
           {entries.map((entry) => (
             <ListItemButton key={entry.to} component={RouterLink} to={entry.to} divider>
-              <ListItemIcon>{entry.icon}</ListItemIcon>
+              {/* At 200% zoom on a phone the words need the icon's room. */}
+              <ListItemIcon sx={{ [ZOOMED_PHONE]: { display: 'none' } }}>{entry.icon}</ListItemIcon>
               <ListItemText
                 primary={entry.primary}
                 secondary={entry.secondary}
-                sx={{ overflowWrap: 'anywhere' }}
+                sx={{ overflowWrap: 'break-word', minWidth: 0 }}
               />
               <ChevronRight color="action" aria-hidden />
             </ListItemButton>
