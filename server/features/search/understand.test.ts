@@ -44,6 +44,8 @@ describe('understand', () => {
     ]);
     expect(read('trainers')[0]).toMatchObject({ garments: ['sneaker'] });
     expect(read('jumper')[0]).toMatchObject({ garments: ['sweater'] });
+    expect(read('trackies')[0]).toMatchObject({ garments: ['joggers'], label: 'Joggers' });
+    expect(read('bomber jackets')).toMatchObject([{ label: 'Jackets', words: 'bomber jackets' }]);
     expect(read('corvo')[0]).toMatchObject({ kind: 'brand', label: 'Corvo Calzature' });
   });
 
