@@ -178,22 +178,20 @@ export class Outbox<T> {
 
   private loadFrom(records: OutboxRecord<T>[]) {
     const valid = (r: OutboxRecord<T>) => Number.isFinite(r?.seq) && this.options.isEntry(r.entry);
-    const kept = records
-      .filter(valid)
-      .map((r) => ({ seq: r.seq, entry: r.entry, attempted: r.attempted === true, stored: true }));
+    const itemOf = (r: OutboxRecord<T>, stored: boolean): Item<T> => ({
+      seq: r.seq,
+      entry: r.entry,
+      attempted: r.attempted === true,
+      stored,
+    });
+    const kept = records.filter(valid).map((r) => itemOf(r, true));
     // What the last page could not finish writing, unless the write got there after all.
     const stored = new Set(kept.map((i) => i.seq));
     const recovered = this.unwritten
       .take()
       .filter((r) => valid(r) && !stored.has(r.seq))
-      .map((r) => ({ seq: r.seq, entry: r.entry, attempted: r.attempted === true, stored: false }));
-    for (const item of recovered) {
-      const record = this.record(item);
-      this.persist(async (storage) => {
-        await storage.put(record);
-        item.stored = true;
-      });
-    }
+      .map((r) => itemOf(r, false));
+    for (const item of recovered) this.store(item);
     const earlier = [...kept, ...recovered].sort((a, b) => a.seq - b.seq);
     this.lastSeq = Math.max(this.lastSeq, ...earlier.map((i) => i.seq));
     // Changes made while the kept ones were read are newer than all of them.
@@ -217,6 +215,15 @@ export class Outbox<T> {
       entry: item.entry,
       attempted: item.attempted,
     };
+  }
+
+  /** Writes the item's record, and marks it stored once it is. */
+  private store(item: Item<T>) {
+    const record = this.record(item);
+    this.persist(async (storage) => {
+      await storage.put(record);
+      item.stored = true;
+    });
   }
 
   /** Writes happen one after another, in the order they were asked for. */
@@ -298,11 +305,7 @@ export class Outbox<T> {
   add(entry: T) {
     const item: Item<T> = { seq: this.nextSeq(), entry, attempted: false, stored: false };
     this.items.push(item);
-    const record = this.record(item);
-    this.persist(async (storage) => {
-      await storage.put(record);
-      item.stored = true;
-    });
+    this.store(item);
     this.changed();
     void this.flush();
   }
