@@ -352,14 +352,16 @@ export function rankCandidates(
   // The score of each candidate.
   // What a piece adds: its shared item, product and look by slot, its colour, and its kind
   // (counted once an outfit).
-  const byPieces = (p: Piece) => (TASTE.slot[p.slot] * TASTE.pieces) / norm;
-  const shares = (p: Piece): Record<Match, number> => ({
-    item: byPieces(p) * TASTE.item * t.item.get(p.itemId),
-    product: byPieces(p) * TASTE.product * t.product.get(p.productId),
-    look: byPieces(p) * TASTE.look * t.look.get(p.lookId),
-    color: TASTE.color * colorTaste[p.colorId]!,
-    kind: TASTE.kind * kindTaste[p.kindId]!,
-  });
+  const shares = (p: Piece): Record<Match, number> => {
+    const bySlot = (TASTE.slot[p.slot] * TASTE.pieces) / norm;
+    return {
+      item: bySlot * TASTE.item * t.item.get(p.itemId),
+      product: bySlot * TASTE.product * t.product.get(p.productId),
+      look: bySlot * TASTE.look * t.look.get(p.lookId),
+      color: TASTE.color * colorTaste[p.colorId]!,
+      kind: TASTE.kind * kindTaste[p.kindId]!,
+    };
+  };
   const candidates: Candidate[] = [];
   for (const id of pool) {
     const outfit = shape.outfits.get(id);
