@@ -9,11 +9,12 @@ import { z } from 'zod';
  * | copy | kept by | forgotten on |
  * |---|---|---|
  * | sessions | `plugins/auth.ts` | `session` |
- * | outfit cards | `features/feed/outfit-cards.ts` | `outfit`, everything on `catalogue` |
+ * | outfit cards | `lib/outfit-cards.ts` | `outfit`, everything on `catalogue` |
  * | stock levels | `lib/stock-levels.ts` | `stock` |
  * | shoppers' hearts | `lib/shopper-hearts.ts` | `hearts` |
  * | shoppers' queues | `features/feed/queue.ts` | `feed` (a swipe takes one outfit out) |
- * | search pages | `features/search/search-pages.ts` | everything on `catalogue` |
+ * | item search pages | `features/search/search-pages.ts` | everything on `catalogue` |
+ * | outfit search pages | `features/search/search-pages.ts` | everything on `outfit`, `catalogue` |
  *
  * The catalogue's shape (`features/feed/catalogue-shape.ts`) is the one copy not told by a
  * channel: every ranking reads the `catalogue_version` counter (0020) with the shopper's history
@@ -47,10 +48,10 @@ export const ANNOUNCED = {
     sentBy: '0009: notify_session_change, notify_user_sessions',
     decode: (payload: string): string => payload,
   },
-  /** An outfit or one of its slots updated or deleted: the outfit id. */
+  /** An outfit made, or it or one of its slots updated or deleted: the outfit id. */
   outfit: {
     channel: 'drape_outfit_changed',
-    sentBy: '0009: notify_outfit_change',
+    sentBy: '0009, 0040: notify_outfit_change',
     decode: Number,
   },
   /** Items added, removed, renamed, repriced or moved: always everything. */

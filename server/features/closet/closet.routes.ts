@@ -34,7 +34,13 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: ClosetOutfitPageSchema, ...errors },
       },
     },
-    (request) => service.listClosetOutfits(app.database, currentUser(request).id, request.query),
+    (request) =>
+      service.listClosetOutfits(
+        app.database,
+        app.outfitCards,
+        currentUser(request).id,
+        request.query,
+      ),
   );
 
   app.get(
@@ -48,7 +54,13 @@ export default async function closetRoutes(fastify: FastifyInstance) {
         response: { 200: ClosetOutfitSchema, ...errors, 404: ApiErrorSchema },
       },
     },
-    (request) => service.getClosetOutfit(app.database, currentUser(request).id, request.params.id),
+    (request) =>
+      service.getClosetOutfit(
+        app.database,
+        app.outfitCards,
+        currentUser(request).id,
+        request.params.id,
+      ),
   );
 
   app.get(
@@ -79,6 +91,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
     (request) =>
       service.listClosetOutfitsForOccasion(
         app.database,
+        app.outfitCards,
         currentUser(request).id,
         request.params.occasion,
         request.query,

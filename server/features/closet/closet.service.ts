@@ -14,7 +14,7 @@ import type { Database, Db, SqlClient } from '../../db/client';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
-import { loadOutfits } from '../../lib/outfits';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import * as repo from './closet.repository';
 
 interface ListQuery {
@@ -60,13 +60,11 @@ function ownedVariant(row: repo.PieceRow): ClosetOwned {
  */
 async function withOwnedPieces(
   client: SqlClient,
+  cards: OutfitCards,
   userId: number,
   refs: readonly repo.ClosetOutfitRef[],
 ): Promise<ClosetOutfit[]> {
-  const loaded = await loadOutfits(
-    client,
-    refs.map((r) => r.id),
-  );
+  const loaded = await cards.current(refs.map((r) => r.id));
   const productIds = loaded.flatMap((o) => o.items.map((i) => i.productId));
   const owned = await repo.findPiecesOfProducts(client, userId, productIds);
   const byItem = new Map(owned.map((p) => [p.id, p]));
@@ -89,6 +87,7 @@ async function withOwnedPieces(
 
 async function outfitPage(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   filter: repo.ClosetOutfitFilter,
   cursor: string | undefined,
@@ -98,7 +97,7 @@ async function outfitPage(
   return pageFrom(
     refs,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    (shown) => withOwnedPieces(database.sql, userId, shown),
+    (shown) => withOwnedPieces(database.sql, cards, userId, shown),
   );
 }
 
@@ -106,14 +105,16 @@ const searchPattern = (q: string | undefined) => (q ? repo.containsPattern(q) : 
 
 export function listClosetOutfits(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   query: ListQuery,
 ): Promise<ClosetOutfitPage> {
-  return outfitPage(database, userId, { pattern: searchPattern(query.q) }, query.cursor);
+  return outfitPage(database, cards, userId, { pattern: searchPattern(query.q) }, query.cursor);
 }
 
 export async function listClosetOutfitsForOccasion(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   occasionNameOrId: string,
   query: ListQuery,
@@ -122,6 +123,7 @@ export async function listClosetOutfitsForOccasion(
   if (!occasion) throw notFound(`There is no occasion called "${occasionNameOrId}".`);
   const page = await outfitPage(
     database,
+    cards,
     userId,
     { occasionId: occasion.id, pattern: searchPattern(query.q) },
     query.cursor,
@@ -131,11 +133,12 @@ export async function listClosetOutfitsForOccasion(
 
 export async function getClosetOutfit(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   outfitId: number,
 ): Promise<ClosetOutfit> {
   const ref = await repo.findClosetOutfit(database.db, userId, outfitId);
-  const [outfit] = ref ? await withOwnedPieces(database.sql, userId, [ref]) : [];
+  const [outfit] = ref ? await withOwnedPieces(database.sql, cards, userId, [ref]) : [];
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');

@@ -51,7 +51,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
         response: { 200: DesignOutfitPageSchema, 400: ApiErrorSchema, ...denied },
       },
     },
-    (request) => service.listOutfits(app.database, request.query),
+    (request) => service.listOutfits(app.database, app.outfitCards, request.query),
   );
 
   app.get(
@@ -109,7 +109,11 @@ export default async function designRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    (request) => service.editOutfit(app.database, request.params.id, request.body),
+    async (request) => {
+      const outfit = await service.editOutfit(app.database, request.params.id, request.body);
+      app.outfitCards.forget([outfit.id]);
+      return outfit;
+    },
   );
 
   app.delete(
@@ -128,6 +132,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await service.deleteOutfit(db, request.params.id);
+      app.outfitCards.forget([request.params.id]);
       return { ok: true as const };
     },
   );

@@ -19,6 +19,7 @@ import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../li
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { writeEveryLikeOfOutfit } from '../../lib/liked-pieces';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import * as repo from './design.repository';
 
@@ -72,7 +73,8 @@ function flaggedPieces(outfit: Outfit): FlaggedPiece[] {
 }
 
 export async function listOutfits(
-  { db, sql }: Database,
+  { db }: Database,
+  cards: OutfitCards,
   query: OutfitsQuery,
 ): Promise<Page<DesignOutfit>> {
   const after = outfitCursor.decode(query.cursor);
@@ -97,10 +99,7 @@ export async function listOutfits(
       ),
     async (shown) => {
       const ids = shown.map((row) => row.id);
-      const [outfits, answers] = await Promise.all([
-        loadOutfits(sql, ids),
-        repo.answersOf(db, ids),
-      ]);
+      const [outfits, answers] = await Promise.all([cards.current(ids), repo.answersOf(db, ids)]);
       return outfits.map((outfit) => {
         const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
         return {

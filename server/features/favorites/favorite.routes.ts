@@ -54,7 +54,12 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.listFavoriteOutfits(app.database, currentUser(request).id, request.query.cursor),
+      service.listFavoriteOutfits(
+        app.database,
+        app.outfitCards,
+        currentUser(request).id,
+        request.query.cursor,
+      ),
   );
 
   app.get(
@@ -99,6 +104,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     (request) =>
       service.listFavoriteOutfitsForOccasion(
         app.database,
+        app.outfitCards,
         currentUser(request).id,
         request.params.occasionId,
         request.query.cursor,
@@ -323,6 +329,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
     (request) =>
       service.searchFavoriteOutfits(
         app.database,
+        app.outfitCards,
         currentUser(request).id,
         request.query.q,
         request.query.occasion,

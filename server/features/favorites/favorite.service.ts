@@ -19,7 +19,7 @@ import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../li
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { findVariant, toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
-import { loadOutfits } from '../../lib/outfits';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import { toVariant } from '../../lib/products';
 import { compareSizes } from '../../lib/sizes';
 import { expandTerms, parseSearchText } from '../../lib/text-search';
@@ -50,13 +50,14 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
  */
 async function assembleOutfits(
   client: SqlClient,
+  cards: OutfitCards,
   userId: number,
   liked: repo.LikedOutfit[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
   const ids = liked.map((l) => l.outfitId);
   const [outfits, rows] = await Promise.all([
-    loadOutfits(client, ids),
+    cards.current(ids),
     repo.listOutfitRows(client, userId, ids),
   ]);
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
@@ -103,6 +104,7 @@ const pieceCursor = cursorCodec(
 
 async function pageOfOutfits(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   filter: Parameters<typeof repo.listLikedOutfits>[2],
   cursor: string | undefined,
@@ -112,7 +114,7 @@ async function pageOfOutfits(
   return pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
-    (shown) => assembleOutfits(database.sql, userId, shown),
+    (shown) => assembleOutfits(database.sql, cards, userId, shown),
   );
 }
 
@@ -139,24 +141,27 @@ async function checkOccasion(db: Db, occasionId: number | undefined, field: stri
 
 export function listFavoriteOutfits(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  return pageOfOutfits(database, userId, {}, cursor);
+  return pageOfOutfits(database, cards, userId, {}, cursor);
 }
 
 export async function listFavoriteOutfitsForOccasion(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   occasionId: number,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
   await checkOccasion(database.db, occasionId, 'occasionId');
-  return pageOfOutfits(database, userId, { occasionId }, cursor);
+  return pageOfOutfits(database, cards, userId, { occasionId }, cursor);
 }
 
 export async function searchFavoriteOutfits(
   database: Database,
+  cards: OutfitCards,
   userId: number,
   q: string,
   occasionId: number | undefined,
@@ -164,7 +169,7 @@ export async function searchFavoriteOutfits(
 ): Promise<Page<FavoriteOutfit>> {
   await checkOccasion(database.db, occasionId, 'occasion');
   const terms = await expandTerms(database.db, parseSearchText(q).terms);
-  return pageOfOutfits(database, userId, { occasionId, terms }, cursor);
+  return pageOfOutfits(database, cards, userId, { occasionId, terms }, cursor);
 }
 
 export async function countByOccasion(db: Db, userId: number): Promise<OccasionCount[]> {

@@ -13,7 +13,6 @@ import {
 import { currentUser } from '../../plugins/auth';
 import * as service from './feed.service';
 import { Openings } from './openings';
-import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues } from './queue';
 import { SwipeBatches } from './swipe-batches';
 
@@ -24,7 +23,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const tags = ['feed'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
   const ttlMs = app.config.cacheSeconds * 1000;
-  const cards = await OutfitCards.open(app.database, { ttlMs, stock: app.stockLevels });
   const queues = await KeptQueues.open(app.database, { ttlMs });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
@@ -33,7 +31,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const live = {
     queue,
     queues,
-    cards,
+    cards: app.outfitCards,
     openings,
     stock: app.stockLevels,
     hearts: app.shopperHearts,
@@ -43,7 +41,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => {
     await queue.close();
     await queues.close();
-    await cards.close();
   });
   /** Forgets the shopper's kept queue once `change` settles, not waiting for the announcement. */
   const forgetQueueAfter = async <T>(

@@ -10,12 +10,12 @@ import type {
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import { type Hearts, NO_HEARTS, type ShopperHearts } from '../../lib/shopper-hearts';
 import type { StockLevels } from '../../lib/stock-levels';
 import type { RankedOutfit, ShopperRead } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
-import type { OutfitCards } from './outfit-cards';
 import { type FeedQueue, type KeptQueues, QUEUE } from './queue';
 import { reasonText, UNDONE } from './reasons';
 import type { SwipeBatches } from './swipe-batches';

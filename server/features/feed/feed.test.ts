@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEED_EXCLUDE_MAX, type FeedOutfit, type FeedPage } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
 import type { Database } from '../../db/client';
+import { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
@@ -10,7 +11,6 @@ import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app'
 import { rankFeed, readHistory, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { OPENINGS, Openings } from './openings';
-import { OutfitCards } from './outfit-cards';
 import { FeedQueue, KeptQueues, QUEUE } from './queue';
 
 /** Outfits queued as a ranking from before reasons were kept would hold them. */

@@ -21,41 +21,57 @@ export interface FoundPage {
   suggestion: string | null;
 }
 
+/** Which outfits a search found, in order, and where its next page starts. */
+export interface FoundOutfits {
+  ids: number[];
+  nextCursor: string | null;
+  understood: Understood[];
+  suggestion: string | null;
+}
+
 /**
- * Item search pages just found, by what was asked, and the shop's words. Shoppers ask the same
- * few searches over and over, and the answer (which product colours match, in which order, in
- * which sizes and at which price) changes only when the catalogue's items do; each process keeps
- * the pages it found lately, and drops them all the moment the database announces a catalogue
- * change. Stock and hearts change all day and are never taken from here: they are read afresh
- * for every request.
+ * Search pages just found, by what was asked, and the shop's words. Shoppers ask the same few
+ * searches over and over, and the answer (which product colours or outfits match, in which
+ * order, in which sizes and at which price) changes only when the catalogue's items or outfits
+ * do; each process keeps the pages it found lately, and drops them all the moment the database
+ * announces such a change. Stock, hearts and likes change all day and are never taken from
+ * here: they are read afresh for every request.
  */
 export class SearchPages {
   private constructor(
-    private readonly cache: AnnouncedCache<FoundPage>,
+    /** Item search pages, by `SearchPages.key`. */
+    readonly items: AnnouncedCache<FoundPage>,
+    /** Outfit search pages, by `SearchPages.key` with no categories. */
+    readonly outfits: AnnouncedCache<FoundOutfits>,
     private readonly words: AnnouncedCache<Lexicon>,
     private readonly database: Database,
   ) {}
 
   static async open(database: Database, options: { ttlMs: number }): Promise<SearchPages> {
-    const [cache, words] = await Promise.all([
+    const { ttlMs } = options;
+    const [items, outfits, words] = await Promise.all([
       AnnouncedCache.open<FoundPage>(database, {
         on: ANNOUNCED.catalogue,
-        ttlMs: options.ttlMs,
+        ttlMs,
         // A page of results each, with every size: the popular searches, not every one typed.
         maxEntries: 2_000,
       }),
-      AnnouncedCache.open<Lexicon>(database, {
-        on: ANNOUNCED.catalogue,
-        ttlMs: options.ttlMs,
-        maxEntries: 1,
+      AnnouncedCache.open<FoundOutfits, string, number>(database, {
+        // Any outfit made, redesigned or deleted may change any search's answer.
+        on: ANNOUNCED.outfit,
+        message: (_outfitId, cache) => cache.forgetAll(),
+        forgetAllOn: [ANNOUNCED.catalogue],
+        ttlMs,
+        maxEntries: 2_000,
       }),
+      AnnouncedCache.open<Lexicon>(database, { on: ANNOUNCED.catalogue, ttlMs, maxEntries: 1 }),
     ]);
-    return new SearchPages(cache, words, database);
+    return new SearchPages(items, outfits, words, database);
   }
 
   /** The key of a search: text as typed (search ignores case), categories, where the page starts. */
-  static key(search: { q: string; categoryIds: readonly number[]; cursor?: string | undefined }) {
-    const categories = [...search.categoryIds].sort((a, b) => a - b);
+  static key(search: { q: string; categoryIds?: readonly number[]; cursor?: string | undefined }) {
+    const categories = [...(search.categoryIds ?? [])].sort((a, b) => a - b);
     return JSON.stringify([search.q.trim().toLowerCase(), categories, search.cursor ?? '']);
   }
 
@@ -69,20 +85,7 @@ export class SearchPages {
     return lexicon;
   }
 
-  get(key: string): FoundPage | undefined {
-    return this.cache.get(key);
-  }
-
-  /** Notes the announcements heard so far, before the search that `keep` will be given. */
-  get changes(): number {
-    return this.cache.changes;
-  }
-
-  keep(key: string, page: FoundPage, since: number): void {
-    this.cache.set(key, page, since);
-  }
-
   async close(): Promise<void> {
-    await Promise.all([this.cache.close(), this.words.close()]);
+    await Promise.all([this.items.close(), this.outfits.close(), this.words.close()]);
   }
 }

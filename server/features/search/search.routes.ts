@@ -55,6 +55,12 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         response: { 200: OutfitSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.searchOutfits(app.database, pages, currentUser(request).id, request.query),
+    (request) =>
+      service.searchOutfits(
+        app.database,
+        { pages, cards: app.outfitCards },
+        currentUser(request).id,
+        request.query,
+      ),
   );
 }

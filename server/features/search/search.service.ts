@@ -6,12 +6,12 @@ import type { Database } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema } from '../../lib/cursor';
 import { toItem } from '../../lib/items';
-import { loadOutfits } from '../../lib/outfits';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import type { ShopperHearts } from '../../lib/shopper-hearts';
 import { compareSizes } from '../../lib/sizes';
 import type { StockLevels } from '../../lib/stock-levels';
 import * as repo from './search.repository';
-import { type FoundResult, SearchPages } from './search-pages';
+import { type FoundOutfits, type FoundResult, SearchPages } from './search-pages';
 import {
   type Lexicon,
   suggestionFor,
@@ -54,7 +54,7 @@ export async function searchItems(
   const after = afterOf(itemCursor.decode(input.cursor));
   const categoryIds = await resolveCategoryRefs(database.db, input.cat);
   const key = SearchPages.key({ ...input, categoryIds });
-  const kept = pages.get(key);
+  const kept = pages.items.get(key);
   if (kept) {
     const [stock, hearts] = await Promise.all([
       live.stock.get(kept.itemIds),
@@ -67,7 +67,7 @@ export async function searchItems(
       suggestion: kept.suggestion,
     };
   }
-  const since = pages.changes;
+  const since = pages.items.changes;
   const lexicon = await pages.lexicon();
   const understanding = understand(input.q, lexicon);
   const options = { userId, categoryIds, after, limit: PAGE_SIZE };
@@ -90,7 +90,7 @@ export async function searchItems(
     understood: understoodOf(understanding),
     suggestion,
   };
-  pages.keep(key, found, since);
+  pages.items.set(key, found, since);
   const stock = new Map(page.variants.map((v) => [v.id, v.stock]));
   const hearted = new Set(page.variants.filter((v) => v.hearted).map((v) => v.id));
   return {
@@ -158,14 +158,38 @@ function showResults(
 
 /**
  * Outfits matching every word typed, in their name, occasion, description or pieces, best
- * first, then newest; without text, the newest.
+ * first, then newest; without text, the newest. A search asked lately is answered from the page
+ * kept for it, with the cards, stock and likes of this moment.
  */
 export async function searchOutfits(
   database: Database,
-  pages: SearchPages,
+  live: { pages: SearchPages; cards: OutfitCards },
   userId: number,
   input: SearchInput,
 ): Promise<OutfitSearchPage> {
+  const { pages } = live;
+  const key = SearchPages.key(input);
+  const found = pages.outfits.get(key) ?? (await findOutfits(database, pages, input, key));
+  const [outfits, liked] = await Promise.all([
+    live.cards.current(found.ids),
+    repo.likedAmong(database.db, userId, found.ids),
+  ]);
+  return {
+    items: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
+    nextCursor: found.nextCursor,
+    understood: found.understood,
+    suggestion: found.suggestion,
+  };
+}
+
+/** Which outfits a search finds, kept under `key` for the next shopper who asks it. */
+async function findOutfits(
+  database: Database,
+  pages: SearchPages,
+  input: SearchInput,
+  key: string,
+): Promise<FoundOutfits> {
+  const since = pages.outfits.changes;
   const after = afterOf(outfitCursor.decode(input.cursor));
   const lexicon = await pages.lexicon();
   const understanding = understand(input.q, lexicon);
@@ -181,14 +205,12 @@ export async function searchOutfits(
           return found.ids.length > 0;
         })
       : null;
-  const [outfits, liked] = await Promise.all([
-    loadOutfits(database.sql, ids),
-    repo.likedAmong(database.db, userId, ids),
-  ]);
-  return {
-    items: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
+  const found = {
+    ids,
     nextCursor: next ? outfitCursor.encode(['o', next.rank, next.id]) : null,
     understood: understoodOf(understanding),
     suggestion,
   };
+  pages.outfits.set(key, found, since);
+  return found;
 }

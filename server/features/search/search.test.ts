@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SLOTS } from '../../../contracts/catalog';
 import { PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, OutfitSearchPage } from '../../../contracts/search';
 import { KEPT_SECONDS, untilAnnounced } from '../../test/announcements';
@@ -646,6 +647,70 @@ describe('GET /api/item/search with kept pages', () => {
     await vi.waitFor(
       async () =>
         expect((await search('q=quillowick')).items.map((i) => i.name)).toEqual(['Quillowick Tee']),
+      untilAnnounced,
+    );
+  });
+});
+
+describe('GET /api/outfit/search with kept pages', () => {
+  let kept: TestApp;
+  let designer: Agent;
+  let buyer: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    kept = await createTestApp({ cacheSeconds: KEPT_SECONDS });
+    // The app's database holds no accounts yet, so the first admin registration is allowed.
+    designer = (await signUp(kept.app, { isAdmin: true })).agent;
+    buyer = await signUp(kept.app);
+  });
+  afterAll(() => kept.close());
+
+  const search = async (qs: string) => {
+    const res = await buyer.agent.get(`/api/outfit/search?${qs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as OutfitSearchPage;
+  };
+  const keptSql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    kept.db.database.sql.query<T>(text, params);
+
+  it('answers a repeated search with the stock and likes of this moment', async () => {
+    const first = await search('q=brunch');
+    expect(await search('q=brunch')).toEqual(first);
+    const [outfit] = first.items;
+    const piece = outfit!.items[0]!;
+    await keptSql('UPDATE items SET stock = 0 WHERE id = $1', [piece.id]);
+    const liked = await buyer.agent.post('/api/outfit/favorite', { outfitId: outfit!.id });
+    expect(liked.statusCode, liked.body).toBe(200);
+    // The like is the shopper's own: at once. The stock is announced: within moments.
+    expect((await search('q=brunch')).items[0]).toMatchObject({ id: outfit!.id, favorite: true });
+    await vi.waitFor(async () => {
+      const [again] = (await search('q=brunch')).items;
+      expect(again!.items.find((p) => p.id === piece.id)).toMatchObject({ stock: 0 });
+    }, untilAnnounced);
+  });
+
+  it('finds an outfit the designer made, and loses one renamed, at once', async () => {
+    expect((await search('q=quillowick')).items).toEqual([]);
+    const pieces = await keptSql<{ id: number; slot: string }>(
+      `SELECT DISTINCT ON (c.slot) i.id, c.slot FROM items i
+         JOIN categories c ON c.id = i.category_id
+        WHERE i.stock > 0 ORDER BY c.slot, i.id`,
+    );
+    const itemIds = SLOTS.map((slot) => pieces.find((p) => p.slot === slot)!.id);
+    const made = await designer.post('/api/design/outfit/create', {
+      name: 'Quillowick Picnic',
+      description: 'A test look.',
+      occasion: 1,
+      item_ids: itemIds,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json() as { id: number };
+    await vi.waitFor(
+      async () => expect((await search('q=quillowick')).items.map((o) => o.id)).toEqual([id]),
+      untilAnnounced,
+    );
+    await keptSql("UPDATE outfits SET name = 'Marrowfield Picnic' WHERE id = $1", [id]);
+    await vi.waitFor(
+      async () => expect((await search('q=quillowick')).items).toEqual([]),
       untilAnnounced,
     );
   });

@@ -1,14 +1,14 @@
-import type { Outfit } from '../../../contracts/outfit';
-import { ANNOUNCED } from '../../db/announcements';
-import type { Database } from '../../db/client';
-import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
-import { loadOutfits } from '../../lib/outfits';
-import type { StockLevels } from '../../lib/stock-levels';
+import type { Outfit } from '../../contracts/outfit';
+import { ANNOUNCED } from '../db/announcements';
+import type { Database } from '../db/client';
+import { AnnouncedCache, KeptReads } from './announced-cache';
+import { loadOutfits } from './outfits';
+import type { StockLevels } from './stock-levels';
 
 /**
- * The outfit cards a process showed lately, as `loadOutfits` builds them: every feed shows the
- * same cards, changed only by announced redesigns and catalogue changes. A card's stock is never
- * taken from here: the feed shows the stock levels of the moment.
+ * The outfit cards a process showed lately, as `loadOutfits` builds them: the feed and outfit
+ * search show the same cards to every shopper, changed only by announced redesigns and catalogue
+ * changes. A card's stock is never taken from here: `current` puts on the levels of the moment.
  */
 export class OutfitCards extends KeptReads<Outfit> {
   private constructor(
@@ -52,5 +52,27 @@ export class OutfitCards extends KeptReads<Outfit> {
       found.set(outfit.id, outfit);
     }
     return found;
+  }
+
+  /** The outfits of `ids` that exist, in that order, each piece with its stock of this moment. */
+  async current(ids: readonly number[]): Promise<Outfit[]> {
+    const cards = await this.get(ids);
+    const stock = await this.stock.get(
+      [...cards.values()].flatMap((outfit) => outfit.items.map((item) => item.id)),
+    );
+    return ids.flatMap((id) => {
+      const outfit = cards.get(id);
+      if (!outfit) return [];
+      const items = outfit.items.map((item) => ({
+        ...item,
+        stock: stock.get(item.id) ?? item.stock,
+      }));
+      return [{ ...outfit, items }];
+    });
+  }
+
+  /** Forgets this process's copies at once: a redesign it just saved shows on its next read. */
+  forget(ids: readonly number[]): void {
+    for (const id of ids) this.cache.forget(id);
   }
 }
