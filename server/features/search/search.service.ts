@@ -14,7 +14,7 @@ import * as repo from './search.repository';
 import { type FoundOutfits, type FoundResult, SearchPages } from './search-pages';
 import {
   type Lexicon,
-  suggestionFor,
+  suggestionsFor,
   type Understanding,
   understand,
   understoodOf,
@@ -101,7 +101,7 @@ export async function searchItems(
   };
 }
 
-/** The closest search that finds something, checked by asking for one result of it. */
+/** The closest search that finds something, checked by asking for one result of each. */
 async function suggest(
   q: string,
   understanding: Understanding,
@@ -109,9 +109,10 @@ async function suggest(
   findsSome: (concepts: Understanding['concepts']) => Promise<boolean>,
 ): Promise<string | null> {
   if (understanding.concepts.length === 0) return null;
-  const suggestion = suggestionFor(q, understanding, lexicon);
-  if (suggestion === null) return null;
-  return (await findsSome(understand(suggestion, lexicon).concepts)) ? suggestion : null;
+  for (const suggestion of suggestionsFor(q, understanding, lexicon)) {
+    if (await findsSome(understand(suggestion, lexicon).concepts)) return suggestion;
+  }
+  return null;
 }
 
 /** Each result (in the order found) with its sizes, smallest first. */

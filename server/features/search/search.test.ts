@@ -247,6 +247,15 @@ describe('GET /api/item/search', () => {
     expect(both.suggestion).toBe('blazer');
   });
 
+  it('offers the nearest garment the shop sells for one it does not', async () => {
+    const none = await searchItems('q=cardigans');
+    expect(none.items).toEqual([]);
+    expect(none.suggestion).toBe('sweaters');
+    const offered = await searchItems('q=sweaters');
+    expect(offered.items.length).toBeGreaterThan(0);
+    expect(await garments(offered.items)).toEqual(offered.items.map(() => 'sweater'));
+  });
+
   it('treats % and _ as plain characters', async () => {
     expect((await searchItems('q=%25')).items).toEqual([]);
     expect((await searchItems('q=_')).items).toEqual([]);

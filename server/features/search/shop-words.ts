@@ -214,6 +214,37 @@ export const SHOP_WORDS: ReadonlyMap<string, Meaning> = new Map<string, Meaning>
   ['accessories', category('Accessories', 'accessory')],
 ]);
 
+/**
+ * Garments the shop does not sell, and the key of the nearest it does: a search for one finds
+ * nothing, and offers the nearest as a suggestion ("did you mean sweaters?"), never in its place.
+ * Keys as in `SHOP_WORDS`.
+ */
+export const NEAREST_SOLD: ReadonlyMap<string, string> = new Map([
+  ['cardigan', 'sweater'],
+  ['cardi', 'sweater'],
+  ['turtleneck', 'sweater'],
+  ['rollneck', 'sweater'],
+  ['polo', 'shirt'],
+  ['overshirt', 'shirt'],
+  ['gilet', 'puffer'],
+  ['bodywarmer', 'puffer'],
+  ['windbreaker', 'jacket'],
+  ['anorak', 'jacket'],
+  ['waistcoat', 'blazer'],
+  ['brogue', 'loafer'],
+  ['oxford', 'loafer'],
+  ['derby', 'loafer'],
+  ['mule', 'loafer'],
+  ['espadrille', 'sandal'],
+  ['legging', 'jogger'],
+  ['backpack', 'bag'],
+  ['rucksack', 'bag'],
+  ['clutch', 'bag'],
+  ['satchel', 'bag'],
+  ['beret', 'hat'],
+  ['fedora', 'hat'],
+]);
+
 /** Plurals no rule makes. */
 export const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
   ['scarves', 'scarf'],

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NEAREST_SOLD, SHOP_WORDS } from './shop-words';
 import {
   type Lexicon,
   singulars,
-  suggestionFor,
+  suggestionsFor,
   understand,
   understoodOf,
   wordsOf,
@@ -92,7 +93,20 @@ describe('understand', () => {
   });
 });
 
-describe('suggestionFor', () => {
+describe('NEAREST_SOLD', () => {
+  it('names garments the shop does not sell, each to a garment it does', () => {
+    for (const [unsold, nearest] of NEAREST_SOLD) {
+      expect(SHOP_WORDS.has(unsold), unsold).toBe(false);
+      expect(SHOP_WORDS.get(nearest)?.kind, nearest).toBe('category');
+    }
+  });
+});
+
+/** The best suggestion, as a search that finds nothing would offer it first. */
+const suggestionFor = (q: string, understanding: ReturnType<typeof understand>, shop: Lexicon) =>
+  suggestionsFor(q, understanding, shop)[0] ?? null;
+
+describe('suggestionsFor', () => {
   it('offers the closest words for words the shop does not have', () => {
     const q = 'blazzzzer';
     expect(suggestionFor(q, understand(q, lexicon), lexicon)).toBe('blazer');
@@ -106,10 +120,33 @@ describe('suggestionFor', () => {
   it('offers only words close for their length: a third of the word may differ', () => {
     const shop: Lexicon = { ...lexicon, words: [...lexicon.words, 'grey', 'mills', 'raincoat'] };
     const suggested = (q: string) => suggestionFor(q, understand(q, shop), shop);
-    expect(suggested('gilet')).toBeNull();
-    expect(suggested('mules')).toBeNull();
-    expect(suggested('waistcoat')).toBe('raincoat');
+    expect(suggested('tights')).toBeNull();
     expect(suggested('jakkett')).toBe('jacket');
+  });
+
+  it('offers the nearest garment the shop sells for one it does not, never a look-alike word', () => {
+    const shop: Lexicon = { ...lexicon, words: [...lexicon.words, 'grey', 'mills', 'raincoat'] };
+    const suggested = (q: string) => suggestionFor(q, understand(q, shop), shop);
+    expect(suggested('cardigan')).toBe('sweaters');
+    expect(suggested('black cardigans')).toBe('black sweaters');
+    // Should black sweaters find nothing, the garment alone comes next.
+    expect(suggestionsFor('black cardigans', understand('black cardigans', shop), shop)).toEqual([
+      'black sweaters',
+      'sweaters',
+      'black',
+    ]);
+    expect(suggested('gilet')).toBe('puffers');
+    expect(suggested('mules')).toBe('loafers');
+    // Not "raincoat", three letters away.
+    expect(suggested('waistcoat')).toBe('blazers');
+  });
+
+  it('drops no word to make a suggestion', () => {
+    const shop: Lexicon = { ...lexicon, words: [...lexicon.words, 'summit'] };
+    const suggested = (q: string) => suggestionFor(q, understand(q, shop), shop);
+    // Too far from "summit" to be read as it, near enough to offer it; "zzyzx" is near nothing.
+    expect(suggested('summmmmit')).toBe('summit');
+    expect(suggested('summmmmit zzyzx')).toBeNull();
   });
 
   it('offers nothing when there is nothing closer', () => {

@@ -1,6 +1,12 @@
 import type { Understood } from '../../../contracts/search';
 import { editDistance, MIN_TYPO_LENGTH } from '../../lib/text-search';
-import { IRREGULAR_PLURALS, type Meaning, SHOP_WORDS, STOP_WORDS } from './shop-words';
+import {
+  IRREGULAR_PLURALS,
+  type Meaning,
+  NEAREST_SOLD,
+  SHOP_WORDS,
+  STOP_WORDS,
+} from './shop-words';
 
 /**
  * Reads what a shopper typed as the catalogue means it: each word (or pair of words, "leather
@@ -200,25 +206,36 @@ export function understoodOf(understanding: Understanding): Understood[] {
 }
 
 /**
- * A search the shop can answer, for one that found nothing: each word the shop does not have
- * as the closest word it has (up to three edits), else the kind of garment or the first word
- * alone. Null when there is nothing better to offer.
+ * Searches the shop can answer, for one that found nothing, best first: each garment the shop
+ * does not sell as the nearest it does (`NEAREST_SOLD`), each other word it does not have as the
+ * closest word it has (up to three edits); then the kind of garment alone, then, when every word
+ * is known, the first word alone. A word with nothing near it is not dropped to make a
+ * suggestion: "summer dress" is no "jumper".
  */
-export function suggestionFor(q: string, understanding: Understanding, lexicon: Lexicon) {
+export function suggestionsFor(q: string, understanding: Understanding, lexicon: Lexicon) {
   const vocabulary = [...SINGLE_KEYS, ...lexicon.words];
   const typed = wordsOf(q).join(' ');
+  const garments: string[] = [];
   const words = understanding.concepts.map((c) => {
-    if (c.kind !== 'text' || c.corrected || c.literal) return c.words;
+    if (c.kind === 'category') garments.push(c.words);
+    if (c.kind !== 'text' || c.literal) return c.words;
+    const nearest = singulars(c.words).flatMap((form) => NEAREST_SOLD.get(form) ?? [])[0];
+    const label = nearest && SHOP_WORDS.get(nearest)?.label.toLowerCase();
+    if (label) {
+      garments.push(label);
+      return label;
+    }
+    if (c.corrected) return c.words;
     if (lexicon.words.some((w) => c.forms.some((f) => w.startsWith(f)))) return c.words;
     // A third of the word may differ, at most three letters: "gilet" is no "grey".
     const edits = Math.min(3, Math.max(1, Math.floor(c.words.length / 3)));
     return closestWords(c.words, vocabulary, edits)[0];
   });
-  const known = words.filter((w): w is string => w !== undefined);
-  let suggestion = known.join(' ');
-  if (suggestion === typed || suggestion === '') {
-    const garment = understanding.concepts.find((c) => c.kind === 'category');
-    suggestion = garment?.words ?? known[0] ?? '';
-  }
-  return suggestion && suggestion !== typed ? suggestion : null;
+  const known = words.every((w) => w !== undefined);
+  const candidates = [
+    ...(known ? [words.join(' ')] : []),
+    ...garments,
+    ...(known && words[0] ? [words[0]] : []),
+  ];
+  return [...new Set(candidates)].filter((s) => s !== '' && s !== typed);
 }
