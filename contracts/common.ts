@@ -59,6 +59,13 @@ export const PageQuerySchema = z.object({
 export const PAGE_SIZE = 24;
 
 /**
+ * The most outfits one page of a list of outfits holds (favourites, closet, outfit search, the
+ * designer's list): an outfit card shows five pieces, so a dozen is as much to download and draw
+ * as two dozen pieces and a half, and fills a phone's screen four times over.
+ */
+export const OUTFIT_PAGE_SIZE = 12;
+
+/**
  * Where a list's next page starts: the `nextCursor` the last page gave, as it gave it (base64url
  * text the server reads and checks; a cursor it did not give is refused with 400).
  */

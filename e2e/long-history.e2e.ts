@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../contracts/common';
+import { OUTFIT_PAGE_SIZE } from '../contracts/common';
 import { openPglite } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { seedDemoAccounts } from '../server/db/seed/demo-accounts';
@@ -213,7 +213,7 @@ async function scrollThrough(page: Page, list: string, until = Number.POSITIVE_I
     }
     // One page ahead of what the shopper reached (and the cards the screen's 600px of warning
     // brings in), never the whole history.
-    expect(state.cards, `step ${step}`).toBeLessThanOrEqual(state.reached + PAGE_SIZE + 8);
+    expect(state.cards, `step ${step}`).toBeLessThanOrEqual(state.reached + OUTFIT_PAGE_SIZE + 8);
     most = Math.max(most, state.cards - state.reached);
     if (state.reached >= until || (state.atEnd && !state.more)) break;
     if (state.atEnd) {
@@ -238,7 +238,7 @@ async function waitForFirstPage(page: Page, list: string) {
   try {
     await expect
       .poll(async () => (await readList(page, list)).cards, { timeout: 30_000 })
-      .toBe(PAGE_SIZE);
+      .toBe(OUTFIT_PAGE_SIZE);
   } catch (error) {
     const text = await page.evaluate(() => document.body.innerText.slice(0, 600));
     throw new Error(`no first page of "${list}" at ${page.url()}; the page shows: ${text}`, {
@@ -322,7 +322,9 @@ describe('a shopper with a thousand favourites and a closet to match', () => {
     await waitForFirstPage(page, 'Closet outfits');
     await screenshot(page, 'long-history-closet-desktop');
     await page.goto('/favorites/outfits/4');
-    await expect.poll(async () => (await readList(page, 'Favorite outfits')).cards).toBe(PAGE_SIZE);
+    await expect
+      .poll(async () => (await readList(page, 'Favorite outfits')).cards)
+      .toBe(OUTFIT_PAGE_SIZE);
     await screenshot(page, 'long-history-favorites-desktop');
     expectNoConsoleErrors(consoleErrors);
     await context.close();

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { PAGE_SIZE, type Page } from '../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE, type Page } from '../../contracts/common';
 import { badRequest } from './errors';
 
 /**
@@ -58,22 +58,24 @@ export function cursorCodec<T extends z.ZodType>(key: T): CursorCodec<z.output<T
 }
 
 /**
- * A page from rows read with `limit: PAGE_SIZE + 1`: the extra row only tells that there is a
- * next page, which starts after the last row shown.
+ * A page from rows read with `limit: size + 1` (`PAGE_READ`, `OUTFIT_PAGE_READ`): the extra row
+ * only tells that there is a next page, which starts after the last row shown.
  */
 export function pageFrom<R, T>(
   rows: readonly R[],
   cursorOf: (row: R) => string,
   toEntry: (rows: R[]) => T[] | Promise<T[]>,
+  size = PAGE_SIZE,
 ): Promise<Page<T>> {
-  const shown = rows.slice(0, PAGE_SIZE);
+  const shown = rows.slice(0, size);
   const last = shown.at(-1);
-  const nextCursor = rows.length > PAGE_SIZE && last !== undefined ? cursorOf(last) : null;
+  const nextCursor = rows.length > size && last !== undefined ? cursorOf(last) : null;
   return Promise.resolve(toEntry(shown)).then((items) => ({ items, nextCursor }));
 }
 
 /** Rows a page reads: one more than it shows. */
 export const PAGE_READ = PAGE_SIZE + 1;
+export const OUTFIT_PAGE_READ = OUTFIT_PAGE_SIZE + 1;
 
 /** The exact text of a timestamp column, for a cursor. */
 export const timestampKey = (column: PgColumn | SQL) => sql<string>`${column}::text`;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PAGE_SIZE } from '../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../contracts/common';
 import type { Agent } from './test-app';
 
 /** A list's URL asking for the page after `cursor`. */
@@ -7,10 +7,24 @@ export function pageUrl(path: string, cursor: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 }
 
+/** The lists whose pages hold outfits, `OUTFIT_PAGE_SIZE` a page. */
+const OUTFIT_LISTS = [
+  /^\/api\/favorites\/outfits/,
+  /^\/api\/favorites\/search(\?|$)/,
+  /^\/api\/closet\/outfits/,
+  /^\/api\/closet\/items\/occasions\/[^/?]+/,
+  /^\/api\/outfit\/search/,
+  /^\/api\/design\/outfits/,
+];
+
+/** How many entries a full page of the list at `path` holds. */
+export const pageSizeOf = (path: string) =>
+  OUTFIT_LISTS.some((list) => list.test(path)) ? OUTFIT_PAGE_SIZE : PAGE_SIZE;
+
 /**
  * Every page of a paged list, from the first to the one with no next cursor, checking that each
- * holds at most a page and that only the last is short. `between(n)` runs after the n-th page
- * when another follows: to change the list while the shopper is reading it.
+ * holds at most a page (`pageSizeOf`) and that only the last is short. `between(n)` runs after
+ * the n-th page when another follows: to change the list while the shopper is reading it.
  */
 export async function followToEnd<T>(
   agent: Agent,
@@ -23,8 +37,8 @@ export async function followToEnd<T>(
     const res = await agent.get(cursor ? pageUrl(path, cursor) : path);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json() as { items: T[]; nextCursor: string | null };
-    expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
-    if (page.nextCursor !== null) expect(page.items).toHaveLength(PAGE_SIZE);
+    expect(page.items.length).toBeLessThanOrEqual(pageSizeOf(path));
+    if (page.nextCursor !== null) expect(page.items).toHaveLength(pageSizeOf(path));
     pages.push(page.items);
     cursor = page.nextCursor;
     if (cursor && between) await between(pages.length);

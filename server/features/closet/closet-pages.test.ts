@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
@@ -114,7 +114,7 @@ beforeAll(async () => {
 describe('GET /api/closet/outfits, a page at a time', () => {
   it('lists every closet outfit once, the most recently completed first, to the last page', async () => {
     const expected = await closetInOrder(alice.user.id);
-    expect(expected.length).toBeGreaterThan(PAGE_SIZE * 3);
+    expect(expected.length).toBeGreaterThan(OUTFIT_PAGE_SIZE * 3);
     const pages = await followToEnd<{ id: number }>(alice.agent, '/api/closet/outfits');
     expect(pages.length).toBeGreaterThan(3);
     expect(pages.flat().map((o) => o.id)).toEqual(expected);
@@ -122,14 +122,14 @@ describe('GET /api/closet/outfits, a page at a time', () => {
 
   it('pages one occasion and a search of the closet the same way', async () => {
     const byOccasion = await closetInOrder(alice.user.id, { occasionId: 1 });
-    expect(byOccasion.length).toBeGreaterThan(PAGE_SIZE * 2);
+    expect(byOccasion.length).toBeGreaterThan(OUTFIT_PAGE_SIZE * 2);
     for (const path of ['/api/closet/items/occasions/1', '/api/closet/items/occasions/Airport']) {
       const pages = await followToEnd<{ id: number; occasionId: number }>(alice.agent, path);
       expect(pages.flat().map((o) => o.id)).toEqual(byOccasion);
       expect(pages.flat().every((o) => o.occasionId === 1)).toBe(true);
     }
     const copies = await closetInOrder(alice.user.id, { like: '%closet copy%' });
-    expect(copies.length).toBeGreaterThan(PAGE_SIZE * 2);
+    expect(copies.length).toBeGreaterThan(OUTFIT_PAGE_SIZE * 2);
     const searched = await followToEnd<{ id: number }>(
       alice.agent,
       '/api/closet/outfits?q=CLOSET%20COPY',
@@ -149,7 +149,7 @@ describe('GET /api/closet/outfits, a page at a time', () => {
     // A product of an outfit on the second page, given away: the outfits it made fall apart.
     const [gone] = await sql<{ product_id: number }>(
       `SELECT product_id FROM outfit_items WHERE outfit_id = $1 AND slot = 'footwear'`,
-      [before[PAGE_SIZE + 4]],
+      [before[OUTFIT_PAGE_SIZE + 4]],
     );
     // One none of whose products the shopper has, so buying it moves no other outfit.
     const [added] = await sql<{ id: number }>(
@@ -165,7 +165,7 @@ describe('GET /api/closet/outfits, a page at a time', () => {
       '/api/closet/outfits',
       async (n) => {
         if (n !== 1) return;
-        firstPage = (await closetInOrder(shopper.user.id)).slice(0, PAGE_SIZE);
+        firstPage = (await closetInOrder(shopper.user.id)).slice(0, OUTFIT_PAGE_SIZE);
         // A new outfit, completed after everything shown, and the given-away product.
         await sql(
           `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
@@ -192,7 +192,7 @@ describe('GET /api/closet/outfits, a page at a time', () => {
     const pages = await followToEnd<{ id: number }>(bob.agent, '/api/closet/outfits');
     const shown = pages.flat().map((o) => o.id);
     expect(shown).toEqual(await closetInOrder(bob.user.id));
-    expect(shown.length).toBeLessThan(PAGE_SIZE);
+    expect(shown.length).toBeLessThan(OUTFIT_PAGE_SIZE);
     const counts = (await bob.agent.get('/api/closet/items/occasions')).json() as {
       outfits: number;
     }[];

@@ -3,7 +3,7 @@ import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { categories, closetItems, items, occasions } from '../../db/schema';
-import { PAGE_READ, timestampKey } from '../../lib/cursor';
+import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
 import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
 
 /** Timestamps leave the database as ISO text, the same from PGlite and node-postgres. */
@@ -64,7 +64,7 @@ export function pageClosetOutfits(
                : sql``
            }
          ORDER BY co.completed_at DESC, co.outfit_id DESC
-         LIMIT ${PAGE_READ}`,
+         LIMIT ${OUTFIT_PAGE_READ}`,
   );
 }
 

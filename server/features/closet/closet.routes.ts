@@ -12,7 +12,12 @@ import {
   ClosetOutfitSchema,
   ClosetPiecePageSchema,
 } from '../../../contracts/closet';
-import { ApiErrorSchema, IdParamsSchema, PAGE_SIZE } from '../../../contracts/common';
+import {
+  ApiErrorSchema,
+  IdParamsSchema,
+  OUTFIT_PAGE_SIZE,
+  PAGE_SIZE,
+} from '../../../contracts/common';
 import { currentUser } from '../../plugins/auth';
 import * as service from './closet.service';
 
@@ -29,7 +34,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: `Closet outfits (all five products owned, in any colour or size), the most recently completed first, optionally searched: ${PAGE_SIZE} a page`,
+        summary: `Closet outfits (all five products owned, in any colour or size), the most recently completed first, optionally searched: ${OUTFIT_PAGE_SIZE} a page`,
         querystring: ClosetListQuerySchema,
         response: { 200: ClosetOutfitPageSchema, ...errors },
       },
@@ -82,7 +87,7 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: `Closet outfits for an occasion, by name (\`Date Night\`) or id, optionally searched: ${PAGE_SIZE} a page`,
+        summary: `Closet outfits for an occasion, by name (\`Date Night\`) or id, optionally searched: ${OUTFIT_PAGE_SIZE} a page`,
         params: ClosetOccasionParamsSchema,
         querystring: ClosetListQuerySchema,
         response: { 200: ClosetOccasionOutfitPageSchema, ...errors, 404: ApiErrorSchema },

@@ -10,6 +10,7 @@ import type {
   ClosetPiece,
   ClosetPiecePage,
 } from '../../../contracts/closet';
+import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
@@ -98,6 +99,7 @@ async function outfitPage(
     refs,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
     (shown) => withOwnedPieces(database.sql, cards, userId, shown),
+    OUTFIT_PAGE_SIZE,
   );
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import {
   type DesignOutfit,
   LOW_STOCK,
@@ -367,7 +367,7 @@ describe('who may ask, and what', () => {
   it('refuses a cursor of one order in the other', async () => {
     const first = await admin.get('/api/design/outfits?sort=newest');
     const cursor = first.json().nextCursor as string;
-    expect(first.json().items).toHaveLength(PAGE_SIZE);
+    expect(first.json().items).toHaveLength(OUTFIT_PAGE_SIZE);
     const res = await admin.get(pageUrl('/api/design/outfits?sort=likeRate', cursor));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('cursor');

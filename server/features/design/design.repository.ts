@@ -3,7 +3,7 @@ import type { Slot } from '../../../contracts/catalog';
 import { type DesignSort, LOW_STOCK } from '../../../contracts/design';
 import { type Db, idArray, rowsOf } from '../../db/client';
 import { categories, items, occasions, outfitAnswers, outfitItems, outfits } from '../../db/schema';
-import { PAGE_READ } from '../../lib/cursor';
+import { OUTFIT_PAGE_READ } from '../../lib/cursor';
 import { itemColumns } from '../../lib/items';
 
 /** `%` and `_` in a search are plain characters. */
@@ -77,7 +77,7 @@ export async function listOutfitIds(
       ),
     )
     .orderBy(...(q ? [sql`${match} DESC`] : []), sql`${key} DESC`, sql`${id} DESC`)
-    .limit(PAGE_READ);
+    .limit(OUTFIT_PAGE_READ);
 }
 
 /** How shoppers answer each of these outfits, in one statement whatever their number. */

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SLOTS } from '../../../contracts/catalog';
-import { ApiErrorSchema, IdParamsSchema, IdSchema, OkSchema } from '../../../contracts/common';
+import {
+  ApiErrorSchema,
+  IdParamsSchema,
+  IdSchema,
+  OkSchema,
+  OUTFIT_PAGE_SIZE,
+} from '../../../contracts/common';
 import {
   CreateOutfitBodySchema,
   DesignItemGroupSchema,
@@ -40,7 +46,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
         summary:
           'Outfits with their pieces, how shoppers answer them and their stock problems, a page at a time',
         description:
-          'A page of 24 and the cursor of the next. Each outfit carries `likes` and `rejects` ' +
+          `A page of ${OUTFIT_PAGE_SIZE} and the cursor of the next. Each outfit carries \`likes\` and \`rejects\` ` +
           '(standing swipes), `likeRate` (likes over both, null with none), `favorites` (shoppers ' +
           'who keep it or a piece from it) and `flagged`: its pieces sold out (stock 0, which keeps ' +
           'it out of shoppers’ feeds) or low (“Only N left”, stock ≤ 3). `sort=newest` (default) ' +

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../contracts/catalog';
 import type { Page } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import {
   type CreateOutfitBodySchema,
   type DesignItemGroup,
@@ -112,6 +113,7 @@ export async function listOutfits(
         };
       });
     },
+    OUTFIT_PAGE_SIZE,
   );
 }
 

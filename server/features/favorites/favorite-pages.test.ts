@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
@@ -94,7 +94,8 @@ beforeAll(async () => {
   // More than two pages, and more than two of one occasion.
   rest = ids.slice(0, 5);
   liked = ids.slice(5);
-  expect(liked.length).toBeGreaterThan(PAGE_SIZE * 3);
+  expect(liked.length).toBeGreaterThan(OUTFIT_PAGE_SIZE * 3);
+  expect(liked.length).toBeGreaterThan(PAGE_SIZE);
   await likeMany(alice.user.id, liked);
   // Bob likes a few of the same and a few others: none of his may show in Alice's lists.
   await likeMany(bob.user.id, [...liked.slice(0, 3), ...rest.slice(0, 3)]);
@@ -118,7 +119,7 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
     const shopper = await signUp(t.app);
     await likeMany(shopper.user.id, liked);
     const before = await likedInOrder(shopper.user.id);
-    const removed = before[PAGE_SIZE + 3]!; // on the second page
+    const removed = before[OUTFIT_PAGE_SIZE + 3]!; // on the second page
     const added = rest[0]!;
     const pages = await followToEnd<{ id: number }>(
       shopper.agent,
@@ -147,7 +148,7 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
       [liked],
     );
     const expected = await likedInOrder(alice.user.id, occasionId);
-    expect(expected.length).toBeGreaterThan(PAGE_SIZE * 2);
+    expect(expected.length).toBeGreaterThan(OUTFIT_PAGE_SIZE * 2);
     for (const path of [
       `/api/favorites/outfits/${occasionId}`,
       `/api/favorites/search?q=&occasion=${occasionId}`,

@@ -13,7 +13,7 @@ import {
   products,
   swipes,
 } from '../../db/schema';
-import { PAGE_READ, timestampKey } from '../../lib/cursor';
+import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
 import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
@@ -290,7 +290,7 @@ export function listLikedOutfits(
       ),
     )
     .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
-    .limit(PAGE_READ);
+    .limit(OUTFIT_PAGE_READ);
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, CursorQuerySchema, PAGE_SIZE } from '../../../contracts/common';
+import { ApiErrorSchema, CursorQuerySchema, OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import {
   CategoryCountSchema,
   CategoryParamsSchema,
@@ -48,7 +48,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: `Outfits the shopper swiped right on, newest first, with their pieces: ${PAGE_SIZE} a page`,
+        summary: `Outfits the shopper swiped right on, newest first, with their pieces: ${OUTFIT_PAGE_SIZE} a page`,
         querystring: CursorQuerySchema,
         response: { 200: FavoriteOutfitPageSchema, ...errors },
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Page } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import type {
   CategoryCount,
   ChangeColorBodySchema,
@@ -115,6 +116,7 @@ async function pageOfOutfits(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
     (shown) => assembleOutfits(database.sql, cards, userId, shown),
+    OUTFIT_PAGE_SIZE,
   );
 }
 

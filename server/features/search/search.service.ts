@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Item } from '../../../contracts/catalog';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
 import type { Database } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
@@ -194,7 +194,7 @@ async function findOutfits(
   const after = afterOf(outfitCursor.decode(input.cursor));
   const lexicon = await pages.lexicon();
   const understanding = understand(input.q, lexicon);
-  const options = { after, limit: PAGE_SIZE };
+  const options = { after, limit: OUTFIT_PAGE_SIZE };
   const { ids, next } = await repo.searchOutfitPage(database.sql, understanding.concepts, options);
   const suggestion =
     ids.length === 0 && input.cursor === undefined
