@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
-import { type Db, idArray, queryPrepared, type SqlClient } from '../../db/client';
+import {
+  type Database,
+  type Db,
+  idArray,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+} from '../../db/client';
 import {
   categories,
   favoritePieces,
@@ -11,7 +18,6 @@ import {
   outfitItems,
   outfits,
   products,
-  swipes,
 } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
 import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
@@ -264,33 +270,30 @@ export interface LikedOutfit {
  * after `after`, one more than a page shows. Read from swipes_user_likes_idx (0024) in its order.
  */
 export function listLikedOutfits(
-  db: Db,
+  { db, sql: client }: Database,
   userId: number,
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
 ): Promise<LikedOutfit[]> {
-  return db
-    .select({
-      outfitId: swipes.outfitId,
-      likedAt: swipes.createdAt,
-      piecesWritten: swipes.piecesWritten,
-      atKey: timestampKey(swipes.createdAt),
-    })
-    .from(swipes)
-    .innerJoin(outfits, eq(outfits.id, swipes.outfitId))
-    .where(
-      and(
-        eq(swipes.userId, userId),
-        eq(swipes.direction, 'like'),
-        filter.occasionId !== undefined ? eq(outfits.occasionId, filter.occasionId) : undefined,
-        filter.terms ? matchesAllTerms(outfits.searchText, filter.terms) : undefined,
-        after
-          ? sql`(${swipes.createdAt}, ${swipes.outfitId}) < (${after[0]}::timestamptz, ${after[1]})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
-    .limit(OUTFIT_PAGE_READ);
+  const filtered = filter.occasionId !== undefined || filter.terms !== undefined;
+  const where = and(
+    sql`s.user_id = ${userId} AND s.direction = 'like'`,
+    filter.occasionId !== undefined ? sql`outfits.occasion_id = ${filter.occasionId}` : undefined,
+    filter.terms ? matchesAllTerms(sql`outfits.search_text`, filter.terms) : undefined,
+    after ? sql`(s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+  );
+  const query = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
+                           s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey"
+                      FROM swipes s JOIN outfits ON outfits.id = s.outfit_id
+                     WHERE ${where}
+                     ORDER BY s.created_at DESC, s.outfit_id DESC
+                     LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}`;
+  // Prepared, the page is planned once; but a filtered page's one plan, made for a shopper
+  // with few likes, reads every like of a shopper with thousands and sorts them: it is planned
+  // for each shopper instead.
+  return filtered
+    ? rowsOf<LikedOutfit>(db, query)
+    : queryPrepared<LikedOutfit>(client, 'liked_outfits_page', query);
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */

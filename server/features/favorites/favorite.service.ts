@@ -111,7 +111,7 @@ async function pageOfOutfits(
   cursor: string | undefined,
 ): Promise<Page<FavoriteOutfit>> {
   const after = likeCursor.decode(cursor);
-  const liked = await repo.listLikedOutfits(database.db, userId, filter, after);
+  const liked = await repo.listLikedOutfits(database, userId, filter, after);
   return pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
