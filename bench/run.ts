@@ -759,9 +759,13 @@ async function existingShop(name: string): Promise<Shop | null> {
     await migrate(database);
     const people = await benchPeople(database);
     if (!people) return null;
+    // Cases pick outfits by id from 1 to this count: the outfits up to the first missing id, so
+    // outfits an earlier run made (and deleted) never count.
     const [shop] = await database.sql.query<{ items: number; outfits: number }>(
       `SELECT (SELECT count(*)::int FROM items) AS items,
-              (SELECT count(*)::int FROM outfits) AS outfits`,
+              (SELECT min(g.id)::int - 1
+                 FROM generate_series(1, (SELECT coalesce(max(id), 0) + 1 FROM outfits)) g(id)
+                WHERE NOT EXISTS (SELECT 1 FROM outfits o WHERE o.id = g.id)) AS outfits`,
     );
     await forgetNewcomers(database, people.newcomers);
     await queueFeeds(database, [...sessionShoppers(people.first), ...people.heavy], log);
