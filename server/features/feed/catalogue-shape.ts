@@ -19,10 +19,7 @@ export interface ItemRow {
   garment?: string;
 }
 
-/**
- * A piece as the ranking weighs it: its look (its category in its colour), colour and kind are
- * numbered, so a ranking's tallies are keyed by numbers, never by strings built on the way.
- */
+/** A piece as the ranking weighs it: look (category and colour), colour and kind are numbered. */
 export interface Piece {
   itemId: number;
   slot: Slot;
@@ -32,11 +29,12 @@ export interface Piece {
   kindId: number;
 }
 
+type ItemFacts = Omit<Piece, 'slot'>;
+type Grouping = 'occasion' | 'kind' | 'look';
+
 /**
- * What the feed's ranking needs of the catalogue, read once and kept in memory: every outfit's
- * occasion and pieces, every item's product, look and kind, and which outfits hold each item,
- * product and kind or are of each occasion. A ranking then asks the database only for the
- * shopper's history and the stock of its best candidates (rankFeed).
+ * What the ranking needs of the catalogue, kept in memory: every outfit's occasion and pieces,
+ * every item's numbered facts, and which outfits hold each item, product, kind or occasion.
  */
 export class CatalogueShape {
   readonly outfits = new Map<number, { occasionId: number; pieces: Piece[] }>();
@@ -47,19 +45,20 @@ export class CatalogueShape {
   readonly maxItemId: number;
   readonly maxProductId: number;
   readonly maxOccasionId: number;
-  /** How many kinds (counted from 1: 0 is a kind not known), looks and colours the catalogue has. */
+  /** Kinds are counted from 1 (0 is a kind not known). */
   readonly kindCount: number;
   readonly lookCount: number;
   readonly colorCount: number;
-  /** Each item's product, look (-1: no such item) and kind by id: arrays, a fraction of objects. */
-  readonly #itemProduct: Int32Array;
-  readonly #itemLook: Int32Array;
-  readonly #itemKind: Int32Array;
-  readonly #looks: { categoryId: number; colorId: number; color: string }[] = [];
+  readonly #items = new Map<number, ItemFacts>();
+  readonly #looks: { categoryId: number; color: string }[] = [];
   readonly #byItem = new Map<number, number[]>();
   readonly #byProduct = new Map<number, number[]>();
-  /** Sorted ids: the outfits of each occasion and holding each kind, the items of each look. */
-  readonly #sorted: Record<'occasion' | 'kind' | 'look', Int32Array[]>;
+  /** Ascending ids: the outfits of each occasion and holding each kind, the items of each look. */
+  readonly #sorted: Record<Grouping, Map<number, number[]>> = {
+    occasion: new Map(),
+    kind: new Map(),
+    look: new Map(),
+  };
 
   constructor(
     /** The catalogue_version it was read at (0020). */
@@ -67,60 +66,46 @@ export class CatalogueShape {
     pieces: readonly PieceRow[],
     items: readonly ItemRow[],
   ) {
-    this.maxItemId = largest(items, (item) => item.id);
-    this.maxProductId = largest(items, (item) => item.productId);
-    this.maxOccasionId = largest(pieces, (piece) => piece.occasionId);
-    this.#itemProduct = new Int32Array(this.maxItemId + 1);
-    this.#itemLook = new Int32Array(this.maxItemId + 1).fill(-1);
-    this.#itemKind = new Int32Array(this.maxItemId + 1);
     const colors = new Map<string, number>();
     const looks = new Map<number, number>();
     const kinds = new Map<string, number>();
-    const lookItems = new Map<number, number[]>();
     for (const { id, productId, categoryId, color, garment } of items) {
       const colorId = numberOf(colors, color);
       const lookId = numberOf(looks, categoryId * 65_536 + colorId);
-      this.#looks[lookId] = { categoryId, colorId, color };
-      this.#itemProduct[id] = productId;
-      this.#itemLook[id] = lookId;
-      this.#itemKind[id] = garment === undefined ? 0 : numberOf(kinds, garment, 1);
-      push(lookItems, lookId, id);
+      this.#looks[lookId] = { categoryId, color };
+      const kindId = garment === undefined ? 0 : numberOf(kinds, garment, 1);
+      this.#items.set(id, { itemId: id, productId, lookId, colorId, kindId });
+      push(this.#sorted.look, lookId, id);
     }
-    const byOccasion = new Map<number, number[]>();
-    const byKind = new Map<number, number[]>();
     for (const { outfitId, occasionId, itemId, slot } of pieces) {
-      const item = this.item(itemId);
+      const item = this.#items.get(itemId);
       if (!item) continue;
       let outfit = this.outfits.get(outfitId);
       if (!outfit) {
         outfit = { occasionId, pieces: [] };
         this.outfits.set(outfitId, outfit);
-        push(byOccasion, occasionId, outfitId);
+        push(this.#sorted.occasion, occasionId, outfitId);
       }
-      // Written out: V8 reads a spread's copy on a slow path. The slot is one of the five constant
-      // strings, not the row's copy, so `TASTE.slot[slot]` finds it without comparing text.
+      // Written out, not spread: a spread's copy is read on V8's slow path. The slot is the
+      // constant string, so `TASTE.slot[slot]` finds it without comparing text.
       const { productId, lookId, colorId, kindId } = item;
-      outfit.pieces.push({
-        itemId,
-        slot: SLOTS.find((s) => s === slot) ?? slot,
-        productId,
-        lookId,
-        colorId,
-        kindId,
-      });
+      const interned = SLOTS.find((s) => s === slot) ?? slot;
+      outfit.pieces.push({ itemId, slot: interned, productId, lookId, colorId, kindId });
       push(this.#byItem, itemId, outfitId);
-      push(this.#byProduct, item.productId, outfitId);
+      push(this.#byProduct, productId, outfitId);
     }
     for (const [id, { pieces }] of this.outfits) {
-      for (const kind of new Set(pieces.map((p) => p.kindId))) if (kind > 0) push(byKind, kind, id);
+      for (const kind of new Set(pieces.map((p) => p.kindId))) {
+        if (kind > 0) push(this.#sorted.kind, kind, id);
+      }
     }
-    this.outfitIds = [...this.outfits.keys()].sort((a, b) => a - b);
-    this.maxOutfitId = Math.max(1, this.outfitIds.at(-1) ?? 1);
-    this.#sorted = {
-      occasion: sortedLists(byOccasion),
-      kind: sortedLists(byKind),
-      look: sortedLists(lookItems),
-    };
+    for (const lists of Object.values(this.#sorted))
+      for (const ids of lists.values()) ids.sort(byNumber);
+    this.outfitIds = [...this.outfits.keys()].sort(byNumber);
+    this.maxOutfitId = largest(this.outfitIds);
+    this.maxItemId = largest(this.#items.keys());
+    this.maxProductId = largest(items.map((item) => item.productId));
+    this.maxOccasionId = largest(this.#sorted.occasion.keys());
     this.kindCount = kinds.size;
     this.lookCount = looks.size;
     this.colorCount = colors.size;
@@ -128,8 +113,7 @@ export class CatalogueShape {
 
   /** Reads the shape as the database has it now. */
   static async read(client: SqlClient): Promise<CatalogueShape> {
-    // The counter first: a change committed during the reads moves it past this, so the next
-    // ranking reads the shape again.
+    // The counter first: a change committed during the reads moves it past this one.
     const [{ version }] = (await queryPrepared<{ version: string }>(
       client,
       'shape_version',
@@ -156,11 +140,8 @@ export class CatalogueShape {
   }
 
   /** An item's product, look, colour and kind, or undefined for an item the catalogue lacks. */
-  item(id: number): Omit<Piece, 'slot'> | undefined {
-    const lookId = id > 0 && id <= this.maxItemId ? this.#itemLook[id]! : -1;
-    if (lookId < 0) return undefined;
-    const [productId, kindId] = [this.#itemProduct[id]!, this.#itemKind[id]!];
-    return { itemId: id, productId, lookId, colorId: this.#looks[lookId]!.colorId, kindId };
+  item(id: number): ItemFacts | undefined {
+    return this.#items.get(id);
   }
 
   /** Orders looks by category, then colour name: how ties between equal tastes fall. */
@@ -181,46 +162,27 @@ export class CatalogueShape {
    * Up to `count` outfits of an occasion, outfits holding a kind, or items of a look, in id
    * order from `pivot` on, wrapping round: a seeded window onto a list of any size.
    */
-  window(of: 'occasion' | 'kind' | 'look', id: number, pivot: number, count: number): number[] {
-    const ids = this.#sorted[of][id];
-    if (!ids) return [];
-    // The first of the sorted ids not below the pivot.
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[mid]! < pivot) lo = mid + 1;
-      else hi = mid;
-    }
-    const window: number[] = [];
-    for (let n = 0; n < Math.min(count, ids.length); n++) {
-      if (lo === ids.length) lo = 0;
-      window.push(ids[lo++]!);
-    }
-    return window;
+  window(of: Grouping, id: number, pivot: number, count: number): number[] {
+    const ids = this.#sorted[of].get(id) ?? [];
+    const from = Math.max(
+      0,
+      ids.findIndex((n) => n >= pivot),
+    );
+    const window = ids.slice(from, from + count);
+    return window.concat(ids.slice(0, Math.min(count - window.length, from)));
   }
 }
+
+const byNumber = (a: number, b: number) => a - b;
+
+/** The largest of the numbers, and at least 1. */
+const largest = (numbers: Iterable<number>) => [...numbers].reduce((a, b) => Math.max(a, b), 1);
 
 /** The number of `key`, giving the next (counting from `first`) to a key not seen yet. */
 function numberOf<K>(numbers: Map<K, number>, key: K, first = 0): number {
-  let n = numbers.get(key);
-  if (n === undefined) {
-    n = numbers.size + first;
-    numbers.set(key, n);
-  }
+  const n = numbers.get(key) ?? numbers.size + first;
+  numbers.set(key, n);
   return n;
-}
-
-/** The largest of `of` over the rows, and at least 1. */
-function largest<T>(rows: readonly T[], of: (row: T) => number): number {
-  return rows.reduce((max, row) => Math.max(max, of(row)), 1);
-}
-
-/** Each key's ids, sorted, at the key's index. */
-function sortedLists(lists: Map<number, number[]>): Int32Array[] {
-  const sorted: Int32Array[] = [];
-  for (const [key, ids] of lists) sorted[key] = Int32Array.from(ids).sort();
-  return sorted;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, value: number) {
@@ -235,9 +197,8 @@ const kept = new WeakMap<
 >();
 
 /**
- * The catalogue's shape at `version` or later, as this process keeps it for the database behind
- * `client`; read again when the database's counter has moved past the copy kept. Rankings that
- * find it stale together share one read.
+ * The catalogue's shape at `version` or later, kept per database client and read again once the
+ * database's counter moves past the copy; rankings that find it stale together share one read.
  */
 export async function catalogueShape(client: SqlClient, version: number): Promise<CatalogueShape> {
   const entry = kept.get(client) ?? {};

@@ -29,50 +29,42 @@ export interface ShopperRead {
 /** A shopper who has swiped and hearted nothing: what a shared first ranking starts from. */
 export const NO_HISTORY: ShopperHistory = { recent: [], hearts: [], swiped: new Set() };
 
-export const randomSeed = () => randomInt(1, 2_147_483_647);
-
 /**
- * The best unswiped, fully in-stock outfits for this history, best first, each with what placed
- * it: ranked in memory (ranking.ts), then checked for stock. Fewer than `atLeast` (a sampled
- * ranking of a shopper who swiped nearly everything) are ranked again over every outfit.
+ * The best unswiped, fully in-stock outfits for this history, each with what placed it: ranked
+ * in memory (ranking.ts), then checked for stock. A sampled ranking that comes back short of
+ * `atLeast` (a shopper who swiped nearly everything) is made again over every outfit.
  */
 export async function rankFeed(
   client: SqlClient,
   { version, history }: ShopperRead,
-  { limit, atLeast, ...options }: Partial<RankingOptions> & { limit: number; atLeast?: number },
+  { limit, atLeast = 0, ...options }: Partial<RankingOptions> & { limit: number; atLeast?: number },
 ): Promise<RankedOutfit[]> {
   const shape = await catalogueShape(client, version);
   // A shopper's first swipes or hearts may all be on outfits gone since: no signal, no taste.
   const learning =
     history.recent.some((s) => shape.outfits.has(s.outfitId)) ||
     history.hearts.some((id) => shape.item(id) !== undefined);
-  const ranking = {
-    ...options,
-    seed: options.seed ?? randomSeed(),
-    exclude: options.exclude ?? [],
-  };
+  const seed = options.seed ?? randomInt(1, 2_147_483_647);
   const rank = async (exhaustive: boolean) => {
     const placedBy = new Map<number, PlacedBy>();
-    const ranked = rankCandidates(shape, history, { ...ranking, exhaustive }, placedBy);
-    if (ranked.length === 0) return [];
-    const rows = await firstWhollyInStock(client, ranked, limit);
+    const ranking = { ...options, seed, exclude: options.exclude ?? [], exhaustive };
+    const ranked = rankCandidates(shape, history, ranking, placedBy);
+    const rows = ranked.length > 0 ? await firstWhollyInStock(client, ranked, limit) : [];
     return rows.map((row) => ({
       id: row.id,
       reason: queuedReason(placedBy.get(row.id), row, learning),
     }));
   };
   const ids = await rank(options.exhaustive ?? false);
-  return !options.exhaustive && ids.length < (atLeast ?? 0) ? rank(true) : ids;
+  return !options.exhaustive && ids.length < atLeast ? rank(true) : ids;
 }
 
 /**
- * The catalogue's version and the shopper's history, in one statement read from indexes alone:
- * the swipes from (user_id, created_at) with outfit and direction (0021), the latest hearts from
- * their covering index (0018).
+ * The catalogue's version and the shopper's history in one statement, from indexes alone: swipes
+ * from (user_id, created_at) with outfit and direction (0021), hearts from their index (0018).
  */
 export async function readHistory(client: SqlClient, userId: number): Promise<ShopperRead> {
   const recentSwipes = sql.raw(String(PROFILE.swipes));
-  const recentHearts = sql.raw(String(PROFILE.hearts));
   const rows = await queryPrepared<{ kind: 'v' | 'r' | 's' | 'h'; id: string; liked: boolean }>(
     client,
     'feed_history',
@@ -86,35 +78,31 @@ export async function readHistory(client: SqlClient, userId: number): Promise<Sh
         UNION ALL
         (SELECT 'h', item_id, false FROM item_favorites
           WHERE user_id = ${userId} AND source = 'heart'
-          ORDER BY created_at DESC LIMIT ${recentHearts})`,
+          ORDER BY created_at DESC LIMIT ${sql.raw(String(PROFILE.hearts))})`,
   );
   let version = 0;
   const recent: { outfitId: number; like: boolean }[] = [];
   const hearts: number[] = [];
   const swiped = new Set<number>();
-  for (const row of rows) {
-    const id = Number(row.id);
-    if (row.kind === 'v') version = id;
-    else if (row.kind === 'r') {
-      recent.push({ outfitId: id, like: row.liked });
-      swiped.add(id);
-    } else if (row.kind === 's') swiped.add(id);
-    else hearts.push(id);
+  for (const { kind, id, liked } of rows) {
+    if (kind === 'v') version = Number(id);
+    else if (kind === 'h') hearts.push(Number(id));
+    else swiped.add(Number(id));
+    if (kind === 'r') recent.push({ outfitId: Number(id), like: liked });
   }
   return { version, history: { recent, hearts, swiped } };
 }
 
 /**
- * The first `limit` of `ranked` with no piece out of stock, in order, with the facts a card's
- * reason may name (added this week; liked by many, 0028). `OFFSET 0` makes the stock check stop
- * once the page is full; the limit is in the text, so that one plan serves every call.
+ * The first `limit` of `ranked` with no piece out of stock, in order, with what a reason may
+ * name (added this week; liked by many, 0028). `OFFSET 0` stops the stock check at the page.
  */
 async function firstWhollyInStock(
   client: SqlClient,
   ranked: readonly number[],
   limit: number,
 ): Promise<{ id: number; fresh: boolean; popular: boolean }[]> {
-  const rows = await queryPrepared<{ id: number; fresh: boolean; popular: boolean }>(
+  return queryPrepared(
     client,
     'feed_in_stock',
     sql`SELECT r.id,
@@ -132,11 +120,95 @@ async function firstWhollyInStock(
          ORDER BY r.n
          LIMIT ${sql.raw(String(Math.trunc(limit)))}`,
   );
-  return rows.map((r) => ({ id: r.id, fresh: Boolean(r.fresh), popular: Boolean(r.popular) }));
 }
 
-export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
+export interface QueuedOutfit extends RankedOutfit {
+  position: number;
+  /** When the queue was ranked (ms since epoch). */
+  filledAt: number;
+}
+
+/** A shopper's queue as a page reads it; a first visit needs no other read. */
+export interface Waiting {
+  outfits: readonly QueuedOutfit[];
+  /** The queue's first and last places, swiped or not: how much was swiped, and is left. */
+  firstPlace: number | null;
+  last: number | null;
+  /** Whether the shopper has swiped or hearted anything. */
+  tasted: boolean;
+  version: number;
+}
+
+type QueueRow = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null } & {
+  firstPlace: number | null;
+  last: number | null;
+  tasted: boolean;
+  version: string;
+};
+
+/** The shopper's queue (0007), best first, less what was swiped since it was ranked. */
+export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
+  // One row when nothing waits (its outfit columns null), so tasted and version always come.
+  const rows = await queryPrepared<QueueRow>(
+    client,
+    'feed_queue_waiting',
+    sql`SELECT w.*, v.version,
+               EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${userId})
+               OR EXISTS (SELECT 1 FROM item_favorites f
+                           WHERE f.user_id = ${userId} AND f.source = 'heart') AS tasted
+          FROM catalogue_version v
+          LEFT JOIN LATERAL (
+            SELECT q.outfit_id AS id, q.position, q.reason,
+                   (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
+                   (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
+                   (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
+              FROM feed_queue q
+             WHERE q.user_id = ${userId}
+               -- OFFSET 0: a primary-key probe per queued outfit, not a read of every swipe.
+               AND NOT EXISTS (
+                     SELECT 1 FROM swipes s
+                      WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id
+                     OFFSET 0
+                   )
+          ) w ON true
+         ORDER BY w.position`,
+  );
+  const [first] = rows;
+  return {
+    outfits: rows.flatMap(({ id, position, filledAt, reason }) =>
+      id === null ? [] : [{ id, position: position!, filledAt: filledAt!, reason }],
+    ),
+    firstPlace: first?.firstPlace ?? null,
+    last: first?.last ?? null,
+    tasted: first?.tasted ?? true,
+    version: Number(first?.version ?? 0),
+  };
+}
+
+/**
+ * Makes `ranked` the shopper's queue, in order, with reasons; outfits deleted meanwhile are
+ * skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is announced.
+ */
+export async function storeQueue(db: Db, userId: number, ranked: readonly RankedOutfit[]) {
+  const list = idArray(ranked.map((r) => r.id));
+  const reasons = JSON.stringify(ranked.map((r) => r.reason));
+  await db.transaction(async (tx) => {
+    await lockFeedQueue(tx, userId);
+    await tx.execute(sql`
+    WITH gone AS (
+      DELETE FROM feed_queue q
+       WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
+    )
+    INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
+    SELECT ${userId}, t.outfit_id, t.position, now(), r.reason
+      FROM unnest(${list}::int[]) WITH ORDINALITY AS t (outfit_id, position)
+      JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
+        ON r.position = t.position
+      JOIN outfits o ON o.id = t.outfit_id
+        ON CONFLICT (user_id, outfit_id)
+        DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,
+                      reason = excluded.reason`);
+  });
 }
 
 export interface FirstSwipe {
@@ -146,14 +218,11 @@ export interface FirstSwipe {
 }
 
 /** `exists` is false for an unknown outfit; `inserted` false when a swipe was already there. */
-export interface FirstSwipeOutcome {
-  exists: boolean;
-  inserted: boolean;
-}
+export type FirstSwipeOutcome = { exists: boolean; inserted: boolean };
 
 /**
- * First swipes of several shoppers in one statement, at most one each, outcomes in the order
- * asked. Rows go in in shopper order, so statements of two processes lock shoppers alike.
+ * First swipes of several shoppers in one statement, outcomes in the order asked. Rows go in in
+ * shopper order, so statements of two processes lock shoppers alike.
  */
 export async function recordFirstSwipes(
   client: SqlClient,
@@ -184,60 +253,48 @@ export async function recordFirstSwipes(
           FROM wanted w LEFT JOIN outfits o ON o.id = w.outfit_id
          ORDER BY w.n`,
   );
-  return rows.map((row) => ({ exists: Boolean(row.exists), inserted: Boolean(row.inserted) }));
+  return rows.map(({ exists, inserted }) => ({ exists, inserted }));
 }
 
-const swipeOf = (userId: number, outfitId: number) =>
-  and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId));
-
-/** The shopper's swipe on this outfit, locked until the transaction ends. */
-export async function lockSwipe(
-  db: Db,
-  userId: number,
-  outfitId: number,
-): Promise<SwipeDirection | undefined> {
-  const rows = await db
-    .select({ direction: swipes.direction })
-    .from(swipes)
-    .where(swipeOf(userId, outfitId))
-    .for('update');
-  return rows[0]?.direction;
+export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
+  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
-export async function changeSwipe(
-  db: Db,
-  userId: number,
-  outfitId: number,
-  direction: SwipeDirection,
-): Promise<void> {
-  // A like made afresh brings the outfit's own pieces again, not the ones an earlier like kept.
-  await db
-    .update(swipes)
-    .set({ direction, piecesWritten: false, createdAt: sql`clock_timestamp()` })
-    .where(swipeOf(userId, outfitId));
-}
+const swipeOf = (userId: number, outfitId?: number) =>
+  outfitId === undefined
+    ? eq(swipes.userId, userId)
+    : and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId));
 
-/** The shopper's most recent swipe, locked; a concurrent undo moves on to the one before. */
-export async function lockLatestSwipe(
-  db: Db,
-  userId: number,
-): Promise<{ outfitId: number; direction: SwipeDirection } | undefined> {
-  const rows = await db
+/**
+ * The shopper's swipe on this outfit (without one: their latest), locked until the transaction
+ * ends; a concurrent undo moves on to the swipe before.
+ */
+export async function lockSwipe(db: Db, userId: number, outfitId?: number) {
+  const [row] = await db
     .select({ outfitId: swipes.outfitId, direction: swipes.direction })
     .from(swipes)
-    .where(eq(swipes.userId, userId))
+    .where(swipeOf(userId, outfitId))
     .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
     .limit(1)
     .for('update');
-  return rows[0];
+  return row;
 }
 
+/** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */
+export async function changeSwipe(db: Db, userId: number, outfitId: number, to: SwipeDirection) {
+  await db
+    .update(swipes)
+    .set({ direction: to, piecesWritten: false, createdAt: sql`clock_timestamp()` })
+    .where(swipeOf(userId, outfitId));
+}
+
+/** Deletes the shopper's swipe on the outfit (only if it is `direction`, when given). */
 export async function deleteSwipe(
   db: Db,
   userId: number,
   outfitId: number,
   direction?: SwipeDirection,
-): Promise<boolean> {
+) {
   const rows = await db
     .delete(swipes)
     .where(and(swipeOf(userId, outfitId), direction && eq(swipes.direction, direction)))
@@ -245,14 +302,11 @@ export async function deleteSwipe(
   return rows.length > 0;
 }
 
-/**
- * Takes back every left swipe of the shopper and empties their queue, so the next page is ranked
- * afresh with the passed outfits in it; likes stay. Returns how many swipes went.
- */
+/** Takes back every left swipe and empties the queue (likes stay); how many swipes went. */
 export async function deletePassedSwipes(db: Db, userId: number): Promise<number> {
   const rows = await db
     .delete(swipes)
-    .where(and(eq(swipes.userId, userId), eq(swipes.direction, 'nope')))
+    .where(and(swipeOf(userId), eq(swipes.direction, 'nope')))
     .returning({ outfitId: swipes.outfitId });
   // Takes turns with a queue being written in the background, as storeQueue does.
   await lockFeedQueue(db, userId);
@@ -261,14 +315,10 @@ export async function deletePassedSwipes(db: Db, userId: number): Promise<number
 }
 
 /**
- * Takes out the pieces a like brought along (in whatever variant the shopper moved them to) and
- * counts them with those still following from the like: call it before the like goes.
+ * Takes out the pieces a like brought along (in whatever variant they were moved to) and counts
+ * them with those still following from the like: call it before the like goes.
  */
-export async function removeOutfitPieces(
-  db: Db,
-  userId: number,
-  outfitId: number,
-): Promise<number> {
+export async function removeOutfitPieces(db: Db, userId: number, outfitId: number) {
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`
@@ -282,97 +332,4 @@ export async function removeOutfitPieces(
               WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId} AND NOT p.written))::int AS n`,
   );
   return row?.n ?? 0;
-}
-
-export interface QueuedOutfit extends RankedOutfit {
-  position: number;
-  /** When the queue was ranked (ms since epoch). */
-  filledAt: number;
-}
-
-/** What readQueue reads: a first visit needs no other read. */
-export interface Waiting {
-  outfits: readonly QueuedOutfit[];
-  firstPlace: number | null;
-  last: number | null;
-  tasted: boolean;
-  version: number;
-}
-
-/**
- * The shopper's queue (0007), best first, less the outfits swiped since it was ranked; its first
- * and last places, swiped or not (how much was swiped, and is left); whether the shopper has
- * swiped or hearted anything; and the catalogue's version.
- */
-export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
-  type Outfit = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null };
-  type Row = Outfit & Omit<Waiting, 'outfits' | 'version'> & { version: string | number };
-  // One row when nothing waits (its outfit columns null), so tasted and version always come.
-  const rows = await queryPrepared<Row>(
-    client,
-    'feed_queue_waiting',
-    sql`SELECT w.*, v.version,
-               EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${userId})
-               OR EXISTS (SELECT 1 FROM item_favorites f
-                           WHERE f.user_id = ${userId} AND f.source = 'heart') AS tasted
-          FROM catalogue_version v
-          LEFT JOIN LATERAL (
-            SELECT q.outfit_id AS id, q.position, q.reason,
-                   (extract(epoch FROM q.filled_at) * 1000)::float8 AS "filledAt",
-                   (SELECT min(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS "firstPlace",
-                   (SELECT max(l.position) FROM feed_queue l WHERE l.user_id = ${userId}) AS last
-              FROM feed_queue q
-             WHERE q.user_id = ${userId}
-               -- OFFSET 0: a primary-key probe per queued outfit, not a read of every swipe.
-               AND NOT EXISTS (
-                     SELECT 1 FROM swipes s
-                      WHERE s.user_id = ${userId} AND s.outfit_id = q.outfit_id
-                     OFFSET 0
-                   )
-          ) w ON true
-         ORDER BY w.position`,
-  );
-  const outfits = rows.flatMap(({ id, position, filledAt, reason }) =>
-    id === null || position === null || filledAt === null
-      ? []
-      : [{ id, position, filledAt, reason }],
-  );
-  const first = rows[0];
-  return {
-    outfits,
-    firstPlace: first?.firstPlace ?? null,
-    last: first?.last ?? null,
-    tasted: first?.tasted ?? true,
-    version: Number(first?.version ?? 0),
-  };
-}
-
-/**
- * Makes `ranked` the shopper's queue, in that order, with reasons; outfits deleted meanwhile are
- * skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is announced.
- */
-export async function storeQueue(
-  db: Db,
-  userId: number,
-  ranked: readonly RankedOutfit[],
-): Promise<void> {
-  const list = idArray(ranked.map((r) => r.id));
-  const reasons = JSON.stringify(ranked.map((r) => r.reason));
-  await db.transaction(async (tx) => {
-    await lockFeedQueue(tx, userId);
-    await tx.execute(sql`
-    WITH gone AS (
-      DELETE FROM feed_queue q
-       WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
-    )
-    INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
-    SELECT ${userId}, t.outfit_id, t.position, now(), r.reason
-      FROM unnest(${list}::int[]) WITH ORDINALITY AS t (outfit_id, position)
-      JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
-        ON r.position = t.position
-      JOIN outfits o ON o.id = t.outfit_id
-        ON CONFLICT (user_id, outfit_id)
-        DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,
-                      reason = excluded.reason`);
-  });
 }

@@ -22,19 +22,16 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const { db } = app.database;
   const tags = ['feed'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-  const ttlMs = app.config.cacheSeconds * 1000;
-  const queues = await KeptQueues.open(app.database, { ttlMs });
+  const queues = await KeptQueues.open(app.database, { ttlMs: app.config.cacheSeconds * 1000 });
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
-  const openings = new Openings(app.database.sql);
   const live = {
     queue,
     queues,
     cards: app.outfitCards,
-    openings,
-    stock: app.stockLevels,
     hearts: app.shopperHearts,
+    openings: new Openings(app.database.sql),
   };
   const swipeBatches = new SwipeBatches(app.database.sql);
   // Before the database closes: queue writes still under way finish first.

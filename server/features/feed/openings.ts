@@ -13,9 +13,8 @@ interface Opening {
 }
 
 /**
- * First pages for shoppers who have swiped and hearted nothing: with no taste, rankings differ
- * only by seed, so a few are shared and a shopper takes one by id (decision 005, "A first visit").
- * One is made again when the catalogue changes or it grows old (what is new and popular moves).
+ * First pages for shoppers with no swipe or heart: with no taste, rankings differ only by seed, so
+ * a few are shared, taken by shopper id, and made again when the catalogue changes or they age.
  */
 export class Openings {
   readonly #kept = new Map<number, Opening>();

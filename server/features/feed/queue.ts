@@ -4,17 +4,11 @@ import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
 import type { RankedOutfit, Waiting } from './feed.repository';
 import * as repo from './feed.repository';
 
-/**
- * Each shopper's feed is ranked ahead of time and kept in `feed_queue`; a page is one indexed
- * read of it (docs/decisions/005-swipe-feed-ranking.md).
- */
+/** Each shopper's feed is ranked ahead of time into `feed_queue` (decision 005). */
 export const QUEUE = {
   /** How many ranked outfits one ranking keeps. */
   size: 100,
-  /**
-   * How many a ranking made on the request path keeps: a shopper swiping through it has it
-   * ranked again after `relearnAfter` swipes, and a shorter queue is quicker to check and write.
-   */
+  /** How many a ranking made on the request path keeps: quicker to check and write. */
   onTheSpot: 30,
   /** Rank again, in the background, once fewer than this many wait after the page served. */
   lowWater: 10,
@@ -25,9 +19,8 @@ export const QUEUE = {
 } as const;
 
 /**
- * Writes shoppers' queues off the request path, one per shopper at a time (another meanwhile is
- * dropped: the one running is as fresh). A failed write is reported and leaves the old queue,
- * still valid: reads skip what was swiped or sold out since.
+ * Writes queues off the request path, one per shopper at a time (another meanwhile is dropped:
+ * the one running is as fresh). A failed write is reported and leaves the old queue, still valid.
  */
 export class FeedQueue {
   readonly #pending = new Map<number, Promise<void>>();
@@ -78,10 +71,7 @@ const without = (waiting: Waiting, outfitId: number): Waiting => ({
   outfits: waiting.outfits.filter((outfit) => outfit.id !== outfitId),
 });
 
-/**
- * Each shopper's queue as last read: a swipe, wherever it was made, is announced with its outfit,
- * which leaves the copy; anything else (an undo, a fresh ranking) forgets the copy.
- */
+/** Each shopper's queue as last read; an announced swipe takes its outfit out, anything else forgets it. */
 export class KeptQueues extends KeptReads<Waiting> {
   static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
     const cache = await AnnouncedCache.open<Waiting, number, FeedChange>(database, {
@@ -101,8 +91,7 @@ export class KeptQueues extends KeptReads<Waiting> {
     if (kept) return kept;
     const since = this.cache.changes;
     const read = await repo.readQueue(this.database.sql, userId);
-    // Kept only once there is a queue and a taste: a first swipe or heart is not announced unless
-    // its outfit was queued, so a copy of "nothing yet" could outlive it.
+    // Kept only with a queue and a taste: a copy of "nothing yet" could outlive a first swipe.
     if (read.outfits.length > 0 && read.tasted) this.cache.set(userId, read, since);
     return read;
   }

@@ -10,11 +10,7 @@ export const TASTE = {
   look: 1.5,
   /** What the liked items, products and looks count for against the occasion's. */
   pieces: 0.45,
-  /**
-   * Occasions, garment kinds and colours are judged alike, by the shopper's like rate for what
-   * they were shown of each, in log-odds against their rate over everything; these weigh the
-   * outfit's occasion, each garment kind it holds, and each of its pieces' colours.
-   */
+  /** Occasion, each garment kind and each piece's colour: like rate in log-odds (decision 005). */
   occasion: 1.3,
   kind: 0.5,
   color: 0.3,
@@ -34,15 +30,9 @@ export const TASTE = {
   repeat: 0.1,
   /** One card in this many is kept for exploring, once the shopper has given any signal. */
   exploreEvery: 5,
-  /**
-   * An explored card is of the occasion the shopper was shown least in their latest this many
-   * swipes and on the page so far, so a taste that changes to another occasion is met soon.
-   */
+  /** An explored card is of the occasion shown least in this many latest swipes and the page. */
   exploreLately: 10,
-  /**
-   * A shopper whose latest `lostAfter` swipes were all left is not being shown their taste: one
-   * card in `exploreWhenLost` explores, and the signals before those lefts weigh `lostFade`.
-   */
+  /** After `lostAfter` lefts in a row, explore one card in two and fade the older signals. */
   lostAfter: 6,
   exploreWhenLost: 2,
   lostFade: 0.5,
@@ -89,10 +79,7 @@ export interface RankingOptions {
   exactUpTo?: number;
 }
 
-/**
- * A seeded 32-bit hash of an integer (MurmurHash3's mixing of one word, and its finaliser): the
- * same value and seed always give the same number, and neighbouring values scatter.
- */
+/** A seeded 32-bit hash of an integer (MurmurHash3 of one word): neighbours scatter. */
 export function seededHash(value: number, seed: number): number {
   let k = Math.imul(value | 0, 0xcc9e2d51);
   k = (k << 15) | (k >>> 17);
@@ -109,8 +96,7 @@ export function seededHash(value: number, seed: number): number {
   return h >>> 0;
 }
 
-// Each use of the seed gets a salt of its own, so the explored order, the draws, the look
-// windows and the jitter do not follow one another.
+// A salt per use of the seed, so the draws, windows, jitter and explored order are independent.
 const SALT = {
   explore: 0x2545f491,
   draw: 0x5851f42d,
@@ -121,8 +107,8 @@ const SALT = {
 const salted = (seed: number, salt: number) => (seed ^ salt) | 0;
 
 /**
- * Sums of signals by a dense id. A ranking never yields, so one set per catalogue shape serves
- * every ranking, each clearing the keys the one before it touched.
+ * Sums of signals by a dense id. Kept per catalogue shape and cleared
+ * of the keys the last ranking touched: a ranking never yields, and a fresh set costs more than it.
  */
 class Tally {
   readonly #weights: Float64Array;
@@ -159,6 +145,9 @@ class Tally {
   }
 }
 
+/** Sums of signals by a small dense id: an occasion, kind or colour. */
+const tally = (size: number) => new Float64Array(size);
+
 /** What a piece of a candidate can share with what the shopper liked or hearted. */
 const MATCHES = ['item', 'product', 'kind', 'look', 'color'] as const;
 type Match = (typeof MATCHES)[number];
@@ -179,12 +168,7 @@ function talliesFor(shape: CatalogueShape): Tallies {
   return tallies;
 }
 
-/**
- * What placed a card, for its reason ("You liked 3 Date Night looks"): the occasion the shopper
- * likes (with how many of its looks they liked lately), a piece sharing something with what they
- * liked (`hearted` when a heart weighs most in it), a card kept for exploring, or, for a shopper
- * with no signal yet, the range of the catalogue.
- */
+/** What placed a card, for its reason: a liked occasion, a piece like one liked, exploring, none. */
 export type PlacedBy =
   | { kind: 'occasion'; likes: number }
   | { kind: 'piece'; itemId: number; match: Match; hearted: boolean }
@@ -204,10 +188,9 @@ interface Candidate {
 const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } as const;
 
 /**
- * The shopper's unswiped candidates, best first, all in memory: the taste profile, a capped pool
- * of candidates, their scores, then the order laid out card by card (decision 005). Stock is not
- * looked at: rankFeed checks it on the best, in this order. `placedBy`, when given, is filled
- * with what placed each of the first `POOL.laidOut` cards.
+ * The shopper's unswiped candidates, best first (decision 005): the taste profile, a capped pool,
+ * its scores, the order laid out card by card. Stock is rankFeed's. `placedBy` gets what placed
+ * each of the first `POOL.laidOut` cards.
  */
 export function rankCandidates(
   shape: CatalogueShape,
@@ -217,17 +200,17 @@ export function rankCandidates(
 ): number[] {
   const { seed } = options;
   const t = talliesFor(shape);
-  // By occasion: decayed likes and nopes, likes as counted (a card's reason), cards placed.
-  const occasions = () => new Float64Array(shape.maxOccasionId + 1);
-  const occasionLikes = occasions();
-  const occasionNopes = occasions();
-  const likeCount = occasions();
-  const placedOccasions = occasions();
-  // Decayed likes and nopes by garment kind (once an outfit) and by colour (once a piece).
-  const kindLikes = new Float64Array(shape.kindCount + 1);
-  const kindNopes = new Float64Array(shape.kindCount + 1);
-  const colorLikes = new Float64Array(shape.colorCount + 1);
-  const colorNopes = new Float64Array(shape.colorCount + 1);
+  // Decayed likes and nopes by occasion, garment kind (once an outfit) and colour (once a piece);
+  // by occasion also likes as counted (a card's reason), cards placed, and shown lately.
+  const [o, k, c] = [shape.maxOccasionId + 1, shape.kindCount + 1, shape.colorCount + 1];
+  const [occasionLikes, occasionNopes, likeCount, placedOccasions, lately] = [
+    tally(o),
+    tally(o),
+    tally(o),
+    tally(o),
+    tally(o),
+  ];
+  const [kindLikes, kindNopes, colorLikes, colorNopes] = [tally(k), tally(k), tally(c), tally(c)];
 
   // The taste profile, the latest signals weighing most.
   const signal = (piece: Omit<Piece, 'slot'>, w: number) => {
@@ -283,8 +266,7 @@ export function rankCandidates(
   const learning = total > 0;
   const exploreEvery = lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
   const norm = Math.max(total, 1);
-  // Each occasion's like rate against the shopper's own, in log-odds: a ratio of rates flattens
-  // as the shopper likes most of what the feed shows, and the taste it found would fade.
+  // Like rates against the shopper's own in log-odds: a ratio would flatten as they like more.
   const rate = (liked + 0.5) / (liked + noped + 1);
   const judged = (likes: Float64Array, nopes: Float64Array) =>
     likes.map(
@@ -293,8 +275,6 @@ export function rankCandidates(
   const occasionTaste = judged(occasionLikes, occasionNopes);
   const kindTaste = judged(kindLikes, kindNopes);
   const colorTaste = judged(colorLikes, colorNopes);
-  // How many of each occasion the shopper was shown lately, whichever way they swiped.
-  const lately = occasions();
   for (const swipe of history.recent.slice(0, TASTE.exploreLately)) {
     const outfit = shape.outfits.get(swipe.outfitId);
     if (outfit) lately[outfit.occasionId]! += 1;
@@ -308,12 +288,6 @@ export function rankCandidates(
     1 + ((seededHash(n, salted(seed, salt)) & 0x7fffffff) % max);
   const itemPivot = draw(0, SALT.look, shape.maxItemId);
   const outfitPivot = draw(1, SALT.look, shape.maxOutfitId);
-  const bestOccasions = learning
-    ? [...occasionTaste.keys()]
-        .filter((o) => o > 0 && occasionTaste[o]! > 0)
-        .sort((a, b) => occasionTaste[b]! - occasionTaste[a]! || a - b)
-        .slice(0, POOL.occasions)
-    : [];
   const pool = new Set<number>();
   const addAll = (ids: readonly number[]) => {
     for (const id of ids) if (open(id)) pool.add(id);
@@ -326,15 +300,20 @@ export function rankCandidates(
     const items = shape.window('look', look, itemPivot, POOL.perLook);
     for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
   }
-  const bestKinds = [...kindTaste.keys()]
-    .filter((k) => k > 0 && kindLikes[k]! > 0 && kindTaste[k]! > 0)
-    .sort((a, b) => kindTaste[b]! - kindTaste[a]! || a - b)
-    .slice(0, POOL.kinds);
-  for (const kind of bestKinds) addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
-  for (const o of bestOccasions) addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
-  // Exploring, and all a new shopper gets: in a catalogue of up to `exactUpTo` outfits (or an
-  // exhaustive ranking) the first unswiped ones in a seeded order of them all, else seeded draws
-  // of ids, which miss deleted and swiped ones.
+  // The best-liked kinds and occasions (0 is none): a seeded window onto the outfits of each.
+  const best = (taste: Float64Array, count: number, liked = taste) =>
+    [...taste.keys()]
+      .filter((key) => key > 0 && liked[key]! > 0 && taste[key]! > 0)
+      .sort((a, b) => taste[b]! - taste[a]! || a - b)
+      .slice(0, count);
+  for (const kind of best(kindTaste, POOL.kinds, kindLikes)) {
+    addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
+  }
+  for (const o of learning ? best(occasionTaste, POOL.occasions) : []) {
+    addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
+  }
+  // Exploring, and all a new shopper gets: in a small catalogue (or an exhaustive ranking) the
+  // first unswiped outfits in a seeded order of all, else seeded draws of ids.
   if (options.exhaustive || shape.maxOutfitId <= (options.exactUpTo ?? POOL.exactUpTo)) {
     const salt = salted(seed, SALT.explore);
     const order = shape.outfitIds
@@ -349,9 +328,7 @@ export function rankCandidates(
     }
   }
 
-  // The score of each candidate.
-  // What a piece adds: its shared item, product and look by slot, its colour, and its kind
-  // (counted once an outfit).
+  // What a piece adds: its shared item, product and look by slot, its colour and its kind.
   const shares = (p: Piece): Record<Match, number> => {
     const bySlot = (TASTE.slot[p.slot] * TASTE.pieces) / norm;
     return {
@@ -403,8 +380,7 @@ export function rankCandidates(
       : best;
   };
 
-  // The order, card by card: the best by taste less what is already placed, and one in
-  // `exploreEvery` kept for exploring.
+  // Card by card: the best by taste less what is already placed; one in `exploreEvery` explores.
   const exploring = learning ? explorationOrder(candidates, seed) : [];
   const placed = new Uint8Array(candidates.length);
   const order: number[] = [];
@@ -418,8 +394,7 @@ export function rankCandidates(
     for (const p of c.pieces) t.placed.add(p.productId, 1);
     placedBy?.set(c.id, by());
   };
-  // A new shopper's page goes round the occasions strictly (the jitter is below the spread);
-  // products repeated would bend it.
+  // A new shopper's page goes round the occasions strictly: the jitter is below the spread.
   const repeat = learning ? TASTE.repeat : 0;
   const limit = Math.min(POOL.laidOut, candidates.length);
   while (order.length < limit) {
@@ -467,10 +442,7 @@ export function rankCandidates(
 
 const logOdds = (p: number) => Math.log(p / (1 - p));
 
-/**
- * Whether the `i`th piece's garment kind counts: it is known (not 0), and no piece before it is
- * of the same kind, since an outfit holds a kind once however many pieces share it.
- */
+/** Whether the `i`th piece's kind counts: known (not 0), and the first of it in the outfit. */
 function kindCounts(pieces: readonly Omit<Piece, 'slot'>[], i: number): boolean {
   const kind = pieces[i]!.kindId;
   if (kind === 0) return false;
@@ -478,10 +450,7 @@ function kindCounts(pieces: readonly Omit<Piece, 'slot'>[], i: number): boolean 
   return true;
 }
 
-/**
- * The candidates kept for exploring, by index: those whose taste is below the middle of the
- * pool (outside what the shopper is known to like), in a seeded order.
- */
+/** The candidates kept for exploring, by index: those tasted below the pool's middle, seeded. */
 function explorationOrder(candidates: readonly Candidate[], seed: number): number[] {
   if (candidates.length === 0) return [];
   const tastes = Float64Array.from(candidates, (c) => c.taste).sort();

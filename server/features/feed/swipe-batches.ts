@@ -11,10 +11,9 @@ interface Waiting {
 }
 
 /**
- * Writes shoppers' first swipes together: one statement at a time, and the swipes that arrive
- * meanwhile go in the next, so a busy shop writes many per statement. A statement holds one swipe
- * per shopper, so each shopper's swipes are written in the order they came. A failed statement's
- * swipes are written one at a time, so that one bad swipe (a shopper deleted meanwhile) fails alone.
+ * First swipes written together: one statement at a time, the swipes that arrive meanwhile in the
+ * next; one per shopper each, so a shopper's swipes keep their order. A failed statement's swipes
+ * are written one by one, so a bad one (a shopper deleted meanwhile) fails alone.
  */
 export class SwipeBatches {
   private waiting: Waiting[] = [];
