@@ -30,6 +30,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     queue,
     queues,
     cards: app.outfitCards,
+    stock: app.stockLevels,
     hearts: app.shopperHearts,
     openings: new Openings(app.database.sql),
   };

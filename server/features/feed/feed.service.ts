@@ -13,6 +13,7 @@ import type { Database, Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { type Hearts, NO_HEARTS, type ShopperHearts } from '../../lib/shopper-hearts';
+import type { StockLevels } from '../../lib/stock-levels';
 import type { RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 import type { Openings } from './openings';
@@ -25,34 +26,45 @@ export interface FeedState {
   queue: FeedQueue;
   queues: KeptQueues;
   cards: OutfitCards;
+  stock: StockLevels;
   hearts: ShopperHearts;
   openings: Openings;
 }
 
-/** A card as the feed shows it: with the shopper's hearts on it, and why it is there. */
-function feedCard(outfit: Outfit, reason: FeedReason, hearts: Hearts): FeedOutfit {
+type Stock = ReadonlyMap<number, number>;
+
+/** A card as the feed shows it: its pieces' stock of now, the shopper's hearts on it, its reason. */
+function feedCard(outfit: Outfit, stock: Stock, reason: FeedReason, hearts: Hearts): FeedOutfit {
   const heartedItemIds = [...(hearts.onOutfit.get(outfit.id) ?? [])];
+  const items = outfit.items.map((item) => ({ ...item, stock: stock.get(item.id) ?? item.stock }));
   // The keys the outfit lacks go first: after a spread, V8 builds them on a slow path.
-  return { heartedItemIds, reason, ...outfit };
+  return { heartedItemIds, reason, ...outfit, items };
 }
 
+type Found<T> = T & { outfit: Outfit; stock: Stock };
+
 /**
- * The first `count` of `candidates` whose pieces are all in stock now, in order, with their cards
- * (stock of this moment); more are read only when some are not.
+ * The first `count` of `candidates` whose pieces are all in stock now, in order, with their kept
+ * cards and the stock read for them; more are read only when some are not.
  */
 async function firstInStock<T extends RankedOutfit>(
-  cards: OutfitCards,
+  live: FeedState,
   candidates: readonly T[],
   count: number,
-): Promise<(T & { outfit: Outfit })[]> {
-  const found: (T & { outfit: Outfit })[] = [];
+): Promise<Found<T>[]> {
+  const found: Found<T>[] = [];
   for (let start = 0; found.length < count && start < candidates.length; ) {
     const batch = candidates.slice(start, start + count - found.length);
     start += batch.length;
-    const read = new Map((await cards.current(batch.map((c) => c.id))).map((o) => [o.id, o]));
+    const cards = await live.cards.get(batch.map((c) => c.id));
+    const stock = await live.stock.get(
+      [...cards.values()].flatMap((o) => o.items.map((i) => i.id)),
+    );
     for (const c of batch) {
-      const outfit = read.get(c.id);
-      if (outfit?.items.every((item) => item.stock > 0)) found.push({ ...c, outfit });
+      const outfit = cards.get(c.id);
+      if (outfit?.items.every((item) => (stock.get(item.id) ?? 0) > 0)) {
+        found.push({ ...c, outfit, stock });
+      }
     }
   }
   return found;
@@ -74,14 +86,14 @@ export async function getFeed(
   // The candidates the client does not hold and whose pieces are all in stock, one past the page.
   const inStock = <T extends RankedOutfit>(candidates: readonly T[]) =>
     firstInStock(
-      live.cards,
+      live,
       candidates.filter((c) => !held.has(c.id)),
       limit + 1,
     );
-  const pageOf = (found: (RankedOutfit & { outfit: Outfit })[], hearts: Hearts) => ({
+  const pageOf = (found: Found<RankedOutfit>[], hearts: Hearts) => ({
     outfits: found
       .slice(0, limit)
-      .map((f) => feedCard(f.outfit, reasonText(f.reason, f.outfit), hearts)),
+      .map((f) => feedCard(f.outfit, f.stock, reasonText(f.reason, f.outfit), hearts)),
     hasMore: found.length > limit,
   });
   const rank = async (size: number, read?: repo.ShopperRead) =>
@@ -162,12 +174,13 @@ export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Pr
     await repo.deleteSwipe(tx, userId, latest.outfitId);
     return latest;
   });
-  const [[outfit], hearts] = await Promise.all([
-    live.cards.current([undone.outfitId]),
+  const outfit = (await live.cards.get([undone.outfitId])).get(undone.outfitId);
+  if (!outfit) throw notFound('That outfit no longer exists.');
+  const [stock, hearts] = await Promise.all([
+    live.stock.get(outfit.items.map((item) => item.id)),
     live.hearts.get(userId),
   ]);
-  if (!outfit) throw notFound('That outfit no longer exists.');
-  return { direction: undone.direction, outfit: feedCard(outfit, UNDONE, hearts) };
+  return { direction: undone.direction, outfit: feedCard(outfit, stock, UNDONE, hearts) };
 }
 
 /** Puts the outfits the shopper passed on back in their feed; liked ones stay out. */

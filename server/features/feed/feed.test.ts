@@ -636,7 +636,7 @@ describe('the feed queue', () => {
   it('serves a new shopper a first page shared with other new shoppers, and writes no queue', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const live = { queue, queues, cards, hearts, openings };
+    const live = { queue, queues, cards, stock, hearts, openings };
     const first = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
     await queue.idle();
     expect(first.outfits).toHaveLength(5);
@@ -659,7 +659,7 @@ describe('the feed queue', () => {
   it('leaves an outfit sold out since out of the shared first page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const live = { queue, queues, cards, hearts, openings };
+    const live = { queue, queues, cards, stock, hearts, openings };
     const first = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
     const [soldOut] = ids(first);
     const { piece, restock } = await sellOutPiece(soldOut!);
@@ -686,7 +686,7 @@ describe('the feed queue', () => {
   it('ranks a shopper’s own feed from their first swipe on', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const live = { queue, queues, cards, hearts, openings };
+    const live = { queue, queues, cards, stock, hearts, openings };
     const [swiped] = ids(await getFeed(t.db.database, live, s.user.id, { limit: 5 }));
     expect((await like(s, swiped)).statusCode).toBe(200);
     const page = await getFeed(t.db.database, live, s.user.id, { limit: 5 });
@@ -699,7 +699,7 @@ describe('the feed queue', () => {
   it('ranks a shopper’s own feed from their first heart on, and shows it on the card', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    const live = { queue, queues, cards, hearts, openings };
+    const live = { queue, queues, cards, stock, hearts, openings };
     const [opened] = (await getFeed(t.db.database, live, s.user.id, { limit: 5 })).outfits;
     const piece = opened!.items[0]!.id;
     const hearted = await s.agent.post('/api/item/favorite', {
@@ -720,7 +720,7 @@ describe('the feed queue', () => {
     const queue = writer();
     const first = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -740,7 +740,7 @@ describe('the feed queue', () => {
     ]);
     const next = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -750,7 +750,7 @@ describe('the feed queue', () => {
     expect(next.hasMore).toBe(true);
     // Another shopper's feed never reads this queue.
     const other = await returning();
-    await getFeed(t.db.database, { queue, queues, cards, hearts, openings }, other.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, other.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -761,7 +761,7 @@ describe('the feed queue', () => {
   it('skips what was swiped, sold out or is held by the client since the queue was ranked', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, hearts, openings }, s.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -771,7 +771,7 @@ describe('the feed queue', () => {
     try {
       const page = await getFeed(
         t.db.database,
-        { queue, queues, cards, hearts, openings },
+        { queue, queues, cards, stock, hearts, openings },
         s.user.id,
         {
           limit: 5,
@@ -797,7 +797,7 @@ describe('the feed queue', () => {
     await storeQueue(db(), s.user.id, queueOf(Array.from({ length: 15 }, (_, i) => i + 1)));
     const page = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -814,7 +814,7 @@ describe('the feed queue', () => {
   it('ranks on the spot, with the latest swipes, once the shopper swiped relearnAfter of the queue', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, hearts, openings }, s.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -824,7 +824,7 @@ describe('the feed queue', () => {
     for (const id of first) expect((await nope(s, id)).statusCode).toBe(200);
     const fromQueue = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       { limit: 5 },
     );
@@ -834,7 +834,7 @@ describe('the feed queue', () => {
     expect((await like(s, swiped.at(-1)!)).statusCode).toBe(200);
     const ranked = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -854,7 +854,7 @@ describe('the feed queue', () => {
     await storeQueue(db(), s.user.id, queueOf([7, 8, 9]));
     const short = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -869,7 +869,7 @@ describe('the feed queue', () => {
   it('serves a stale queue once and ranks it afresh behind the page', async () => {
     const s = await returning();
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, hearts, openings }, s.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
     });
     await queue.idle();
@@ -882,7 +882,7 @@ describe('the feed queue', () => {
     const stale = await queued(s.user.id);
     const page = await getFeed(
       t.db.database,
-      { queue, queues, cards, hearts, openings },
+      { queue, queues, cards, stock, hearts, openings },
       s.user.id,
       {
         limit: 5,
@@ -902,7 +902,7 @@ describe('the feed queue', () => {
   it('leaves the queue alone for a seeded page', async () => {
     const s = await signUp(t.app);
     const queue = writer();
-    await getFeed(t.db.database, { queue, queues, cards, hearts, openings }, s.user.id, {
+    await getFeed(t.db.database, { queue, queues, cards, stock, hearts, openings }, s.user.id, {
       limit: 5,
       seed: 3,
     });
