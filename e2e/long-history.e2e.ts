@@ -289,10 +289,17 @@ describe('a shopper with a thousand favourites and a closet to match', () => {
 
     // Some way down, into an outfit and back: the same place, the same cards.
     const partWay = await scrollThrough(page, list, 60);
-    const y = await page.evaluate(() => window.scrollY);
     const shown = partWay.state.names.slice(0, partWay.state.reached);
     const opened = shown.at(-2)!;
+    // The place is where the page was at the press: to reach a card under the bottom bar, the
+    // click itself may scroll the page first.
+    await page.evaluate(() => {
+      const note = () => document.body.setAttribute('data-left-at', String(window.scrollY));
+      window.addEventListener('pointerdown', note, { capture: true, once: true });
+    });
     await cardLink(page, opened).click();
+    const y = Number(await page.evaluate(() => document.body.getAttribute('data-left-at')));
+    expect(y).toBeGreaterThan(0);
     await expect
       .poll(() => new URL(page.url()).pathname)
       .toMatch(/^\/closet\/outfits\/detailsPage\//);
