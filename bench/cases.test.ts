@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { appForThisFile } from '../server/test/test-app';
 import { ROUTE } from './budgets';
-import { BENCH_CASES, isPagedList, NOT_BENCHED, routeKey, runsHeavy } from './cases';
+import {
+  BENCH_CASES,
+  heavyAfterScenario,
+  isPagedList,
+  NOT_BENCHED,
+  routeKey,
+  runsHeavy,
+} from './cases';
 
 const shop = appForThisFile();
 const table = () => shop.t.app.routeTable;
@@ -45,6 +52,13 @@ describe('the benchmark cases', () => {
       if (c.caller !== 'shopper') continue;
       expect(runsHeavy(c, route), key).toBe(true);
       expect(c.request, key).toBeTypeOf('function');
+    }
+    // The sweep leaves a route its scenarios measure to them: each one's heavy row comes right
+    // after its typical one.
+    for (const route of table()) {
+      const c = BENCH_CASES[routeKey(route)];
+      if (!c?.scenarios || !runsHeavy(c, route)) continue;
+      expect(heavyAfterScenario(c, c.scenarios[0]!), routeKey(route)).toBe(true);
     }
     const favourites = table().find((r) => routeKey(r) === 'GET /api/favorites/outfits');
     expect(favourites && isPagedList(favourites)).toBe(true);

@@ -715,5 +715,9 @@ export function runsHeavy(
   return c.caller === 'shopper' && route.method === 'GET' && (isPagedList(route) || !!c.history);
 }
 
+/** Whether the route's heavy shoppers are measured right after this scenario, its typical row. */
+export const heavyAfterScenario = (c: BenchCase, scenario: string) =>
+  c.caller === 'shopper' && !!c.history && !!c.request && c.scenarios?.[0] === scenario;
+
 /** The typical shopper's row of a route: the first scenario's, else the route itself. */
 export const typicalName = (key: string, c: BenchCase) => c.scenarios?.[0] ?? key;

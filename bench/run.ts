@@ -17,6 +17,7 @@ import {
   BENCH_CASES,
   type BenchCase,
   type CaseContext,
+  heavyAfterScenario,
   heavyName,
   type Req,
   routeKey,
@@ -514,7 +515,7 @@ async function measureRoutes(
         ...(c.exempt ? { exempt: c.exempt } : {}),
       });
     }
-    if (runsHeavy(c, route)) {
+    if (runsHeavy(c, route) && !c.scenarios) {
       const request = c.request;
       if (!request) throw new Error(`${key}: a heavy shopper's row needs the case's request`);
       log(`measuring ${key} for the heavy shopper`);
@@ -604,6 +605,19 @@ async function runSuite(
     if (only && !only.includes(key)) continue;
     log(`measuring ${scenario.name}`);
     results.push(await timed(() => measure(url, scenario, { duration, connections, warmup })));
+    // A route measured here is measured for the heavy shoppers right after, in the same way:
+    // later, its kept pages would have expired, and the two rows would not compare like for like.
+    const heavy = Object.entries(BENCH_CASES).find(([, c]) => heavyAfterScenario(c, scenario.name));
+    const swept = (route: string) => !only || only.includes('routes') || only.includes(route);
+    if (routes && heavy && swept(heavy[0])) {
+      const [route, { request }] = heavy;
+      log(`measuring ${route} for the heavy shopper`);
+      const next = () => request!(fixture.cases, pick(fixture.heavy));
+      const row = await timed(() =>
+        measure(url, { name: heavyName(scenario.name), next }, { duration, connections, warmup }),
+      );
+      results.push({ ...row, route, caller: 'heavy shopper' });
+    }
   }
   if (!only || only.includes('feed: new shopper')) {
     log("measuring a new shopper's first visit");
