@@ -413,15 +413,11 @@ export async function likedAmong(
   outfitIds: readonly number[],
 ): Promise<Set<number>> {
   if (outfitIds.length === 0) return new Set();
+  // Their swipes either way, one primary-key probe an outfit: asked for likes alone, PostgreSQL
+  // read every like the shopper has from the likes' index.
   const rows = await db
-    .select({ id: swipes.outfitId })
+    .select({ id: swipes.outfitId, direction: swipes.direction })
     .from(swipes)
-    .where(
-      and(
-        eq(swipes.userId, userId),
-        eq(swipes.direction, 'like'),
-        inArray(swipes.outfitId, [...outfitIds]),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(swipes.userId, userId), inArray(swipes.outfitId, [...outfitIds])));
+  return new Set(rows.filter((r) => r.direction === 'like').map((r) => r.id));
 }

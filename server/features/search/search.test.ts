@@ -689,8 +689,14 @@ describe('GET /api/outfit/search with kept pages', () => {
     await keptSql('UPDATE items SET stock = 0 WHERE id = $1', [piece.id]);
     const liked = await buyer.agent.post('/api/outfit/favorite', { outfitId: outfit!.id });
     expect(liked.statusCode, liked.body).toBe(200);
-    // The like is the shopper's own: at once. The stock is announced: within moments.
-    expect((await search('q=brunch')).items[0]).toMatchObject({ id: outfit!.id, favorite: true });
+    const passed = first.items[1]!;
+    const rejected = await buyer.agent.post('/api/outfit/reject', { outfitId: passed.id });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    // The like is the shopper's own: at once; a left swipe is no like. The stock is announced:
+    // within moments.
+    const [likedNow, passedNow] = (await search('q=brunch')).items;
+    expect(likedNow).toMatchObject({ id: outfit!.id, favorite: true });
+    expect(passedNow).toMatchObject({ id: passed.id, favorite: false });
     await vi.waitFor(async () => {
       const [again] = (await search('q=brunch')).items;
       expect(again!.items.find((p) => p.id === piece.id)).toMatchObject({ stock: 0 });
