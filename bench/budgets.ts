@@ -15,6 +15,7 @@ export const ROUTE = {
   substring: 'item search: substring',
   typo: 'item search: typo',
   categories: 'item search: 2 categories',
+  unasked: 'item search: two words not asked lately',
   outfitSearch: 'outfit search',
   cart: 'cart POST + GET /api/cart',
   feedFlow: 'feed, swiping every card between pages',

@@ -664,7 +664,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
 
   'GET /api/item/search': {
     caller: 'shopper',
-    scenarios: [ROUTE.substring, ROUTE.typo, ROUTE.categories],
+    scenarios: [ROUTE.substring, ROUTE.typo, ROUTE.categories, ROUTE.unasked],
     history: true,
     request: (c, k) =>
       get(`/api/item/search?q=${encodeURIComponent(pick(c.words).slice(1, 5))}`, k),

@@ -358,6 +358,16 @@ function scenarios(f: Fixture): Record<string, Scenario> {
         headers: shopper(),
       }),
     },
+    // What a shopper typing asks: a search no page is kept for yet (two product-name words at
+    // random, so few pairs come twice in a run).
+    'search: unasked': {
+      name: ROUTE.unasked,
+      next: () => ({
+        method: 'GET',
+        path: `/api/item/search?q=${encodeURIComponent(`${pick(f.words)} ${pick(f.words)}`)}`,
+        headers: shopper(),
+      }),
+    },
     'search: categories': {
       name: ROUTE.categories,
       next: () => ({
