@@ -214,6 +214,32 @@ export async function searchItemPage(
   return itemPageOf(rows, options.limit);
 }
 
+/**
+ * Whether any piece holds every concept (in these categories): a suggestion's test. The same
+ * leads as a page, checked until one holds; none is ranked.
+ */
+export async function findsAnyItem(
+  client: SqlClient,
+  concepts: readonly Concept[],
+  categoryIds: readonly number[],
+): Promise<boolean> {
+  if (concepts.length === 0) return true;
+  const $ = parameters();
+  const categories = categoryIds.length
+    ? `i.category_id = ANY(${$.add([...categoryIds], 'int[]')})`
+    : 'true';
+  const holds = concepts.map((c) => anyOf(pieceHits(c, $))).join(' AND ');
+  const leads = concepts.map((c) => `(${candidates(c, $)})`).join(' INTERSECT ');
+  const [row] = await queryPrepared<{ found: boolean }>(client, 'search_items_any', {
+    text: `WITH c AS MATERIALIZED (${leads})
+           SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
+                            JOIN products p ON p.id = i.product_id
+                           WHERE ${categories} AND ${holds}) AS found`,
+    params: $.values,
+  });
+  return row?.found ?? false;
+}
+
 type ItemPageRow = Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number };
 
 /** `ownText`: only pieces with the concepts in their own text, ranked at least `WEIGHT.brand`. */

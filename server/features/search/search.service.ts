@@ -74,13 +74,9 @@ export async function searchItems(
   const page = await repo.searchItemPage(database.sql, understanding.concepts, options);
   const suggestion =
     page.ids.length === 0 && input.cursor === undefined
-      ? await suggest(input.q, understanding, lexicon, async (concepts) => {
-          const found = await repo.searchItemPage(database.sql, concepts, {
-            ...options,
-            limit: 1,
-          });
-          return found.ids.length > 0;
-        })
+      ? await suggest(input.q, understanding, lexicon, (concepts) =>
+          repo.findsAnyItem(database.sql, concepts, categoryIds),
+        )
       : null;
   const results = foundResults(page.ids, page.variants);
   const found = {
@@ -101,7 +97,7 @@ export async function searchItems(
   };
 }
 
-/** The closest search that finds something, checked by asking for one result of each. */
+/** The closest search that finds something, each checked in turn. */
 async function suggest(
   q: string,
   understanding: Understanding,

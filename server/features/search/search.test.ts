@@ -245,6 +245,10 @@ describe('GET /api/item/search', () => {
     const both = await searchItems('q=burgundy%20blazer');
     expect(both.items).toEqual([]);
     expect(both.suggestion).toBe('blazer');
+    // A suggestion is checked in the categories asked: no blazer is footwear.
+    const inFootwear = await searchItems('q=blazzzzer&cat=Footwear');
+    expect(inFootwear.items).toEqual([]);
+    expect(inFootwear.suggestion).not.toBe('blazer');
   });
 
   it('offers the nearest garment the shop sells for one it does not', async () => {
