@@ -5,7 +5,6 @@ import {
   type Db,
   idArray,
   queryPrepared,
-  rowsOf,
   type SqlClient,
 } from '../../db/client';
 import {
@@ -267,33 +266,34 @@ export interface LikedOutfit {
 
 /**
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
- * after `after`, one more than a page shows. Read from swipes_user_likes_idx (0024) in its order.
+ * after `after`, one more than a page shows. Read from swipes_user_likes_idx (0024) in its order;
+ * filtered, each like's outfit is checked as the walk reaches it, so the walk stops at a page
+ * however long the history. Prepared: one plan per shape serves every shopper.
  */
 export function listLikedOutfits(
-  { db, sql: client }: Database,
+  { sql: client }: Database,
   userId: number,
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
 ): Promise<LikedOutfit[]> {
-  const filtered = filter.occasionId !== undefined || filter.terms !== undefined;
-  const where = and(
-    sql`s.user_id = ${userId} AND s.direction = 'like'`,
-    filter.occasionId !== undefined ? sql`outfits.occasion_id = ${filter.occasionId}` : undefined,
-    filter.terms ? matchesAllTerms(sql`outfits.search_text`, filter.terms) : undefined,
-    after ? sql`(s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+  const fits = and(
+    filter.occasionId !== undefined ? sql`o.occasion_id = ${filter.occasionId}` : undefined,
+    filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined,
   );
-  const query = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
-                           s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey"
-                      FROM swipes s JOIN outfits ON outfits.id = s.outfit_id
-                     WHERE ${where}
-                     ORDER BY s.created_at DESC, s.outfit_id DESC
-                     LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}`;
-  // Prepared, the page is planned once; but a filtered page's one plan, made for a shopper
-  // with few likes, reads every like of a shopper with thousands and sorts them: it is planned
-  // for each shopper instead.
-  return filtered
-    ? rowsOf<LikedOutfit>(db, query)
-    : queryPrepared<LikedOutfit>(client, 'liked_outfits_page', query);
+  const likes = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
+                           s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey",
+                           (SELECT ${fits ?? sql`true`} FROM outfits o WHERE o.id = s.outfit_id) AS fits
+                      FROM swipes s
+                     WHERE s.user_id = ${userId} AND s.direction = 'like'
+                       ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
+                     ORDER BY s.created_at DESC, s.outfit_id DESC`;
+  // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
+  return queryPrepared<LikedOutfit>(
+    client,
+    'liked_outfits_page',
+    sql`SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
+         WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}`,
+  );
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */
