@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
-import {
-  type Database,
-  type Db,
-  idArray,
-  queryPrepared,
-  type SqlClient,
-} from '../../db/client';
+import { type Database, type Db, idArray, queryPrepared, type SqlClient } from '../../db/client';
 import {
   categories,
   favoritePieces,
