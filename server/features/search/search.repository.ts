@@ -88,6 +88,14 @@ function pieceHits(concept: Concept, $: Parameters, descriptions = true) {
 const anyOf = (hits: { sql: string }[]) =>
   hits.length ? `(${hits.map((h) => h.sql).join(' OR ')})` : 'false';
 
+/** A piece (`i`) in one of the categories asked, or any piece when none was. */
+const inCategories = ($: Parameters, categoryIds: readonly number[]) =>
+  categoryIds.length ? `i.category_id = ANY(${$.add([...categoryIds], 'int[]')})` : 'true';
+
+/** The pieces that may hold every concept: each concept's leads (`candidates`), intersected. */
+const leadsOfAll = (concepts: readonly Concept[], $: Parameters, descriptions = true) =>
+  concepts.map((c) => `(${candidates(c, $, true, descriptions)})`).join(' INTERSECT ');
+
 /**
  * The colour leads that may hold a concept, from indexes: a superset of those `pieceHits` finds
  * it in, so only they are ranked. Items' text (name, colour, seller) has a trigram index of
@@ -225,11 +233,9 @@ export async function findsAnyItem(
 ): Promise<boolean> {
   if (concepts.length === 0) return true;
   const $ = parameters();
-  const categories = categoryIds.length
-    ? `i.category_id = ANY(${$.add([...categoryIds], 'int[]')})`
-    : 'true';
+  const categories = inCategories($, categoryIds);
   const holds = concepts.map((c) => anyOf(pieceHits(c, $))).join(' AND ');
-  const leads = concepts.map((c) => `(${candidates(c, $)})`).join(' INTERSECT ');
+  const leads = leadsOfAll(concepts, $);
   const [row] = await queryPrepared<{ found: boolean }>(client, 'search_items_any', {
     text: `WITH c AS MATERIALIZED (${leads})
            SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
@@ -251,9 +257,7 @@ function itemPageStatement(
   const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
-  const categories = options.categoryIds.length
-    ? `i.category_id = ANY(${$.add([...options.categoryIds], 'int[]')})`
-    : 'true';
+  const categories = inCategories($, options.categoryIds);
   let found: string;
   if (concepts.length === 0) {
     // Popular first (rank: shoppers who hearted the colour lately), then the newest (rank 0),
@@ -285,7 +289,7 @@ function itemPageStatement(
     const rank = perConcept
       .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
       .join(' + ');
-    const leads = concepts.map((c) => `(${candidates(c, $, true, !ownText)})`).join(' INTERSECT ');
+    const leads = leadsOfAll(concepts, $, !ownText);
     // The leads are gathered first, from indexes, and only they are ranked: left to plan it
     // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead.
     found = `WITH c AS MATERIALIZED (${leads})
