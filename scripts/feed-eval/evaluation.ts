@@ -50,8 +50,8 @@ export interface Taste {
   hearts?(outfit: EvalOutfit): number[];
   /** Swipes after which the taste changes (its `fits` says what to). */
   changesAt?: number;
-  /** For a changing taste: whether a look fits the taste it changes to. */
-  fitsAfter?(outfit: EvalOutfit): boolean;
+  /** For a changing taste: the taste it changes to. */
+  becomes?: Taste;
 }
 
 /** Ranks the shopper's feed: unswiped outfit ids, best first. */
@@ -147,6 +147,14 @@ const kindTaste = (garment: string): Taste => ({
   family: 'kind',
   fits: (o) => o.pieces.some((p) => p.garment === garment),
 });
+/** One occasion for 20 swipes, then another. */
+const changingTaste = (from: string, to: string): Taste => ({
+  name: `${from}, then ${to} after 20`,
+  family: 'changing',
+  changesAt: 20,
+  fits: (o, swipes) => o.occasionId === occasionId(swipes < 20 ? from : to),
+  becomes: occasionTaste(to),
+});
 const twoTaste = (a: string, b: string): Taste => ({
   name: `${a} or ${b}`,
   family: 'two occasions',
@@ -159,13 +167,6 @@ export function tastes(shop: EvalShop): Taste[] {
   const cheap = prices[Math.floor(prices.length / 5)]!;
   const dear = prices[Math.floor((prices.length * 4) / 5)]!;
   const dollars = (cents: number) => `$${Math.round(cents / 100)}`;
-  const changing = (from: string, to: string): Taste => ({
-    name: `${from}, then ${to} after 20`,
-    family: 'changing',
-    changesAt: 20,
-    fits: (o, swipes) => o.occasionId === occasionId(swipes < 20 ? from : to),
-    fitsAfter: (o) => o.occasionId === occasionId(to),
-  });
   return [
     ...OCCASIONS.map((o) => occasionTaste(o.name)),
     colourTaste('Black', 3),
@@ -189,20 +190,23 @@ export function tastes(shop: EvalShop): Taste[] {
     twoTaste('Date Night', 'Work'),
     twoTaste('Airport', 'Casual'),
     twoTaste('Brunch', 'Date Night'),
-    changing('Work', 'Date Night'),
-    changing('Airport', 'Brunch'),
+    changingTaste('Work', 'Date Night'),
+    changingTaste('Airport', 'Brunch'),
     { name: 'rejects everything', family: 'none', fits: () => false },
   ];
 }
 
 /** The share of fitting looks after 20 swipes that issue-level budgets ask of each family. */
 export const BUDGET_AT_20 = { occasion: 0.6, colour: 0.5, kind: 0.5, 'two occasions': 0.7 };
+/** A changing taste, ten swipes past the change: this share of what the new taste gets alone. */
+export const BUDGET_CHANGED = 0.5;
 
 /**
  * Every taste of a kind the budgets name that the catalogue can feed, not only the hand-picked
- * ones of `tastes`: each occasion and pair of occasions, and each colour (on one piece, or on
- * two) and garment held by between a tenth and nearly half of the looks. It tells whether the
- * ranking learns tastes in general or only the ones it was tuned on.
+ * ones of `tastes`: each occasion, pair of occasions and change from one occasion to another,
+ * and each colour (on one piece, or on two) and garment held by between a tenth and nearly half
+ * of the looks. It tells whether the ranking learns tastes in general or only the ones it was
+ * tuned on.
  */
 export function everyTaste(shop: EvalShop): Taste[] {
   const outfits = [...shop.outfits.values()];
@@ -217,22 +221,44 @@ export function everyTaste(shop: EvalShop): Taste[] {
       occasionTaste(a.name),
       ...OCCASIONS.filter((b) => b.id > a.id).map((b) => twoTaste(a.name, b.name)),
     ]),
+    ...OCCASIONS.flatMap((a) =>
+      OCCASIONS.filter((b) => b.id !== a.id).map((b) => changingTaste(a.name, b.name)),
+    ),
     ...colours.flatMap((c) => [colourTaste(c, 1), colourTaste(c, 2)]).filter(feedable),
     ...garments.map((g) => kindTaste(g)).filter(feedable),
   ];
 }
 
-/** Each of `everyTaste`'s tastes with the feed's share after 20 swipes, over `seeds` sessions. */
-export function sweep(shop: EvalShop, seeds: number) {
-  return everyTaste(shop).map((taste) => {
+export interface SweptTaste {
+  taste: Taste;
+  /** The share fitting after 20 swipes; for a changing taste, the new one's 10 past the change. */
+  figure: number;
+  budget: number;
+  met: boolean;
+}
+
+/**
+ * Each of `everyTaste`'s tastes against its budget, over `seeds` sessions: the family's share
+ * after 20 swipes, or for a changing taste half of what its new occasion gets alone after 20.
+ */
+export function sweep(shop: EvalShop, seeds: number): SweptTaste[] {
+  const swept: SweptTaste[] = [];
+  const after20 = new Map<string, number>();
+  for (const taste of everyTaste(shop)) {
     const sessions = Array.from({ length: seeds }, (_, s) =>
       runShopper(shop, taste, feedRanker, 1000 + s * 7919, 'pages'),
     );
-    const at20 = fitAt(sessions, CHECKPOINTS.indexOf(20));
-    const budget = BUDGET_AT_20[taste.family as keyof typeof BUDGET_AT_20];
+    let figure = fitAt(sessions, CHECKPOINTS.indexOf(20));
+    let budget = BUDGET_AT_20[taste.family as keyof typeof BUDGET_AT_20];
+    after20.set(taste.name, figure);
+    if (taste.becomes) {
+      figure = newTasteAt(sessions, AFTER_CHANGE.indexOf(10));
+      budget = BUDGET_CHANGED * after20.get(taste.becomes.name)!;
+    }
     // Shares are means of tenths: 0.7 may come out a hair under it.
-    return { taste, at20, met: at20 >= budget - 1e-9 };
-  });
+    swept.push({ taste, figure, budget, met: figure >= budget - 1e-9 });
+  }
+  return swept;
 }
 
 /**
@@ -353,9 +379,9 @@ function pageFigures(
   return {
     fit: outfits.length === 0 ? 0 : fitting / outfits.length,
     fitAfter:
-      outfits.length === 0 || !taste.fitsAfter
+      outfits.length === 0 || !taste.becomes
         ? 0
-        : outfits.filter((o) => taste.fitsAfter!(o)).length / outfits.length,
+        : outfits.filter((o) => taste.becomes!.fits(o, 0)).length / outfits.length,
     occasions: new Set(outfits.map((o) => o.occasionId)).size,
     repeated,
     outside: fitting < outfits.length,
