@@ -7,6 +7,7 @@ import {
   useContext,
   useState,
 } from 'react';
+import { useNotify } from '../../../lib/notify';
 
 /**
  * The sheet is drawn with MUI, which the swipe screen's first download does without: it is
@@ -28,10 +29,9 @@ const ThemedSheet = lazy(async () => {
 
 /** Purchase Outfit's sheet, for "Shop this look" on a swipe card; fetched the same way. */
 const ThemedLookSheet = lazy(async () => {
-  const [{ ShopLookSheet }, { Themed }, { useNotify }] = await Promise.all([
+  const [{ ShopLookSheet }, { Themed }] = await Promise.all([
     import('../../cart/components/shop-look-sheet'),
     import('../../../app/themed'),
-    import('../../../lib/notify'),
   ]);
   return {
     default: function LookSheet(props: { outfitId: number; open: boolean; onClose: () => void }) {
