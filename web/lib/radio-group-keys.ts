@@ -14,7 +14,8 @@ export function onRadioGroupKeyDown(event: KeyboardEvent<HTMLElement>) {
     ...event.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]:not(:disabled)'),
   ];
   if (radios.length === 0) return;
-  const at = radios.findIndex((radio) => radio === document.activeElement);
+  // Any other element, or none, is not among them: -1.
+  const at = radios.indexOf(document.activeElement as HTMLElement);
   let next: number;
   if (event.key === 'Home') next = 0;
   else if (event.key === 'End') next = radios.length - 1;
