@@ -99,24 +99,24 @@ export async function moveLine(
 }
 
 /**
- * Adds `quantity` to the line (creating it), never above the cart's maximum, in one statement so
- * two adds at once cannot lose one. Returns the line's new quantity.
+ * Adds one of each item to the cart in one statement, each line's quantity capped at the
+ * maximum, and gives each item's new quantity. Rows go in in id order, so two adds at once lock
+ * the lines they share alike.
  */
-export async function addToLine(
+export async function addOneOfEach(
   db: Db,
   userId: number,
-  itemId: number,
-  quantity: number,
-): Promise<number> {
+  itemIds: readonly number[],
+): Promise<Map<number, number>> {
   const rows = await db
     .insert(cartLines)
-    .values({ userId, itemId, quantity })
+    .values([...itemIds].sort((a, b) => a - b).map((itemId) => ({ userId, itemId, quantity: 1 })))
     .onConflictDoUpdate({
       target: [cartLines.userId, cartLines.itemId],
       set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_QUANTITY})` },
     })
-    .returning({ quantity: cartLines.quantity });
-  return rows[0]!.quantity;
+    .returning({ itemId: cartLines.itemId, quantity: cartLines.quantity });
+  return new Map(rows.map((row) => [row.itemId, row.quantity]));
 }
 
 export interface AddOutcome {

@@ -124,9 +124,13 @@ export async function addOutfit(
         }
         taken.add(item.productId);
       }
+      const totals = await repo.addOneOfEach(
+        tx,
+        userId,
+        chosen.map((item) => item.id),
+      );
       for (const item of chosen) {
-        const total = await repo.addToLine(tx, userId, item.id, 1);
-        const problem = stockProblem(item, total);
+        const problem = stockProblem(item, totals.get(item.id) ?? 0);
         if (problem) throw conflict(problem);
       }
       await assertRoomFor(tx, userId);
