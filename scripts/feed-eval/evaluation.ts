@@ -252,6 +252,7 @@ export function sweep(shop: EvalShop, seeds: number): SweptTaste[] {
     let budget = BUDGET_AT_20[taste.family as keyof typeof BUDGET_AT_20];
     after20.set(taste.name, figure);
     if (taste.becomes) {
+      // everyTaste lists each occasion before the changes to it.
       figure = newTasteAt(sessions, AFTER_CHANGE.indexOf(10));
       budget = BUDGET_CHANGED * after20.get(taste.becomes.name)!;
     }
