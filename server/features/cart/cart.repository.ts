@@ -100,15 +100,15 @@ export async function moveLine(
 
 /**
  * Adds one of each item to the cart in one statement, each line's quantity capped at the
- * maximum, and gives each item's new quantity. Rows go in in id order, so two adds at once lock
+ * maximum, and gives each line's new quantity. Rows go in in id order, so two adds at once lock
  * the lines they share alike.
  */
 export async function addOneOfEach(
   db: Db,
   userId: number,
   itemIds: readonly number[],
-): Promise<Map<number, number>> {
-  const rows = await db
+): Promise<{ itemId: number; quantity: number }[]> {
+  return db
     .insert(cartLines)
     .values([...itemIds].sort((a, b) => a - b).map((itemId) => ({ userId, itemId, quantity: 1 })))
     .onConflictDoUpdate({
@@ -116,7 +116,6 @@ export async function addOneOfEach(
       set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_QUANTITY})` },
     })
     .returning({ itemId: cartLines.itemId, quantity: cartLines.quantity });
-  return new Map(rows.map((row) => [row.itemId, row.quantity]));
 }
 
 export interface AddOutcome {

@@ -124,13 +124,14 @@ export async function addOutfit(
         }
         taken.add(item.productId);
       }
-      const totals = await repo.addOneOfEach(
+      const lines = await repo.addOneOfEach(
         tx,
         userId,
         chosen.map((item) => item.id),
       );
       for (const item of chosen) {
-        const problem = stockProblem(item, totals.get(item.id) ?? 0);
+        const total = lines.find((line) => line.itemId === item.id)?.quantity ?? 0;
+        const problem = stockProblem(item, total);
         if (problem) throw conflict(problem);
       }
       await assertRoomFor(tx, userId);
