@@ -73,11 +73,17 @@ export const stockColumns = {
   stock: items.stock,
 };
 
-/** The variant of a product in this colour and size (any case), if it is made. */
-export async function findVariant(db: Db, productId: number, color: string, size: string) {
+/** The variant of a product in this colour and size (any case), if it is made, as it is shown. */
+export async function findVariant(
+  db: Db,
+  productId: number,
+  color: string,
+  size: string,
+): Promise<ItemRow | undefined> {
   const rows = await db
-    .select(stockColumns)
+    .select(itemColumns)
     .from(items)
+    .innerJoin(categories, eq(categories.id, items.categoryId))
     .where(
       and(
         eq(items.productId, productId),

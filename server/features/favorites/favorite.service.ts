@@ -285,7 +285,8 @@ export async function changeQuantity(
 ): Promise<FavoriteItem> {
   // One transaction: a refused change also takes back the like's pieces it wrote out.
   return db.transaction(async (tx) => {
-    const key = await toChange(tx, userId, await findFavorite(tx, userId, itemId, outfitId));
+    const row = await findFavorite(tx, userId, itemId, outfitId);
+    const key = await toChange(tx, userId, row);
     const next = await repo.changeQuantity(tx, userId, key, delta, { min: 0, max: MAX_QUANTITY });
     if (next === undefined) {
       const { quantity } = await reload(tx, userId, key);
@@ -294,7 +295,8 @@ export async function changeQuantity(
         { qty: `must keep the quantity between 0 and ${MAX_QUANTITY}` },
       );
     }
-    return reload(tx, userId, key);
+    // Writing a like's pieces out keeps their source and time, so only the quantity is new.
+    return toFavoriteItem({ ...row, quantity: next });
   });
 }
 
@@ -329,18 +331,24 @@ async function changeVariant(
       const row = await findFavorite(tx, userId, target.itemId, target.outfitId);
       const color = want.color ?? row.color;
       const size = want.size ?? row.size;
-      const siblingId = (await findVariant(tx, row.productId, color, size))?.id;
-      if (siblingId === undefined) {
+      const sibling = await findVariant(tx, row.productId, color, size);
+      if (sibling === undefined) {
         throw conflict(
           want.color !== undefined
             ? `${row.name} is not made in ${want.color} in size ${row.size}.`
             : `${row.name} in ${row.color} is not made in size ${want.size}.`,
         );
       }
-      if (siblingId === row.id) return toFavoriteItem(row);
-      const moved = await repo.moveFavorite(tx, userId, await toChange(tx, userId, row), siblingId);
+      if (sibling.id === row.id) return toFavoriteItem(row);
+      const moved = await repo.moveFavorite(
+        tx,
+        userId,
+        await toChange(tx, userId, row),
+        sibling.id,
+      );
       if (!moved) throw notFound('That piece is not among your favourites.');
-      return reload(tx, userId, { itemId: siblingId, outfitId: row.outfitId });
+      // The same favourite, now of the sibling variant.
+      return toFavoriteItem({ ...row, ...sibling });
     });
   } catch (error) {
     if (pgCode(error) === PG.uniqueViolation) {

@@ -311,6 +311,10 @@ describe('POST /api/favorites/items/increase and DELETE /api/favorites/items/dec
     });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ id: p.id, quantity: 3 });
+    const read = await alice.agent.get(
+      `/api/favorites/specific/favorite/item?itemid=${p.id}&outfitid=${outfitId}`,
+    );
+    expect(up.json()).toEqual(read.json());
 
     // The piece is a favourite once, so SPEC's body without outfitId is unambiguous.
     expect(
@@ -405,6 +409,8 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     );
     expect(old.statusCode, old.body).toBe(200);
     expect(old.json()).toMatchObject({ id: sibling.id, color: sibling.color, outfitId });
+    // The answer is the favourite as it now reads, to the last field.
+    expect(res.json()).toEqual(old.json());
 
     // The outfit card shows the variant the shopper chose.
     const outfits = (await shopper.agent.get('/api/favorites/outfits')).json().items;
