@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
-import { type Database, type Db, idArray, queryPrepared, type SqlClient } from '../../db/client';
+import {
+  type Database,
+  type Db,
+  idArray,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+} from '../../db/client';
 import {
   categories,
   favoritePieces,
@@ -163,11 +170,12 @@ function afterPiece(
  * that order and each stopping at a page (item_favorites_user_created_idx for the rows of
  * item_favorites, swipes_user_likes_idx for the pieces that follow from a like), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
- * Prepared, one statement per shape (a category, a search's terms, a cursor): planning it cost
- * more than reading the page.
+ * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
+ * the page. A search is planned for its shopper: the one plan PostgreSQL keeps after five runs
+ * reads and sorts every favourite, 30–45 ms for a shopper with 2,000 likes.
  */
 export function pageFavoriteItems(
-  client: SqlClient,
+  { db, sql: client }: Pick<Database, 'db' | 'sql'>,
   userId: number,
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
@@ -204,10 +212,7 @@ export function pageFavoriteItems(
   );
   // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
   const pageRead = sql.raw(String(PAGE_READ));
-  return queryPrepared<FavoriteRow>(
-    client,
-    'favorite_pieces_page',
-    sql`WITH page AS (
+  const query = sql`WITH page AS (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   items.category_id
              FROM item_favorites f JOIN items ON items.id = f.item_id
@@ -237,8 +242,10 @@ export function pageFavoriteItems(
           LEFT JOIN outfits ON outfits.id = page.outfit_id
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
-         LIMIT ${pageRead}`,
-  );
+         LIMIT ${pageRead}`;
+  return terms
+    ? rowsOf<FavoriteRow>(db, query)
+    : queryPrepared<FavoriteRow>(client, 'favorite_pieces_page', query);
 }
 
 /** The key of a piece, for the cursor of the page it ends. */

@@ -121,13 +121,13 @@ async function pageOfOutfits(
 }
 
 async function pageOfPieces(
-  client: SqlClient,
+  database: Database,
   userId: number,
   filter: Parameters<typeof repo.pageFavoriteItems>[2],
   cursor: string | undefined,
 ): Promise<Page<FavoriteItem>> {
   const after = pieceCursor.decode(cursor);
-  const rows = await repo.pageFavoriteItems(client, userId, filter, after);
+  const rows = await repo.pageFavoriteItems(database, userId, filter, after);
   return pageFrom(
     rows,
     (row) => pieceCursor.encode(repo.pieceKey(row)),
@@ -185,26 +185,26 @@ export async function countByCategory({ sql }: Database, userId: number): Promis
 // ---- items ----
 
 export async function listFavoriteItemsInCategory(
-  { db, sql }: Database,
+  database: Database,
   userId: number,
   categoryRef: string,
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
-  const category = await repo.findCategory(db, categoryRef);
+  const category = await repo.findCategory(database.db, categoryRef);
   if (!category) throw notFound(`There is no category "${categoryRef}".`);
-  return pageOfPieces(sql, userId, { categoryIds: [category.id] }, cursor);
+  return pageOfPieces(database, userId, { categoryIds: [category.id] }, cursor);
 }
 
 export async function searchFavoriteItems(
-  { db, sql }: Database,
+  database: Database,
   userId: number,
   q: string,
   categoryRefs: readonly string[],
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
-  const categoryIds = await resolveCategoryRefs(db, categoryRefs);
-  const terms = await expandTerms(db, parseSearchText(q).terms);
-  return pageOfPieces(sql, userId, { categoryIds, terms }, cursor);
+  const categoryIds = await resolveCategoryRefs(database.db, categoryRefs);
+  const terms = await expandTerms(database.db, parseSearchText(q).terms);
+  return pageOfPieces(database, userId, { categoryIds, terms }, cursor);
 }
 
 /**
