@@ -412,8 +412,11 @@ export async function heartOutfitPiece(
   favorite: boolean,
 ): Promise<ItemHeartResult> {
   return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
     const ofOutfit = await repo.outfitHasItem(tx, outfitId, itemId);
+    // Only an outfit that exists has pieces.
+    if (!ofOutfit && !(await repo.outfitExists(tx, outfitId))) {
+      throw notFound('That outfit does not exist.');
+    }
     if (favorite && !ofOutfit) throw notFound('That piece is not part of this outfit.');
     if (!ofOutfit && !(await repo.findItem(tx, itemId))) {
       throw notFound('That item does not exist.');

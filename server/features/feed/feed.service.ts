@@ -198,9 +198,12 @@ export async function unfavoriteOutfit(
   outfitId: number,
 ): Promise<OutfitUnfavoriteResult> {
   return db.transaction(async (tx) => {
-    if (!(await repo.outfitExists(tx, outfitId))) throw notFound('That outfit does not exist.');
     // Locked first, so no change of a piece writes the like's pieces out meanwhile.
-    await repo.lockSwipe(tx, userId, outfitId);
+    const swiped = await repo.lockSwipe(tx, userId, outfitId);
+    // Only an outfit that exists has swipes.
+    if (!swiped && !(await repo.outfitExists(tx, outfitId))) {
+      throw notFound('That outfit does not exist.');
+    }
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
     const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
