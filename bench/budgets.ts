@@ -17,6 +17,7 @@ export const ROUTE = {
   categories: 'item search: 2 categories',
   unasked: 'item search: two words not asked lately',
   outfitSearch: 'outfit search',
+  outfitUnasked: 'outfit search: two words not asked lately',
   cart: 'cart POST + GET /api/cart',
   feedFlow: 'feed, swiping every card between pages',
   checkout: 'checkout PUT /api/buy',

@@ -384,6 +384,15 @@ function scenarios(f: Fixture): Record<string, Scenario> {
         headers: shopper(),
       }),
     },
+    // As with items: the words above are kept pages after warm-up; a shopper typing is not.
+    'outfit search: unasked': {
+      name: ROUTE.outfitUnasked,
+      next: () => ({
+        method: 'GET',
+        path: `/api/outfit/search?q=${encodeURIComponent(`${pick(f.words)} ${pick(f.words)}`)}`,
+        headers: shopper(),
+      }),
+    },
     cart: {
       name: ROUTE.cart,
       next: () => {
