@@ -367,12 +367,17 @@ export async function searchOutfitPage(
     const hits = concepts.map((c, k) => `hit${k} AS MATERIALIZED (${pieceLooks(c, $)})`);
     const inHit = (k: number) =>
       `(oi.product_id, oi.color) IN (SELECT product_id, color FROM hit${k})`;
+    const anyHit = (columns: string) =>
+      concepts.map((_, k) => `SELECT ${columns} FROM hit${k}`).join(' UNION ');
+    // The products as an array, which PostgreSQL reads from outfit_items_look_idx whatever it
+    // guesses of the sets' sizes; joined to their union, it had read every outfit's pieces.
     const pieces = `pieces AS MATERIALIZED (
       SELECT oi.outfit_id AS id,
              ${concepts.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
              bool_or(${concepts.map((_, k) => inHit(k)).join(' AND ')}) AS every
         FROM outfit_items oi
-       WHERE (oi.product_id, oi.color) IN (${concepts.map((_, k) => `SELECT product_id, color FROM hit${k}`).join(' UNION ')})
+       WHERE oi.product_id = ANY(ARRAY(${anyHit('product_id')}))
+         AND (oi.product_id, oi.color) IN (${anyHit('product_id, color')})
        GROUP BY oi.outfit_id)`;
     const texts = concepts.flatMap((c, k) => outfitTextSets(c, k, $));
     const inText = (k: number) => concepts[k]!.forms.length > 0;
