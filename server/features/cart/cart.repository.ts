@@ -200,6 +200,27 @@ export async function setLineQuantity(
   return rows.length > 0;
 }
 
+/** Sets a line's quantity only while its item's stock covers it; false when nothing changed. */
+export async function setLineQuantityInStock(
+  db: Db,
+  userId: number,
+  itemId: number,
+  quantity: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(cartLines)
+    .set({ quantity })
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        eq(cartLines.itemId, itemId),
+        sql`${quantity} <= (SELECT ${items.stock} FROM ${items} WHERE ${items.id} = ${itemId})`,
+      ),
+    )
+    .returning({ itemId: cartLines.itemId });
+  return rows.length > 0;
+}
+
 export async function deleteLine(db: Db, userId: number, itemId: number): Promise<boolean> {
   const rows = await db
     .delete(cartLines)

@@ -214,14 +214,17 @@ export async function setQuantity(
   quantity: number,
 ) {
   const { db } = database;
-  await db.transaction(async (tx) => {
-    const [item] = await repo.findItemsStock(tx, [itemId]);
-    if (!item || !(await repo.setLineQuantity(tx, userId, itemId, quantity))) {
-      throw notFound('That piece is not in your cart.');
-    }
-    const problem = stockProblem(item, quantity);
-    if (problem) throw conflict(problem);
-  });
+  if (!(await repo.setLineQuantityInStock(db, userId, itemId, quantity))) {
+    // Nothing changed: say why.
+    const [[item], line] = await Promise.all([
+      repo.findItemsStock(db, [itemId]),
+      repo.findLine(db, userId, itemId),
+    ]);
+    if (!item || !line) throw notFound('That piece is not in your cart.');
+    throw conflict(
+      stockProblem(item, quantity) ?? 'Your cart changed at the same moment. Try again.',
+    );
+  }
   return getCart(database, userId);
 }
 

@@ -230,7 +230,14 @@ describe('PUT /api/cart/{itemId}', () => {
     expect((await agent.put(`/api/cart/${id}`, { quantity: 2 })).statusCode).toBe(404);
     await agent.post('/api/cart', { itemId: id });
     await sql('UPDATE items SET stock = 3 WHERE id = $1', [id]);
-    expect((await agent.put(`/api/cart/${id}`, { quantity: 4 })).statusCode).toBe(409);
+    const over = await agent.put(`/api/cart/${id}`, { quantity: 4 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toMatch(/^Only 3 of .+ are left\.$/);
+    await sql('UPDATE items SET stock = 0 WHERE id = $1', [id]);
+    const soldOut = await agent.put(`/api/cart/${id}`, { quantity: 1 });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().error.message).toMatch(/ is sold out\.$/);
+    await sql('UPDATE items SET stock = 3 WHERE id = $1', [id]);
     expect((await agent.put(`/api/cart/${id}`, { quantity: 0 })).statusCode).toBe(400);
     expect((await agent.put(`/api/cart/${id}`, { quantity: 10 })).statusCode).toBe(400);
     expect((await agent.put('/api/cart/abc', { quantity: 1 })).statusCode).toBe(400);
