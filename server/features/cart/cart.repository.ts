@@ -185,23 +185,11 @@ export async function addIfAvailable(
   };
 }
 
-/** Sets the quantity of a line that exists; false when the item is not in the cart. */
+/**
+ * Sets the quantity of a line that exists, only while its item's stock covers it; false when
+ * nothing changed (no such line, or too few left).
+ */
 export async function setLineQuantity(
-  db: Db,
-  userId: number,
-  itemId: number,
-  quantity: number,
-): Promise<boolean> {
-  const rows = await db
-    .update(cartLines)
-    .set({ quantity })
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, itemId)))
-    .returning({ itemId: cartLines.itemId });
-  return rows.length > 0;
-}
-
-/** Sets a line's quantity only while its item's stock covers it; false when nothing changed. */
-export async function setLineQuantityInStock(
   db: Db,
   userId: number,
   itemId: number,

@@ -188,7 +188,8 @@ export async function changeLine(
       const problem = stockProblem(target, quantity);
       if (problem) throw conflict(problem);
       if (held) {
-        await repo.setLineQuantity(tx, userId, target.id, quantity);
+        // The stock was checked above; fewer left since is a race like any other.
+        if (!(await repo.setLineQuantity(tx, userId, target.id, quantity))) throw conflict(RACE);
         await repo.deleteLine(tx, userId, line.id);
       } else {
         await repo.moveLine(tx, userId, line.id, target.id, quantity);
@@ -200,11 +201,11 @@ export async function changeLine(
   return getCart(database, userId);
 }
 
+const RACE = 'Your cart changed at the same moment. Try again.';
+
 /** Another change to the same line committed meanwhile: the shopper can simply try again. */
 function raceAsConflict(error: unknown): unknown {
-  return pgCode(error) === PG.uniqueViolation
-    ? conflict('Your cart changed at the same moment. Try again.')
-    : error;
+  return pgCode(error) === PG.uniqueViolation ? conflict(RACE) : error;
 }
 
 export async function setQuantity(
@@ -214,16 +215,14 @@ export async function setQuantity(
   quantity: number,
 ) {
   const { db } = database;
-  if (!(await repo.setLineQuantityInStock(db, userId, itemId, quantity))) {
+  if (!(await repo.setLineQuantity(db, userId, itemId, quantity))) {
     // Nothing changed: say why.
     const [[item], line] = await Promise.all([
       repo.findItemsStock(db, [itemId]),
       repo.findLine(db, userId, itemId),
     ]);
     if (!item || !line) throw notFound('That piece is not in your cart.');
-    throw conflict(
-      stockProblem(item, quantity) ?? 'Your cart changed at the same moment. Try again.',
-    );
+    throw conflict(stockProblem(item, quantity) ?? RACE);
   }
   return getCart(database, userId);
 }
