@@ -68,28 +68,31 @@ export async function createAddress(db: Db, userId: number, input: CreateInput) 
 }
 
 export async function updateAddress(db: Db, userId: number, id: number, input: UpdateInput) {
-  const row = await db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    if (!(await repo.findAddress(tx, userId, id))) throw notFound(NOT_FOUND);
-    if (input.preferred) await repo.clearPreferred(tx, userId, id);
-    return repo.updateAddress(tx, userId, id, {
-      ...values(input),
-      ...(input.preferred === undefined ? {} : { preferred: input.preferred }),
-    });
-  });
+  // An edit that leaves the flag alone, or drops it, takes nothing from the other addresses.
+  const row = input.preferred
+    ? await takePreferred(db, userId, id, values(input))
+    : await repo.updateAddress(db, userId, id, {
+        ...values(input),
+        ...(input.preferred === undefined ? {} : { preferred: false }),
+      });
   if (!row) throw notFound(NOT_FOUND);
   return toAddress(row);
 }
 
 export async function setPreferred(db: Db, userId: number, id: number) {
-  const row = await db.transaction(async (tx) => {
+  return toAddress(await takePreferred(db, userId, id, {}));
+}
+
+/** Makes one of the shopper's addresses the preferred one, with any other changes to it. */
+function takePreferred(db: Db, userId: number, id: number, changes: Partial<repo.AddressValues>) {
+  return db.transaction(async (tx) => {
     await lockShopper(tx, userId);
-    if (!(await repo.findAddress(tx, userId, id))) throw notFound(NOT_FOUND);
     await repo.clearPreferred(tx, userId, id);
-    return repo.updateAddress(tx, userId, id, { preferred: true });
+    const row = await repo.updateAddress(tx, userId, id, { ...changes, preferred: true });
+    // Not the shopper's address: throwing takes back the flags just cleared.
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
   });
-  if (!row) throw notFound(NOT_FOUND);
-  return toAddress(row);
 }
 
 /**

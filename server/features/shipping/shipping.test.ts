@@ -198,6 +198,11 @@ describe('PUT /api/shipping/{id}', () => {
     const before = await rows(owner.user.id);
     expect((await other.agent.put(`/api/shipping/${a.id}`, work)).statusCode).toBe(404);
     expect((await other.agent.put('/api/shipping/999999', work)).statusCode).toBe(404);
+    // Asking to make it preferred takes the flag from none of the other shopper's addresses.
+    const theirs = await add(other.agent, work);
+    const taken = await other.agent.put(`/api/shipping/${a.id}`, { ...work, preferred: true });
+    expect(taken.statusCode).toBe(404);
+    expect((await rows(other.user.id)).find((r) => r.id === theirs.id)?.preferred).toBe(true);
     const bad = await owner.agent.put(`/api/shipping/${a.id}`, { ...home, zip: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('zip');
