@@ -18,6 +18,7 @@ export const ROUTE = {
   unasked: 'item search: two words not asked lately',
   outfitSearch: 'outfit search',
   outfitUnasked: 'outfit search: two words not asked lately',
+  outfitPages: 'outfit search: a word followed page by page',
   cart: 'cart POST + GET /api/cart',
   feedFlow: 'feed, swiping every card between pages',
   checkout: 'checkout PUT /api/buy',

@@ -671,7 +671,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'GET /api/outfit/search': {
     caller: 'shopper',
-    scenarios: [ROUTE.outfitSearch, ROUTE.outfitUnasked],
+    scenarios: [ROUTE.outfitSearch, ROUTE.outfitUnasked, ROUTE.outfitPages],
     history: true,
     request: (_c, k) => get(`/api/outfit/search?q=${pick(OUTFIT_WORDS)}`, k),
   },

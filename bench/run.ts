@@ -459,6 +459,43 @@ async function measureFeedFlow(url: string, fixture: Fixture): Promise<Measureme
   );
 }
 
+/**
+ * Outfit search as a shopper scrolls it: each worker follows a product-name word's pages, every
+ * page timed, and after ten pages (or the last) takes another word. Later pages are what kept
+ * first pages do not cover.
+ */
+async function measureOutfitPages(url: string, fixture: Fixture): Promise<Measurement> {
+  const PAGES_PER_WORD = 10;
+  const workers = Array.from({ length: connections }, () => ({
+    word: '',
+    cursor: null as string | null,
+    pages: PAGES_PER_WORD,
+  }));
+  return measureFlow(
+    url,
+    ROUTE.outfitPages,
+    {
+      async prepare(worker) {
+        const state = workers[worker]!;
+        if (state.cursor === null || state.pages === PAGES_PER_WORD) {
+          Object.assign(state, { word: pick(fixture.words), cursor: null, pages: 0 });
+        }
+        state.pages++;
+        const after = state.cursor ? `&cursor=${encodeURIComponent(state.cursor)}` : '';
+        return {
+          method: 'GET',
+          path: `/api/outfit/search?q=${encodeURIComponent(state.word)}${after}`,
+          headers: { cookie: pick(fixture.cookies) },
+        };
+      },
+      observe(worker, body) {
+        workers[worker]!.cursor = (JSON.parse(body) as { nextCursor: string | null }).nextCursor;
+      },
+    },
+    { duration, connections, warmup },
+  );
+}
+
 type Measured = Measurement & {
   cpu?: CpuPerRequest;
   route?: string;
@@ -637,6 +674,10 @@ async function runSuite(
       );
       results.push({ ...row, route, caller: 'heavy shopper' });
     }
+  }
+  if (!only || only.includes('outfit search: pages')) {
+    log('measuring outfit search page by page');
+    results.push(await timed(() => measureOutfitPages(url, fixture)));
   }
   if (!only || only.includes('feed: new shopper')) {
     log("measuring a new shopper's first visit");
