@@ -343,7 +343,8 @@ function itemPageOf(rows: readonly ItemPageRow[], limit: number): ItemPage {
 }
 
 /**
- * A page of matching outfits, best first, then newest. A concept is found in the outfit's name,
+ * The next `limit` matching outfits with their ranks, best first, then newest, and whether more
+ * follow. A concept is found in the outfit's name,
  * its occasion, its description or one of its pieces (as in item search); an outfit with one
  * piece that holds every concept ("white sneakers") ranks above one whose white piece and
  * sneakers are apart. Without words: the newest outfits.
@@ -352,7 +353,7 @@ export async function searchOutfitPage(
   client: SqlClient,
   concepts: readonly Concept[],
   options: { after: SearchKey; limit: number },
-): Promise<{ ids: number[]; next: SearchKey | null }> {
+): Promise<{ found: SearchKey[]; more: boolean }> {
   const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
@@ -423,10 +424,7 @@ export async function searchOutfitPage(
     text,
     params: $.values,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const next = rows.length > limit && last ? { rank: last.rank, id: last.id } : null;
-  return { ids: page.map((r) => r.id), next };
+  return { found: rows.slice(0, limit), more: rows.length > limit };
 }
 
 /** The shop's words (`search_words`, 0003_search.sql) but its stop words, and its sellers. */

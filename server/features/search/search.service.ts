@@ -179,7 +179,16 @@ export async function searchOutfits(
   };
 }
 
-/** Which outfits a search finds, kept under `key` for the next shopper who asks it. */
+/**
+ * How many pages of an outfit search one ranking finds: each ranks every match (20–40 ms for a
+ * common word at full size), so the next pages are kept from it rather than ranked again.
+ */
+const PAGES_PER_RANKING = 5;
+
+/**
+ * Which outfits a search finds, kept under `key` for the next shopper who asks it, and the
+ * pages after it under the keys their cursors make.
+ */
 async function findOutfits(
   database: Database,
   pages: SearchPages,
@@ -190,24 +199,33 @@ async function findOutfits(
   const after = afterOf(outfitCursor.decode(input.cursor));
   const lexicon = await pages.lexicon();
   const understanding = understand(input.q, lexicon);
-  const options = { after, limit: OUTFIT_PAGE_SIZE };
-  const { ids, next } = await repo.searchOutfitPage(database.sql, understanding.concepts, options);
+  const { found, more } = await repo.searchOutfitPage(database.sql, understanding.concepts, {
+    after,
+    limit: OUTFIT_PAGE_SIZE * PAGES_PER_RANKING,
+  });
   const suggestion =
-    ids.length === 0 && input.cursor === undefined
+    found.length === 0 && input.cursor === undefined
       ? await suggest(input.q, understanding, lexicon, async (concepts) => {
-          const found = await repo.searchOutfitPage(database.sql, concepts, {
-            ...options,
-            limit: 1,
-          });
-          return found.ids.length > 0;
+          const tried = await repo.searchOutfitPage(database.sql, concepts, { after, limit: 1 });
+          return tried.found.length > 0;
         })
       : null;
-  const found = {
-    ids,
-    nextCursor: next ? outfitCursor.encode(['o', next.rank, next.id]) : null,
-    understood: understoodOf(understanding),
-    suggestion,
-  };
-  pages.outfits.set(key, found, since);
-  return found;
+  const understood = understoodOf(understanding);
+  let first: FoundOutfits | undefined;
+  let pageKey = key;
+  for (let start = 0; start === 0 || start < found.length; start += OUTFIT_PAGE_SIZE) {
+    const shown = found.slice(start, start + OUTFIT_PAGE_SIZE);
+    const last = shown.at(-1);
+    const follows = start + OUTFIT_PAGE_SIZE < found.length || more;
+    const page: FoundOutfits = {
+      ids: shown.map((r) => r.id),
+      nextCursor: follows && last ? outfitCursor.encode(['o', last.rank, last.id]) : null,
+      understood,
+      suggestion: first ? null : suggestion,
+    };
+    pages.outfits.set(pageKey, page, since);
+    first ??= page;
+    if (page.nextCursor) pageKey = SearchPages.key({ ...input, cursor: page.nextCursor });
+  }
+  return first!;
 }

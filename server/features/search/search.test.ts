@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLOTS } from '../../../contracts/catalog';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, OutfitSearchPage } from '../../../contracts/search';
 import { KEPT_SECONDS, untilAnnounced } from '../../test/announcements';
 import { followToEnd, pageUrl } from '../../test/pages';
@@ -704,6 +704,33 @@ describe('GET /api/outfit/search with kept pages', () => {
     await vi.waitFor(async () => {
       const [again] = (await search('q=brunch')).items;
       expect(again!.items.find((p) => p.id === piece.id)).toMatchObject({ stock: 0 });
+    }, untilAnnounced);
+  });
+
+  it('follows a search to its end, pages kept from each ranking: every outfit once, in order', async () => {
+    const pieces = await keptSql<{ id: number; slot: string }>(
+      `SELECT DISTINCT ON (c.slot) i.id, c.slot FROM items i
+         JOIN categories c ON c.id = i.category_id
+        WHERE i.stock > 0 ORDER BY c.slot, i.id`,
+    );
+    const itemIds = SLOTS.map((slot) => pieces.find((p) => p.slot === slot)!.id);
+    // More outfits than one ranking's pages hold, so a later page is ranked again.
+    for (let n = 0; n < OUTFIT_PAGE_SIZE; n++) {
+      const made = await designer.post('/api/design/outfit/create', {
+        name: `Paging Look ${n}`,
+        description: 'A test look.',
+        occasion: 1,
+        item_ids: itemIds,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const all = (await keptSql<{ id: number }>('SELECT id FROM outfits ORDER BY id DESC')).map(
+      (o) => o.id,
+    );
+    await vi.waitFor(async () => {
+      const pages = await followToEnd<OutfitResult>(buyer.agent, '/api/outfit/search');
+      expect(pages.length).toBeGreaterThan(5);
+      expect(pages.flat().map((o) => o.id)).toEqual(all);
     }, untilAnnounced);
   });
 
