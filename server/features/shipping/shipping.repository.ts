@@ -23,19 +23,6 @@ export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
     .orderBy(desc(addresses.preferred), desc(addresses.createdAt), desc(addresses.id));
 }
 
-export async function findAddress(
-  db: Db,
-  userId: number,
-  id: number,
-): Promise<AddressRow | undefined> {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .limit(1);
-  return rows[0];
-}
-
 export async function countAddresses(db: Db, userId: number): Promise<number> {
   const rows = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
   return Number(rows[0]?.n ?? 0);
