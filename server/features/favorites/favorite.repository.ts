@@ -172,7 +172,7 @@ function afterPiece(
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
  * the page. A search is planned for its shopper: the one plan PostgreSQL keeps after five runs
- * reads and sorts every favourite, 30–45 ms for a shopper with 2,000 likes.
+ * reads and sorts every favourite, so its cost grew with the shopper's history (the log has it).
  */
 export function pageFavoriteItems(
   { db, sql: client }: Pick<Database, 'db' | 'sql'>,

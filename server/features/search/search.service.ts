@@ -180,8 +180,8 @@ export async function searchOutfits(
 }
 
 /**
- * How many pages of an outfit search one ranking finds: each ranks every match (20–40 ms for a
- * common word at full size), so the next pages are kept from it rather than ranked again.
+ * How many pages of an outfit search one ranking finds: each ranking ranks every match, so the
+ * next pages are kept from it rather than ranked again.
  */
 const PAGES_PER_RANKING = 5;
 
