@@ -1,3 +1,4 @@
+import type { CartLine } from '../../contracts/cart';
 import type { FeedOutfit } from '../../contracts/feed';
 
 const SLOTS = [
@@ -34,5 +35,26 @@ export function feedOutfit(id: number, name = `Outfit ${id}`): FeedOutfit {
       stock: 3,
       slot,
     })),
+  };
+}
+
+/** A bag's line of a sage Linen Shirt in M at $45.00, `stock` left in the shop. */
+export function cartLine(itemId: number, quantity: number, stock = 5): CartLine {
+  return {
+    itemId,
+    productId: 1,
+    name: 'Linen Shirt',
+    img: '/images/x.svg',
+    category: 'Tops',
+    seller: 'Atelier',
+    color: 'Sage',
+    colorHex: '#9caf88',
+    size: 'M',
+    stock,
+    quantity,
+    unitPriceCents: 4500,
+    unitPrice: '$45.00',
+    lineTotalCents: 4500 * quantity,
+    lineTotal: '',
   };
 }

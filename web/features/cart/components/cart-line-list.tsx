@@ -114,8 +114,9 @@ function EditableLine({ line }: { line: CartLine }) {
               )
             }
           >
+            {/* More than the stock would be refused; the quantity held stays, to be lowered. */}
             {QUANTITIES.map((q) => (
-              <option key={q} value={q}>
+              <option key={q} value={q} disabled={q > line.stock && q !== line.quantity}>
                 {q}
               </option>
             ))}

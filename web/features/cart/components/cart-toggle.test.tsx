@@ -3,28 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Cart, type CartLine, CartSchema } from '../../../../contracts/cart';
 import { fromContract } from '../../../test/api-contracts';
+import { cartLine } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { CartToggle } from './cart-toggle';
-
-function line(itemId: number, quantity: number): CartLine {
-  return {
-    itemId,
-    productId: 1,
-    name: 'Linen Shirt',
-    img: '/images/x.svg',
-    category: 'Tops',
-    seller: 'Atelier',
-    color: 'Sage',
-    colorHex: '#9caf88',
-    size: 'M',
-    stock: 5,
-    quantity,
-    unitPriceCents: 4500,
-    unitPrice: '$45.00',
-    lineTotalCents: 4500 * quantity,
-    lineTotal: '',
-  };
-}
 
 function cart(lines: CartLine[]): Cart {
   const units = lines.reduce((n, l) => n + l.quantity, 0);
@@ -46,7 +27,7 @@ describe('CartToggle', () => {
     let current = cart([]);
     const calls = mockApi((method, url, body) => {
       if (method === 'POST' && url === '/api/cart') {
-        current = cart([line(7, (body as { quantity: number }).quantity)]);
+        current = cart([cartLine(7, (body as { quantity: number }).quantity)]);
       } else if (method === 'DELETE' && url === '/api/cart/7') {
         current = cart([]);
       }
@@ -76,7 +57,7 @@ describe('CartToggle', () => {
       const method = init?.method ?? 'GET';
       calls.push(`${method} ${String(input)}`);
       if (method === 'DELETE') await new Promise<void>((r) => (resolve = r));
-      const body = method === 'DELETE' ? cart([]) : cart([line(9, 2)]);
+      const body = method === 'DELETE' ? cart([]) : cart([cartLine(9, 2)]);
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json' },

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cartLine } from '../../../test/fixtures';
+import { mockApi, renderWithApp } from '../../../test/render';
+import { CartLineList } from './cart-line-list';
+
+/** The quantities the line's menu lets the shopper choose. */
+async function choosable(): Promise<string[]> {
+  const select = await screen.findByLabelText('Quantity of Linen Shirt, Sage, M');
+  return [...select.querySelectorAll('option')].filter((o) => !o.disabled).map((o) => o.value);
+}
+
+describe('CartLineList', () => {
+  it('offers quantities up to the stock left', async () => {
+    mockApi(() => [404, { error: { code: 'not_found', message: 'No such product.' } }]);
+    renderWithApp(<CartLineList lines={[cartLine(7, 2, 3)]} editable />);
+    expect(await choosable()).toEqual(['1', '2', '3']);
+  });
+
+  it('keeps a quantity above the stock selected, and offers only what is left below it', async () => {
+    mockApi(() => [404, { error: { code: 'not_found', message: 'No such product.' } }]);
+    renderWithApp(<CartLineList lines={[cartLine(7, 5, 3)]} editable />);
+    expect(await choosable()).toEqual(['1', '2', '3', '5']);
+    expect(screen.getByRole('status')).toHaveTextContent('Only 3 left');
+  });
+});
