@@ -143,11 +143,12 @@ function showResults(
       sizes.find((item) => (stock.get(item.id) ?? 0) > 0) ??
       sizes[0];
     if (!pick) continue;
+    // The keys the item lacks go first: after a spread, V8 builds them on a slow path.
     shown.push({
-      ...pick,
-      stock: stock.get(pick.id) ?? 0,
       favorite: hearted.has(pick.id),
       sizes: sizes.map((item) => item.size),
+      ...pick,
+      stock: stock.get(pick.id) ?? 0,
     });
   }
   return shown;
@@ -172,7 +173,8 @@ export async function searchOutfits(
     repo.likedAmong(database.db, userId, found.ids),
   ]);
   return {
-    items: outfits.map((o) => ({ ...o, favorite: liked.has(o.id) })),
+    // The key the outfit lacks goes first, as in showResults.
+    items: outfits.map((o) => ({ favorite: liked.has(o.id), ...o })),
     nextCursor: found.nextCursor,
     understood: found.understood,
     suggestion: found.suggestion,
