@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { type Db, queryPrepared, type SqlClient } from '../../db/client';
-import { orderLines, orders, refusedCheckouts } from '../../db/schema';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type orderLines, orders, refusedCheckouts } from '../../db/schema';
 import { PAGE_READ, timestampKey } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -283,16 +283,16 @@ export async function loadOrders(
             .orderBy(desc(orders.createdAt), desc(orders.id))
             .limit(PAGE_READ);
   if (heads.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        heads.map((h) => h.id),
-      ),
-    )
-    .orderBy(asc(orderLines.id));
+  // Written as SQL: a page of orders has a hundred lines or more, and the builder's mapping of
+  // each row's columns cost more than the statement.
+  const lines = await rowsOf<OrderLineRow>(
+    db,
+    sql`SELECT id, order_id AS "orderId", item_id AS "itemId", product_id AS "productId", name,
+               color, size, image, unit_price_cents AS "unitPriceCents", quantity,
+               line_total_cents AS "lineTotalCents"
+          FROM order_lines WHERE order_id = ANY(${idArray(heads.map((h) => h.id))}::int[])
+         ORDER BY id`,
+  );
   const byOrder = new Map<number, OrderLineRow[]>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
