@@ -77,20 +77,25 @@ function readVariants(client: SqlClient, wanted: Wanted, userId: number | null) 
 /**
  * Per product wanted, the size this shopper chose last in its category that the product
  * is made in: the latest such cart line and the latest such closet piece, the later of the two.
- * Each reads the shopper's rows of the category newest first and stops at the first that fits
- * (the closet from closet_items_user_category_recent_idx), so a long closet costs nothing more.
+ * The cart is read once, line by line with its item (it holds at most `MAX_CART_LINES`), so how
+ * many lines PostgreSQL guesses a cart holds cannot turn the read into a scan of a whole
+ * category. The closet is read per product from closet_items_user_category_recent_idx,
+ * newest first, stopping at the first piece that fits, so a long closet costs nothing more.
  */
 function readRememberedSizes(client: SqlClient, wanted: Wanted, userId: number) {
   return queryPrepared<{ productId: number; size: string | null }>(
     client,
     `product_remembered_sizes_of_${wanted.name}`,
-    sql`SELECT p.id AS "productId", (
+    sql`WITH cart AS MATERIALIZED (
+          SELECT i.size, i.category_id, cl.added_at AS at, cl.item_id
+            FROM cart_lines cl JOIN items i ON i.id = cl.item_id
+           WHERE cl.user_id = ${userId})
+        SELECT p.id AS "productId", (
               SELECT latest.size FROM (
-                  (SELECT i.size, cl.added_at AS at
-                     FROM cart_lines cl JOIN items i ON i.id = cl.item_id
-                    WHERE cl.user_id = ${userId} AND i.category_id = p.category_id
-                      AND i.size IN (SELECT size FROM items WHERE product_id = p.id)
-                    ORDER BY cl.added_at DESC, cl.item_id DESC LIMIT 1)
+                  (SELECT cart.size, cart.at FROM cart
+                    WHERE cart.category_id = p.category_id
+                      AND cart.size IN (SELECT size FROM items WHERE product_id = p.id)
+                    ORDER BY cart.at DESC, cart.item_id DESC LIMIT 1)
                   UNION ALL
                   (SELECT i.size, ci.last_bought_at
                      FROM closet_items ci JOIN items i ON i.id = ci.item_id
