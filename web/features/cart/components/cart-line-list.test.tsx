@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cartLine } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
@@ -22,5 +23,22 @@ describe('CartLineList', () => {
     renderWithApp(<CartLineList lines={[cartLine(7, 5, 3)]} editable />);
     expect(await choosable()).toEqual(['1', '2', '3', '5']);
     expect(screen.getByRole('status')).toHaveTextContent('Only 3 left');
+  });
+
+  it('keeps the quantity menu focused, and busy, while a new quantity saves', async () => {
+    const noProduct = [404, { error: { code: 'not_found', message: 'No such product.' } }] as const;
+    mockApi(() => [...noProduct]);
+    const answer = globalThis.fetch;
+    // The save never answers: the menu is looked at while it is under way.
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? new Promise<Response>(() => {})
+        : answer(input, init)) as typeof fetch;
+    renderWithApp(<CartLineList lines={[cartLine(7, 1, 3)]} editable />);
+    const select = await screen.findByLabelText('Quantity of Linen Shirt, Sage, M');
+    await userEvent.selectOptions(select, '2');
+    expect(select).toHaveAttribute('aria-busy', 'true');
+    expect(select).toBeEnabled();
+    expect(select).toHaveFocus();
   });
 });

@@ -100,19 +100,24 @@ function EditableLine({ line }: { line: CartLine }) {
             size="small"
             label="Quantity"
             value={line.quantity}
-            disabled={setQuantity.isPending}
             fullWidth={false}
             sx={{ width: '6em', flexShrink: 0 }}
             slotProps={{
               select: { native: true },
-              htmlInput: { 'aria-label': `Quantity of ${which}` },
+              htmlInput: {
+                'aria-label': `Quantity of ${which}`,
+                'aria-busy': setQuantity.isPending,
+              },
             }}
-            onChange={(event) =>
+            // Busy, not disabled, while a quantity saves: disabling it would take the keyboard's
+            // focus away. A change meanwhile is not taken, and the menu shows the quantity held.
+            onChange={(event) => {
+              if (setQuantity.isPending) return;
               setQuantity.mutate(
                 { itemId: line.itemId, quantity: Number(event.target.value) },
                 { onError },
-              )
-            }
+              );
+            }}
           >
             {/* More than the stock would be refused; the quantity held stays, to be lowered. */}
             {QUANTITIES.map((q) => (
