@@ -32,12 +32,12 @@ const AFTER_10 = AFTER_CHANGE.indexOf(10);
 describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   it('learns a one-occasion taste within twenty swipes, far above a random order', () => {
     expect(at('occasion', 0)).toBeLessThan(0.3);
-    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(0.72);
+    expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(0.76);
     expect(at('occasion', AT_20)).toBeGreaterThanOrEqual(2.8 * at('occasion', AT_20, 'random'));
   });
 
   it('learns colour-, garment- and two-occasion tastes', () => {
-    expect(at('colour', AT_20)).toBeGreaterThanOrEqual(0.45);
+    expect(at('colour', AT_20)).toBeGreaterThanOrEqual(0.47);
     expect(at('kind', AT_20)).toBeGreaterThanOrEqual(0.68);
     expect(at('two occasions', AT_20)).toBeGreaterThanOrEqual(0.75);
   });
@@ -45,7 +45,7 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
   it('follows a taste that changes, within ten swipes of the change', () => {
     const changing = family('changing', runs.feed);
     expect(mean(changing.map((sessions) => newTasteAt(sessions, AFTER_10)))).toBeGreaterThanOrEqual(
-      0.4,
+      0.45,
     );
   });
 
@@ -76,9 +76,9 @@ describe('the feed, swiped by simulated shoppers on the demo shop', () => {
 
   it('learns tastes it was not tuned on: most of every kind the catalogue can feed', () => {
     expect(held.length).toBeGreaterThan(40);
-    // 46 of 49 met their budget when this floor was set; the misses were near it (39–49%).
-    expect(held.filter((r) => r.met).length).toBeGreaterThanOrEqual(0.9 * held.length);
-    expect(Math.min(...held.map((r) => r.figure))).toBeGreaterThanOrEqual(0.35);
+    // All 49 met their budget when this floor was set, the lowest at 50%.
+    expect(held.filter((r) => r.met).length).toBeGreaterThanOrEqual(0.95 * held.length);
+    expect(Math.min(...held.map((r) => r.figure))).toBeGreaterThanOrEqual(0.45);
   });
 
   it('follows every change from one occasion to another within ten swipes', () => {

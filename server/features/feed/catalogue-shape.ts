@@ -29,7 +29,7 @@ export interface Piece {
   kindId: number;
 }
 
-type ItemFacts = Omit<Piece, 'slot'>;
+export type ItemFacts = Omit<Piece, 'slot'>;
 type Grouping = 'occasion' | 'kind' | 'look';
 
 /**

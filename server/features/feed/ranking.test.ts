@@ -244,6 +244,43 @@ describe('rankCandidates', () => {
     }
   });
 
+  it('credits a liked look to the garment that explains it, not to one that only came along', () => {
+    // One occasion. Every look the shopper liked had a hoodie and sneakers; every look they
+    // swiped left had sneakers alone. The hoodie explains the likes, so sneakers count against.
+    const outfit = (id: number, hoodie: boolean, sneaker: boolean) => ({
+      id,
+      occasion: 1,
+      coat: { item: 1_000 + id },
+      pieces: [
+        { item: 1_000 + id },
+        { item: 2_000 + id, ...(hoodie && { garment: 'hoodie' }) },
+        { item: 3_000 + id },
+        { item: 4_000 + id },
+        { item: 5_000 + id, ...(sneaker && { garment: 'sneaker' }) },
+      ],
+    });
+    const outfits = [
+      ...[1, 2, 3, 4, 5].map((id) => outfit(id, true, true)),
+      ...[6, 7, 8, 9, 10].map((id) => outfit(id, false, true)),
+      // Unswiped: hoodies alone, sneakers alone (lower ids, so a tie goes their way), neither.
+      ...[11, 12, 13].map((id) => outfit(id, true, false)),
+      ...[14, 15, 16].map((id) => outfit(id, false, true)),
+      ...[17, 18, 19].map((id) => outfit(id, false, false)),
+    ];
+    const recent = [1, 6, 2, 7, 3, 8, 4, 9, 5, 10].map((outfitId) => ({
+      outfitId,
+      like: outfitId <= 5,
+    }));
+    const kindOf = (id: number) => (id <= 13 ? 'hoodie' : id <= 16 ? 'sneaker' : 'neither');
+    for (const seed of [0, 1, 2]) {
+      const { ranked, placedBy } = rankedWithReasons(shapeOf(outfits), recent, seed);
+      const tasted = ranked.filter((id) => placedBy.get(id)?.kind !== 'explore');
+      const order = tasted.map(kindOf).filter((kind, i, all) => all.indexOf(kind) === i);
+      expect(order).toEqual(['hoodie', 'neither', 'sneaker']);
+      expect(tasted.slice(0, 3).map(kindOf)).toEqual(['hoodie', 'hoodie', 'hoodie']);
+    }
+  });
+
   it('explores the occasions the shopper was shown least lately', () => {
     const outfits = Array.from({ length: 100 }, (_, i) => ({
       id: i + 1,

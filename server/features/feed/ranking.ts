@@ -1,4 +1,4 @@
-import type { CatalogueShape, Piece } from './catalogue-shape';
+import type { CatalogueShape, ItemFacts, Piece } from './catalogue-shape';
 
 /** The taste model's weights (docs/decisions/005-swipe-feed-ranking.md, "The model"). */
 export const TASTE = {
@@ -10,11 +10,11 @@ export const TASTE = {
   look: 1.5,
   /** What the liked items, products and looks count for against the occasion's. */
   pieces: 0.45,
-  /** Occasion, each garment kind and each piece's colour: like rate in log-odds (decision 005). */
+  /** What a candidate's occasion, garment kinds and colours count for (decision 005). */
   occasion: 1.3,
-  kind: 0.5,
-  color: 0.3,
-  /** Swipes at the shopper's own rate each occasion, kind and colour starts with. */
+  kind: 1,
+  color: 0.6,
+  /** Swipes at the shopper's own rate each occasion starts with. */
   prior: 2,
   /** The weight of each swipe relative to the one after it (a half-life of about 4 swipes). */
   decay: 0.85,
@@ -35,7 +35,7 @@ export const TASTE = {
   /** After `lostAfter` lefts in a row, explore one card in two and fade the older signals. */
   lostAfter: 6,
   exploreWhenLost: 2,
-  lostFade: 0.5,
+  lostFade: 0.25,
 } as const;
 
 /** How many candidates each source may add before scoring (`explore` says how they are drawn). */
@@ -59,6 +59,9 @@ export const POOL = {
 
 /** Taste drifts, and a history of thousands must not make every ranking weigh all of it. */
 export const PROFILE = { swipes: 300, hearts: 150 } as const;
+
+/** The fit of kind and colour weights: its rounds, its pull towards zero, the lightest swipe it takes. */
+export const FIT = { rounds: 8, ridge: 1, least: 0.01 } as const;
 
 /** What the ranking reads of one shopper: their latest signals and everything they swiped. */
 export interface ShopperHistory {
@@ -200,9 +203,9 @@ export function rankCandidates(
 ): number[] {
   const { seed } = options;
   const t = talliesFor(shape);
-  // Decayed likes and nopes by occasion, garment kind (once an outfit) and colour (once a piece);
-  // by occasion also likes as counted (a card's reason), cards placed, and shown lately.
-  const [o, k, c] = [shape.maxOccasionId + 1, shape.kindCount + 1, shape.colorCount + 1];
+  // By occasion: decayed likes and nopes, likes as counted (a card's reason), cards placed, and
+  // shown lately.
+  const o = shape.maxOccasionId + 1;
   const [occasionLikes, occasionNopes, likeCount, placedOccasions, lately] = [
     tally(o),
     tally(o),
@@ -210,19 +213,19 @@ export function rankCandidates(
     tally(o),
     tally(o),
   ];
-  const [kindLikes, kindNopes, colorLikes, colorNopes] = [tally(k), tally(k), tally(c), tally(c)];
+  // The swipes and hearts the kinds' and colours' weights are fitted to (0: a heart's occasion).
+  const examples: Example[] = [];
+  const example = (occasionId: number, pieces: readonly ItemFacts[], like: boolean, w: number) => {
+    if (w < FIT.least) return;
+    const kinds = pieces.filter((_, i) => kindCounts(pieces, i)).map((p) => p.kindId);
+    examples.push({ weight: w, like, occasionId, features: [kinds, pieces.map((p) => p.colorId)] });
+  };
 
   // The taste profile, the latest signals weighing most.
-  const signal = (piece: Omit<Piece, 'slot'>, w: number) => {
+  const signal = (piece: ItemFacts, w: number) => {
     t.item.add(piece.itemId, w);
     t.product.add(piece.productId, w);
     t.look.add(piece.lookId, w);
-  };
-  const judge = (pieces: readonly Omit<Piece, 'slot'>[], like: boolean, w: number) => {
-    pieces.forEach((p, i) => {
-      if (kindCounts(pieces, i)) (like ? kindLikes : kindNopes)[p.kindId]! += w;
-      (like ? colorLikes : colorNopes)[p.colorId]! += w;
-    });
   };
   const lost =
     history.recent.length >= TASTE.lostAfter &&
@@ -237,7 +240,7 @@ export function rankCandidates(
     if (outfit) {
       const w = (swipe.like ? TASTE.like : TASTE.nope) * weight;
       for (const piece of outfit.pieces) signal(piece, w);
-      judge(outfit.pieces, swipe.like, weight);
+      example(outfit.occasionId, outfit.pieces, swipe.like, weight);
       if (swipe.like) {
         occasionLikes[outfit.occasionId]! += weight;
         likeCount[outfit.occasionId]! += 1;
@@ -257,7 +260,7 @@ export function rankCandidates(
     const item = shape.item(itemId);
     if (item) {
       signal(item, heartWeight);
-      judge([item], true, heartWeight / TASTE.heart);
+      example(0, [item], true, heartWeight / TASTE.heart);
       total += heartWeight / TASTE.heart;
       hearted.add(item.productId);
     }
@@ -268,13 +271,15 @@ export function rankCandidates(
   const norm = Math.max(total, 1);
   // Like rates against the shopper's own in log-odds: a ratio would flatten as they like more.
   const rate = (liked + 0.5) / (liked + noped + 1);
-  const judged = (likes: Float64Array, nopes: Float64Array) =>
-    likes.map(
-      (l, i) => logOdds((l + TASTE.prior * rate) / (l + nopes[i]! + TASTE.prior)) - logOdds(rate),
-    );
-  const occasionTaste = judged(occasionLikes, occasionNopes);
-  const kindTaste = judged(kindLikes, kindNopes);
-  const colorTaste = judged(colorLikes, colorNopes);
+  const occasionTaste = occasionLikes.map(
+    (l, i) =>
+      logOdds((l + TASTE.prior * rate) / (l + occasionNopes[i]! + TASTE.prior)) - logOdds(rate),
+  );
+  const [kindTaste, colorTaste] = fitTaste(
+    examples,
+    [shape.kindCount + 1, shape.colorCount + 1],
+    (e) => logOdds(rate) + occasionTaste[e.occasionId]!,
+  );
   for (const swipe of history.recent.slice(0, TASTE.exploreLately)) {
     const outfit = shape.outfits.get(swipe.outfitId);
     if (outfit) lately[outfit.occasionId]! += 1;
@@ -301,12 +306,12 @@ export function rankCandidates(
     for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
   }
   // The best-liked kinds and occasions (0 is none): a seeded window onto the outfits of each.
-  const best = (taste: Float64Array, count: number, liked = taste) =>
+  const best = (taste: Float64Array, count: number) =>
     [...taste.keys()]
-      .filter((key) => key > 0 && liked[key]! > 0 && taste[key]! > 0)
+      .filter((key) => key > 0 && taste[key]! > 0)
       .sort((a, b) => taste[b]! - taste[a]! || a - b)
       .slice(0, count);
-  for (const kind of best(kindTaste, POOL.kinds, kindLikes)) {
+  for (const kind of best(kindTaste, POOL.kinds)) {
     addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
   }
   for (const o of learning ? best(occasionTaste, POOL.occasions) : []) {
@@ -442,8 +447,51 @@ export function rankCandidates(
 
 const logOdds = (p: number) => Math.log(p / (1 - p));
 
+/** A swipe or heart as the fit sees it: its occasion (0 for a heart), its kinds and colours. */
+interface Example {
+  weight: number;
+  like: boolean;
+  occasionId: number;
+  features: [kinds: number[], colors: number[]];
+}
+
+/**
+ * Kind and colour weights in log-odds, fitted together to the decayed swipes and hearts over what
+ * each one's occasion already says (`offset`), each pulled towards zero by `FIT.ridge`: a taste
+ * led by one garment or colour is credited to it, not shared with every piece that came along.
+ * Each round updates one group of weights by steps small enough never to overshoot.
+ */
+function fitTaste(
+  examples: readonly Example[],
+  [kinds, colors]: [number, number],
+  offset: (e: Example) => number,
+): [Float64Array, Float64Array] {
+  const weights = [new Float64Array(kinds), new Float64Array(colors)] as const;
+  const logits = Float64Array.from(examples, offset);
+  for (let round = 0; round < FIT.rounds; round++) {
+    weights.forEach((w, group) => {
+      const gradient = new Float64Array(w.length);
+      const curvature = new Float64Array(w.length).fill(FIT.ridge);
+      examples.forEach((e, i) => {
+        const ids = e.features[group]!;
+        const g = e.weight * (1 / (1 + Math.exp(-logits[i]!)) - (e.like ? 1 : 0));
+        for (const id of ids) {
+          gradient[id]! += g;
+          curvature[id]! += 0.25 * e.weight * ids.length;
+        }
+      });
+      const step = gradient.map((g, id) => (g + FIT.ridge * w[id]!) / curvature[id]!);
+      for (let id = 0; id < w.length; id++) w[id]! -= step[id]!;
+      examples.forEach((e, i) => {
+        for (const id of e.features[group]!) logits[i]! -= step[id]!;
+      });
+    });
+  }
+  return [weights[0], weights[1]];
+}
+
 /** Whether the `i`th piece's kind counts: known (not 0), and the first of it in the outfit. */
-function kindCounts(pieces: readonly Omit<Piece, 'slot'>[], i: number): boolean {
+function kindCounts(pieces: readonly ItemFacts[], i: number): boolean {
   const kind = pieces[i]!.kindId;
   if (kind === 0) return false;
   for (let j = 0; j < i; j++) if (pieces[j]!.kindId === kind) return false;
