@@ -1,4 +1,5 @@
-import type { CartLine } from '../../contracts/cart';
+import type { Cart, CartLine } from '../../contracts/cart';
+import type { Product } from '../../contracts/catalog';
 import type { FeedOutfit } from '../../contracts/feed';
 
 const SLOTS = [
@@ -56,5 +57,51 @@ export function cartLine(itemId: number, quantity: number, stock = 5): CartLine 
     unitPrice: '$45.00',
     lineTotalCents: 4500 * quantity,
     lineTotal: '',
+  };
+}
+
+/** A bag holding `lines`, its sums as the server would make them. */
+export function cartOf(lines: CartLine[]): Cart {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const shippingCents = lines.length > 0 ? 1999 : 0;
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  return {
+    lines,
+    units: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents,
+    subtotal: dollars(subtotalCents),
+    shippingCents,
+    shipping: dollars(shippingCents),
+    totalCents: subtotalCents + shippingCents,
+    total: dollars(subtotalCents + shippingCents),
+    arrival: { from: '2026-11-30', to: '2026-12-02', text: 'Arrives: Nov 30-Dec 2' },
+  };
+}
+
+/** The Linen Shirt of `cartLine`: sage in M (item 7) and L (item 8), five of each in stock. */
+export function linenShirt(): Product {
+  const variant = (itemId: number, size: string) => ({
+    itemId,
+    productId: 1,
+    color: 'Sage',
+    colorHex: '#9caf88',
+    size,
+    stock: 5,
+    price: '$45.00',
+    priceCents: 4500,
+    img: '/images/x.svg',
+  });
+  return {
+    id: 1,
+    name: 'Linen Shirt',
+    seller: 'Atelier',
+    description: '',
+    categoryId: 1,
+    category: 'Tops',
+    slot: 'top',
+    sizes: ['M', 'L'],
+    variants: [variant(7, 'M'), variant(8, 'L')],
+    rememberedSize: null,
+    heartedItemIds: [],
   };
 }

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart, ChangeCartLineBody } from '../../../../contracts/cart';
+import type { Product } from '../../../../contracts/catalog';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { productKeys } from '../../catalog/api/keys';
 import { CART_KEY } from './keys';
 
 /** Moves a cart line to another size or colour of the same product. */
@@ -16,6 +18,15 @@ export function useChangeCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeCartLine,
-    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+    onSuccess: (cart, { itemId }) => {
+      // The moved line's product is the one already read: its menus stay up while it moves.
+      const product = queryClient.getQueryData<Product>(productKeys.ofItem(itemId));
+      const before = queryClient.getQueryData<Cart>(CART_KEY)?.lines ?? [];
+      const moved = cart.lines.find(
+        (line) => line.productId === product?.id && !before.some((b) => b.itemId === line.itemId),
+      );
+      if (product && moved) queryClient.setQueryData(productKeys.ofItem(moved.itemId), product);
+      queryClient.setQueryData(CART_KEY, cart);
+    },
   });
 }

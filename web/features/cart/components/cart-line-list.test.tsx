@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { cartLine } from '../../../test/fixtures';
+import { cartLine, cartOf, linenShirt } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { useCart } from '../api/get-cart';
 import { CartLineList } from './cart-line-list';
 
 /** The quantities the line's menu lets the shopper choose. */
@@ -40,5 +41,27 @@ describe('CartLineList', () => {
     expect(select).toHaveAttribute('aria-busy', 'true');
     expect(select).toBeEnabled();
     expect(select).toHaveFocus();
+  });
+
+  it('keeps a line that moves to another size in its place, with the focus on its size menu', async () => {
+    const moved = { ...cartLine(8, 1), size: 'L' };
+    const calls = mockApi((method, url) => {
+      if (url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'PATCH') return [200, cartOf([moved])];
+      return [200, cartOf([cartLine(7, 1)])];
+    });
+    function Bag() {
+      const cart = useCart();
+      return cart.data ? <CartLineList lines={cart.data.lines} editable /> : null;
+    }
+    renderWithApp(<Bag />);
+    const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
+    await userEvent.selectOptions(size, 'L');
+    const after = await screen.findByLabelText('Size of Linen Shirt, Sage, L');
+    // The same menu, not one made afresh for the moved line: the keyboard stays where it was.
+    expect(after).toBe(size);
+    expect(after).toHaveFocus();
+    expect(after).not.toHaveAttribute('aria-busy', 'true');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ size: 'L' }]);
   });
 });

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import type { CartLine } from '../../../../contracts/cart';
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -142,7 +143,8 @@ function EditableLine({ line }: { line: CartLine }) {
 
 /**
  * The line's colour and size, changed in place: every size of the product is listed, those not
- * made in the line's colour (or sold out) cannot be picked.
+ * made in the line's colour (or sold out) cannot be picked. The line keeps its place in the bag
+ * and its key (`useLineKeys`), so the menu just used keeps the focus.
  */
 function VariantSelects({
   line,
@@ -158,6 +160,10 @@ function VariantSelects({
   if (!product.data) return null;
   const colours = coloursOf(product.data);
   const busy = change.isPending;
+  // Busy, not disabled, while the line moves: the menu keeps the keyboard's focus (as quantity).
+  const move = (to: { color?: string; size?: string }) => {
+    if (!busy) change.mutate({ itemId: line.itemId, ...to }, { onError });
+  };
   return (
     <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
       {colours.length > 1 && (
@@ -166,15 +172,12 @@ function VariantSelects({
           size="small"
           label="Colour"
           value={line.color}
-          disabled={busy}
           sx={{ minWidth: 120 }}
           slotProps={{
             select: { native: true },
-            htmlInput: { 'aria-label': `Colour of ${which}` },
+            htmlInput: { 'aria-label': `Colour of ${which}`, 'aria-busy': busy },
           }}
-          onChange={(event) =>
-            change.mutate({ itemId: line.itemId, color: event.target.value }, { onError })
-          }
+          onChange={(event) => move({ color: event.target.value })}
         >
           {colours.map((v) => {
             const made = variantOf(product.data, v.color, line.size);
@@ -193,15 +196,12 @@ function VariantSelects({
           size="small"
           label="Size"
           value={line.size}
-          disabled={busy}
           sx={{ minWidth: 96 }}
           slotProps={{
             select: { native: true },
-            htmlInput: { 'aria-label': `Size of ${which}` },
+            htmlInput: { 'aria-label': `Size of ${which}`, 'aria-busy': busy },
           }}
-          onChange={(event) =>
-            change.mutate({ itemId: line.itemId, size: event.target.value }, { onError })
-          }
+          onChange={(event) => move({ size: event.target.value })}
         >
           {product.data.sizes.map((size) => {
             const made = variantOf(product.data, line.color, size);
@@ -235,6 +235,44 @@ function CompactLine({ line }: { line: CartLine }) {
   );
 }
 
+interface LineKeys {
+  lines: readonly CartLine[];
+  keys: string[];
+}
+
+/**
+ * A key for each line that a move to another colour or size keeps: the server keeps a moved line
+ * in its place, so a line in the place of one of the same product that is gone is that line.
+ */
+function carryKeys(before: LineKeys, lines: readonly CartLine[]): string[] {
+  const keys: string[] = [];
+  lines.forEach((line, place) => {
+    const same = before.lines.findIndex((b) => b.itemId === line.itemId);
+    const moved = before.lines[place];
+    let key = String(line.itemId);
+    if (same >= 0) key = before.keys[same]!;
+    else if (moved?.productId === line.productId && !lines.some((l) => l.itemId === moved.itemId)) {
+      key = before.keys[place]!;
+    }
+    // A variant added again after its line moved on gets a key of its own.
+    while (keys.includes(key)) key += '+';
+    keys.push(key);
+  });
+  return keys;
+}
+
+function useLineKeys(lines: readonly CartLine[]): string[] {
+  const [kept, setKept] = useState<LineKeys>(() => ({
+    lines,
+    keys: carryKeys({ lines: [], keys: [] }, lines),
+  }));
+  if (kept.lines === lines) return kept.keys;
+  // New lines: their keys are worked out from the last ones, before anything is drawn.
+  const keys = carryKeys(kept, lines);
+  setKept({ lines, keys });
+  return keys;
+}
+
 /** The cart's lines: with quantity and remove controls, or compact for the checkout page. */
 export function CartLineList({
   lines,
@@ -243,6 +281,7 @@ export function CartLineList({
   lines: CartLine[];
   editable?: boolean;
 }) {
+  const keys = useLineKeys(lines);
   return (
     <Box
       component="ul"
@@ -254,8 +293,8 @@ export function CartLineList({
         '& > li + li': { borderTop: 1, borderColor: 'divider' },
       }}
     >
-      {lines.map((line) => (
-        <li key={line.itemId}>
+      {lines.map((line, place) => (
+        <li key={keys[place]}>
           {editable ? <EditableLine line={line} /> : <CompactLine line={line} />}
         </li>
       ))}
