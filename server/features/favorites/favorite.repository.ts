@@ -317,7 +317,8 @@ export function countLikedByOccasion(db: Db, userId: number) {
  * Favourite pieces per category, as `favorite_pieces` (0015) would count them, without reading
  * every like's five pieces: an outfit has exactly one piece in each category (0001's slot check
  * and five-slot trigger), so each like whose pieces are not written out adds one to every
- * category. To that come the shopper's own rows by the category they carry (0037), less those
+ * category: the likes kept per occasion (0033) less the written-out ones (their index, 0042), a
+ * count that does not walk the shopper's likes. To that come the shopper's own rows by the category they carry (0037), less those
  * the view leaves out: a row for a piece of such a like (`shared`). Only a heart given on the
  * card before the like can be one: a like's own rows ('outfit') are written with the like marked
  * written, and removed before the like goes (`removeOutfitPieces`). So only those are probed
@@ -329,8 +330,9 @@ export function countFavoritesByCategory(client: SqlClient, userId: number) {
     client,
     'favorite_category_counts',
     sql`WITH likes AS (
-          SELECT count(*)::int AS n FROM swipes
-           WHERE user_id = ${userId} AND direction = 'like' AND NOT pieces_written),
+          SELECT (SELECT coalesce(sum(likes), 0) FROM likes_by_occasion WHERE user_id = ${userId})
+               - (SELECT count(*) FROM swipes
+                   WHERE user_id = ${userId} AND direction = 'like' AND pieces_written) AS n),
         own AS (
           SELECT f.category_id, count(*)::int AS n,
                  count(*) FILTER (
