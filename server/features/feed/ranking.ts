@@ -12,6 +12,7 @@ export const TASTE = {
   pieces: 0.45,
   /** What a candidate's occasion, garment kinds and colours count for (decision 005). */
   occasion: 1.3,
+  /** Times the fitted weights (`fitTaste`): tuned by the evaluation, not part of the fit. */
   kind: 1,
   color: 0.6,
   /** Swipes at the shopper's own rate each occasion starts with. */
@@ -60,7 +61,11 @@ export const POOL = {
 /** Taste drifts, and a history of thousands must not make every ranking weigh all of it. */
 export const PROFILE = { swipes: 300, hearts: 150 } as const;
 
-/** The fit of kind and colour weights: its rounds, its pull towards zero, the lightest swipe it takes. */
+/**
+ * The fit of kind and colour weights: its rounds; its pull of each weight towards zero (above
+ * zero, or a weight no swipe shows would be 0/0), about what four of the latest swipes weigh;
+ * the lightest swipe it takes (about the 28th back; every kept heart weighs more).
+ */
 export const FIT = { rounds: 8, ridge: 1, least: 0.01 } as const;
 
 /** What the ranking reads of one shopper: their latest signals and everything they swiped. */
@@ -148,7 +153,7 @@ class Tally {
   }
 }
 
-/** Sums of signals by a small dense id: an occasion, kind or colour. */
+/** Sums of signals by occasion (a small dense id). */
 const tally = (size: number) => new Float64Array(size);
 
 /** What a piece of a candidate can share with what the shopper liked or hearted. */
@@ -213,7 +218,8 @@ export function rankCandidates(
     tally(o),
     tally(o),
   ];
-  // The swipes and hearts the kinds' and colours' weights are fitted to (0: a heart's occasion).
+  // The swipes and hearts the kinds' and colours' weights are fitted to. A heart's occasion is 0,
+  // which no outfit has: its taste is 0, so a heart is a like against the shopper's own rate.
   const examples: Example[] = [];
   const example = (occasionId: number, pieces: readonly ItemFacts[], like: boolean, w: number) => {
     if (w < FIT.least) return;
@@ -457,33 +463,39 @@ interface Example {
 
 /**
  * Kind and colour weights in log-odds, fitted together to the decayed swipes and hearts over what
- * each one's occasion already says (`offset`), each pulled towards zero by `FIT.ridge`: a taste
- * led by one garment or colour is credited to it, not shared with every piece that came along.
- * Each round updates one group of weights by steps small enough never to overshoot.
+ * each one's occasion already says (`offset`), each pulled towards zero by `FIT.ridge`. So a
+ * garment or colour in the liked looks that was also in rejected ones counts against, and two that
+ * always came together share the credit. Each round updates the kinds, then the colours (the
+ * groups in `Example.features`' order).
  */
 function fitTaste(
   examples: readonly Example[],
-  [kinds, colors]: [number, number],
+  [kindCount, colorCount]: [number, number],
   offset: (e: Example) => number,
 ): [Float64Array, Float64Array] {
-  const weights = [new Float64Array(kinds), new Float64Array(colors)] as const;
+  const weights = [new Float64Array(kindCount), new Float64Array(colorCount)] as const;
   const logits = Float64Array.from(examples, offset);
   for (let round = 0; round < FIT.rounds; round++) {
-    weights.forEach((w, group) => {
-      const gradient = new Float64Array(w.length);
-      const curvature = new Float64Array(w.length).fill(FIT.ridge);
+    weights.forEach((group, g) => {
+      const gradient = new Float64Array(group.length);
+      const curvature = new Float64Array(group.length).fill(FIT.ridge);
       examples.forEach((e, i) => {
-        const ids = e.features[group]!;
-        const g = e.weight * (1 / (1 + Math.exp(-logits[i]!)) - (e.like ? 1 : 0));
+        const ids = e.features[g]!;
+        // The weighted log-loss's slope in this example's logit: predicted like less the answer.
+        const slope = e.weight * (1 / (1 + Math.exp(-logits[i]!)) - (e.like ? 1 : 0));
         for (const id of ids) {
-          gradient[id]! += g;
+          gradient[id]! += slope;
+          // A bound on the loss's curvature (a logistic's is at most 1/4, and an example moves
+          // with all its ids at once), so a step never overshoots. A colour on three pieces counts
+          // three times.
           curvature[id]! += 0.25 * e.weight * ids.length;
         }
       });
-      const step = gradient.map((g, id) => (g + FIT.ridge * w[id]!) / curvature[id]!);
-      for (let id = 0; id < w.length; id++) w[id]! -= step[id]!;
+      // Newton's step on that bound, the ridge's pull included.
+      const step = gradient.map((d, id) => (d + FIT.ridge * group[id]!) / curvature[id]!);
+      for (let id = 0; id < group.length; id++) group[id]! -= step[id]!;
       examples.forEach((e, i) => {
-        for (const id of e.features[group]!) logits[i]! -= step[id]!;
+        for (const id of e.features[g]!) logits[i]! -= step[id]!;
       });
     });
   }
