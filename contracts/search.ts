@@ -48,12 +48,13 @@ export type OutfitSearchQuery = z.input<typeof OutfitSearchQuerySchema>;
 /**
  * What the search took some of the words typed to mean, for chips the shopper can remove:
  * `words`, the words as typed (removing the chip removes them from the text); `kind` and
- * `label`, what they were read as ("Colour: Black", "Brand: Corvo Calzature", or a spelling
- * read as a word the shop has: "jakcet" as "jacket").
+ * `label`, what they were read as ("Colour: Black", "Brand: Corvo Calzature", "Size: EU 40",
+ * or a spelling read as a word the shop has: "jakcet" as "jacket"). A size keeps the pieces
+ * made in it, shown in that size; outfit search does not read sizes.
  */
 export const UnderstoodSchema = z.object({
   words: z.string(),
-  kind: z.enum(['colour', 'category', 'brand', 'spelling']),
+  kind: z.enum(['colour', 'category', 'brand', 'size', 'spelling']),
   label: z.string(),
 });
 export type Understood = z.infer<typeof UnderstoodSchema>;
@@ -68,7 +69,8 @@ const SearchMetaSchema = z.object({
 });
 
 /**
- * One product colour. The item is the size the shopper hearted, else the first in stock;
+ * One product colour. The item is the size typed ("jeans 32"), else the size the shopper
+ * hearted, else the first in stock;
  * `favorite`: the shopper has hearted it on its own (what the search heart toggles);
  * `sizes`: every size this colour is made in.
  */

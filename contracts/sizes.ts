@@ -1,4 +1,5 @@
-const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL'];
+/** The letter sizes, smallest first. */
+export const LETTER_SIZES: readonly string[] = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL'];
 
 type Rank = [group: number, order: number];
 

@@ -14,6 +14,8 @@ export interface FoundResult {
 /** Which results a search found, in order, and where its next page starts. */
 export interface FoundPage {
   results: FoundResult[];
+  /** The sizes typed, as the shop spells them: each result is shown in one of them. */
+  asked: string[];
   /** Every size's item id, for reading their stock in one go. */
   itemIds: number[];
   nextCursor: string | null;

@@ -92,6 +92,23 @@ const anyOf = (hits: { sql: string }[]) =>
 const inCategories = ($: Parameters, categoryIds: readonly number[]) =>
   categoryIds.length ? `i.category_id = ANY(${$.add([...categoryIds], 'int[]')})` : 'true';
 
+/**
+ * A piece (`i`, a colour lead) whose colour is made in a size of each size concept: one probe
+ * of `items_product_id_color_size_key` each. Sizes filter; they add nothing to a rank.
+ */
+const madeInSizes = ($: Parameters, concepts: readonly Concept[]) =>
+  concepts
+    .filter((c) => c.kind === 'size')
+    .map(
+      (c) => `EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id
+                 AND s.color = i.color AND s.size = ANY(${$.add(c.sizes, 'text[]')}))`,
+    )
+    .join(' AND ') || 'true';
+
+/** The concepts looked for in a piece's words and what it is: all but sizes. */
+export const lookedFor = (concepts: readonly Concept[]) =>
+  concepts.filter((c) => c.kind !== 'size');
+
 /** The pieces that may hold every concept: each concept's leads (`candidates`), intersected. */
 const leadsOfAll = (concepts: readonly Concept[], $: Parameters, descriptions = true) =>
   concepts.map((c) => `(${candidates(c, $, true, descriptions)})`).join(' INTERSECT ');
@@ -205,8 +222,9 @@ export async function searchItemPage(
   // One plain word found in a piece's own text (name, colour, seller) ranks at least
   // `WEIGHT.brand`, above any piece that has it only in its description: when such pieces fill
   // the page, the description's far larger set of leads is not ranked at all.
-  const [only] = concepts;
-  if (concepts.length === 1 && describes(only!) && options.after.rank >= WEIGHT.brand) {
+  const words = lookedFor(concepts);
+  const [only] = words;
+  if (words.length === 1 && describes(only!) && options.after.rank >= WEIGHT.brand) {
     const rows = await queryPrepared<ItemPageRow>(
       client,
       'search_items',
@@ -233,14 +251,17 @@ export async function findsAnyItem(
 ): Promise<boolean> {
   if (concepts.length === 0) return true;
   const $ = parameters();
-  const categories = inCategories($, categoryIds);
-  const holds = concepts.map((c) => anyOf(pieceHits(c, $))).join(' AND ');
-  const leads = leadsOfAll(concepts, $);
+  const filter = `${inCategories($, categoryIds)} AND ${madeInSizes($, concepts)}`;
+  const words = lookedFor(concepts);
+  const holds = words.map((c) => anyOf(pieceHits(c, $))).join(' AND ') || 'true';
+  const leads = words.length
+    ? leadsOfAll(words, $)
+    : 'SELECT i.id FROM items i WHERE i.colour_lead';
   const [row] = await queryPrepared<{ found: boolean }>(client, 'search_items_any', {
     text: `WITH c AS MATERIALIZED (${leads})
            SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
                             JOIN products p ON p.id = i.product_id
-                           WHERE ${categories} AND ${holds}) AS found`,
+                           WHERE ${filter} AND ${holds}) AS found`,
     params: $.values,
   });
   return row?.found ?? false;
@@ -257,9 +278,11 @@ function itemPageStatement(
   const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
-  const categories = inCategories($, options.categoryIds);
+  // The categories asked and the sizes typed: which colour leads may be results at all.
+  const filter = `${inCategories($, options.categoryIds)} AND ${madeInSizes($, concepts)}`;
+  const words = lookedFor(concepts);
   let found: string;
-  if (concepts.length === 0) {
+  if (words.length === 0) {
     // Popular first (rank: shoppers who hearted the colour lately), then the newest (rank 0),
     // walked backwards along the primary key from the cursor's id once past the popular ones.
     const newestBelow = after.rank > 0 ? FIRST.id : after.id;
@@ -273,23 +296,23 @@ function itemPageStatement(
                  JOIN items i ON i.product_id = hearted.product_id AND i.color = hearted.color
                              AND i.colour_lead
                 WHERE h.created_at > now() - make_interval(days => ${$.add(POPULAR.days, 'int')})
-                  AND ${categories}
+                  AND ${filter}
                 GROUP BY i.id)
              SELECT id, rank FROM popular
              UNION ALL
              (SELECT i.id, 0 AS rank FROM items i
-               WHERE i.colour_lead AND ${categories} AND i.id < ${$.add(newestBelow, 'int')}
+               WHERE i.colour_lead AND ${filter} AND i.id < ${$.add(newestBelow, 'int')}
                  AND i.id NOT IN (SELECT id FROM popular)
                ORDER BY i.id DESC LIMIT ${take})`;
     found = `SELECT id, rank FROM (${found}) m
               WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
               ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   } else {
-    const perConcept = concepts.map((c) => pieceHits(c, $));
+    const perConcept = words.map((c) => pieceHits(c, $));
     const rank = perConcept
       .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
       .join(' + ');
-    const leads = leadsOfAll(concepts, $, !ownText);
+    const leads = leadsOfAll(words, $, !ownText);
     // The leads are gathered first, from indexes, and only they are ranked: left to plan it
     // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead.
     found = `WITH c AS MATERIALIZED (${leads})
@@ -297,7 +320,7 @@ function itemPageStatement(
                SELECT i.id, (${rank}) AS rank
                  FROM items i
                  JOIN products p ON p.id = i.product_id
-                WHERE i.id = c.id AND ${categories} AND ${perConcept.map(anyOf).join(' AND ')}
+                WHERE i.id = c.id AND ${filter} AND ${perConcept.map(anyOf).join(' AND ')}
                 OFFSET 0
              ) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
@@ -354,36 +377,38 @@ export async function searchOutfitPage(
   concepts: readonly Concept[],
   options: { after: SearchKey; limit: number },
 ): Promise<{ found: SearchKey[]; more: boolean }> {
+  // Sizes are not read here: an outfit is not bought in one size.
+  const words = lookedFor(concepts);
   const { after, limit } = options;
   const $ = parameters();
   const take = $.add(limit + 1, 'int');
   let text: string;
-  if (concepts.length === 0) {
+  if (words.length === 0) {
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
     // Each concept's pieces are found once, as sets of product colours; an outfit holds the
     // concept when one of its pieces is in the set. Its text and occasion are looked up in sets
     // too (`outfitTextSets`), so ranking a candidate matches no text.
-    const hits = concepts.map((c, k) => `hit${k} AS MATERIALIZED (${pieceLooks(c, $)})`);
+    const hits = words.map((c, k) => `hit${k} AS MATERIALIZED (${pieceLooks(c, $)})`);
     const inHit = (k: number) =>
       `(oi.product_id, oi.color) IN (SELECT product_id, color FROM hit${k})`;
     const anyHit = (columns: string) =>
-      concepts.map((_, k) => `SELECT ${columns} FROM hit${k}`).join(' UNION ');
+      words.map((_, k) => `SELECT ${columns} FROM hit${k}`).join(' UNION ');
     // The products as an array, which PostgreSQL reads from outfit_items_look_idx whatever it
     // guesses of the sets' sizes; joined to their union, it had read every outfit's pieces.
     const pieces = `pieces AS MATERIALIZED (
       SELECT oi.outfit_id AS id,
-             ${concepts.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
-             bool_or(${concepts.map((_, k) => inHit(k)).join(' AND ')}) AS every
+             ${words.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
+             bool_or(${words.map((_, k) => inHit(k)).join(' AND ')}) AS every
         FROM outfit_items oi
        WHERE oi.product_id = ANY(ARRAY(${anyHit('product_id')}))
          AND (oi.product_id, oi.color) IN (${anyHit('product_id, color')})
        GROUP BY oi.outfit_id)`;
-    const texts = concepts.flatMap((c, k) => outfitTextSets(c, k, $));
-    const inText = (k: number) => concepts[k]!.forms.length > 0;
+    const texts = words.flatMap((c, k) => outfitTextSets(c, k, $));
+    const inText = (k: number) => words[k]!.forms.length > 0;
     const rank = [
-      ...concepts.flatMap((_, k) => [
+      ...words.flatMap((_, k) => [
         ...(inText(k)
           ? [
               `(CASE WHEN t${k}.named THEN ${OUTFIT_WEIGHT.name} ELSE 0 END)`,
@@ -396,7 +421,7 @@ export async function searchOutfitPage(
       `(CASE WHEN coalesce(h.every, false) THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
     ].join(' + ');
     // An outfit must hold every concept: the outfits holding each, intersected.
-    const perConcept = concepts.map((_, k) =>
+    const perConcept = words.map((_, k) =>
       [
         `SELECT id FROM pieces WHERE p${k}`,
         ...(inText(k)
@@ -407,7 +432,7 @@ export async function searchOutfitPage(
           : []),
       ].join(' UNION '),
     );
-    const textJoins = concepts
+    const textJoins = words
       .map((_, k) => (inText(k) ? `LEFT JOIN text${k} t${k} ON t${k}.id = c.id` : ''))
       .join(' ');
     text = `WITH ${[...hits, pieces, ...texts].join(',\n')},

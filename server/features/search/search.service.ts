@@ -11,7 +11,7 @@ import type { ShopperHearts } from '../../lib/shopper-hearts';
 import { compareSizes } from '../../lib/sizes';
 import type { StockLevels } from '../../lib/stock-levels';
 import * as repo from './search.repository';
-import { type FoundOutfits, type FoundResult, SearchPages } from './search-pages';
+import { type FoundOutfits, type FoundPage, type FoundResult, SearchPages } from './search-pages';
 import {
   type Lexicon,
   suggestionsFor,
@@ -38,8 +38,8 @@ interface SearchInput {
 
 /**
  * Catalogue items matching every word typed as the shop means it (understand.ts), best first,
- * in the given categories. One result per product colour, showing the size the shopper hearted,
- * else the first in stock, with the sizes the colour is made in. Without text: the pieces most
+ * in the given categories. One result per product colour, showing the size typed, else the size
+ * the shopper hearted, else the first in stock, with the sizes the colour is made in. Without text: the pieces most
  * hearted lately, then the newest. A first page that finds nothing offers the closest search that finds something.
  * A search asked lately is answered from the page kept for it, with the stock and hearts of
  * this moment (kept copies, forgotten the moment the database announces a change).
@@ -61,7 +61,7 @@ export async function searchItems(
       live.hearts.get(userId),
     ]);
     return {
-      items: showResults(kept.results, stock, hearts.loose),
+      items: showResults(kept, stock, hearts.loose),
       nextCursor: kept.nextCursor,
       understood: kept.understood,
       suggestion: kept.suggestion,
@@ -81,6 +81,7 @@ export async function searchItems(
   const results = foundResults(page.ids, page.variants);
   const found = {
     results,
+    asked: understanding.concepts.flatMap((c) => c.sizes),
     itemIds: results.flatMap((result) => result.sizes.map((item) => item.id)),
     nextCursor: page.next ? itemCursor.encode(['i', page.next.rank, page.next.id]) : null,
     understood: understoodOf(understanding),
@@ -90,7 +91,7 @@ export async function searchItems(
   const stock = new Map(page.variants.map((v) => [v.id, v.stock]));
   const hearted = new Set(page.variants.filter((v) => v.hearted).map((v) => v.id));
   return {
-    items: showResults(results, stock, hearted),
+    items: showResults(found, stock, hearted),
     nextCursor: found.nextCursor,
     understood: found.understood,
     suggestion,
@@ -126,12 +127,12 @@ function foundResults(ids: readonly number[], variants: readonly repo.VariantRow
 }
 
 /**
- * What the shopper sees of each result: the size they hearted, else the first in stock, else the
- * first, with the stock and hearts of this moment (`stock` by item id: a size missing from it is
- * gone from the catalogue; `hearted`, the item ids hearted).
+ * What the shopper sees of each result: the size they typed, else the size they hearted, else
+ * the first in stock, else the first, with the stock and hearts of this moment (`stock` by item
+ * id: a size missing from it is gone from the catalogue; `hearted`, the item ids hearted).
  */
 function showResults(
-  results: readonly FoundResult[],
+  { results, asked }: Pick<FoundPage, 'results' | 'asked'>,
   stock: ReadonlyMap<number, number>,
   hearted: ReadonlySet<number>,
 ): ItemSearchResult[] {
@@ -139,6 +140,7 @@ function showResults(
   for (const result of results) {
     const sizes = result.sizes.filter((item) => stock.has(item.id));
     const pick =
+      sizes.find((item) => asked.includes(item.size)) ??
       sizes.find((item) => hearted.has(item.id)) ??
       sizes.find((item) => (stock.get(item.id) ?? 0) > 0) ??
       sizes[0];
@@ -212,7 +214,7 @@ async function findOutfits(
           return tried.found.length > 0;
         })
       : null;
-  const understood = understoodOf(understanding);
+  const understood = understoodOf({ concepts: repo.lookedFor(understanding.concepts) });
   let first: FoundOutfits | undefined;
   let pageKey = key;
   for (let start = 0; start === 0 || start < found.length; start += OUTFIT_PAGE_SIZE) {

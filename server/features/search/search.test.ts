@@ -412,6 +412,35 @@ describe('GET /api/item/search', () => {
     expect((await searchItems('q=jacket', other.agent)).items[0]!.favorite).toBe(false);
   });
 
+  it('keeps the pieces made in the size typed, and shows each in it', async () => {
+    const jeans = await allItems('q=jeans%2032');
+    expect(jeans.length).toBeGreaterThan(0);
+    for (const piece of jeans) {
+      expect(piece.size).toBe('32');
+      expect(piece.sizes).toContain('32');
+    }
+    expect(await garments(jeans)).toEqual(jeans.map(() => 'jeans'));
+    const page = await searchItems('q=jeans%20size%2032');
+    expect(page.understood).toContainEqual({ words: 'size 32', kind: 'size', label: '32' });
+    // Every jeans colour made in 32 is found, and no other.
+    const [{ n }] = (await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM items i JOIN products p ON p.id = i.product_id
+        WHERE i.colour_lead AND p.garment = 'jeans'
+          AND EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id
+                         AND s.color = i.color AND s.size = '32')`,
+    )) as [{ n: number }];
+    expect(jeans).toHaveLength(n);
+    // A size alone lists what is made in it; kept, the page shows the same sizes.
+    for (const first of [await searchItems('q=size%20m'), await searchItems('q=size%20m')]) {
+      expect(first.items.length).toBeGreaterThan(0);
+      expect(first.items.every((i) => i.size === 'M')).toBe(true);
+    }
+    // A size the shop does not make finds nothing, and offers the search without it.
+    const none = await searchItems('q=boots%20size%208');
+    expect(none.items).toEqual([]);
+    expect(none.suggestion).toBe('boots');
+  });
+
   it.each(['cursor=', 'cursor=not%20one', 'cat=Hats', 'cat=4', `q=${'x'.repeat(101)}`])(
     'answers 400 for %s',
     async (qs) => {
@@ -485,6 +514,14 @@ describe('colour leads (the item each product colour is found by)', () => {
 });
 
 describe('GET /api/outfit/search', () => {
+  it('reads no size: an outfit is not bought in one', async () => {
+    const sized = await searchOutfits('q=casual%20size%20m');
+    const plain = await searchOutfits('q=casual');
+    expect(sized.items.length).toBeGreaterThan(0);
+    expect(sized.items.map((o) => o.id)).toEqual(plain.items.map((o) => o.id));
+    expect(sized.understood.map((u) => u.kind)).not.toContain('size');
+  });
+
   it('finds outfits by a word of their name, a typo of it, or their description', async () => {
     const [outfit] = await sql<{ id: number; name: string }>(
       "SELECT id, name FROM outfits WHERE name ~ '[A-Za-z]{7,}' ORDER BY id LIMIT 1",

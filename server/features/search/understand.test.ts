@@ -93,6 +93,40 @@ describe('understand', () => {
   });
 });
 
+describe('sizes', () => {
+  const size = (q: string) => read(q).find((c) => c.kind === 'size');
+
+  it('reads a size announced, marked or alone, in the spellings the shop uses', () => {
+    expect(size('blazer size m')).toMatchObject({ words: 'size m', label: 'M', sizes: ['M'] });
+    expect(size('sz xl')?.sizes).toEqual(['XL']);
+    expect(size('boots eu 40')).toMatchObject({ words: 'eu 40', label: 'EU 40', sizes: ['EU 40'] });
+    expect(size('jeans 32')).toMatchObject({ words: '32', label: '32' });
+    expect(size('jeans 32')?.sizes).toEqual(['32', 'EU 32', 'UK 32', 'US 32']);
+    expect(size('xxl')?.sizes).toEqual(['XXL']);
+    expect(read('blazer size m').map((c) => c.kind)).toEqual(['category', 'size']);
+  });
+
+  it('leaves small numbers and the word size alone to the other readings', () => {
+    // "3" is a word of the shop's names ("Edition 3"), not a size unless announced.
+    expect(size('edition 3')).toBeUndefined();
+    expect(size('size 8')?.sizes).toContain('8');
+    // "size" with nothing after it is not read as "side".
+    expect(read('boots size')).toEqual([expect.objectContaining({ kind: 'category' })]);
+    expect(size('size linen')).toBeUndefined();
+    expect(read('size linen')).toEqual([
+      expect.objectContaining({ kind: 'text', forms: ['linen'] }),
+    ]);
+  });
+
+  it('shows a size as a chip', () => {
+    expect(understoodOf(understand('navy blazer in m', lexicon))).toContainEqual({
+      words: 'm',
+      kind: 'size',
+      label: 'M',
+    });
+  });
+});
+
 describe('NEAREST_SOLD', () => {
   it('names garments the shop does not sell, each to a garment it does', () => {
     for (const [unsold, nearest] of NEAREST_SOLD) {

@@ -1,4 +1,5 @@
 import type { Understood } from '../../../contracts/search';
+import { LETTER_SIZES } from '../../../contracts/sizes';
 import { editDistance, MIN_TYPO_LENGTH } from '../../lib/text-search';
 import {
   IRREGULAR_PLURALS,
@@ -13,7 +14,8 @@ import {
  * jacket") becomes a concept: a colour, a kind of garment or category, a brand, or plain words to
  * find at the start of a word in the shop's texts. Plurals are read as their singular, the last
  * word as the start of a word still being typed, and a word the shop does not have as the shop's
- * words closest to it (one edit for four to seven letters, two from eight, none shorter).
+ * words closest to it (one edit for four to seven letters, two from eight, none shorter). A
+ * size ("size M", "32", "EU 40") is a concept of its own, which filters instead of being looked for.
  * Pure: the shop's words come in as a `Lexicon`.
  */
 
@@ -26,8 +28,8 @@ export interface Lexicon {
 export interface Concept {
   /** The words as typed, which a chip removes. */
   words: string;
-  kind: 'colour' | 'category' | 'brand' | 'text';
-  /** What the chip says ("Black", "Sneakers", "Corvo Calzature"), null for plain words. */
+  kind: 'colour' | 'category' | 'brand' | 'size' | 'text';
+  /** What the chip says ("Black", "Sneakers", "Corvo Calzature", "EU 40"), null for plain words. */
   label: string | null;
   /** The word was not in the shop and was read as the closest words it has. */
   corrected: boolean;
@@ -37,6 +39,8 @@ export interface Concept {
   colours: string[];
   garments: string[];
   categoryIds: number[];
+  /** A size's spellings as the shop writes sizes ("M"; "40", "EU 40"): a piece made in one. */
+  sizes: string[];
 }
 
 export interface Understanding {
@@ -94,6 +98,7 @@ function fromMeaning(words: string, meaning: Meaning, corrected: boolean, key?: 
     colours: [...(meaning.colours ?? [])],
     garments: [...(meaning.garments ?? [])],
     categoryIds: [...(meaning.categoryIds ?? [])],
+    sizes: [],
   };
 }
 
@@ -108,6 +113,7 @@ function plain(words: string, forms: string[], options: Partial<Concept> = {}): 
     colours: [],
     garments: [],
     categoryIds: [],
+    sizes: [],
     ...options,
   };
 }
@@ -172,12 +178,60 @@ function readWord(word: string, last: boolean, lexicon: Lexicon): Concept {
   return plain(word, [word]);
 }
 
+/** Words that announce a size; alone, they say nothing to look for. */
+const SIZE_WORDS = new Set(['size', 'sizes', 'sz']);
+/** How a size's number may be marked: "EU 40". */
+const SIZE_SYSTEMS = new Set(['eu', 'uk', 'us']);
+const LETTERS = new Map(LETTER_SIZES.map((size) => [size.toLowerCase(), size]));
+
+/**
+ * The shop's spellings of a size typed as `word` (after `system`, "eu"), or none. After a word
+ * that announces a size, any letter size or number of one or two digits; alone, a letter size
+ * or a number from 20 to 59, the shop's waists and shoe sizes, so "3" stays a word to look for.
+ */
+function sizeSpellings(word: string, announced: boolean, system?: string): string[] {
+  const letters = LETTERS.get(word);
+  if (letters !== undefined && system === undefined) return [letters];
+  if (!/^\d{1,2}$/.test(word)) return [];
+  const n = Number(word);
+  if (system !== undefined) return [`${system.toUpperCase()} ${n}`];
+  if (!announced && (n < 20 || n > 59)) return [];
+  return [String(n), ...[...SIZE_SYSTEMS].map((s) => `${s.toUpperCase()} ${n}`)];
+}
+
+/**
+ * A size starting at `words[i]`, and how many words it took: "size m", "eu 40", "sz eu 40",
+ * "xl", "32"; none when the words there are no size.
+ */
+function readSize(words: readonly string[], i: number): { concept: Concept; took: number } | null {
+  const announced = SIZE_WORDS.has(words[i]!);
+  const at = announced ? i + 1 : i;
+  const system = SIZE_SYSTEMS.has(words[at] ?? '') ? words[at] : undefined;
+  const word = words[system === undefined ? at : at + 1];
+  if (word === undefined) return null;
+  const sizes = sizeSpellings(word, announced || system !== undefined, system);
+  if (sizes.length === 0) return null;
+  const took = (system === undefined ? at : at + 1) - i + 1;
+  const label = system === undefined && sizes.length > 1 ? word : sizes[0]!;
+  return {
+    concept: plain(words.slice(i, i + took).join(' '), [], { kind: 'size', label, sizes }),
+    took,
+  };
+}
+
 export function understand(q: string, lexicon: Lexicon): Understanding {
   const words = wordsOf(q);
   const concepts: Concept[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const next = words[i + 1];
+    const size = readSize(words, i);
+    if (size) {
+      concepts.push(size.concept);
+      i += size.took - 1;
+      continue;
+    }
+    if (SIZE_WORDS.has(word)) continue;
     if (next !== undefined && WORD.test(word) && WORD.test(next)) {
       const meaning = singulars(next)
         .map((n) => SHOP_WORDS.get(`${word} ${n}`))
@@ -194,10 +248,10 @@ export function understand(q: string, lexicon: Lexicon): Understanding {
   return { concepts };
 }
 
-/** The chips of what was understood: colours, categories, brands and spellings read otherwise. */
+/** The chips of what was understood: colours, categories, brands, sizes and spellings read otherwise. */
 export function understoodOf(understanding: Understanding): Understood[] {
   return understanding.concepts.flatMap((c): Understood[] => {
-    if (c.kind === 'colour' || c.kind === 'category' || c.kind === 'brand') {
+    if (c.kind === 'colour' || c.kind === 'category' || c.kind === 'brand' || c.kind === 'size') {
       return [{ words: c.words, kind: c.kind, label: c.label ?? c.words }];
     }
     if (c.corrected) return [{ words: c.words, kind: 'spelling', label: c.forms.join(' or ') }];

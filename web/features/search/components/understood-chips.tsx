@@ -7,6 +7,7 @@ const KIND: Record<Understood['kind'], string> = {
   colour: 'Colour',
   category: 'Category',
   brand: 'Brand',
+  size: 'Size',
   spelling: 'Read as',
 };
 
@@ -26,7 +27,7 @@ export function withoutWords(text: string, words: string): string {
 }
 
 /**
- * The words the search understood as a colour, a category, a brand or another spelling, as
+ * The words the search understood as a colour, a category, a brand, a size or another spelling, as
  * chips; removing one takes its words out of the search.
  */
 export function UnderstoodChips({
