@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ProductSchema } from '../../../contracts/catalog';
 import {
   type ItemSearchPage,
   ItemSearchPageSchema,
   type ItemSearchResult,
   ItemSearchResultSchema,
+  type Understood,
 } from '../../../contracts/search';
+import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../test/api-contracts';
 import { mockApi, renderWithApp } from '../../test/render';
 import SearchRoute from './search';
@@ -105,6 +108,62 @@ describe('Search', () => {
     expect(screen.queryByRole('button', { name: 'Remove Colour: Black' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/item/search?q=boots')).toBe(true);
   });
+
+  it('opens a piece found by a size in that size, and one found by words in none', async () => {
+    const variant = (itemId: number, size: string) => ({
+      itemId,
+      productId: 101,
+      color: 'Black',
+      colorHex: '#1d1d1f',
+      size,
+      stock: 4,
+      price: '$180.00',
+      priceCents: 18000,
+      img: '/images/items/boot/black.svg',
+    });
+    const boot = fromContract(ProductSchema, {
+      id: 101,
+      name: 'Leather Chelsea Boot 1',
+      seller: 'Corvo Calzature',
+      description: 'Calf leather.',
+      categoryId: 3,
+      category: 'Footwear',
+      slot: 'footwear',
+      sizes: ['EU 39', 'EU 40'],
+      variants: [variant(9, 'EU 39'), variant(1, 'EU 40')],
+      rememberedSize: null,
+      heartedItemIds: [],
+    });
+    answer((url) => {
+      if (url.pathname === '/api/item/1/product') return [200, boot];
+      const sized = url.searchParams.get('q') === 'boots eu 40';
+      const understood: Understood[] = [{ words: 'boots', kind: 'category', label: 'Boots' }];
+      if (sized) understood.push({ words: 'eu 40', kind: 'size', label: 'EU 40' });
+      return page({ items: [piece(1)], understood });
+    });
+    for (const [q, checked] of [
+      ['boots%20eu%2040', 1],
+      ['boots', 0],
+    ] as const) {
+      const { unmount } = renderWithApp(
+        <ProductSheetProvider>
+          <Routes>
+            <Route path="/search" element={<SearchRoute />} />
+          </Routes>
+        </ProductSheetProvider>,
+        { path: `/search?type=items&q=${q}` },
+      );
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: 'View Leather Chelsea Boot 1 in Black, $180.00',
+        }),
+      );
+      const sizes = await screen.findByRole('radiogroup', { name: 'Size' });
+      expect(sizes.querySelectorAll('input:checked')).toHaveLength(checked);
+      if (checked) expect(within(sizes).getByRole('radio', { name: 'EU 40' })).toBeChecked();
+      unmount();
+    }
+  }, 20_000);
 
   it('offers a suggestion as a link when nothing matches, and follows it', async () => {
     answer((url) =>

@@ -87,12 +87,18 @@ export default function SearchRoute() {
   }
 
   const typing = text.trim() !== q;
-  const itemCards = (found: typeof items): ReactNode[] =>
-    (found.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
+  const itemCards = (found: typeof items): ReactNode[] => {
+    // A size typed is a size chosen: each piece is shown, and opens, in it.
+    const sized = found.data?.pages[0]?.understood.some((u) => u.kind === 'size') ?? false;
+    return (found.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
       <li key={item.id}>
-        <ItemResultCard item={item} onOpen={() => openProduct(item.id)} />
+        <ItemResultCard
+          item={item}
+          onOpen={() => openProduct(item.id, sized ? { size: item.size } : undefined)}
+        />
       </li>
     ));
+  };
   const outfitCards = (found: typeof outfits): ReactNode[] =>
     (found.data?.pages.flatMap((p) => p.items) ?? []).map((outfit) => (
       <li key={outfit.id}>

@@ -19,7 +19,12 @@ const ThemedSheet = lazy(async () => {
     import('../../../app/themed'),
   ]);
   return {
-    default: (props: { itemId: number | null; open: boolean; onClose: () => void }) => (
+    default: (props: {
+      itemId: number | null;
+      size: string | null;
+      open: boolean;
+      onClose: () => void;
+    }) => (
       <Themed>
         <ProductSheet {...props} />
       </Themed>
@@ -54,18 +59,21 @@ const ThemedLookSheet = lazy(async () => {
   };
 });
 
-const OpenProductContext = createContext<(itemId: number) => void>(() => {});
+/** Opens a product at one of its items; `size`, when the shopper already chose one (typed it). */
+export type OpenProduct = (itemId: number, options?: { size?: string }) => void;
+
+const OpenProductContext = createContext<OpenProduct>(() => {});
 const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
 
 /**
- * Lets any screen open the one product sheet, `useOpenProduct()(itemId)`, or a look's sheet,
+ * Lets any screen open the one product sheet, `useOpenProduct()(itemId, { size })`, or a look's sheet,
  * `useOpenLook()(outfitId)`.
  */
 export function ProductSheetProvider({ children }: { children: ReactNode }) {
-  const [itemId, setItemId] = useState<number | null>(null);
+  const [opened, setOpened] = useState<{ itemId: number; size: string | null } | null>(null);
   const [open, setOpen] = useState(false);
-  const openProduct = useCallback((id: number) => {
-    setItemId(id);
+  const openProduct = useCallback<OpenProduct>((itemId, options) => {
+    setOpened({ itemId, size: options?.size ?? null });
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);
@@ -80,9 +88,9 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     <OpenProductContext.Provider value={openProduct}>
       <OpenLookContext.Provider value={openLook}>
         {children}
-        {itemId !== null && (
+        {opened !== null && (
           <Suspense fallback={null}>
-            <ThemedSheet itemId={itemId} open={open} onClose={close} />
+            <ThemedSheet {...opened} open={open} onClose={close} />
           </Suspense>
         )}
         {outfitId !== null && (

@@ -15,10 +15,13 @@ import { ProductView } from './product-view';
  */
 export default function ProductSheet({
   itemId,
+  size = null,
   open,
   onClose,
 }: {
   itemId: number | null;
+  /** A size the shopper already chose (typed in a search), shown chosen when it is in stock. */
+  size?: string | null;
   open: boolean;
   onClose: () => void;
 }) {
@@ -71,9 +74,10 @@ export default function ProductSheet({
         ) : (
           itemId !== null && (
             <ProductView
-              key={`${product.data.id}-${itemId}`}
+              key={`${product.data.id}-${itemId}-${size}`}
               product={product.data}
               itemId={itemId}
+              chosenSize={size}
               headingId={headingId}
               stickyActions={phone}
             />

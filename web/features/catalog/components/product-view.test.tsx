@@ -111,4 +111,24 @@ describe('ProductView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Size guide' }));
     expect(await screen.findByRole('table', { name: 'Size guide for Tops' })).toBeInTheDocument();
   }, 20_000);
+
+  it('starts at a size typed in a search before the one remembered, unless it is sold out', async () => {
+    const product = blouse('L');
+    mockApi(() => [200, cart]);
+    const blush = product.variants.find((v) => v.color === 'Blush')!.itemId;
+    const { unmount } = renderWithApp(
+      <ProductView product={product} itemId={blush} chosenSize="S" headingId="h" />,
+    );
+    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
+    unmount();
+    // Blush L is sold out: nothing is chosen for the shopper, not even the remembered M.
+    const rememberingM = blouse('M');
+    const blushAgain = rememberingM.variants.find((v) => v.color === 'Blush')!.itemId;
+    renderWithApp(
+      <ProductView product={rememberingM} itemId={blushAgain} chosenSize="L" headingId="h" />,
+    );
+    expect(
+      screen.getByRole('radiogroup', { name: 'Size' }).querySelectorAll('input:checked'),
+    ).toHaveLength(0);
+  }, 20_000);
 });

@@ -32,17 +32,20 @@ function messageOf(error: unknown): string {
 export function ProductView({
   product,
   itemId,
+  chosenSize = null,
   headingId,
   stickyActions = false,
 }: {
   product: Product;
   /** The item the shopper tapped: its colour is shown first (never its size). */
   itemId: number;
+  /** A size the shopper chose before opening the product (typed in a search). */
+  chosenSize?: string | null;
   headingId: string;
   /** On phones the Add to bag bar stays at the bottom of the sheet. */
   stickyActions?: boolean;
 }) {
-  const [choice, setChoice] = useState(() => initialChoice(product, itemId));
+  const [choice, setChoice] = useState(() => initialChoice(product, itemId, chosenSize));
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);

@@ -18,15 +18,17 @@ export function coloursOf(product: Product): Variant[] {
 }
 
 /**
- * Where a product view starts: the colour of the item the shopper tapped, and the size they
- * chose before in this category when it is made in that colour and in stock. The tapped item's
- * own size is never taken: on an outfit card it is the size the outfit was designed in.
+ * Where a product view starts: the colour of the item the shopper tapped, and a size they chose
+ * when it is made in that colour and in stock: the one they typed in a search (`chosenSize`),
+ * else the one they chose before in this category. The tapped item's own size is never taken:
+ * on an outfit card it is the size the outfit was designed in.
  */
-export function initialChoice(product: Product, itemId: number) {
+export function initialChoice(product: Product, itemId: number, chosenSize: string | null = null) {
   const tapped = product.variants.find((v) => v.itemId === itemId) ?? product.variants[0];
   const color = tapped?.color ?? '';
-  const remembered = variantOf(product, color, product.rememberedSize);
-  return { color, size: remembered && remembered.stock > 0 ? remembered.size : null };
+  const chosen =
+    variantOf(product, color, chosenSize) ?? variantOf(product, color, product.rememberedSize);
+  return { color, size: chosen && chosen.stock > 0 ? chosen.size : null };
 }
 
 /** A new colour keeps the size when the product is made in it in that colour. */
