@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ProductSchema } from '../../../contracts/catalog';
 import {
   type ItemSearchPage,
   ItemSearchPageSchema,
@@ -12,6 +11,7 @@ import {
 } from '../../../contracts/search';
 import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../test/api-contracts';
+import { linenShirt } from '../../test/fixtures';
 import { mockApi, renderWithApp } from '../../test/render';
 import SearchRoute from './search';
 
@@ -110,40 +110,18 @@ describe('Search', () => {
   });
 
   it('opens a piece found by a size in that size, and one found by words in none', async () => {
-    const variant = (itemId: number, size: string) => ({
-      itemId,
-      productId: 101,
-      color: 'Black',
-      colorHex: '#1d1d1f',
-      size,
-      stock: 4,
-      price: '$180.00',
-      priceCents: 18000,
-      img: '/images/items/boot/black.svg',
-    });
-    const boot = fromContract(ProductSchema, {
-      id: 101,
-      name: 'Leather Chelsea Boot 1',
-      seller: 'Corvo Calzature',
-      description: 'Calf leather.',
-      categoryId: 3,
-      category: 'Footwear',
-      slot: 'footwear',
-      sizes: ['EU 39', 'EU 40'],
-      variants: [variant(9, 'EU 39'), variant(1, 'EU 40')],
-      rememberedSize: null,
-      heartedItemIds: [],
-    });
+    // Item 8 is the Linen Shirt in L.
     answer((url) => {
-      if (url.pathname === '/api/item/1/product') return [200, boot];
-      const sized = url.searchParams.get('q') === 'boots eu 40';
-      const understood: Understood[] = [{ words: 'boots', kind: 'category', label: 'Boots' }];
-      if (sized) understood.push({ words: 'eu 40', kind: 'size', label: 'EU 40' });
-      return page({ items: [piece(1)], understood });
+      if (url.pathname === '/api/item/8/product') return [200, linenShirt()];
+      const understood: Understood[] = [{ words: 'shirt', kind: 'category', label: 'Shirts' }];
+      if (url.searchParams.get('q') === 'shirt l') {
+        understood.push({ words: 'l', kind: 'size', label: 'L' });
+      }
+      return page({ items: [{ ...piece(8, 'Linen Shirt'), size: 'L' }], understood });
     });
     for (const [q, checked] of [
-      ['boots%20eu%2040', 1],
-      ['boots', 0],
+      ['shirt%20l', 1],
+      ['shirt', 0],
     ] as const) {
       const { unmount } = renderWithApp(
         <ProductSheetProvider>
@@ -154,13 +132,11 @@ describe('Search', () => {
         { path: `/search?type=items&q=${q}` },
       );
       await userEvent.click(
-        await screen.findByRole('button', {
-          name: 'View Leather Chelsea Boot 1 in Black, $180.00',
-        }),
+        await screen.findByRole('button', { name: 'View Linen Shirt in Black, $180.00' }),
       );
       const sizes = await screen.findByRole('radiogroup', { name: 'Size' });
       expect(sizes.querySelectorAll('input:checked')).toHaveLength(checked);
-      if (checked) expect(within(sizes).getByRole('radio', { name: 'EU 40' })).toBeChecked();
+      if (checked) expect(within(sizes).getByRole('radio', { name: 'L' })).toBeChecked();
       unmount();
     }
   }, 20_000);
