@@ -93,17 +93,16 @@ const inCategories = ($: Parameters, categoryIds: readonly number[]) =>
   categoryIds.length ? `i.category_id = ANY(${$.add([...categoryIds], 'int[]')})` : 'true';
 
 /**
- * A piece (`i`, a colour lead) whose colour is made in a size of each size concept: one probe
- * of `items_product_id_color_size_key` each. Sizes filter; they add nothing to a rank.
+ * A piece (`i`, a colour lead) whose colour is made in one of the sizes typed ("jeans 32 34"):
+ * one probe of `items_product_id_color_size_key`. Sizes filter; they add nothing to a rank.
  */
-const madeInSizes = ($: Parameters, concepts: readonly Concept[]) =>
-  concepts
-    .filter((c) => c.kind === 'size')
-    .map(
-      (c) => `EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id
-                 AND s.color = i.color AND s.size = ANY(${$.add(c.sizes, 'text[]')}))`,
-    )
-    .join(' AND ') || 'true';
+function madeInSizes($: Parameters, concepts: readonly Concept[]): string {
+  const sizes = concepts.flatMap((c) => c.sizes);
+  return sizes.length
+    ? `EXISTS (SELECT 1 FROM items s WHERE s.product_id = i.product_id
+                 AND s.color = i.color AND s.size = ANY(${$.add(sizes, 'text[]')}))`
+    : 'true';
+}
 
 /** The concepts looked for in a piece's words and what it is: all but sizes. */
 export const lookedFor = (concepts: readonly Concept[]) =>

@@ -435,6 +435,20 @@ describe('GET /api/item/search', () => {
       expect(first.items.length).toBeGreaterThan(0);
       expect(first.items.every((i) => i.size === 'M')).toBe(true);
     }
+    // Every page of a size alone keeps it; a piece hearted in another size is still shown in
+    // the size typed, found afresh or kept.
+    const everyM = await allItems('q=size%20m');
+    expect(everyM.length).toBeGreaterThan(PAGE_SIZE);
+    expect(everyM.every((i) => i.size === 'M')).toBe(true);
+    const shown = everyM.find((i) => i.sizes.includes('S'))!;
+    const [small] = await sql<{ id: number }>(
+      `SELECT s.id FROM items s JOIN items m ON m.product_id = s.product_id AND m.color = s.color
+        WHERE m.id = $1 AND s.size = 'S'`,
+      [shown.id],
+    );
+    await shopper.agent.post('/api/item/search/favorite', { itemId: small!.id });
+    const again = (await allItems('q=size%20m')).find((i) => i.id === shown.id);
+    expect(again).toMatchObject({ size: 'M', favorite: false });
     // A size the shop does not make finds nothing, and offers the search without it.
     const none = await searchItems('q=boots%20size%208');
     expect(none.items).toEqual([]);

@@ -118,6 +118,29 @@ describe('sizes', () => {
     ]);
   });
 
+  it('reads a number alone as a size from 20 to 59 only, and any after a size word or a system', () => {
+    expect([19, 20, 59, 60].map((n) => size(`jeans ${n}`)?.label)).toEqual([
+      undefined,
+      '20',
+      '59',
+      undefined,
+    ]);
+    expect(size('size 60')?.sizes).toContain('60');
+    expect(size('boots eu40')).toMatchObject({ label: 'EU 40', sizes: ['EU 40'] });
+    expect(size('scarf one size')).toMatchObject({ words: 'one size', sizes: ['One Size'] });
+    expect(size('blazer size medium')?.sizes).toEqual(['M']);
+    // "medium" alone is a word to look for ("medium wash").
+    expect(size('medium wash')).toBeUndefined();
+  });
+
+  it('passes over a system or a size word with no size, wherever it stands', () => {
+    expect(read('boots 40 eu').map((c) => c.kind)).toEqual(['category', 'size']);
+    expect(read('boots size eu').map((c) => c.kind)).toEqual(['category']);
+    expect(read('eu m').map((c) => c.sizes)).toEqual([['M']]);
+    // Several sizes: each a concept (item search keeps pieces made in any of them).
+    expect(read('jeans 32 34').filter((c) => c.kind === 'size')).toHaveLength(2);
+  });
+
   it('shows a size as a chip', () => {
     expect(understoodOf(understand('navy blazer in m', lexicon))).toContainEqual({
       words: 'm',
@@ -173,6 +196,12 @@ describe('suggestionsFor', () => {
     expect(suggested('mules')).toBe('loafers');
     // Not "raincoat", three letters away.
     expect(suggested('waistcoat')).toBe('blazers');
+  });
+
+  it('drops a size before any word, and never offers a size alone', () => {
+    const suggested = (q: string) => suggestionsFor(q, understand(q, lexicon), lexicon);
+    expect(suggested('32 linen')).toEqual(['linen']);
+    expect(suggested('size m')).toEqual([]);
   });
 
   it('drops no word to make a suggestion', () => {

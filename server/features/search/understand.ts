@@ -180,18 +180,27 @@ function readWord(word: string, last: boolean, lexicon: Lexicon): Concept {
 
 /** Words that announce a size; alone, they say nothing to look for. */
 const SIZE_WORDS = new Set(['size', 'sizes', 'sz']);
-/** How a size's number may be marked: "EU 40". */
+/** How a size's number may be marked ("EU 40"); alone, they say nothing to look for either. */
 const SIZE_SYSTEMS = new Set(['eu', 'uk', 'us']);
 const LETTERS = new Map(LETTER_SIZES.map((size) => [size.toLowerCase(), size]));
+/** Letter sizes by name, after a word that announces a size: "size medium". */
+const NAMED = new Map([
+  ['small', 'S'],
+  ['medium', 'M'],
+  ['large', 'L'],
+]);
 
 /**
  * The shop's spellings of a size typed as `word` (after `system`, "eu"), or none. After a word
  * that announces a size, any letter size or number of one or two digits; alone, a letter size
  * or a number from 20 to 59, the shop's waists and shoe sizes, so "3" stays a word to look for.
+ * "eu40" is "eu 40".
  */
 function sizeSpellings(word: string, announced: boolean, system?: string): string[] {
-  const letters = LETTERS.get(word);
-  if (letters !== undefined && system === undefined) return [letters];
+  const marked = /^(eu|uk|us)(\d{1,2})$/.exec(word);
+  if (marked && system === undefined) return sizeSpellings(marked[2]!, true, marked[1]);
+  const letters = LETTERS.get(word) ?? (announced ? NAMED.get(word) : undefined);
+  if (letters !== undefined) return system === undefined ? [letters] : [];
   if (!/^\d{1,2}$/.test(word)) return [];
   const n = Number(word);
   if (system !== undefined) return [`${system.toUpperCase()} ${n}`];
@@ -199,23 +208,30 @@ function sizeSpellings(word: string, announced: boolean, system?: string): strin
   return [String(n), ...[...SIZE_SYSTEMS].map((s) => `${s.toUpperCase()} ${n}`)];
 }
 
+const sizeConcept = (words: string, label: string, sizes: string[]) =>
+  plain(words, [], { kind: 'size', label, sizes });
+
 /**
  * A size starting at `words[i]`, and how many words it took: "size m", "eu 40", "sz eu 40",
- * "xl", "32"; none when the words there are no size.
+ * "xl", "32", "one size"; none when the words there are no size.
  */
 function readSize(words: readonly string[], i: number): { concept: Concept; took: number } | null {
+  if (words[i] === 'one' && SIZE_WORDS.has(words[i + 1] ?? '')) {
+    return { concept: sizeConcept(`one ${words[i + 1]}`, 'One Size', ['One Size']), took: 2 };
+  }
   const announced = SIZE_WORDS.has(words[i]!);
   const at = announced ? i + 1 : i;
   const system = SIZE_SYSTEMS.has(words[at] ?? '') ? words[at] : undefined;
-  const word = words[system === undefined ? at : at + 1];
+  const last = system === undefined ? at : at + 1;
+  const word = words[last];
   if (word === undefined) return null;
   const sizes = sizeSpellings(word, announced || system !== undefined, system);
   if (sizes.length === 0) return null;
-  const took = (system === undefined ? at : at + 1) - i + 1;
+  // A bare number may be any system's ("40"); the chip says it as typed.
   const label = system === undefined && sizes.length > 1 ? word : sizes[0]!;
   return {
-    concept: plain(words.slice(i, i + took).join(' '), [], { kind: 'size', label, sizes }),
-    took,
+    concept: sizeConcept(words.slice(i, last + 1).join(' '), label, sizes),
+    took: last - i + 1,
   };
 }
 
@@ -231,7 +247,7 @@ export function understand(q: string, lexicon: Lexicon): Understanding {
       i += size.took - 1;
       continue;
     }
-    if (SIZE_WORDS.has(word)) continue;
+    if (SIZE_WORDS.has(word) || SIZE_SYSTEMS.has(word)) continue;
     if (next !== undefined && WORD.test(word) && WORD.test(next)) {
       const meaning = singulars(next)
         .map((n) => SHOP_WORDS.get(`${word} ${n}`))
@@ -264,7 +280,8 @@ export function understoodOf(understanding: Understanding): Understood[] {
  * does not sell as the nearest it does (`NEAREST_SOLD`), each other word it does not have as the
  * closest word it has (up to three edits); then the kind of garment alone, then, when every word
  * is known, the first word alone. A word with nothing near it is not dropped to make a
- * suggestion: "summer dress" is no "jumper".
+ * suggestion: "summer dress" is no "jumper". A size typed is dropped before any word is, and is
+ * never offered alone.
  */
 export function suggestionsFor(q: string, understanding: Understanding, lexicon: Lexicon) {
   const vocabulary = [...SINGLE_KEYS, ...lexicon.words];
@@ -286,10 +303,13 @@ export function suggestionsFor(q: string, understanding: Understanding, lexicon:
     return closestWords(c.words, vocabulary, edits)[0];
   });
   const known = words.every((w) => w !== undefined);
+  // A size is never offered alone: "32 linen" offers "linen", not every piece in 32.
+  const unsized = words.filter((_, k) => understanding.concepts[k]!.kind !== 'size');
   const candidates = [
     ...(known ? [words.join(' ')] : []),
+    ...(known && unsized.length < words.length ? [unsized.join(' ')] : []),
     ...garments,
-    ...(known && words[0] ? [words[0]] : []),
+    ...(known && unsized[0] ? [unsized[0]] : []),
   ];
   return [...new Set(candidates)].filter((s) => s !== '' && s !== typed);
 }

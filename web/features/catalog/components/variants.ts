@@ -18,10 +18,11 @@ export function coloursOf(product: Product): Variant[] {
 }
 
 /**
- * Where a product view starts: the colour of the item the shopper tapped, and a size they chose
- * when it is made in that colour and in stock: the one they typed in a search (`chosenSize`),
- * else the one they chose before in this category. The tapped item's own size is never taken:
- * on an outfit card it is the size the outfit was designed in.
+ * Where a product view starts: the colour of the item the shopper tapped, and a size they chose,
+ * when it is in stock in that colour: the one they typed in a search (`chosenSize`; sold out,
+ * none is chosen), or, when the colour is not made in it or none was typed, the one they chose
+ * before in this category. The tapped item's own size is never taken: on an outfit card it is
+ * the size the outfit was designed in.
  */
 export function initialChoice(product: Product, itemId: number, chosenSize: string | null = null) {
   const tapped = product.variants.find((v) => v.itemId === itemId) ?? product.variants[0];

@@ -17,12 +17,24 @@ export const chipLabel = (u: Understood) => `${KIND[u.kind]}: ${u.label}`;
 /** Letters and digits only, lower-cased: how the server compares the words it read. */
 const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** The text without the words a chip stands for, as the shopper typed them. */
+/** What the server splits words on besides spaces ("EU-40", "size:M", "32/32"). */
+const JOINERS = /[-‐–—.,;:!?()"/]+/;
+
+/**
+ * The text without the words a chip stands for, as the shopper typed them: a token goes when it
+ * is one of them ("T-shirt" for "tshirt") or made only of them ("EU-40" for "eu 40").
+ */
 export function withoutWords(text: string, words: string): string {
   const gone = new Set(words.split(' ').map(bare));
+  const isGone = (token: string) =>
+    gone.has(bare(token)) ||
+    token
+      .split(JOINERS)
+      .filter(Boolean)
+      .every((part) => gone.has(bare(part)));
   return text
     .split(/\s+/)
-    .filter((token) => token && !gone.has(bare(token)))
+    .filter((token) => token && !isGone(token))
     .join(' ');
 }
 
