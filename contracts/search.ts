@@ -46,6 +46,12 @@ export const OutfitSearchQuerySchema = z.object({
 export type OutfitSearchQuery = z.input<typeof OutfitSearchQuerySchema>;
 
 /**
+ * What separates words in a search besides their letters ("EU-40", "size:M", "32/32"): how the
+ * server reads the text, and how a removed chip's words are found in it again.
+ */
+export const WORD_BREAKS = /[\s\-‐–—.,;:!?()"/]+/;
+
+/**
  * What the search took some of the words typed to mean, for chips the shopper can remove:
  * `words`, the words as typed (removing the chip removes them from the text); `kind` and
  * `label`, what they were read as ("Colour: Black", "Brand: Corvo Calzature", "Size: EU 40",

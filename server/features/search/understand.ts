@@ -1,4 +1,4 @@
-import type { Understood } from '../../../contracts/search';
+import { type Understood, WORD_BREAKS } from '../../../contracts/search';
 import { LETTER_SIZES } from '../../../contracts/sizes';
 import { editDistance, MIN_TYPO_LENGTH } from '../../lib/text-search';
 import {
@@ -60,7 +60,7 @@ export function wordsOf(q: string): string[] {
     .toLowerCase()
     .replace(/['’]/g, '')
     .replace(/\bt[\s-]?shirt/g, 'tshirt');
-  const words = text.split(/[\s\-‐–—.,;:!?()"/]+/).filter(Boolean);
+  const words = text.split(WORD_BREAKS).filter(Boolean);
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
@@ -182,13 +182,14 @@ function readWord(word: string, last: boolean, lexicon: Lexicon): Concept {
 const SIZE_WORDS = new Set(['size', 'sizes', 'sz']);
 /** How a size's number may be marked ("EU 40"); alone, they say nothing to look for either. */
 const SIZE_SYSTEMS = new Set(['eu', 'uk', 'us']);
-const LETTERS = new Map(LETTER_SIZES.map((size) => [size.toLowerCase(), size]));
 /** Letter sizes by name, after a word that announces a size: "size medium". */
-const NAMED = new Map([
-  ['small', 'S'],
-  ['medium', 'M'],
-  ['large', 'L'],
-]);
+const NAMED_SIZES: Readonly<Record<string, string>> = { small: 'S', medium: 'M', large: 'L' };
+
+/** The letter size a word is ("xl" → XL), or by name when a size was announced. */
+function letterSize(word: string, announced: boolean): string | undefined {
+  const letters = LETTER_SIZES.find((size) => size.toLowerCase() === word);
+  return letters ?? (announced && Object.hasOwn(NAMED_SIZES, word) ? NAMED_SIZES[word] : undefined);
+}
 
 /**
  * The shop's spellings of a size typed as `word` (after `system`, "eu"), or none. After a word
@@ -199,7 +200,7 @@ const NAMED = new Map([
 function sizeSpellings(word: string, announced: boolean, system?: string): string[] {
   const marked = /^(eu|uk|us)(\d{1,2})$/.exec(word);
   if (marked && system === undefined) return sizeSpellings(marked[2]!, true, marked[1]);
-  const letters = LETTERS.get(word) ?? (announced ? NAMED.get(word) : undefined);
+  const letters = letterSize(word, announced);
   if (letters !== undefined) return system === undefined ? [letters] : [];
   if (!/^\d{1,2}$/.test(word)) return [];
   const n = Number(word);

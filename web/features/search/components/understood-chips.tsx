@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Understood } from '../../../../contracts/search';
+import { type Understood, WORD_BREAKS } from '../../../../contracts/search';
 
 const KIND: Record<Understood['kind'], string> = {
   colour: 'Colour',
@@ -17,9 +17,6 @@ export const chipLabel = (u: Understood) => `${KIND[u.kind]}: ${u.label}`;
 /** Letters and digits only, lower-cased: how the server compares the words it read. */
 const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** What the server splits words on besides spaces ("EU-40", "size:M", "32/32"). */
-const JOINERS = /[-‐–—.,;:!?()"/]+/;
-
 /**
  * The text without the words a chip stands for, as the shopper typed them: a token goes when it
  * is one of them ("T-shirt" for "tshirt") or made only of them ("EU-40" for "eu 40").
@@ -29,7 +26,7 @@ export function withoutWords(text: string, words: string): string {
   const isGone = (token: string) =>
     gone.has(bare(token)) ||
     token
-      .split(JOINERS)
+      .split(WORD_BREAKS)
       .filter(Boolean)
       .every((part) => gone.has(bare(part)));
   return text
