@@ -4,7 +4,7 @@ import type { ClosetCategoryCount } from '../../../contracts/closet';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { categories, closetItems, items, occasions } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
-import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
+import { type ItemRow, itemColumns } from '../../lib/items';
 
 /** Timestamps leave the database as ISO text, the same from PGlite and node-postgres. */
 const isoText = (value: SQL | SQL.Aliased | unknown) =>
@@ -228,26 +228,54 @@ export function pagePieces(
     .limit(PAGE_READ);
 }
 
+/** A variant the shopper owns: which item, of which product, how many and when bought. */
+export interface OwnedRow {
+  itemId: number;
+  productId: number;
+  quantity: number;
+  firstBoughtAt: string;
+  lastBoughtAt: string;
+}
+
 /**
- * Every variant the shopper owns of these products, the latest bought first. Prepared: a closet
- * page asks it for up to 120 products, and planning cost as much as reading the rows.
+ * Every variant the shopper owns of these products, the latest bought first, from
+ * `closet_items` alone: what each variant looks like is read only for those a closet card does
+ * not already show (`findItems`). Prepared: a closet page asks it for up to 60 products, and
+ * planning cost as much as reading the rows.
  */
-export function findPiecesOfProducts(
+export function findOwnedOfProducts(
   client: SqlClient,
   userId: number,
   productIds: readonly number[],
-): Promise<PieceRow[]> {
+): Promise<OwnedRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return queryPrepared<PieceRow>(
+  return queryPrepared<OwnedRow>(
     client,
-    'closet_pieces_of_products',
-    sql`SELECT ${itemColumnsSql}, ci.quantity,
+    'closet_owned_of_products',
+    sql`SELECT ci.item_id AS "itemId", ci.product_id AS "productId", ci.quantity,
                ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
                ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt"
           FROM closet_items ci
-          JOIN items i ON i.id = ci.item_id
-          JOIN categories c ON c.id = i.category_id
          WHERE ci.user_id = ${userId} AND ci.product_id = ANY(${idArray(productIds)}::int[])
-         ORDER BY ci.last_bought_at DESC, i.id DESC`,
+         ORDER BY ci.last_bought_at DESC, ci.item_id DESC`,
+  );
+}
+
+/** What an owned variant looks like. */
+export interface ItemLook {
+  id: number;
+  image: string;
+  color: string;
+  colorHex: string;
+  size: string;
+}
+
+/** What these items look like, by id. */
+export function findItemLooks(client: SqlClient, itemIds: readonly number[]): Promise<ItemLook[]> {
+  return queryPrepared(
+    client,
+    'closet_item_looks',
+    sql`SELECT i.id, i.image, i.color, i.color_hex AS "colorHex", i.size
+          FROM items i WHERE i.id = ANY(${idArray(itemIds)}::int[])`,
   );
 }

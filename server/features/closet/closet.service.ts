@@ -41,23 +41,11 @@ function toPiece(row: repo.PieceRow): ClosetPiece {
   });
 }
 
-/** What a closet outfit's piece says of the variant owned: the rest is the piece's own. */
-function ownedVariant(row: repo.PieceRow): ClosetOwned {
-  return {
-    id: row.id,
-    img: row.image,
-    color: row.color,
-    colorHex: row.colorHex,
-    size: row.size,
-    quantity: row.quantity,
-    firstBoughtAt: row.firstBoughtAt,
-    lastBoughtAt: row.lastBoughtAt,
-  };
-}
-
 /**
  * Closet outfits with their pieces, each piece paired with the variant the shopper owns:
  * the very item when they bought it, else their most recently bought colour or size of it.
+ * What that variant looks like comes from the card when it is the piece itself, as it mostly
+ * is; the rest are read by id.
  */
 async function withOwnedPieces(
   client: SqlClient,
@@ -67,18 +55,45 @@ async function withOwnedPieces(
 ): Promise<ClosetOutfit[]> {
   const loaded = await cards.current(refs.map((r) => r.id));
   const productIds = loaded.flatMap((o) => o.items.map((i) => i.productId));
-  const owned = await repo.findPiecesOfProducts(client, userId, productIds);
-  const byItem = new Map(owned.map((p) => [p.id, p]));
-  const byProduct = new Map<number, repo.PieceRow>();
+  const owned = await repo.findOwnedOfProducts(client, userId, productIds);
+  const byItem = new Map(owned.map((o) => [o.itemId, o]));
+  const byProduct = new Map<number, repo.OwnedRow>();
   // Rows come newest first, so the first seen per product is the latest bought.
-  for (const p of owned) if (!byProduct.has(p.productId)) byProduct.set(p.productId, p);
+  for (const o of owned) if (!byProduct.has(o.productId)) byProduct.set(o.productId, o);
+  const mineOf = (piece: { id: number; productId: number }) =>
+    byItem.get(piece.id) ?? byProduct.get(piece.productId);
+
+  const others = loaded.flatMap((outfit) =>
+    outfit.items.flatMap((piece) => {
+      const mine = mineOf(piece);
+      return mine && mine.itemId !== piece.id ? [mine.itemId] : [];
+    }),
+  );
+  const looks = new Map<number, repo.ItemLook>(
+    others.length ? (await repo.findItemLooks(client, others)).map((l) => [l.id, l]) : [],
+  );
   const completedAt = new Map(refs.map((r) => [r.id, r.completedAt]));
 
   return loaded.flatMap((outfit) => {
     const pieces = outfit.items.flatMap((piece) => {
-      const mine = byItem.get(piece.id) ?? byProduct.get(piece.productId);
+      const mine = mineOf(piece);
+      const look =
+        mine?.itemId === piece.id
+          ? { image: piece.img, color: piece.color, colorHex: piece.colorHex, size: piece.size }
+          : mine && looks.get(mine.itemId);
+      if (!mine || !look) return [];
+      const variant: ClosetOwned = {
+        id: mine.itemId,
+        img: look.image,
+        color: look.color,
+        colorHex: look.colorHex,
+        size: look.size,
+        quantity: mine.quantity,
+        firstBoughtAt: mine.firstBoughtAt,
+        lastBoughtAt: mine.lastBoughtAt,
+      };
       // The keys a piece or an outfit lacks go first: after a spread, V8 builds them on a slow path.
-      return mine ? [{ owned: ownedVariant(mine), ...piece }] : [];
+      return [{ owned: variant, ...piece }];
     });
     // A purchase can't be undone between the two reads in practice, but if the closet did
     // shrink in between, an outfit missing a piece is no longer a closet outfit.
