@@ -179,6 +179,13 @@ describe('GET /api/closet/outfits', () => {
     for (const item of outfit.items.filter((i) => i.slot !== last!.slot)) {
       expect(item.owned.id).toBe(item.id);
       expect(item.owned.quantity).toBe(1);
+      // The very item owned looks as the piece does.
+      expect(item.owned).toMatchObject({
+        img: item.img,
+        color: item.color,
+        colorHex: item.colorHex,
+        size: item.size,
+      });
     }
     expect(outfit.items[0]!.owned.lastBoughtAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(outfit.completedAt).toMatch(/Z$/);
