@@ -65,6 +65,12 @@ export const PAGE_SIZE = 24;
 export const OUTFIT_PAGE_SIZE = 12;
 
 /**
+ * The most orders one page of the shopper's orders holds: an order card names each of its lines,
+ * as many as an outfit's five pieces, so it weighs what an outfit card does.
+ */
+export const ORDER_PAGE_SIZE = 12;
+
+/**
  * Where a list's next page starts: the `nextCursor` the last page gave, as it gave it (base64url
  * text the server reads and checks; a cursor it did not give is refused with 400).
  */

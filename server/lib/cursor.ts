@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { OUTFIT_PAGE_SIZE, PAGE_SIZE, type Page } from '../../contracts/common';
+import { ORDER_PAGE_SIZE, OUTFIT_PAGE_SIZE, PAGE_SIZE, type Page } from '../../contracts/common';
 import { badRequest } from './errors';
 
 /**
@@ -58,7 +58,7 @@ export function cursorCodec<T extends z.ZodType>(key: T): CursorCodec<z.output<T
 }
 
 /**
- * A page from rows read with `limit: size + 1` (`PAGE_READ`, `OUTFIT_PAGE_READ`): the extra row
+ * A page from rows read with `limit: size + 1` (`PAGE_READ`, `OUTFIT_PAGE_READ`, `ORDER_PAGE_READ`): the extra row
  * only tells that there is a next page, which starts after the last row shown.
  */
 export function pageFrom<R, T>(
@@ -76,6 +76,7 @@ export function pageFrom<R, T>(
 /** Rows a page reads: one more than it shows. */
 export const PAGE_READ = PAGE_SIZE + 1;
 export const OUTFIT_PAGE_READ = OUTFIT_PAGE_SIZE + 1;
+export const ORDER_PAGE_READ = ORDER_PAGE_SIZE + 1;
 
 /** The exact text of a timestamp column, for a cursor. */
 export const timestampKey = (column: PgColumn | SQL) => sql<string>`${column}::text`;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../contracts/common';
+import { ORDER_PAGE_SIZE, OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../contracts/common';
 import type { Agent } from './test-app';
 
 /** A list's URL asking for the page after `cursor`. */
@@ -17,9 +17,14 @@ const OUTFIT_LISTS = [
   /^\/api\/design\/outfits/,
 ];
 
+/** The shopper's orders, `ORDER_PAGE_SIZE` a page. */
+const ORDER_LIST = /^\/api\/buy(\?|$)/;
+
 /** How many entries a full page of the list at `path` holds. */
-export const pageSizeOf = (path: string) =>
-  OUTFIT_LISTS.some((list) => list.test(path)) ? OUTFIT_PAGE_SIZE : PAGE_SIZE;
+export function pageSizeOf(path: string): number {
+  if (OUTFIT_LISTS.some((list) => list.test(path))) return OUTFIT_PAGE_SIZE;
+  return ORDER_LIST.test(path) ? ORDER_PAGE_SIZE : PAGE_SIZE;
+}
 
 /**
  * Every page of a paged list, from the first to the one with no next cursor, checking that each

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../../contracts/common';
+import { ORDER_PAGE_SIZE } from '../../../contracts/common';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
@@ -61,7 +61,7 @@ let bob: Shopper;
 beforeAll(async () => {
   alice = await signUp(t.app);
   bob = await signUp(t.app);
-  await placeOrders(alice.user.id, PAGE_SIZE * 2 + 5);
+  await placeOrders(alice.user.id, ORDER_PAGE_SIZE * 2 + 5);
   await placeOrders(bob.user.id, 3);
 });
 
@@ -76,9 +76,9 @@ describe('GET /api/buy, a page at a time', () => {
 
   it('loses and repeats nothing when an order is placed and one removed between pages', async () => {
     const shopper = await signUp(t.app);
-    await placeOrders(shopper.user.id, PAGE_SIZE * 2 + 5);
+    await placeOrders(shopper.user.id, ORDER_PAGE_SIZE * 2 + 5);
     const before = await ordersInOrder(shopper.user.id);
-    const removed = before[PAGE_SIZE + 2]!;
+    const removed = before[ORDER_PAGE_SIZE + 2]!;
     const pages = await followToEnd<{ number: string }>(shopper.agent, '/api/buy', async (n) => {
       if (n !== 1) return;
       await placeOrders(shopper.user.id, 1, 1000);

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { type orderLines, orders, refusedCheckouts } from '../../db/schema';
-import { PAGE_READ, timestampKey } from '../../lib/cursor';
+import { ORDER_PAGE_READ, timestampKey } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -281,9 +281,9 @@ export async function loadOrders(
               ),
             )
             .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(PAGE_READ);
+            .limit(ORDER_PAGE_READ);
   if (heads.length === 0) return [];
-  // Written as SQL: a page of orders has a hundred lines or more, and the builder's mapping of
+  // Written as SQL: a page of orders has up to sixty lines, and the builder's mapping of
   // each row's columns cost more than the statement.
   const lines = await rowsOf<OrderLineRow>(
     db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, CursorQuerySchema } from '../../../contracts/common';
+import { ApiErrorSchema, CursorQuerySchema, ORDER_PAGE_SIZE } from '../../../contracts/common';
 import {
   CheckoutBodySchema,
   CheckoutResultSchema,
@@ -167,7 +167,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: "The shopper's orders with their lines, newest first, a page at a time",
+        summary: `The shopper's orders with their lines, newest first: ${ORDER_PAGE_SIZE} a page`,
         querystring: CursorQuerySchema,
         response: { 200: OrderPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { Page } from '../../../contracts/common';
+import { ORDER_PAGE_SIZE, type Page } from '../../../contracts/common';
 import { formatCents } from '../../../contracts/money';
 import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
@@ -330,6 +330,7 @@ export async function listOrders(
     found,
     ({ order }) => orderCursor.encode([order.atKey, order.id]),
     (shown) => shown.map(({ order, lines }) => toOrder(order, lines)),
+    ORDER_PAGE_SIZE,
   );
 }
 
