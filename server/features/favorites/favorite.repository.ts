@@ -15,7 +15,6 @@ import {
   items,
   likesByOccasion,
   occasions,
-  outfitItems,
   outfits,
   products,
 } from '../../db/schema';
@@ -513,7 +512,24 @@ export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
   return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
 }
 
-export async function outfitHasItem(db: Db, outfitId: number, itemId: number): Promise<boolean> {
-  const piece = and(eq(outfitItems.outfitId, outfitId), eq(outfitItems.itemId, itemId));
-  return (await db.$count(outfitItems, piece)) > 0;
+/**
+ * Whether the item is a piece of the outfit, and whether the shopper liked the outfit with its
+ * pieces not yet written out (server/lib/liked-pieces.ts): a heart on a card writes them only
+ * then, and most hearts are given on outfits the shopper has not liked.
+ */
+export async function pieceOfOutfit(
+  db: Db,
+  userId: number,
+  outfitId: number,
+  itemId: number,
+): Promise<{ ofOutfit: boolean; likeToWrite: boolean }> {
+  const [row] = await rowsOf<{ ofOutfit: boolean; likeToWrite: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM outfit_items
+                        WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
+               EXISTS (SELECT 1 FROM swipes
+                        WHERE user_id = ${userId} AND outfit_id = ${outfitId}
+                          AND direction = 'like' AND NOT pieces_written) AS "likeToWrite"`,
+  );
+  return row!;
 }

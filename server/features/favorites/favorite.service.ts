@@ -412,7 +412,7 @@ export async function heartOutfitPiece(
   favorite: boolean,
 ): Promise<ItemHeartResult> {
   return db.transaction(async (tx) => {
-    const ofOutfit = await repo.outfitHasItem(tx, outfitId, itemId);
+    const { ofOutfit, likeToWrite } = await repo.pieceOfOutfit(tx, userId, outfitId, itemId);
     // Only an outfit that exists has pieces.
     if (!ofOutfit && !(await repo.outfitExists(tx, outfitId))) {
       throw notFound('That outfit does not exist.');
@@ -421,7 +421,7 @@ export async function heartOutfitPiece(
     if (!ofOutfit && !(await repo.findItem(tx, itemId))) {
       throw notFound('That item does not exist.');
     }
-    if (ofOutfit) await writeLikedPieces(tx, userId, outfitId);
+    if (ofOutfit && likeToWrite) await writeLikedPieces(tx, userId, outfitId);
     if (favorite) await repo.insertOutfitHeart(tx, userId, itemId, outfitId);
     else await repo.deleteHeart(tx, userId, itemId, outfitId);
     return { itemId, outfitId, favorite };
