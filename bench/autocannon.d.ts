@@ -27,6 +27,8 @@ declare module 'autocannon' {
   }
   export interface Result {
     requests: Histogram & { total: number };
+    /** Bytes read from the server, headers included. */
+    throughput: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     timeouts: number;

@@ -201,6 +201,27 @@ describe('judging the route sweep (issue 25)', () => {
     expect(factor?.figure).toContain('10 → 26 ms (2.6×)');
   });
 
+  it('weighs every answer against 100 KB, and shows both sizes beside the heavy shopper’s p99', () => {
+    const run = sweptRun();
+    const weighed = (bytes: number) => (r: JudgedRow) => (r.route ? { ...r, bytes } : r);
+    run.postgres = run.postgres?.map(weighed(22_500));
+    const verdicts = judge(run);
+    const size = verdicts.find((v) => v.budget === 'every route’s answer ≤ 100 KB');
+    expect(size).toMatchObject({ met: true });
+    expect(size?.figure).toContain('7 rows; the heaviest');
+    expect(size?.figure).toContain('22.5 KB');
+    const factor = verdicts.find((v) => v.budget.startsWith("the heavy shopper's p99"));
+    expect(factor?.figure).toContain('10 → 15 ms (1.5×, 22.5 → 22.5 KB)');
+
+    run.postgres = run.postgres?.map((r) =>
+      r.name === 'GET /api/favorites/outfits' ? { ...r, bytes: 1_870_000 } : r,
+    );
+    expect(missed(run)).toEqual(['every route’s answer ≤ 100 KB']);
+    expect(judge(run).find((v) => v.budget.includes('answer'))?.figure).toBe(
+      'GET /api/favorites/outfits 1870.0 KB',
+    );
+  });
+
   it('misses a first visit under 0.2 of the floor', () => {
     const run = sweptRun();
     run.postgres = run.postgres?.map((r) =>

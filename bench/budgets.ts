@@ -46,6 +46,8 @@ export const ROUTE_BUDGET = {
   checkoutP99Ms: 40,
   /** A heavy shopper's p99 over a typical shopper's, on every read measured for both. */
   heavyFactor: 1.5,
+  /** A page "well under 100 KB": every answer of a route the sweep measures, headers included. */
+  answerKB: 100,
 } as const;
 
 /** Who a row's requests came from (`bench/cases.ts`). */
@@ -63,6 +65,8 @@ export interface JudgedRow {
   caller?: RowCaller;
   /** Why the per-route budget does not judge it. */
   exempt?: string;
+  /** What an answer weighs on average, headers included (absent from older results). */
+  bytes?: number;
 }
 
 export interface Verdict {
@@ -177,6 +181,9 @@ export function judge(run: JudgedRun): Verdict[] {
 
 const isCheckout = (row: JudgedRow) => row.route === 'PUT /api/buy';
 
+/** Bytes as kilobytes of a thousand, as the issues write them, to a tenth. */
+export const kilobytes = (bytes: number) => (bytes / 1000).toFixed(1);
+
 /** A row's figures as a verdict lists them. */
 const figures = (row: JudgedRow) => `${row.name} ${row.vsQuery.toFixed(2)}, p99 ${row.p99} ms`;
 
@@ -229,8 +236,13 @@ function judgeRoutes(rows: readonly JudgedRow[]): Verdict[] {
     const factor = (p: (typeof pairs)[number]) => p.heavy.p99 / Math.max(p.typical.p99, 1);
     const worse = pairs.filter((p) => factor(p) > heavyFactor);
     const most = pairs.reduce((a, b) => (factor(b) > factor(a) ? b : a));
+    // The answers' sizes beside: a typical shopper's empty list against a full page is not history.
+    const sizes = ({ typical, heavy }: (typeof pairs)[number]) =>
+      typical.bytes !== undefined && heavy.bytes !== undefined
+        ? `, ${kilobytes(typical.bytes)} → ${kilobytes(heavy.bytes)} KB`
+        : '';
     const describe = (p: (typeof pairs)[number]) =>
-      `${p.typical.name} ${p.typical.p99} → ${p.heavy.p99} ms (${factor(p).toFixed(1)}×)`;
+      `${p.typical.name} ${p.typical.p99} → ${p.heavy.p99} ms (${factor(p).toFixed(1)}×${sizes(p)})`;
     verdicts.push({
       budget: `the heavy shopper's p99 ≤ ${heavyFactor}× a typical shopper's, every read measured for both`,
       figure:
@@ -243,6 +255,21 @@ function judgeRoutes(rows: readonly JudgedRow[]): Verdict[] {
 
   const first = throughput(rows, ROUTE.newShopper, ratio, p99Ms);
   if (first) verdicts.push(first);
+
+  const weighed = rows.filter((r) => r.route && r.bytes !== undefined);
+  if (weighed.length > 0) {
+    const { answerKB } = ROUTE_BUDGET;
+    const heaviest = weighed.reduce((a, b) => (b.bytes! > a.bytes! ? b : a));
+    const over = weighed.filter((r) => r.bytes! > answerKB * 1000);
+    verdicts.push({
+      budget: `every route’s answer ≤ ${answerKB} KB`,
+      figure:
+        over.length === 0
+          ? `${weighed.length} rows; the heaviest ${heaviest.name} ${kilobytes(heaviest.bytes!)} KB`
+          : over.map((r) => `${r.name} ${kilobytes(r.bytes!)} KB`).join('; '),
+      met: over.length === 0,
+    });
+  }
   return verdicts;
 }
 

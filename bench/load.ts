@@ -8,6 +8,8 @@ export interface Measurement {
   p99: number;
   errors: number;
   requests: number;
+  /** What an answer weighs on the wire on average, headers included, in bytes. */
+  bytes: number;
 }
 
 export interface Scenario {
@@ -41,6 +43,7 @@ export async function measure(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
   };
 }
 
@@ -54,7 +57,7 @@ const keepAlive = new Agent({ keepAlive: true });
 export function send(
   baseUrl: string,
   req: Pick<RawRequest, 'method' | 'path' | 'headers' | 'body'>,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const out = httpRequest(
       `${baseUrl}${req.path}`,
@@ -65,7 +68,11 @@ export function send(
         res.on('data', (chunk: string) => {
           body += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => {
+          // The status line and each header as HTTP/1.1 writes them, then the body.
+          const head = res.rawHeaders.reduce((n, part) => n + Buffer.byteLength(part) + 2, 17);
+          resolve({ status: res.statusCode ?? 0, body, bytes: head + Buffer.byteLength(body) });
+        });
         res.on('error', reject);
       },
     );
@@ -97,6 +104,7 @@ export async function measureFlow(
   const recordFrom = Date.now() + options.warmup * 1000;
   const deadline = recordFrom + options.duration * 1000;
   let timedMs = 0;
+  let timedBytes = 0;
   await Promise.all(
     Array.from({ length: options.connections }, async (_, worker) => {
       while (Date.now() < deadline) {
@@ -120,6 +128,7 @@ export async function measureFlow(
         if (Date.now() < recordFrom) continue;
         latencies.push(elapsed);
         timedMs += elapsed;
+        timedBytes += response.bytes;
       }
     }),
   );
@@ -129,5 +138,7 @@ export async function measureFlow(
   // Throughput of the timed request alone: requests per second of time spent inside it.
   const rps =
     timedMs > 0 ? Math.round((latencies.length * options.connections * 1000) / timedMs) : 0;
-  return { name, rps, p50: at(0.5), p99: at(0.99), errors, requests: latencies.length };
+  const requests = latencies.length;
+  const bytes = requests ? Math.round(timedBytes / requests) : 0;
+  return { name, rps, p50: at(0.5), p99: at(0.99), errors, requests, bytes };
 }

@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, openPglite, openPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { judge, ROUTE, type RowCaller, verdictTable } from './budgets';
+import { judge, kilobytes, ROUTE, type RowCaller, verdictTable } from './budgets';
 import {
   BENCH_CASES,
   type BenchCase,
@@ -774,10 +774,10 @@ function table(title: string, rows: Row[]) {
   const width = Math.max(42, ...rows.map((r) => r.name.length + 2));
   const lines = [
     `\n${title}`,
-    `${'route'.padEnd(width)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}${pad('srv µs', 8)}${pad('pg µs', 8)}${pad('gen µs', 8)}`,
+    `${'route'.padEnd(width)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('÷none', 8)}${pad('÷query', 8)}${pad('srv µs', 8)}${pad('pg µs', 8)}${pad('gen µs', 8)}${pad('KB', 8)}`,
     ...rows.map(
       (r) =>
-        `${r.name.padEnd(width)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}${pad(r.cpu?.server ?? '-', 8)}${pad(r.cpu?.postgres ?? '-', 8)}${pad(r.cpu?.generator ?? '-', 8)}`,
+        `${r.name.padEnd(width)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.vsNoDb.toFixed(2), 8)}${pad(r.vsQuery.toFixed(2), 8)}${pad(r.cpu?.server ?? '-', 8)}${pad(r.cpu?.postgres ?? '-', 8)}${pad(r.cpu?.generator ?? '-', 8)}${pad(kilobytes(r.bytes), 8)}`,
     ),
   ];
   console.info(lines.join('\n'));
