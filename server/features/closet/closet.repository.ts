@@ -240,8 +240,8 @@ export interface OwnedRow {
 /**
  * Every variant the shopper owns of these products, the latest bought first, from
  * `closet_items` alone: what each variant looks like is read only for those a closet card does
- * not already show (`findItems`). Prepared: a closet page asks it for up to 60 products, and
- * planning cost as much as reading the rows.
+ * not already show (`findItemLooks`). Prepared: a closet page asks it for its pieces' products,
+ * and planning cost as much as reading the rows.
  */
 export function findOwnedOfProducts(
   client: SqlClient,
@@ -261,10 +261,10 @@ export function findOwnedOfProducts(
   );
 }
 
-/** What an owned variant looks like. */
+/** What an owned variant looks like, named as a card's piece names it. */
 export interface ItemLook {
   id: number;
-  image: string;
+  img: string;
   color: string;
   colorHex: string;
   size: string;
@@ -275,7 +275,7 @@ export function findItemLooks(client: SqlClient, itemIds: readonly number[]): Pr
   return queryPrepared(
     client,
     'closet_item_looks',
-    sql`SELECT i.id, i.image, i.color, i.color_hex AS "colorHex", i.size
+    sql`SELECT i.id, i.image AS img, i.color, i.color_hex AS "colorHex", i.size
           FROM items i WHERE i.id = ANY(${idArray(itemIds)}::int[])`,
   );
 }

@@ -69,22 +69,18 @@ async function withOwnedPieces(
       return mine && mine.itemId !== piece.id ? [mine.itemId] : [];
     }),
   );
-  const looks = new Map<number, repo.ItemLook>(
-    others.length ? (await repo.findItemLooks(client, others)).map((l) => [l.id, l]) : [],
-  );
+  const looks = others.length ? await repo.findItemLooks(client, others) : [];
   const completedAt = new Map(refs.map((r) => [r.id, r.completedAt]));
 
   return loaded.flatMap((outfit) => {
     const pieces = outfit.items.flatMap((piece) => {
       const mine = mineOf(piece);
-      const look =
-        mine?.itemId === piece.id
-          ? { image: piece.img, color: piece.color, colorHex: piece.colorHex, size: piece.size }
-          : mine && looks.get(mine.itemId);
+      // The card's piece already says how the very item owned looks.
+      const look = mine?.itemId === piece.id ? piece : looks.find((l) => l.id === mine?.itemId);
       if (!mine || !look) return [];
       const variant: ClosetOwned = {
         id: mine.itemId,
-        img: look.image,
+        img: look.img,
         color: look.color,
         colorHex: look.colorHex,
         size: look.size,
