@@ -24,7 +24,7 @@ export interface SqlClient {
   query<T = Record<string, unknown>>(
     text: string,
     params?: unknown[],
-    options?: { name?: string },
+    options?: { name?: string; planEachTime?: boolean },
   ): Promise<T[]>;
   /** Runs one or more statements without parameters. */
   exec(text: string): Promise<void>;
@@ -64,11 +64,11 @@ export interface TextQuery {
 }
 
 /**
- * The one way besides Drizzle's builder (and `db.execute` with its `sql`, through `rowsOf`) to
- * ask the database: a named prepared statement, which PostgreSQL parses and plans once per
- * connection and shape. For the hot statements whose planning cost as much as running them
- * (docs/performance.md lists them), and only where the best plan does not hang on the values
- * given (after five runs PostgreSQL may keep one plan for all values).
+ * A statement assembled as text (search builds its own) or written with `sql`, run on the plain
+ * client under a name that says what it is (`prefix`) in PostgreSQL's views and logs. Prepared
+ * once per connection and shape, as every statement with parameters is (`PreparingClient`);
+ * after five runs PostgreSQL may keep one plan for all values, so a statement whose best plan
+ * hangs on them goes through `queryPlannedEachTime` instead.
  */
 export function queryPrepared<T>(
   client: SqlClient,
@@ -77,6 +77,15 @@ export function queryPrepared<T>(
 ): Promise<T[]> {
   const { text, params } = 'text' in query ? query : asText(query);
   return client.query<T>(text, params, { name: statementName(prefix, text) });
+}
+
+/**
+ * A statement PostgreSQL plans afresh each time, for its values: where the one plan it would keep
+ * for all values reads far more for some of them (a search of a long history).
+ */
+export function queryPlannedEachTime<T>(client: SqlClient, query: SQL): Promise<T[]> {
+  const { text, params } = asText(query);
+  return client.query<T>(text, params, { planEachTime: true });
 }
 
 function asText(query: SQL): TextQuery {
@@ -200,10 +209,42 @@ export async function openPglite(
   };
 }
 
+/**
+ * A connection that prepares every statement with parameters, once per connection and text:
+ * PostgreSQL parses it once and, once it settles on a plan, stops planning it. Planning one of
+ * Drape's short statements cost more than running it (docs/performance.md). A statement whose
+ * best plan hangs on its values is sent with `planEachTime`, unnamed. (A pooler between Drape
+ * and PostgreSQL must then keep prepared statements per client: PgBouncer 1.21 and later do.)
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this names the statement of any of them
+  override query(...args: any[]): any {
+    const [config, values] = args;
+    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
+      const params = values ?? config.values;
+      if (Array.isArray(params) && params.length > 0 && !config.planEachTime) {
+        args[0] = { ...config, name: statementName('s', config.text) };
+      }
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (super.query as (...a: any[]) => any)(...args);
+  }
+}
+
 function pgSqlClient(runner: pg.Pool | pg.PoolClient): SqlClient {
   return {
-    async query<T>(text: string, params?: unknown[], options: { name?: string } = {}) {
-      const result = await runner.query({ text, values: params, name: options.name });
+    async query<T>(
+      text: string,
+      params?: unknown[],
+      options: { name?: string; planEachTime?: boolean } = {},
+    ) {
+      const { name, planEachTime } = options;
+      const result = await runner.query({
+        text,
+        values: params,
+        name,
+        planEachTime,
+      } as pg.QueryConfig);
       return result.rows as T[];
     },
     async exec(text: string) {
@@ -219,6 +260,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     // PostgreSQL's high guesses on text searches would turn it on (performance-log.md).
     options: '-c jit=off',
     max: options.max ?? 10,
+    Client: PreparingClient,
     connectionTimeoutMillis: 2_000,
     idleTimeoutMillis: 30_000,
   });

@@ -4,6 +4,7 @@ import {
   type Database,
   type Db,
   idArray,
+  queryPlannedEachTime,
   queryPrepared,
   rowsOf,
   type SqlClient,
@@ -174,7 +175,7 @@ function afterPiece(
  * reads and sorts every favourite, so its cost grew with the shopper's history (the log has it).
  */
 export function pageFavoriteItems(
-  { db, sql: client }: Pick<Database, 'db' | 'sql'>,
+  { sql: client }: Pick<Database, 'sql'>,
   userId: number,
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
@@ -243,7 +244,7 @@ export function pageFavoriteItems(
                   page.item_id
          LIMIT ${pageRead}`;
   return terms
-    ? rowsOf<FavoriteRow>(db, query)
+    ? queryPlannedEachTime<FavoriteRow>(client, query)
     : queryPrepared<FavoriteRow>(client, 'favorite_pieces_page', query);
 }
 

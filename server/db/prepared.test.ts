@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDriver } from '../test/databases';
+import { queryPlannedEachTime, rowsOf, type SqlClient } from './client';
+import { categories } from './schema';
+
+const preparedOn = (client: SqlClient) =>
+  client.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+
+describe.runIf(testDriver() === 'postgres')(
+  'statements prepared once per connection (PostgreSQL only: PGlite runs in the process)',
+  () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await createTestDatabase('postgres');
+    });
+    afterAll(() => t?.drop());
+
+    it("prepares the query builder's statements, on the transaction's connection too", async () => {
+      const statements = await t.database.db.transaction(async (tx) => {
+        const [tops] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.name, 'Tops'));
+        expect(tops?.id).toBeGreaterThan(0);
+        return rowsOf<{ statement: string }>(tx, sql`SELECT statement FROM pg_prepared_statements`);
+      });
+      expect(statements.map((row) => row.statement)).toContain(
+        'select "id" from "categories" where "categories"."name" = $1',
+      );
+    });
+
+    it('prepares plain statements with parameters, but not those planned each time', async () => {
+      const statements = await t.database.withConnection(async (client) => {
+        await client.query('SELECT name FROM categories WHERE id = $1', [1]);
+        await client.query('SELECT count(*) FROM occasions');
+        await queryPlannedEachTime(client, sql`SELECT slot FROM categories WHERE id = ${1}`);
+        return (await preparedOn(client)).map((row) => row.statement);
+      });
+      // The connection may have served other statements of this file before.
+      expect(statements).toContain('SELECT name FROM categories WHERE id = $1');
+      expect(statements).not.toContain('SELECT count(*) FROM occasions');
+      expect(statements.filter((text) => text.includes('slot'))).toEqual([]);
+    });
+
+    it('answers a prepared statement again with new values', async () => {
+      const names = await t.database.withConnection(async (client) => {
+        const ask = (id: number) =>
+          client.query<{ name: string }>('SELECT name FROM categories WHERE id = $1', [id]);
+        const answers = [];
+        for (const id of [1, 2, 1, 3, 2, 1, 3]) answers.push((await ask(id))[0]?.name);
+        return answers;
+      });
+      expect(new Set(names).size).toBe(3);
+      expect(names[0]).toBe(names[2]);
+      expect(names[3]).toBe(names[6]);
+    });
+  },
+);
