@@ -18,8 +18,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** Plain SQL access for migrations, health checks and bulk loading. */
 export interface SqlClient {
   /**
-   * `name` prepares the statement once per connection on PostgreSQL, which then skips parsing
-   * and, once it settles on a plan, planning: for hot statements whose text never changes.
+   * On PostgreSQL every statement with parameters is prepared once per connection
+   * (`PreparingClient`); `name` names it, and `planEachTime` sends it unnamed, planned for its
+   * values each time. PGlite, in the process, ignores both.
    */
   query<T = Record<string, unknown>>(
     text: string,
@@ -98,7 +99,10 @@ export function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
-/** Runs a statement written with drizzle's `sql`; both drivers hand its rows back under `rows`. */
+/**
+ * Runs a statement written with drizzle's `sql`, prepared as every statement with parameters is
+ * (`queryPlannedEachTime` for one that must not be); both drivers hand its rows back under `rows`.
+ */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
@@ -211,23 +215,50 @@ export async function openPglite(
 
 /**
  * A connection that prepares every statement with parameters, once per connection and text:
- * PostgreSQL parses it once and, once it settles on a plan, stops planning it. Planning one of
- * Drape's short statements cost more than running it (docs/performance.md). A statement whose
- * best plan hangs on its values is sent with `planEachTime`, unnamed. (A pooler between Drape
- * and PostgreSQL must then keep prepared statements per client: PgBouncer 1.21 and later do.)
+ * PostgreSQL parses it once and, once it settles on a plan, may stop planning it. Planning one
+ * of Drape's short statements cost more than running it (docs/performance.md). A statement
+ * whose best plan hangs on its values is sent with `planEachTime`, unnamed. (A pooler between
+ * Drape and PostgreSQL must then keep prepared statements per client, as PgBouncer 1.21 and
+ * later do with `max_prepared_statements` set.)
  */
 class PreparingClient extends pg.Client {
+  /** Moves on when PostgreSQL refuses a kept statement, so each is prepared again, renamed. */
+  private generation = 0;
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this names the statement of any of them
   override query(...args: any[]): any {
-    const [config, values] = args;
-    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
-      const params = values ?? config.values;
-      if (Array.isArray(params) && params.length > 0 && !config.planEachTime) {
-        args[0] = { ...config, name: statementName('s', config.text) };
-      }
+    const [config, second] = args;
+    const params = Array.isArray(second) ? second : config?.values;
+    const named =
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      typeof config.submit !== 'function' &&
+      !config.name &&
+      !config.planEachTime &&
+      Array.isArray(params) &&
+      params.length > 0;
+    if (!named) return (super.query as (...a: unknown[]) => unknown)(...args);
+    args[0] = { ...config, name: statementName(`s${this.generation}`, config.text) };
+    // A migration run by another process can change what a kept statement returns ("cached
+    // plan must not change result type") or drop it: that call fails, the next prepares anew.
+    const stale = (error: unknown) => {
+      const code = (error as { code?: string } | null)?.code;
+      if (code === '0A000' || code === '26000') this.generation += 1;
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        if (error) stale(error);
+        callback(error, result);
+      };
+      return (super.query as (...a: unknown[]) => unknown)(...args);
     }
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    return (super.query as (...a: any[]) => any)(...args);
+    return (super.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error) => {
+      stale(error);
+      throw error;
+    });
   }
 }
 

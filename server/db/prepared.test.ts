@@ -43,17 +43,39 @@ describe.runIf(testDriver() === 'postgres')(
       expect(statements.filter((text) => text.includes('slot'))).toEqual([]);
     });
 
-    it('answers a prepared statement again with new values', async () => {
-      const names = await t.database.withConnection(async (client) => {
-        const ask = (id: number) =>
-          client.query<{ name: string }>('SELECT name FROM categories WHERE id = $1', [id]);
+    it('answers a prepared statement again with new values, from one statement', async () => {
+      const text = 'SELECT name FROM categories WHERE id = $1 AND slot IS NOT NULL';
+      const { names, kept } = await t.database.withConnection(async (client) => {
         const answers = [];
-        for (const id of [1, 2, 1, 3, 2, 1, 3]) answers.push((await ask(id))[0]?.name);
-        return answers;
+        for (const id of [1, 2, 1, 3, 2, 1, 3]) {
+          answers.push((await client.query<{ name: string }>(text, [id]))[0]?.name);
+        }
+        const rows = await client.query<{ runs: number }>(
+          `SELECT (generic_plans + custom_plans)::int AS runs
+             FROM pg_prepared_statements WHERE statement = $1`,
+          [text],
+        );
+        return { names: answers, kept: rows };
       });
       expect(new Set(names).size).toBe(3);
       expect(names[0]).toBe(names[2]);
       expect(names[3]).toBe(names[6]);
+      expect(kept).toEqual([{ runs: 7 }]);
+    });
+
+    it('prepares a statement again once a migration changes what it returns', async () => {
+      await t.database.withConnection(async (client) => {
+        await client.exec(
+          "CREATE TEMP TABLE probe (id int, name text); INSERT INTO probe VALUES (1, 'one')",
+        );
+        const ask = () => client.query('SELECT * FROM probe WHERE id = $1', [1]);
+        expect(await ask()).toEqual([{ id: 1, name: 'one' }]);
+        await client.exec('ALTER TABLE probe ADD COLUMN size text');
+        // PostgreSQL refuses the kept statement once ("cached plan must not change result type").
+        await expect(ask()).rejects.toMatchObject({ code: '0A000' });
+        expect(await ask()).toEqual([{ id: 1, name: 'one', size: null }]);
+        expect(await ask()).toEqual([{ id: 1, name: 'one', size: null }]);
+      });
     });
   },
 );
