@@ -227,6 +227,7 @@ class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this names the statement of any of them
   override query(...args: any[]): any {
+    const ask = (): unknown => (super.query as (...a: unknown[]) => unknown).apply(this, args);
     const [config, second] = args;
     const params = Array.isArray(second) ? second : config?.values;
     const named =
@@ -238,25 +239,16 @@ class PreparingClient extends pg.Client {
       !config.planEachTime &&
       Array.isArray(params) &&
       params.length > 0;
-    if (!named) return (super.query as (...a: unknown[]) => unknown)(...args);
+    if (!named) return ask();
     args[0] = { ...config, name: statementName(`s${this.generation}`, config.text) };
-    // A migration run by another process can change what a kept statement returns ("cached
-    // plan must not change result type") or drop it: that call fails, the next prepares anew.
-    const stale = (error: unknown) => {
+    // The pool's own queries pass a callback, and the pool drops their connection on any error.
+    if (typeof args[args.length - 1] === 'function') return ask();
+    // A connection held on (a transaction) lives on: a migration run by another process can
+    // change what a kept statement returns ("cached plan must not change result type") or drop
+    // it, so that call fails and the next prepares it anew, renamed.
+    return (ask() as Promise<unknown>).catch((error) => {
       const code = (error as { code?: string } | null)?.code;
       if (code === '0A000' || code === '26000') this.generation += 1;
-    };
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (error: unknown, result: unknown) => {
-        if (error) stale(error);
-        callback(error, result);
-      };
-      return (super.query as (...a: unknown[]) => unknown)(...args);
-    }
-    return (super.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error) => {
-      stale(error);
       throw error;
     });
   }
