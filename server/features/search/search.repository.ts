@@ -1,6 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type Db, queryPrepared, type SqlClient, type TextQuery } from '../../db/client';
-import { products, searchWords, swipes } from '../../db/schema';
+import { asc, sql } from 'drizzle-orm';
+import {
+  type Db,
+  idArray,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+  type TextQuery,
+} from '../../db/client';
+import { products, searchWords } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { likePattern } from '../../lib/text-search';
 import { STOP_WORDS } from './shop-words';
@@ -470,11 +477,14 @@ export async function likedAmong(
   outfitIds: readonly number[],
 ): Promise<Set<number>> {
   if (outfitIds.length === 0) return new Set();
-  // Their swipes either way, one primary-key probe an outfit: asked for likes alone, PostgreSQL
-  // read every like the shopper has from the likes' index.
-  const rows = await db
-    .select({ id: swipes.outfitId, direction: swipes.direction })
-    .from(swipes)
-    .where(and(eq(swipes.userId, userId), inArray(swipes.outfitId, [...outfitIds])));
-  return new Set(rows.filter((r) => r.direction === 'like').map((r) => r.id));
+  // One primary-key probe an outfit, whatever plan PostgreSQL keeps: the per-id subquery reads
+  // the swipe row itself, which the shopper's covering indexes could only give by reading every
+  // swipe they ever made.
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT k.id FROM unnest(${idArray(outfitIds)}::int[]) AS k(id)
+         WHERE (SELECT s.direction = 'like' AND s.pieces_written IS NOT NULL
+                  FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = k.id)`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
