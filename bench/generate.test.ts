@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appForThisFile, signUp } from '../server/test/test-app';
-import { queueFeeds } from './generate';
+import { queueFeeds, SESSION_SHOPPERS, waitingCarts } from './generate';
 
 const shop = appForThisFile();
 const { query } = shop;
@@ -37,5 +37,32 @@ describe('queueFeeds', () => {
     // Ranked just now (the clock of PostgreSQL and of this process may differ by a little).
     for (const row of again) expect(row.filled_at.getTime()).toBeGreaterThan(before - 60_000);
     expect((await queueOf(newcomer.user.id)).length).toBeGreaterThan(10);
+  });
+});
+
+describe('waitingCarts', () => {
+  it("fills a third of the other shoppers' bags with pieces in stock, none of the signed-in ones'", async () => {
+    const crowd = 300;
+    const [made] = await query<{ first: number }>(
+      `INSERT INTO users (username, password_hash)
+       SELECT 'bench' || g, 'not a hash' FROM generate_series(1, $1::int) g
+       RETURNING id AS first`,
+      [SESSION_SHOPPERS + crowd],
+    );
+    const first = made!.first;
+    await waitingCarts(shop.t.db.database, first);
+    const bags = await query<{ user_id: number; lines: number; sold_out: number }>(
+      `SELECT l.user_id, count(*)::int AS lines, count(*) FILTER (WHERE i.stock = 0)::int AS sold_out
+         FROM cart_lines l JOIN items i ON i.id = l.item_id JOIN users u ON u.id = l.user_id
+        WHERE u.username LIKE 'bench%' GROUP BY l.user_id`,
+    );
+    expect(bags.filter((b) => b.user_id < first + SESSION_SHOPPERS)).toEqual([]);
+    expect(bags.length).toBeGreaterThan(crowd / 5);
+    expect(bags.length).toBeLessThan(crowd / 2);
+    for (const bag of bags) {
+      expect(bag.lines).toBeGreaterThanOrEqual(1);
+      expect(bag.lines).toBeLessThanOrEqual(4);
+      expect(bag.sold_out).toBe(0);
+    }
   });
 });

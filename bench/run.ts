@@ -35,6 +35,7 @@ import {
   sessionToken,
   sizeFor,
   spareSessions,
+  waitingCarts,
 } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
 import { measureWeb, type WebMeasurement } from './web';
@@ -846,8 +847,10 @@ async function existingShop(name: string): Promise<Shop | null> {
                 WHERE NOT EXISTS (SELECT 1 FROM outfits o WHERE o.id = g.id)) AS outfits`,
     );
     await forgetNewcomers(database, people.newcomers);
-    // Carts start empty, as in a new shop: filled by earlier runs, they would refuse adds at 50 lines.
+    // The bench shoppers' carts start empty: filled by earlier runs, they would refuse adds at
+    // 50 lines. The other shoppers' bags wait as a fresh shop's do.
     await database.sql.exec('DELETE FROM cart_lines');
+    await waitingCarts(database, people.first);
     await queueFeeds(database, [...sessionShoppers(people.first), ...people.heavy], log);
     // The last run's writes left dead rows and statistics of before: vacuumed and analysed as a
     // new shop is, since autovacuum may be off (it is on the CI machines) and PostgreSQL would
