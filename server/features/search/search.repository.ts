@@ -1,12 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import {
-  type Db,
-  idArray,
-  queryPrepared,
-  rowsOf,
-  type SqlClient,
-  type TextQuery,
-} from '../../db/client';
+import { type Db, idArray, queryPrepared, type SqlClient, type TextQuery } from '../../db/client';
 import { products, searchWords } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { likePattern } from '../../lib/text-search';
@@ -472,7 +465,7 @@ export async function readLexicon(db: Db): Promise<Lexicon> {
 
 /** Which of these outfits the shopper swiped right on. */
 export async function likedAmong(
-  db: Db,
+  client: SqlClient,
   userId: number,
   outfitIds: readonly number[],
 ): Promise<Set<number>> {
@@ -480,8 +473,9 @@ export async function likedAmong(
   // One primary-key probe an outfit, whatever plan PostgreSQL keeps: the per-id subquery reads
   // the swipe row itself, which the shopper's covering indexes could only give by reading every
   // swipe they ever made.
-  const rows = await rowsOf<{ id: number }>(
-    db,
+  const rows = await queryPrepared<{ id: number }>(
+    client,
+    'search_liked_among',
     sql`SELECT k.id FROM unnest(${idArray(outfitIds)}::int[]) AS k(id)
          WHERE (SELECT s.direction = 'like' AND s.pieces_written IS NOT NULL
                   FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = k.id)`,

@@ -172,7 +172,7 @@ export async function searchOutfits(
   const found = pages.outfits.get(key) ?? (await findOutfits(database, pages, input, key));
   const [outfits, liked] = await Promise.all([
     live.cards.current(found.ids),
-    repo.likedAmong(database.db, userId, found.ids),
+    repo.likedAmong(database.sql, userId, found.ids),
   ]);
   return {
     // The key the outfit lacks goes first, as in showResults.
