@@ -177,6 +177,6 @@ export default async function designRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(DesignItemGroupSchema), 400: ApiErrorSchema, ...denied },
       },
     },
-    (request) => service.listDesignItems(db, request.query),
+    (request) => service.listDesignItems(app.database, request.query),
   );
 }

@@ -267,7 +267,10 @@ export async function getSlotItem(db: Db, outfitId: number, slot: Slot): Promise
 }
 
 /** The carousels: one group per category in slot order, each a filtered page of items. */
-export async function listDesignItems(db: Db, query: ItemsQuery): Promise<DesignItemGroup[]> {
+export async function listDesignItems(
+  { db, sql: client }: Database,
+  query: ItemsQuery,
+): Promise<DesignItemGroup[]> {
   const all = await repo.listCategories(db);
   const order = new Map(SLOTS.map((slot, i) => [slot, i]));
   const wanted = all
@@ -288,10 +291,12 @@ export async function listDesignItems(db: Db, query: ItemsQuery): Promise<Design
   const ids = wanted.map((c) => c.id);
   const filters = { q: query.q || undefined, color: query.color || undefined };
   const [totals, colors, pages] = await Promise.all([
-    repo.countItemsByCategory(db, ids, filters),
+    repo.countItemsByCategory(client, ids, filters),
     repo.colorsByCategory(db, ids),
     Promise.all(
-      wanted.map((c) => repo.listCategoryItems(db, c.id, filters, { limit: query.limit, after })),
+      wanted.map((c) =>
+        repo.listCategoryItems(client, c.id, filters, { limit: query.limit, after }),
+      ),
     ),
   ]);
   return wanted.map((category, i) => {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDriver } from '../../test/databases';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { countItemsByCategory, listCategoryItems } from './design.repository';
+
+describe.runIf(testDriver() === 'postgres')(
+  'the design carousels on PostgreSQL (only there are statements prepared)',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t?.close());
+
+    it('prepares a carousel without words, and plans a search by words for its words', async () => {
+      const database = t.db.database;
+      const [category] = await database.sql.query<{ id: number }>(
+        'SELECT category_id AS id FROM items GROUP BY category_id ORDER BY count(*) DESC LIMIT 1',
+      );
+      const page = { limit: 5, after: undefined };
+      const kept = await database.withConnection(async (client) => {
+        const all = await listCategoryItems(client, category!.id, {}, page);
+        const word = all.rows[0]!.name.split(' ')[0]!;
+        const found = await listCategoryItems(client, category!.id, { q: word }, page);
+        const counted = await countItemsByCategory(client, [category!.id], { q: word });
+        await countItemsByCategory(client, [category!.id], {});
+        expect(all.rows).toHaveLength(5);
+        expect(found.rows.length).toBeGreaterThan(0);
+        expect(found.rows.every((row) => row.name.includes(word))).toBe(true);
+        expect(counted.get(category!.id)).toBeGreaterThanOrEqual(found.rows.length);
+        return client.query<{ statement: string }>(
+          "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%FROM items i%'",
+        );
+      });
+      const texts = kept.map((row) => row.statement);
+      expect(texts.filter((text) => text.includes('"soldOut"'))).toHaveLength(1);
+      expect(texts.filter((text) => text.includes('GROUP BY i.category_id'))).toHaveLength(1);
+      expect(texts.filter((text) => text.includes('LIKE'))).toEqual([]);
+    });
+  },
+);
