@@ -41,7 +41,7 @@ describe('queueFeeds', () => {
 });
 
 describe('waitingCarts', () => {
-  it("fills a third of the other shoppers' bags with pieces in stock, none of the signed-in ones'", async () => {
+  it("fills about a third of the other shoppers' bags with pieces in stock, none of the signed-in ones'", async () => {
     const crowd = 300;
     const [made] = await query<{ first: number }>(
       `INSERT INTO users (username, password_hash)

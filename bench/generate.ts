@@ -153,15 +153,14 @@ export async function benchPeople(database: Database): Promise<BenchPeople | nul
 }
 
 /**
- * Bags left waiting, as in a shop in use: one shopper in three of those the load generator does
- * not sign in as has one to four pieces in theirs. PostgreSQL plans the cart's statements from
- * these rows: with cart_lines analysed empty, it kept plans that read the whole table.
+ * Bags left waiting, as in a shop in use: about one shopper in three of those the load generator
+ * does not sign in as has up to four pieces in theirs (random items, the sold-out ones left out).
+ * PostgreSQL plans the cart's statements from these rows: with cart_lines analysed empty, it kept
+ * plans that read the whole table.
  */
 export async function waitingCarts(database: Database, first: number) {
-  await database.withConnection(async (client) => {
-    await client.exec('SELECT setseed(0.17)');
-    await client.query(
-      `INSERT INTO cart_lines (user_id, item_id, quantity, added_at)
+  await database.sql.query(
+    `INSERT INTO cart_lines (user_id, item_id, quantity, added_at)
      SELECT c.user_id, i.id, 1, now() - c.age
        FROM (SELECT s.id AS user_id, random() * interval '30 days' AS age,
                     (1 + floor(random() * (SELECT max(id) FROM items)))::int AS item_id
@@ -172,9 +171,8 @@ export async function waitingCarts(database: Database, first: number) {
               WHERE n = 1 OR random() < 0.5) c
        JOIN items i ON i.id = c.item_id AND i.stock > 0
      ON CONFLICT DO NOTHING`,
-      [first, SESSION_SHOPPERS],
-    );
-  });
+    [first, SESSION_SHOPPERS],
+  );
 }
 
 /**

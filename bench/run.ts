@@ -847,8 +847,8 @@ async function existingShop(name: string): Promise<Shop | null> {
                 WHERE NOT EXISTS (SELECT 1 FROM outfits o WHERE o.id = g.id)) AS outfits`,
     );
     await forgetNewcomers(database, people.newcomers);
-    // The bench shoppers' carts start empty: filled by earlier runs, they would refuse adds at
-    // 50 lines. The other shoppers' bags wait as a fresh shop's do.
+    // The signed-in shoppers' carts start empty: filled by earlier runs, they would refuse adds
+    // at 50 lines. The other shoppers' bags wait as a fresh shop's do.
     await database.sql.exec('DELETE FROM cart_lines');
     await waitingCarts(database, people.first);
     await queueFeeds(database, [...sessionShoppers(people.first), ...people.heavy], log);

@@ -1,30 +1,44 @@
 import type { Database, SqlClient } from '../db/client';
 
 /**
- * A crowd of shoppers with a short history each, and statistics that know them: the plan
- * PostgreSQL keeps for a statement is made for such shoppers. `history` inserts each one's rows
- * (the new users are those named `crowd…`).
+ * A shop whose statistics PostgreSQL plans for a typical history, and one shopper with a long
+ * one: `crowd` inserts each of 400 new shoppers' rows into `table` (their names start `crowd`),
+ * `long` the rows of the shopper whose id is `$1`; then `table` is analysed. Returns that id.
  */
-export async function crowdOfShoppers(database: Database, size: number, history: string) {
-  await database.sql.exec(`
+export async function oneLongHistory(
+  database: Database,
+  table: string,
+  rows: { crowd: string; long: string },
+): Promise<number> {
+  const { sql: client } = database;
+  await client.exec(`
     INSERT INTO users (username, password_hash)
-    SELECT 'crowd' || n, 'not a hash' FROM generate_series(1, ${Math.trunc(size)}) AS n;
-    ${history}`);
+    SELECT 'crowd' || n, 'not a hash' FROM generate_series(1, 400) AS n;
+    ${rows.crowd}`);
+  const [heavy] = await client.query<{ id: number }>(
+    "INSERT INTO users (username, password_hash) VALUES ('longhistory', 'not a hash') RETURNING id",
+  );
+  await client.query(rows.long, [heavy!.id]);
+  await client.exec(`VACUUM (ANALYZE) ${table}`);
+  return heavy!.id;
 }
 
 /**
- * Runs `read` on the plans PostgreSQL keeps after five calls, and counts the index entries it
- * read from `table`'s indexes, from PostgreSQL's counters (in a transaction rolled back after).
+ * Runs `read` on the generic plan, the one PostgreSQL may keep for every value after five calls
+ * (forced here from the first), and counts the rows and index entries it read from `table`, from
+ * PostgreSQL's counters, in a transaction rolled back after.
  */
-export async function readOnKeptPlans<T>(
+export async function readOnGenericPlan<T>(
   database: Database,
   table: string,
   read: (client: SqlClient) => Promise<T>,
-): Promise<{ result: T; entriesRead: number }> {
-  // The counters may still hold what this connection read before the transaction: a difference.
+): Promise<{ result: T; rowsRead: number }> {
+  // The table's own count is what sequential scans read; its indexes', the entries they gave.
+  // The counters may still hold what this connection read before: a difference.
   const count = async (client: SqlClient) => {
     const [stats] = await client.query<{ read: number }>(
-      `SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int AS read
+      `SELECT (pg_stat_get_xact_tuples_returned($1::regclass)
+               + coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0))::int AS read
          FROM pg_index WHERE indrelid = $1::regclass`,
       [table],
     );
@@ -35,7 +49,7 @@ export async function readOnKeptPlans<T>(
     try {
       const before = await count(client);
       const result = await read(client);
-      return { result, entriesRead: (await count(client)) - before };
+      return { result, rowsRead: (await count(client)) - before };
     } finally {
       await client.exec('ROLLBACK');
     }

@@ -241,8 +241,8 @@ export interface OwnedRow {
  * Every variant the shopper owns of these products, the latest bought first, from
  * `closet_items` alone: what each variant looks like is read only for those a closet card does
  * not already show (`findItemLooks`). Prepared: a closet page asks it for its pieces' products,
- * and planning cost as much as reading the rows. Its cost follows the products asked, not the
- * closet's size.
+ * and planning cost as much as reading the rows. Its cost follows the products asked (each
+ * once), not the closet's size.
  */
 export function findOwnedOfProducts(
   client: SqlClient,
@@ -256,9 +256,9 @@ export function findOwnedOfProducts(
     sql`SELECT ci.item_id AS "itemId", ci.product_id AS "productId", ci.quantity,
                ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
                ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt"
-          FROM unnest(${idArray(productIds)}::int[]) AS k(id)
-         -- One probe a product: OFFSET 0 keeps the probes apart, where a plan kept for short
-         -- histories read every variant the shopper owns and kept those of these products.
+          FROM unnest(${idArray([...new Set(productIds)])}::int[]) AS k(id)
+         -- OFFSET 0 keeps the subquery from being merged into a join, which PostgreSQL may plan
+         -- as a hash of every variant the shopper owns: a probe a product instead.
          CROSS JOIN LATERAL (SELECT * FROM closet_items c
                               WHERE c.user_id = ${userId} AND c.product_id = k.id OFFSET 0) ci
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../../test/databases';
-import { crowdOfShoppers, readOnKeptPlans } from '../../test/kept-plans';
+import { oneLongHistory, readOnGenericPlan } from '../../test/kept-plans';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findOwnedOfProducts } from './closet.repository';
 
@@ -13,38 +13,33 @@ describe.runIf(testDriver() === 'postgres')(
     });
     afterAll(() => t?.close());
 
-    it('reads the variants of the products asked about, whatever plan PostgreSQL keeps', async () => {
+    it('reads the variants of the products asked about, each once, whatever plan PostgreSQL keeps', async () => {
       const database = t.db.database;
-      const { sql: client } = database;
-      await crowdOfShoppers(
-        database,
-        400,
-        `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
-         SELECT u.id, i.id, i.product_id, 1
-           FROM users u, (SELECT id, product_id FROM items ORDER BY id LIMIT 1) i
-          WHERE u.username LIKE 'crowd%'`,
+      // The crowd owns one variant each; the long history one variant of each of 200 products.
+      const heavy = await oneLongHistory(database, 'closet_items', {
+        crowd: `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+                SELECT u.id, i.id, i.product_id, 1
+                  FROM users u, (SELECT id, product_id FROM items ORDER BY id LIMIT 1) i
+                 WHERE u.username LIKE 'crowd%'`,
+        long: `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+               SELECT $1, min(id), product_id, 1 FROM items
+                GROUP BY product_id ORDER BY product_id LIMIT 200`,
+      });
+      const owned = await database.sql.query<{ productId: number }>(
+        'SELECT product_id AS "productId" FROM closet_items WHERE user_id = $1 ORDER BY product_id',
+        [heavy],
       );
-      // One shopper owns a variant of many products.
-      const [heavy] = await client.query<{ id: number }>(
-        "INSERT INTO users (username, password_hash) VALUES ('longhistory', 'not a hash') RETURNING id",
-      );
-      const owned = await client.query<{ item_id: number; product_id: number }>(
-        `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
-         SELECT $1, min(id), product_id, 1 FROM items GROUP BY product_id ORDER BY product_id LIMIT 200
-         RETURNING item_id, product_id`,
-        [heavy!.id],
-      );
-      await client.exec('VACUUM (ANALYZE) closet_items');
 
-      const asked = owned.slice(-3).map((row) => row.product_id);
-      const { result: found, entriesRead } = await readOnKeptPlans(database, 'closet_items', (on) =>
-        findOwnedOfProducts(on, heavy!.id, asked),
+      // Two cards can show the same product: asked twice, it is read and answered once.
+      const asked = owned.slice(-3).map((row) => row.productId);
+      const { result: found, rowsRead } = await readOnGenericPlan(database, 'closet_items', (on) =>
+        findOwnedOfProducts(on, heavy, [...asked, asked[0]!]),
       );
 
       expect(owned.length).toBeGreaterThan(10 * asked.length);
       expect(found.map((row) => row.productId).sort()).toEqual([...asked].sort());
       // The variants found, never every one the shopper owns.
-      expect(entriesRead).toBeLessThanOrEqual(asked.length);
+      expect(rowsRead).toBeLessThanOrEqual(asked.length);
     });
   },
 );

@@ -26,7 +26,10 @@ describe.runIf(testDriver() === 'postgres')(
         await countItemsByCategory(client, [category!.id], {});
         expect(all.rows).toHaveLength(5);
         expect(found.rows.length).toBeGreaterThan(0);
-        expect(found.rows.every((row) => row.name.includes(word))).toBe(true);
+        // A search by words matches the name, the colour or the seller, in any case.
+        const matches = (row: { name: string; color: string; seller: string }) =>
+          `${row.name} ${row.color} ${row.seller}`.toLowerCase().includes(word.toLowerCase());
+        expect(found.rows.every(matches)).toBe(true);
         expect(counted.get(category!.id)).toBeGreaterThanOrEqual(found.rows.length);
         return client.query<{ statement: string }>(
           "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%FROM items i%'",

@@ -470,15 +470,15 @@ export async function likedAmong(
   outfitIds: readonly number[],
 ): Promise<Set<number>> {
   if (outfitIds.length === 0) return new Set();
-  // One primary-key probe an outfit, whatever plan PostgreSQL keeps: the per-id subquery reads
-  // the swipe row itself, which the shopper's covering indexes could only give by reading every
-  // swipe they ever made.
+  // One primary-key probe an outfit. The subquery returns the whole swipe row, which no index
+  // holds: `swipes_user_recent_idx` holds its outfit and direction, and a plan made for the
+  // typical shopper answered from it by reading the shopper's every swipe.
   const rows = await queryPrepared<{ id: number }>(
     client,
     'search_liked_among',
     sql`SELECT k.id FROM unnest(${idArray(outfitIds)}::int[]) AS k(id)
-         WHERE (SELECT s.direction = 'like' AND s.pieces_written IS NOT NULL
-                  FROM swipes s WHERE s.user_id = ${userId} AND s.outfit_id = k.id)`,
+         WHERE ((SELECT s FROM swipes s
+                  WHERE s.user_id = ${userId} AND s.outfit_id = k.id)).direction = 'like'`,
   );
   return new Set(rows.map((r) => r.id));
 }
