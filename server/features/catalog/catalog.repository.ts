@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, items, occasions } from '../../db/schema';
 import { itemColumns } from '../../lib/items';
@@ -13,16 +13,25 @@ export function listCategories(db: Db) {
 
 export function listItems(
   db: Db,
-  options: { limit: number; offset: number; categoryId?: number | undefined },
+  options: {
+    limit: number;
+    offset: number;
+    /** Only items after this id: a page that starts where the one before ended. */
+    after?: number | undefined;
+    categoryId?: number | undefined;
+  },
 ) {
-  const query = db
+  return db
     .select(itemColumns)
     .from(items)
     .innerJoin(categories, eq(categories.id, items.categoryId))
+    .where(
+      and(
+        options.categoryId === undefined ? undefined : eq(items.categoryId, options.categoryId),
+        options.after === undefined ? undefined : gt(items.id, options.after),
+      ),
+    )
     .orderBy(asc(items.id))
     .limit(options.limit)
     .offset(options.offset);
-  return options.categoryId === undefined
-    ? query
-    : query.where(eq(items.categoryId, options.categoryId));
 }

@@ -17,6 +17,11 @@ import * as repo from './catalog.repository';
 const ItemsQuerySchema = PageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(200).default(100),
   category: IdSchema.optional(),
+  /** The last id of the page before: the page after it, read from the primary key onwards. */
+  after: IdSchema.optional(),
+}).refine((q) => q.after === undefined || q.offset === 0, {
+  message: 'page with either after or offset, not both',
+  path: ['after'],
 });
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
@@ -43,14 +48,18 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Catalogue items, in pages',
+        summary: 'Catalogue items by id, in pages',
+        description:
+          'A page of `limit` items in id order. `after` (the last id of the page before) asks ' +
+          'for the next and reaches the end of any catalogue, at the cost of one page; ' +
+          '`offset` (at most 10,000) is kept for older clients.',
         querystring: ItemsQuerySchema,
         response: { 200: z.array(ItemSchema), 400: ApiErrorSchema },
       },
     },
     async (request) => {
-      const { limit, offset, category } = request.query;
-      const rows = await repo.listItems(db, { limit, offset, categoryId: category });
+      const { limit, offset, category, after } = request.query;
+      const rows = await repo.listItems(db, { limit, offset, after, categoryId: category });
       return rows.map(toItem);
     },
   );
