@@ -20,7 +20,7 @@ const ItemsQuerySchema = PageQuerySchema.extend({
   /** The last id of the page before: the page after it, read from the primary key onwards. */
   after: IdSchema.optional(),
 }).refine((q) => q.after === undefined || q.offset === 0, {
-  message: 'page with either after or offset, not both',
+  message: 'is not used with an offset: page with one or the other',
   path: ['after'],
 });
 
