@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDriver } from '../../test/databases';
 import { oneLongHistory, readOnGenericPlan } from '../../test/kept-plans';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appForThisFile } from '../../test/test-app';
 import { findOwnedOfProducts } from './closet.repository';
 
 describe.runIf(testDriver() === 'postgres')(
   "a closet card's owned variants at any history (PostgreSQL only: it reads the plan's statistics)",
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t?.close());
+    const shop = appForThisFile();
 
     it('reads the variants of the products asked about, each once, whatever plan PostgreSQL keeps', async () => {
-      const database = t.db.database;
+      const database = shop.t.db.database;
       // The crowd owns one variant each; the long history one variant of each of 200 products.
       const heavy = await oneLongHistory(database, 'closet_items', {
         crowd: `INSERT INTO closet_items (user_id, item_id, product_id, quantity)

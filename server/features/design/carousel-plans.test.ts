@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDriver } from '../../test/databases';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appForThisFile } from '../../test/test-app';
 import { countItemsByCategory, listCategoryItems } from './design.repository';
 
 describe.runIf(testDriver() === 'postgres')(
   'the design carousels on PostgreSQL (only there are statements prepared)',
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t?.close());
+    const shop = appForThisFile();
 
     it('prepares a carousel without words, and plans a search by words for its words', async () => {
-      const database = t.db.database;
+      const database = shop.t.db.database;
       const [category] = await database.sql.query<{ id: number }>(
         'SELECT category_id AS id FROM items GROUP BY category_id ORDER BY count(*) DESC LIMIT 1',
       );

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDriver } from '../../test/databases';
 import { oneLongHistory, readOnGenericPlan } from '../../test/kept-plans';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { appForThisFile } from '../../test/test-app';
 import { likedAmong } from './search.repository';
 
 describe.runIf(testDriver() === 'postgres')(
   "an outfit search's likes at any history (PostgreSQL only: it reads the plan's statistics)",
   () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp();
-    });
-    afterAll(() => t?.close());
+    const shop = appForThisFile();
 
     it('reads one swipe an outfit asked about, on the plan kept for a typical shopper', async () => {
-      const database = t.db.database;
+      const database = shop.t.db.database;
       const outfits = (
         await database.sql.query<{ id: number }>('SELECT id FROM outfits ORDER BY id')
       ).map((row) => row.id);
