@@ -36,6 +36,9 @@ const pickable = (region: Locator) =>
 
 const nameField = (page: Page) => page.getByRole('textbox', { name: /^Name/ });
 
+/** What the messages on screen say, so that a wait for one that never came shows what did. */
+const notices = async (page: Page) => (await page.getByRole('alert').allTextContents()).join(' | ');
+
 async function findByName(request: APIRequestContext, name: string): Promise<OutfitJson[]> {
   const res = await request.get(`/api/design/outfits?q=${encodeURIComponent(name)}`);
   expect(res.status()).toBe(200);
@@ -200,7 +203,7 @@ describe('the admin design studio', () => {
     await page.waitForTimeout(400); // let the dialog finish fading in
     await screenshot(page, 'design-confirm-desktop');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByText(`Created “${name}”.`).isVisible()).toBe(true);
+    await expect.poll(() => notices(page)).toContain(`Created “${name}”.`);
     // Creating clears the board.
     await expect
       .poll(() => page.getByRole('group', { name: 'Outerwear: empty' }).isVisible())
@@ -231,7 +234,7 @@ describe('the admin design studio', () => {
     await screenshot(page, 'design-edit-desktop');
     await page.getByRole('button', { name: 'Update outfit' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByText(`Saved “${name}”.`).isVisible()).toBe(true);
+    await expect.poll(() => notices(page)).toContain(`Saved “${name}”.`);
 
     const [edited] = await findByName(page.request, name);
     expect(edited!.description).toBe('Now with different shoes.');
@@ -250,7 +253,7 @@ describe('the admin design studio', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'design-delete-desktop');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText(`Deleted “${name}”.`).isVisible()).toBe(true);
+    await expect.poll(() => notices(page)).toContain(`Deleted “${name}”.`);
     expect(await findByName(page.request, name)).toEqual([]);
     expect(await feedOffers(shopper.page.request, created!.id)).toBe(false);
 

@@ -3,7 +3,7 @@ import type { CreateOutfitBody } from '../../../../contracts/design';
 import type { Outfit } from '../../../../contracts/outfit';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { designKeys } from './keys';
+import { refreshOutfitLists } from './keys';
 
 export function createOutfit(body: CreateOutfitBody): Promise<Outfit> {
   return api.post(apiPaths.design.create, body);
@@ -13,6 +13,6 @@ export function useCreateOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOutfit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: designKeys.outfits() }),
+    onSuccess: () => refreshOutfitLists(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ok } from '../../../../contracts/common';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { designKeys } from './keys';
+import { refreshOutfitLists } from './keys';
 
 export function deleteOutfit(id: number): Promise<Ok> {
   return api.delete(apiPaths.design.remove(id));
@@ -12,6 +12,6 @@ export function useDeleteOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOutfit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: designKeys.outfits() }),
+    onSuccess: () => refreshOutfitLists(queryClient),
   });
 }

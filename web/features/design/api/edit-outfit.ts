@@ -3,7 +3,7 @@ import type { EditOutfitBody } from '../../../../contracts/design';
 import type { Outfit } from '../../../../contracts/outfit';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { designKeys } from './keys';
+import { refreshOutfitLists } from './keys';
 
 export function editOutfit(body: EditOutfitBody & { id: number }): Promise<Outfit> {
   return api.put(apiPaths.design.edit(body.id), body);
@@ -13,6 +13,6 @@ export function useEditOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editOutfit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: designKeys.outfits() }),
+    onSuccess: () => refreshOutfitLists(queryClient),
   });
 }
