@@ -1,4 +1,21 @@
+import { describe } from 'vitest';
 import type { Database, SqlClient } from '../db/client';
+import { testDriver } from './databases';
+import { appForThisFile } from './test-app';
+
+/**
+ * Tests of what a kept plan reads, run on PostgreSQL alone: they read the server's statistics.
+ * `body` gets the database of the file's own shop.
+ */
+export function describeKeptPlans(title: string, body: (database: () => Database) => void) {
+  describe.runIf(testDriver() === 'postgres')(
+    `${title} (PostgreSQL only: it reads the plan's statistics)`,
+    () => {
+      const shop = appForThisFile();
+      body(() => shop.t.db.database);
+    },
+  );
+}
 
 /**
  * A shop whose statistics PostgreSQL plans for a typical history, and one shopper with a long

@@ -167,8 +167,9 @@ function afterPiece(
 /**
  * One page of the shopper's favourite pieces in listFavoriteItems' order: those after `after`,
  * one more than a page shows. The two kinds of favourite are read apart, each from an index in
- * that order and each stopping at a page (item_favorites_user_created_idx for the rows of
- * item_favorites, swipes_user_likes_idx for the pieces that follow from a like), then merged:
+ * that order and each stopping at a page (for the rows of item_favorites, by time or, on a
+ * category's page, by category and time; swipes_user_likes_idx for the pieces that follow from a
+ * like, one in every category), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
  * the page. A search is planned for its shopper: the one plan PostgreSQL keeps after five runs
@@ -180,18 +181,23 @@ export function pageFavoriteItems(
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
 ): Promise<FavoriteRow[]> {
-  const categoryIds = filter.categoryIds?.length ? `{${filter.categoryIds.join(',')}}` : null;
+  const inCategories = (column: SQL) => {
+    const ids = filter.categoryIds ?? [];
+    // One category as a plain value: the plan kept for `= ANY` walked the shopper's rows by time.
+    if (ids.length === 1) return sql`${column} = ${ids[0]}`;
+    return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
+  };
   const terms = filter.terms?.length ? matchesAllTerms(items.searchText, filter.terms) : undefined;
   const written = and(
     sql`f.user_id = ${userId}`,
-    categoryIds ? sql`items.category_id = ANY(${categoryIds}::int[])` : undefined,
+    inCategories(sql`f.category_id`),
     terms,
     after
       ? afterPiece(after, {
           at: sql`f.created_at`,
           outfit: sql`coalesce(f.outfit_id, 0)`,
-          category: sql`items.category_id`,
-          item: sql`items.id`,
+          category: sql`f.category_id`,
+          item: sql`f.item_id`,
         })
       : undefined,
   );
@@ -199,7 +205,7 @@ export function pageFavoriteItems(
     sql`s.user_id = ${userId} AND s.direction = 'like' AND NOT s.pieces_written`,
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
-    categoryIds ? sql`oi.category_id = ANY(${categoryIds}::int[])` : undefined,
+    inCategories(sql`oi.category_id`),
     terms,
     after
       ? afterPiece(after, {
@@ -214,10 +220,11 @@ export function pageFavoriteItems(
   const pageRead = sql.raw(String(PAGE_READ));
   const query = sql`WITH page AS (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
-                  items.category_id
-             FROM item_favorites f JOIN items ON items.id = f.item_id
+                  f.category_id
+             FROM item_favorites f
+             ${terms ? sql`JOIN items ON items.id = f.item_id` : sql``}
             WHERE ${written}
-            ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, items.category_id, items.id
+            ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, f.category_id, f.item_id
             LIMIT ${pageRead})
           UNION ALL
           (SELECT oi.item_id, s.outfit_id, 'outfit', 1::smallint, s.created_at, false,
