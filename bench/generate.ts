@@ -239,20 +239,23 @@ export async function generateShop(
   const t1 = Date.now();
   // Swipes: each shopper swipes a random run of outfits, about a third of them right.
   await sql.query(
-    `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-     SELECT $1::int + (g % $2::int),
-            1 + floor(random() * $3::int)::int,
-            CASE WHEN random() < 0.33 THEN 'like' ELSE 'nope' END,
-            now() - (random() * interval '180 days')
-       FROM generate_series(1, $4::int) g
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at, occasion_id)
+     SELECT s.user_id, s.outfit_id, s.direction, s.created_at, o.occasion_id
+       FROM (SELECT $1::int + (g % $2::int) AS user_id,
+                    1 + floor(random() * $3::int)::int AS outfit_id,
+                    CASE WHEN random() < 0.33 THEN 'like' ELSE 'nope' END AS direction,
+                    now() - (random() * interval '180 days') AS created_at
+               FROM generate_series(1, $4::int) g) s
+       JOIN outfits o ON o.id = s.outfit_id
      ON CONFLICT DO NOTHING`,
     [lo, shoppers, outfits, size.swipes],
   );
   // A heavy shopper's likes: distinct outfits, a run of them from a place of their own.
   await sql.query(
-    `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-     SELECT u, 1 + ((k + u * 977) % $2::int), 'like', now() - (random() * interval '720 days')
+    `INSERT INTO swipes (user_id, outfit_id, direction, created_at, occasion_id)
+     SELECT u, o.id, 'like', now() - (random() * interval '720 days'), o.occasion_id
        FROM unnest($1::int[]) u CROSS JOIN generate_series(0, $3::int - 1) k
+       JOIN outfits o ON o.id = 1 + ((k + u * 977) % $2::int)
      ON CONFLICT DO NOTHING`,
     [heavy, outfits, Math.min(HEAVY.likes, Math.floor(outfits / 2))],
   );

@@ -116,6 +116,8 @@ export const swipes = pgTable(
     /** For a like: its pieces are rows of item_favorites, not the outfit's own five (0015). */
     piecesWritten: boolean('pieces_written').notNull().default(false),
     createdAt: createdAt(),
+    /** The outfit's occasion, kept with it (0044); an insert without it gets it by trigger. */
+    occasionId: smallint('occasion_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );

@@ -72,3 +72,27 @@ export async function readOnGenericPlan<T>(
     }
   });
 }
+
+/** `oneLongHistory`'s crowd and its long history's shopper, as queries of their ids. */
+export const CROWD = "SELECT id FROM users WHERE username LIKE 'crowd%'";
+export const LONG_HISTORY = 'SELECT $1::int AS id';
+
+/**
+ * An insert into `into.table` for each shopper `users` selects: one row for each of the first
+ * `of.count` ids of `of.table` that `of.where` picks (its id in `into.column`, with the constant
+ * `into.values`), the first the newest, `age` before now.
+ */
+export function recentRows(
+  into: { table: string; column: string; values: Record<string, string> },
+  users: string,
+  of: { table: string; where: string; count: number },
+  age = '0 days',
+): string {
+  const columns = Object.keys(into.values).map((name) => `, ${name}`);
+  const values = Object.values(into.values).map((value) => `, ${value}`);
+  return `INSERT INTO ${into.table} (user_id, ${into.column}, created_at${columns.join('')})
+          SELECT u.id, r.id, now() - interval '${age}' - r.n * interval '1 minute'${values.join('')}
+            FROM (${users}) u,
+                 (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ${of.table}
+                   WHERE ${of.where} ORDER BY id LIMIT ${of.count}) r`;
+}

@@ -274,9 +274,10 @@ export interface LikedOutfit {
 
 /**
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
- * after `after`, one more than a page shows. Read from swipes_user_likes_idx (0024) in its order;
- * filtered, each like's outfit is checked as the walk reaches it, so the walk stops at a page
- * however long the history. Prepared: one plan per shape serves every shopper.
+ * after `after`, one more than a page shows. Read in that order from swipes_user_likes_idx (0024),
+ * or for one occasion from swipes_user_occasion_likes_idx (0044), so the walk stops at a page
+ * however long the history. Searched by words, each like's outfit is checked as the walk reaches
+ * it. Prepared: one plan per shape serves every shopper.
  */
 export function listLikedOutfits(
   { sql: client }: Database,
@@ -284,15 +285,13 @@ export function listLikedOutfits(
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
 ): Promise<LikedOutfit[]> {
-  const fits = and(
-    filter.occasionId !== undefined ? sql`o.occasion_id = ${filter.occasionId}` : undefined,
-    filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined,
-  );
+  const fits = filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined;
   const likes = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
                            s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey",
                            (SELECT ${fits ?? sql`true`} FROM outfits o WHERE o.id = s.outfit_id) AS fits
                       FROM swipes s
                      WHERE s.user_id = ${userId} AND s.direction = 'like'
+                       ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${filter.occasionId}` : sql``}
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
                      ORDER BY s.created_at DESC, s.outfit_id DESC`;
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDriver } from '../../test/databases';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 // The favourites' counts per occasion are kept beside the swipes (0033); whatever a shopper or
@@ -44,6 +45,22 @@ async function expectTrue(s: Shopper) {
   const [answer, expected] = await Promise.all([counted(s), truth(s)]);
   expect(answer).toEqual(expected);
   return answer;
+}
+
+/** Each occasion's liked outfits as its favourites page lists them, and as the swipes say. */
+async function expectPagesTrue(s: Shopper) {
+  const occasions = await sql<{ id: number }>('SELECT id FROM occasions ORDER BY id');
+  for (const { id } of occasions) {
+    const res = await s.agent.get(`/api/favorites/outfits/${id}`);
+    expect(res.statusCode).toBe(200);
+    const listed = (res.json().items as { id: number }[]).map((o) => o.id).sort((a, b) => a - b);
+    const liked = await sql<{ id: number }>(
+      `SELECT o.id FROM swipes sw JOIN outfits o ON o.id = sw.outfit_id
+        WHERE sw.user_id = $1 AND sw.direction = 'like' AND o.occasion_id = $2 ORDER BY o.id`,
+      [s.user.id, id],
+    );
+    expect(listed, `occasion ${id}`).toEqual(liked.map((r) => r.id));
+  }
 }
 
 const total = (counts: Record<number, number>) =>
@@ -95,10 +112,40 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
       [moved],
     );
     await expectTrue(carol);
+    await expectPagesTrue(carol);
     await sql('DELETE FROM outfits WHERE id = $1', [gone]);
     expect(total(await expectTrue(carol))).toBe(5);
     expect(total(await expectTrue(dave))).toBe(5);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'files a like written while its outfit moves under the new occasion (PostgreSQL only: two connections)',
+    async () => {
+      const erin = await signUp(t.app);
+      const outfit = (await outfitIds())[50]!;
+      const [{ to }] = (await sql<{ to: number }>(
+        'SELECT min(id) AS to FROM occasions WHERE id <> (SELECT occasion_id FROM outfits WHERE id = $1)',
+        [outfit],
+      )) as [{ to: number }];
+      let like: Promise<{ statusCode: number }> | undefined;
+      await t.db.database.withConnection(async (admin) => {
+        await admin.exec('BEGIN');
+        await admin.query('UPDATE outfits SET occasion_id = $1 WHERE id = $2', [to, outfit]);
+        // The like reads the outfit while the move is not yet committed.
+        like = erin.agent.post('/api/outfit/favorite', { outfitId: outfit });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await admin.exec('COMMIT');
+      });
+      expect((await like!).statusCode).toBe(200);
+      const [swipe] = await sql<{ occasion_id: number }>(
+        'SELECT occasion_id FROM swipes WHERE user_id = $1 AND outfit_id = $2',
+        [erin.user.id, outfit],
+      );
+      expect(swipe!.occasion_id).toBe(to);
+      await expectTrue(erin);
+      await expectPagesTrue(erin);
+    },
+  );
 
   it('counts many shoppers’ likes written in one statement', async () => {
     const shoppers = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
@@ -109,7 +156,10 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
          FROM unnest($1::int[]) u CROSS JOIN unnest($2::int[]) o`,
       [shoppers.map((s) => s.user.id), ids.slice(30, 45)],
     );
-    for (const s of shoppers) expect(total(await expectTrue(s))).toBeGreaterThan(0);
+    for (const s of shoppers) {
+      expect(total(await expectTrue(s))).toBeGreaterThan(0);
+      await expectPagesTrue(s);
+    }
   });
 
   it('leaves nothing behind when a shopper is deleted', async () => {

@@ -238,10 +238,12 @@ export async function recordFirstSwipes(
                         WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
         ),
         swiped AS (
-          INSERT INTO swipes (user_id, outfit_id, direction, created_at)
-          SELECT w.user_id, o.id, w.direction, clock_timestamp()
+          INSERT INTO swipes (user_id, outfit_id, direction, created_at, occasion_id)
+          SELECT w.user_id, o.id, w.direction, clock_timestamp(), o.occasion_id
             FROM wanted w JOIN outfits o ON o.id = w.outfit_id
            ORDER BY w.user_id
+             -- An outfit being moved to another occasion: wait for it, then read the new one.
+             FOR KEY SHARE OF o
           ON CONFLICT DO NOTHING
           RETURNING user_id, outfit_id
         )

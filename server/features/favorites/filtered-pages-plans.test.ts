@@ -1,0 +1,94 @@
+import { expect, it } from 'vitest';
+import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
+import {
+  CROWD,
+  describeKeptPlans,
+  LONG_HISTORY,
+  oneLongHistory,
+  readOnGenericPlan,
+  recentRows,
+} from '../../test/kept-plans';
+import { listLikedOutfits, pageFavoriteItems } from './favorite.repository';
+
+// A page of one category or occasion the shopper seldom chose: each has a shop of its own.
+
+const TOPS = 1;
+const OUTERWEAR = 6;
+
+describeKeptPlans("a category's page of favourite pieces at any history", (shopDatabase) => {
+  it('reads the pieces of the category asked for, not every heart of the others', async () => {
+    const database = shopDatabase();
+    const hearts = (users: string, category: number, count: number, age?: string) =>
+      recentRows(
+        { table: 'item_favorites', column: 'item_id', values: { source: "'heart'" } },
+        users,
+        { table: 'items', where: `category_id = ${category}`, count },
+        age,
+      );
+    // The crowd hearted a top and a coat each; the long history is nearly all tops, and the
+    // coats it hearted are its oldest hearts.
+    const heavy = await oneLongHistory(database, 'item_favorites', {
+      crowd: `${hearts(CROWD, TOPS, 1)}; ${hearts(CROWD, OUTERWEAR, 1)}`,
+      long: `WITH tops AS (${hearts(LONG_HISTORY, TOPS, 150)} RETURNING 1)
+               ${hearts(LONG_HISTORY, OUTERWEAR, 3, '1 day')}`,
+    });
+    const [count] = await database.sql.query<{ tops: number }>(
+      'SELECT count(*)::int AS tops FROM item_favorites WHERE user_id = $1 AND category_id = $2',
+      [heavy, TOPS],
+    );
+
+    const { result: page, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
+      pageFavoriteItems({ sql: on }, heavy, { categoryIds: [OUTERWEAR] }, undefined),
+    );
+
+    expect(count!.tops).toBeGreaterThan(4 * PAGE_SIZE);
+    expect(page.map((row) => row.categoryId)).toEqual([OUTERWEAR, OUTERWEAR, OUTERWEAR]);
+    // The coats' own entries (and the probes the page makes of them), never the tops before.
+    expect(rowsRead).toBeLessThanOrEqual(2 * 3 + 1);
+  });
+});
+
+describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) => {
+  it('reads the likes of the occasion asked for, not every like of the others', async () => {
+    const database = shopDatabase();
+    const [often, seldom] = await database.sql.query<{ id: number }>(
+      'SELECT occasion_id AS id FROM outfits GROUP BY occasion_id ORDER BY count(*) DESC LIMIT 2',
+    );
+    const likes = (users: string, occasion: number, count: number, age?: string) =>
+      recentRows(
+        { table: 'swipes', column: 'outfit_id', values: { direction: "'like'" } },
+        users,
+        { table: 'outfits', where: `occasion_id = ${occasion}`, count },
+        age,
+      );
+    // Sixty more outfits of the first occasion, each with the pieces of one of them.
+    const more = `WITH made AS (
+        INSERT INTO outfits (name, occasion_id)
+        SELECT 'long history look ' || n, ${often!.id} FROM generate_series(1, 60) AS n
+        RETURNING id)
+      INSERT INTO outfit_items (outfit_id, slot, item_id, category_id, product_id, color)
+      SELECT m.id, oi.slot, oi.item_id, oi.category_id, oi.product_id, oi.color
+        FROM made m, outfit_items oi
+       WHERE oi.outfit_id = (SELECT min(id) FROM outfits WHERE occasion_id = ${often!.id})`;
+    // The crowd liked one outfit of each; the long history is nearly all of one occasion, and
+    // its three likes of the other are its oldest.
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: `${more}; ${likes(CROWD, often!.id, 1)}; ${likes(CROWD, seldom!.id, 1)}`,
+      long: `WITH often AS (${likes(LONG_HISTORY, often!.id, 200)} RETURNING 1)
+             ${likes(LONG_HISTORY, seldom!.id, 3, '1 day')}`,
+    });
+    const [count] = await database.sql.query<{ often: number }>(
+      "SELECT count(*)::int AS often FROM swipes WHERE user_id = $1 AND direction = 'like'",
+      [heavy],
+    );
+
+    const { result: page, rowsRead } = await readOnGenericPlan(database, 'swipes', (on) =>
+      listLikedOutfits({ ...database, sql: on }, heavy, { occasionId: seldom!.id }, undefined),
+    );
+
+    expect(count!.often).toBeGreaterThan(4 * OUTFIT_PAGE_SIZE);
+    expect(page).toHaveLength(3);
+    // The three likes' own entries, never the likes of the other occasion before them.
+    expect(rowsRead).toBeLessThanOrEqual(3 + 1);
+  });
+});
