@@ -78,8 +78,9 @@ describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) 
              ${likes(LONG_HISTORY, seldom!.id, 3, '1 day')}`,
     });
     const [count] = await database.sql.query<{ often: number }>(
-      "SELECT count(*)::int AS often FROM swipes WHERE user_id = $1 AND direction = 'like'",
-      [heavy],
+      `SELECT count(*)::int AS often FROM swipes
+        WHERE user_id = $1 AND direction = 'like' AND occasion_id = $2`,
+      [heavy, often!.id],
     );
 
     const { result: page, rowsRead } = await readOnGenericPlan(database, 'swipes', (on) =>

@@ -130,11 +130,27 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
       let like: Promise<{ statusCode: number }> | undefined;
       await t.db.database.withConnection(async (admin) => {
         await admin.exec('BEGIN');
-        await admin.query('UPDATE outfits SET occasion_id = $1 WHERE id = $2', [to, outfit]);
-        // The like reads the outfit while the move is not yet committed.
-        like = erin.agent.post('/api/outfit/favorite', { outfitId: outfit });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await admin.exec('COMMIT');
+        try {
+          await admin.query('UPDATE outfits SET occasion_id = $1 WHERE id = $2', [to, outfit]);
+          like = erin.agent.post('/api/outfit/favorite', { outfitId: outfit });
+          // The like must be waiting on the move before it commits, or the race is not run.
+          const waits = async () => {
+            const [row] = await admin.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
+            );
+            return row!.n;
+          };
+          const until = Date.now() + 10_000;
+          while ((await waits()) === 0) {
+            if (Date.now() > until) throw new Error('the like never waited on the move');
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          await admin.exec('COMMIT');
+        } catch (error) {
+          await admin.exec('ROLLBACK');
+          throw error;
+        }
       });
       expect((await like!).statusCode).toBe(200);
       const [swipe] = await sql<{ occasion_id: number }>(
@@ -144,6 +160,38 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
       expect(swipe!.occasion_id).toBe(to);
       await expectTrue(erin);
       await expectPagesTrue(erin);
+    },
+  );
+
+  it.runIf(testDriver() === 'postgres')(
+    'moves an outfit’s swipes without a lock for each shopper who swiped it (PostgreSQL only)',
+    async () => {
+      const shoppers = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+      const outfit = (await outfitIds()).at(-1)!;
+      const swiped = await sql(
+        `INSERT INTO swipes (user_id, outfit_id, direction)
+         SELECT u, $2, CASE WHEN u = ($1::int[])[1] THEN 'nope' ELSE 'like' END
+           FROM unnest($1::int[]) u RETURNING 1`,
+        [shoppers.map((s) => s.user.id), outfit],
+      );
+      expect(swiped).toHaveLength(shoppers.length);
+      const locks = await t.db.database.withConnection(async (admin) => {
+        await admin.exec('BEGIN');
+        try {
+          await admin.query(
+            `UPDATE outfits SET occasion_id = (SELECT min(id) FROM occasions WHERE id <> occasion_id)
+              WHERE id = $1`,
+            [outfit],
+          );
+          return await admin.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks
+              WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+          );
+        } finally {
+          await admin.exec('ROLLBACK');
+        }
+      });
+      expect(locks[0]!.n).toBe(0);
     },
   );
 

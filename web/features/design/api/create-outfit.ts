@@ -13,6 +13,6 @@ export function useCreateOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOutfit,
-    onSuccess: () => refreshOutfitLists(queryClient),
+    onSuccess: () => refreshOutfitLists(queryClient, null),
   });
 }

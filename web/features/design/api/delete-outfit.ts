@@ -12,6 +12,6 @@ export function useDeleteOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOutfit,
-    onSuccess: () => refreshOutfitLists(queryClient),
+    onSuccess: (_ok, id) => refreshOutfitLists(queryClient, { deleted: id }),
   });
 }

@@ -13,6 +13,6 @@ export function useEditOutfit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editOutfit,
-    onSuccess: () => refreshOutfitLists(queryClient),
+    onSuccess: (outfit) => refreshOutfitLists(queryClient, { saved: outfit }),
   });
 }
