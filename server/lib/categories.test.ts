@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
-import { resolveCategoryRefs } from './categories';
+import { findCategory, resolveCategoryRefs } from './categories';
 import { AppError } from './errors';
 
 const CATEGORIES = [
-  { id: 1, name: 'Tops' },
-  { id: 6, name: 'Outerwear' },
+  { id: 1, name: 'Tops', slot: 'top' },
+  { id: 6, name: 'Outerwear', slot: 'outerwear' },
 ];
 
 /** A database that answers the category list and counts how often it was asked. */
@@ -55,5 +55,24 @@ describe('resolveCategoryRefs', () => {
     vi.advanceTimersByTime(1);
     await resolveCategoryRefs(db, ['1']);
     expect(reads.count).toBe(2);
+  });
+});
+
+describe('findCategory', () => {
+  it('finds a category by id, name or slot in any case, from the one kept list', async () => {
+    const { db, reads } = fakeDb();
+    expect(await findCategory(db, '6')).toMatchObject({ id: 6 });
+    expect(await findCategory(db, 'TOPS')).toMatchObject({ id: 1 });
+    expect(await findCategory(db, 'Outerwear')).toMatchObject({ id: 6 });
+    expect(await findCategory(db, 'top')).toMatchObject({ id: 1 });
+    expect(reads.count).toBe(1);
+  });
+
+  it('is undefined for anything else', async () => {
+    const { db } = fakeDb();
+    expect(await findCategory(db, 'Hats')).toBeUndefined();
+    expect(await findCategory(db, '2')).toBeUndefined();
+    expect(await findCategory(db, 'Top')).toMatchObject({ id: 1 });
+    expect(await findCategory(db, '')).toBeUndefined();
   });
 });

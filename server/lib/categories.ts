@@ -6,8 +6,8 @@ import { badRequest } from './errors';
 type Category = typeof categories.$inferSelect;
 
 /**
- * The five categories are fixed by migrations and never edited through the API, so a search need
- * not read them every time: each database's list is kept for a minute.
+ * The five categories are fixed by migrations and never edited through the API, so a search or a
+ * category's page need not read them every time: each database's list is kept for a minute.
  */
 const CACHE_MS = 60_000;
 const cache = new WeakMap<Db, { at: number; list: Promise<Category[]> }>();
@@ -21,6 +21,18 @@ function allCategories(db: Db): Promise<Category[]> {
   entry.list.catch(() => cache.delete(db));
   cache.set(db, entry);
   return entry.list;
+}
+
+/**
+ * A category by id (`6`), name (`Outerwear`) or slot (`outerwear`), without regard to case;
+ * undefined when there is none.
+ */
+export async function findCategory(db: Db, ref: string): Promise<Category | undefined> {
+  const wanted = ref.toLowerCase();
+  const all = await allCategories(db);
+  return all.find(
+    (c) => String(c.id) === ref || c.name.toLowerCase() === wanted || c.slot === wanted,
+  );
 }
 
 /**

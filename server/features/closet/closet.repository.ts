@@ -1,19 +1,22 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
-import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { categories, closetItems, items, occasions } from '../../db/schema';
-import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
-import { type ItemRow, itemColumns } from '../../lib/items';
-
-/** Timestamps leave the database as ISO text, the same from PGlite and node-postgres. */
-const isoText = (value: SQL | SQL.Aliased | unknown) =>
-  sql<string>`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { type Db, idArray, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
+import { type ItemRow, itemColumnsSql } from '../../lib/items';
 
 /** `%` and `_` are plain characters in a shopper's search. */
 export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** `AND column LIKE pattern`, or nothing without a search; search_text is stored lower-cased. */
+const matching = (column: SQL, pattern: string | undefined) =>
+  pattern === undefined ? sql`` : sql`AND ${column} LIKE lower(${pattern})`;
+
+/** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */
+const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
+  after ? sql`AND (${time}, ${id}) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
 
 export interface ClosetOutfitFilter {
   occasionId?: number | undefined;
@@ -52,17 +55,8 @@ export function pageClosetOutfits(
           ${filter.pattern === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
          WHERE co.user_id = ${userId}
            ${filter.occasionId === undefined ? sql`` : sql`AND co.occasion_id = ${filter.occasionId}`}
-           ${
-             // search_text is stored lower-cased; lower() the pattern the same way.
-             filter.pattern === undefined
-               ? sql``
-               : sql`AND o.search_text LIKE lower(${filter.pattern})`
-           }
-           ${
-             after
-               ? sql`AND (co.completed_at, co.outfit_id) < (${after[0]}::timestamptz, ${after[1]})`
-               : sql``
-           }
+           ${matching(sql`o.search_text`, filter.pattern)}
+           ${before(sql`co.completed_at`, sql`co.outfit_id`, after)}
          ORDER BY co.completed_at DESC, co.outfit_id DESC
          LIMIT ${OUTFIT_PAGE_READ}`,
   );
@@ -119,31 +113,17 @@ export function countClosetOutfitsByOccasion(
   );
 }
 
-export async function findOccasion(db: Db, nameOrId: string) {
-  const rows = await db
-    .select()
-    .from(occasions)
-    .where(
-      /^\d+$/.test(nameOrId)
-        ? eq(occasions.id, Number(nameOrId))
-        : sql`lower(${occasions.name}) = lower(${nameOrId})`,
-    )
-    .limit(1);
-  return rows[0];
-}
-
-/** By id, name (`Tops`) or slot (`top`), without regard to case. */
-export async function findCategory(db: Db, nameOrId: string) {
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(
-      /^\d+$/.test(nameOrId)
-        ? eq(categories.id, Number(nameOrId))
-        : sql`lower(${categories.name}) = lower(${nameOrId}) OR ${categories.slot} = lower(${nameOrId})`,
-    )
-    .orderBy(asc(categories.id))
-    .limit(1);
+/** By id or name (`Brunch`), without regard to case. */
+export async function findOccasion(
+  db: Db,
+  nameOrId: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const rows = await rowsOf<{ id: number; name: string }>(
+    db,
+    /^\d+$/.test(nameOrId)
+      ? sql`SELECT id, name FROM occasions WHERE id = ${Number(nameOrId)}`
+      : sql`SELECT id, name FROM occasions WHERE lower(name) = lower(${nameOrId}) LIMIT 1`,
+  );
   return rows[0];
 }
 
@@ -186,13 +166,6 @@ export interface PagedPieceRow extends PieceRow {
   atKey: string;
 }
 
-const pieceColumns = {
-  ...itemColumns,
-  quantity: closetItems.quantity,
-  firstBoughtAt: isoText(closetItems.firstBoughtAt),
-  lastBoughtAt: isoText(closetItems.lastBoughtAt),
-};
-
 /** Where a page of owned pieces starts: after this one (latest bought first, then item id). */
 export type PieceKey = [lastBoughtAt: string, itemId: number];
 
@@ -206,26 +179,22 @@ export function pagePieces(
   filter: { categoryId: number; pattern?: string | undefined },
   after: PieceKey | undefined,
 ): Promise<PagedPieceRow[]> {
-  return db
-    .select({ ...pieceColumns, atKey: timestampKey(closetItems.lastBoughtAt) })
-    .from(closetItems)
-    .innerJoin(items, eq(items.id, closetItems.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(
-      and(
-        eq(closetItems.userId, userId),
-        // The copy closet_items keeps (0027), so the index narrows to the category.
-        sql`closet_items.category_id = ${filter.categoryId}`,
-        filter.pattern === undefined
-          ? undefined
-          : sql`${items.searchText} LIKE lower(${filter.pattern})`,
-        after
-          ? sql`(${closetItems.lastBoughtAt}, ${closetItems.itemId}) < (${after[0]}::timestamptz, ${after[1]})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(closetItems.lastBoughtAt), desc(closetItems.itemId))
-    .limit(PAGE_READ);
+  return rowsOf<PagedPieceRow>(
+    db,
+    sql`SELECT ${itemColumnsSql}, ci.quantity,
+               ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
+               ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt",
+               ci.last_bought_at::text AS "atKey"
+          FROM closet_items ci
+          JOIN items i ON i.id = ci.item_id
+          JOIN categories c ON c.id = i.category_id
+         -- The copy closet_items keeps (0027), so the index narrows to the category.
+         WHERE ci.user_id = ${userId} AND ci.category_id = ${filter.categoryId}
+           ${matching(sql`i.search_text`, filter.pattern)}
+           ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
+         ORDER BY ci.last_bought_at DESC, ci.item_id DESC
+         LIMIT ${PAGE_READ}`,
+  );
 }
 
 /** A variant the shopper owns: which item, of which product, how many and when bought. */

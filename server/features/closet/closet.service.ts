@@ -12,6 +12,7 @@ import type {
 } from '../../../contracts/closet';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import type { Database, Db, SqlClient } from '../../db/client';
+import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
@@ -191,7 +192,7 @@ export async function listPieces(
   categoryNameOrId: string,
   query: ListQuery,
 ): Promise<ClosetPiecePage> {
-  const category = await repo.findCategory(db, categoryNameOrId);
+  const category = await findCategory(db, categoryNameOrId);
   if (!category) throw notFound(`There is no category called "${categoryNameOrId}".`);
   const key = pieceCursor.decode(query.cursor);
   if (key && key[1] !== category.id) {

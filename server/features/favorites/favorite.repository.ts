@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import {
   type Database,
@@ -9,18 +9,9 @@ import {
   rowsOf,
   type SqlClient,
 } from '../../db/client';
-import {
-  categories,
-  favoritePieces,
-  itemFavorites,
-  items,
-  likesByOccasion,
-  occasions,
-  outfits,
-  products,
-} from '../../db/schema';
-import { OUTFIT_PAGE_READ, PAGE_READ, timestampKey } from '../../lib/cursor';
-import { type ItemRow, itemColumns, itemColumnsSql } from '../../lib/items';
+import { itemFavorites, items, likesByOccasion, occasions, outfits } from '../../db/schema';
+import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
+import { type ItemRow, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
@@ -29,7 +20,8 @@ export interface FavoriteRow extends ItemRow {
   occasionId: number | null;
   source: 'heart' | 'outfit';
   quantity: number;
-  favoritedAt: Date;
+  /** As the driver hands it back: a Date or PostgreSQL's text; read with `new Date(…)`. */
+  favoritedAt: Date | string;
   /** A row of item_favorites; false for a piece that follows from a like (0015). */
   written: boolean;
   /** favoritedAt as the database holds it, to the microsecond, for a page's cursor. */
@@ -45,30 +37,8 @@ export type PieceKey = [at: string, outfitId: number, categoryId: number, itemId
 /** Where a page of liked outfits starts: after this like (newest first, then outfit id). */
 export type LikeKey = [at: string, outfitId: number];
 
-const favoriteColumns = {
-  ...itemColumns,
-  outfitId: favoritePieces.outfitId,
-  outfitName: outfits.name,
-  occasionId: outfits.occasionId,
-  source: favoritePieces.source,
-  quantity: favoritePieces.quantity,
-  favoritedAt: favoritePieces.createdAt,
-  written: favoritePieces.written,
-  atKey: timestampKey(favoritePieces.createdAt),
-};
-
-/** A piece hearted on its own sorts after every outfit's pieces of the same moment. */
-const pieceOutfitKey = sql`coalesce(${favoritePieces.outfitId}, 0)`;
-
 /** Which favourite: a number for the outfit it is tagged with, null for none, undefined for any. */
 export type OutfitRef = number | null | undefined;
-
-function outfitCondition(outfitId: OutfitRef): SQL | undefined {
-  if (outfitId === undefined) return undefined;
-  return outfitId === null
-    ? isNull(favoritePieces.outfitId)
-    : eq(favoritePieces.outfitId, outfitId);
-}
 
 /** One favourite row: the shopper's row for this item tagged with this outfit (or none). */
 function rowKey(userId: number, itemId: number, outfitId: number | null): SQL | undefined {
@@ -80,46 +50,41 @@ function rowKey(userId: number, itemId: number, outfitId: number | null): SQL | 
 }
 
 /**
- * The shopper's favourite pieces (favorite_pieces: their rows and the pieces of their likes),
- * newest first, optionally narrowed. A shopper has one favourite per item and outfit.
+ * The shopper's favourite pieces (favorite_pieces: their rows and the pieces of their likes) of
+ * one item, or of any variant of one item's product, newest first, optionally of one outfit (or
+ * of none). A shopper has one favourite per item and outfit.
  */
 export function listFavoriteItems(
   db: Db,
   userId: number,
-  filter: {
-    categoryIds?: readonly number[];
-    terms?: readonly SearchTerm[];
-    itemId?: number;
-    /** Any variant of the product this item belongs to. */
-    sameProductAs?: number;
-    outfitId?: OutfitRef;
-    outfitIds?: readonly number[];
-  } = {},
+  filter: ({ itemId: number } | { sameProductAs: number }) & { outfitId?: OutfitRef },
 ): Promise<FavoriteRow[]> {
-  const conditions = [
-    eq(favoritePieces.userId, userId),
-    filter.categoryIds?.length ? inArray(items.categoryId, [...filter.categoryIds]) : undefined,
-    filter.terms ? matchesAllTerms(items.searchText, filter.terms) : undefined,
-    filter.itemId !== undefined ? eq(favoritePieces.itemId, filter.itemId) : undefined,
-    filter.sameProductAs !== undefined
-      ? eq(items.productId, sql`(SELECT product_id FROM items WHERE id = ${filter.sameProductAs})`)
-      : undefined,
-    outfitCondition(filter.outfitId),
-    filter.outfitIds ? inArray(favoritePieces.outfitId, [...filter.outfitIds]) : undefined,
-  ];
-  return db
-    .select(favoriteColumns)
-    .from(favoritePieces)
-    .innerJoin(items, eq(items.id, favoritePieces.itemId))
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .leftJoin(outfits, eq(outfits.id, favoritePieces.outfitId))
-    .where(and(...conditions))
-    .orderBy(
-      desc(favoritePieces.createdAt),
-      desc(pieceOutfitKey),
-      asc(items.categoryId),
-      asc(items.id),
-    );
+  const { outfitId } = filter;
+  return rowsOf<FavoriteRow>(
+    db,
+    sql`SELECT ${itemColumnsSql},
+               fp.outfit_id AS "outfitId", o.name AS "outfitName", o.occasion_id AS "occasionId",
+               fp.source, fp.quantity, fp.created_at AS "favoritedAt", fp.written,
+               fp.created_at::text AS "atKey"
+          FROM favorite_pieces fp
+          JOIN items i ON i.id = fp.item_id
+          JOIN categories c ON c.id = i.category_id
+          LEFT JOIN outfits o ON o.id = fp.outfit_id
+         WHERE fp.user_id = ${userId}
+           ${
+             'itemId' in filter
+               ? sql`AND fp.item_id = ${filter.itemId}`
+               : sql`AND i.product_id = (SELECT product_id FROM items WHERE id = ${filter.sameProductAs})`
+           }
+           ${
+             outfitId === undefined
+               ? sql``
+               : outfitId === null
+                 ? sql`AND fp.outfit_id IS NULL`
+                 : sql`AND fp.outfit_id = ${outfitId}`
+           }
+         ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
+  );
 }
 
 /**
@@ -369,17 +334,6 @@ export async function occasionExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A category by id or by name (any case). */
-export async function findCategory(db: Db, ref: string) {
-  const byId = /^\d{1,4}$/.test(ref);
-  const rows = await db
-    .select()
-    .from(categories)
-    .where(byId ? eq(categories.id, Number(ref)) : sql`lower(${categories.name}) = lower(${ref})`)
-    .limit(1);
-  return rows[0];
-}
-
 export async function findItem(db: Db, id: number) {
   const rows = await db
     .select({
@@ -400,14 +354,12 @@ export async function findProductIds(
   db: Db,
   ref: { productId?: number | undefined; name?: string | undefined },
 ): Promise<number[]> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      ref.productId !== undefined
-        ? eq(products.id, ref.productId)
-        : sql`lower(${products.name}) = lower(${ref.name ?? ''})`,
-    );
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    ref.productId !== undefined
+      ? sql`SELECT id FROM products WHERE id = ${ref.productId}`
+      : sql`SELECT id FROM products WHERE lower(name) = lower(${ref.name ?? ''})`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -415,21 +367,20 @@ export function listVariants(
   db: Db,
   productIds: readonly number[],
   filter: { color?: string | undefined; size?: string | undefined },
-) {
-  return db
-    .select(itemColumns)
-    .from(items)
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(
-      and(
-        inArray(items.productId, [...productIds]),
-        filter.color !== undefined
-          ? sql`lower(${items.color}) = lower(${filter.color})`
-          : undefined,
-        filter.size !== undefined ? sql`lower(${items.size}) = lower(${filter.size})` : undefined,
-      ),
-    )
-    .orderBy(asc(items.id));
+): Promise<ItemRow[]> {
+  return rowsOf<ItemRow>(
+    db,
+    sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
+         WHERE ${
+           // One product (the usual ask) as a plain value, so its plan is one index probe.
+           productIds.length === 1
+             ? sql`i.product_id = ${productIds[0]}`
+             : sql`i.product_id = ANY(${idArray(productIds)}::int[])`
+         }
+           ${filter.color !== undefined ? sql`AND lower(i.color) = lower(${filter.color})` : sql``}
+           ${filter.size !== undefined ? sql`AND lower(i.size) = lower(${filter.size})` : sql``}
+         ORDER BY i.id`,
+  );
 }
 
 /** Moves a favourite row to another item; false when the shopper has no such row. */

@@ -15,7 +15,7 @@ import type {
 import type { ItemHeartResult } from '../../../contracts/feed';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import type { Database, Db, SqlClient } from '../../db/client';
-import { resolveCategoryRefs } from '../../lib/categories';
+import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { findVariant, toItem } from '../../lib/items';
@@ -190,7 +190,7 @@ export async function listFavoriteItemsInCategory(
   categoryRef: string,
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
-  const category = await repo.findCategory(database.db, categoryRef);
+  const category = await findCategory(database.db, categoryRef);
   if (!category) throw notFound(`There is no category "${categoryRef}".`);
   return pageOfPieces(database, userId, { categoryIds: [category.id] }, cursor);
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, idArray, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { type orderLines, orders, refusedCheckouts } from '../../db/schema';
-import { ORDER_PAGE_READ, timestampKey } from '../../lib/cursor';
+import { ORDER_PAGE_READ } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -262,26 +262,48 @@ export async function loadOrders(
   userId: number,
   filter: { id: number } | { number: string } | { after: OrderKey | undefined },
 ): Promise<{ order: OrderRow & { atKey: string }; lines: OrderLineRow[] }[]> {
-  const mine = eq(orders.userId, userId);
-  const base = db
-    .select({ ...getTableColumns(orders), atKey: timestampKey(orders.createdAt) })
-    .from(orders);
-  const heads =
-    'id' in filter
-      ? await base.where(and(mine, eq(orders.id, filter.id)))
-      : 'number' in filter
-        ? await base.where(and(mine, eq(orders.number, filter.number)))
-        : await base
-            .where(
-              and(
-                mine,
-                filter.after
-                  ? sql`(${orders.createdAt}, ${orders.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
-                  : undefined,
-              ),
-            )
-            .orderBy(desc(orders.createdAt), desc(orders.id))
-            .limit(ORDER_PAGE_READ);
+  // Written as SQL, as the lines below: building the head's twenty columns with the query
+  // builder cost the server more than PostgreSQL spent reading them.
+  const found = await rowsOf<
+    Omit<OrderRow, 'createdAt' | 'emailedAt'> & {
+      createdAt: string;
+      emailedAt: string | null;
+      atKey: string;
+    }
+  >(
+    db,
+    sql`SELECT id, number, user_id AS "userId", idempotency_key AS "idempotencyKey",
+               payment_method AS "paymentMethod", payment_reference AS "paymentReference",
+               subtotal_cents AS "subtotalCents", shipping_cents AS "shippingCents",
+               total_cents AS "totalCents", ship_nickname AS "shipNickname",
+               ship_recipient_name AS "shipRecipientName", ship_phone AS "shipPhone",
+               ship_street_address AS "shipStreetAddress",
+               ship_street_address_2 AS "shipStreetAddress2", ship_city AS "shipCity",
+               ship_state AS "shipState", ship_zip AS "shipZip",
+               arrives_from::text AS "arrivesFrom", arrives_to::text AS "arrivesTo",
+               ${isoText(sql`emailed_at`)} AS "emailedAt", ${isoText(sql`created_at`)} AS "createdAt",
+               created_at::text AS "atKey"
+          FROM orders
+         WHERE user_id = ${userId}
+           ${
+             'id' in filter
+               ? sql`AND id = ${filter.id}`
+               : 'number' in filter
+                 ? sql`AND number = ${filter.number}`
+                 : sql`${
+                     filter.after
+                       ? sql`AND (created_at, id) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
+                       : sql``
+                   }
+                   ORDER BY created_at DESC, id DESC
+                   LIMIT ${ORDER_PAGE_READ}`
+           }`,
+  );
+  const heads = found.map((head) => ({
+    ...head,
+    createdAt: new Date(head.createdAt),
+    emailedAt: head.emailedAt === null ? null : new Date(head.emailedAt),
+  }));
   if (heads.length === 0) return [];
   // Written as SQL: a page of orders has up to sixty lines, and the builder's mapping of
   // each row's columns cost more than the statement.
