@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Item } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { categories, items } from '../db/schema';
 
 /**
@@ -63,15 +63,10 @@ export function toItem(row: ItemRow): Item {
   };
 }
 
-/** What a stock check needs to know of an item, and to name it. */
-export const stockColumns = {
-  id: items.id,
-  productId: items.productId,
-  name: items.name,
-  color: items.color,
-  size: items.size,
-  stock: items.stock,
-};
+/** What a stock check needs to know of an item, and to name it, with items as `i`. */
+export const stockColumnsSql = sql.raw(
+  'i.id, i.product_id AS "productId", i.name, i.color, i.size, i.stock',
+);
 
 /** The variant of a product in this colour and size (any case), if it is made, as it is shown. */
 export async function findVariant(
@@ -80,17 +75,12 @@ export async function findVariant(
   color: string,
   size: string,
 ): Promise<ItemRow | undefined> {
-  const rows = await db
-    .select(itemColumns)
-    .from(items)
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(
-      and(
-        eq(items.productId, productId),
-        sql`lower(${items.color}) = lower(${color})`,
-        sql`lower(${items.size}) = lower(${size})`,
-      ),
-    )
-    .limit(1);
+  const rows = await rowsOf<ItemRow>(
+    db,
+    sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
+         WHERE i.product_id = ${productId}
+           AND lower(i.color) = lower(${color}) AND lower(i.size) = lower(${size})
+         LIMIT 1`,
+  );
   return rows[0];
 }

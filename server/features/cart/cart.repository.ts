@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Slot } from '../../../contracts/catalog';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import { type Db, queryPrepared, type SqlClient } from '../../db/client';
-import { cartLines, items, outfitItems, outfits } from '../../db/schema';
-import { type ItemRow, stockColumns } from '../../lib/items';
+import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type ItemRow, stockColumnsSql } from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
 
@@ -28,17 +28,10 @@ export function listCartLines(client: SqlClient, userId: number): Promise<CartLi
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };
 
 export async function findItemStock(db: Db, itemId: number): Promise<StockRow | undefined> {
-  const rows = await db
-    .select({
-      id: items.id,
-      name: items.name,
-      color: items.color,
-      size: items.size,
-      stock: items.stock,
-    })
-    .from(items)
-    .where(eq(items.id, itemId))
-    .limit(1);
+  const rows = await rowsOf<StockRow>(
+    db,
+    sql`SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}`,
+  );
   return rows[0];
 }
 
@@ -46,17 +39,14 @@ export type VariantStockRow = StockRow & { productId: number };
 
 /** The outfit's name and its pieces (slot, the item designed in, its product); undefined if none. */
 export async function findOutfitPieces(db: Db, outfitId: number) {
-  const rows = await db
-    .select({
-      name: outfits.name,
-      slot: outfitItems.slot,
-      itemId: items.id,
-      productId: items.productId,
-    })
-    .from(outfitItems)
-    .innerJoin(outfits, eq(outfits.id, outfitItems.outfitId))
-    .innerJoin(items, eq(items.id, outfitItems.itemId))
-    .where(eq(outfitItems.outfitId, outfitId));
+  const rows = await rowsOf<{ name: string; slot: Slot; itemId: number; productId: number }>(
+    db,
+    sql`SELECT o.name, oi.slot, i.id AS "itemId", i.product_id AS "productId"
+          FROM outfit_items oi
+          JOIN outfits o ON o.id = oi.outfit_id
+          JOIN items i ON i.id = oi.item_id
+         WHERE oi.outfit_id = ${outfitId}`,
+  );
   const [first] = rows;
   if (!first) return undefined;
   return { name: first.name, pieces: rows.map(({ name: _, ...piece }) => piece) };
@@ -64,21 +54,21 @@ export async function findOutfitPieces(db: Db, outfitId: number) {
 
 /** Items with their product and stock, in id order; unknown ids are left out. */
 export function findItemsStock(db: Db, itemIds: readonly number[]): Promise<VariantStockRow[]> {
-  return db
-    .select(stockColumns)
-    .from(items)
-    .where(inArray(items.id, [...itemIds]))
-    .orderBy(asc(items.id));
+  return rowsOf<VariantStockRow>(
+    db,
+    sql`SELECT ${stockColumnsSql} FROM items i
+         WHERE i.id = ANY(${idArray(itemIds)}::int[]) ORDER BY i.id`,
+  );
 }
 
 /** The shopper's line for an item, with the item's product, colour and size; undefined if none. */
 export async function findLine(db: Db, userId: number, itemId: number) {
-  const rows = await db
-    .select({ ...stockColumns, quantity: cartLines.quantity })
-    .from(cartLines)
-    .innerJoin(items, eq(items.id, cartLines.itemId))
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, itemId)))
-    .limit(1);
+  const rows = await rowsOf<VariantStockRow & { quantity: number }>(
+    db,
+    sql`SELECT ${stockColumnsSql}, l.quantity
+          FROM cart_lines l JOIN items i ON i.id = l.item_id
+         WHERE l.user_id = ${userId} AND l.item_id = ${itemId}`,
+  );
   return rows[0];
 }
 
@@ -90,11 +80,12 @@ export async function moveLine(
   toItemId: number,
   quantity: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(cartLines)
-    .set({ itemId: toItemId, quantity })
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, fromItemId)))
-    .returning({ itemId: cartLines.itemId });
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE cart_lines SET item_id = ${toItemId}, quantity = ${quantity}
+         WHERE user_id = ${userId} AND item_id = ${fromItemId}
+        RETURNING item_id`,
+  );
   return rows.length > 0;
 }
 
@@ -103,19 +94,19 @@ export async function moveLine(
  * maximum, and gives each line's new quantity. Rows go in in id order, so two adds at once lock
  * the lines they share alike.
  */
-export async function addOneOfEach(
+export function addOneOfEach(
   db: Db,
   userId: number,
   itemIds: readonly number[],
 ): Promise<{ itemId: number; quantity: number }[]> {
-  return db
-    .insert(cartLines)
-    .values([...itemIds].sort((a, b) => a - b).map((itemId) => ({ userId, itemId, quantity: 1 })))
-    .onConflictDoUpdate({
-      target: [cartLines.userId, cartLines.itemId],
-      set: { quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_QUANTITY})` },
-    })
-    .returning({ itemId: cartLines.itemId, quantity: cartLines.quantity });
+  return rowsOf(
+    db,
+    sql`INSERT INTO cart_lines (user_id, item_id, quantity)
+        SELECT ${userId}, k.id, 1 FROM unnest(${idArray(itemIds)}::int[]) AS k(id) ORDER BY k.id
+        ON CONFLICT (user_id, item_id) DO UPDATE
+          SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+        RETURNING item_id AS "itemId", quantity`,
+  );
 }
 
 export interface AddOutcome {
@@ -195,33 +186,32 @@ export async function setLineQuantity(
   itemId: number,
   quantity: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(cartLines)
-    .set({ quantity })
-    .where(
-      and(
-        eq(cartLines.userId, userId),
-        eq(cartLines.itemId, itemId),
-        sql`${quantity} <= (SELECT ${items.stock} FROM ${items} WHERE ${items.id} = ${itemId})`,
-      ),
-    )
-    .returning({ itemId: cartLines.itemId });
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE cart_lines SET quantity = ${quantity}
+         WHERE user_id = ${userId} AND item_id = ${itemId}
+           AND ${quantity} <= (SELECT stock FROM items WHERE id = ${itemId})
+        RETURNING item_id`,
+  );
   return rows.length > 0;
 }
 
 export async function deleteLine(db: Db, userId: number, itemId: number): Promise<boolean> {
-  const rows = await db
-    .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.itemId, itemId)))
-    .returning({ itemId: cartLines.itemId });
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId} RETURNING item_id`,
+  );
   return rows.length > 0;
 }
 
 export async function deleteAllLines(db: Db, userId: number): Promise<void> {
-  await db.delete(cartLines).where(eq(cartLines.userId, userId));
+  await rowsOf(db, sql`DELETE FROM cart_lines WHERE user_id = ${userId}`);
 }
 
 export async function countLines(db: Db, userId: number): Promise<number> {
-  const rows = await db.select({ n: count() }).from(cartLines).where(eq(cartLines.userId, userId));
-  return Number(rows[0]?.n ?? 0);
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}`,
+  );
+  return rows[0]?.n ?? 0;
 }

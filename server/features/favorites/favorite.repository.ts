@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import {
   type Database,
@@ -9,7 +9,7 @@ import {
   rowsOf,
   type SqlClient,
 } from '../../db/client';
-import { itemFavorites, items, likesByOccasion, occasions, outfits } from '../../db/schema';
+import { items } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
@@ -40,13 +40,11 @@ export type LikeKey = [at: string, outfitId: number];
 /** Which favourite: a number for the outfit it is tagged with, null for none, undefined for any. */
 export type OutfitRef = number | null | undefined;
 
-/** One favourite row: the shopper's row for this item tagged with this outfit (or none). */
-function rowKey(userId: number, itemId: number, outfitId: number | null): SQL | undefined {
-  return and(
-    eq(itemFavorites.userId, userId),
-    eq(itemFavorites.itemId, itemId),
-    outfitId === null ? isNull(itemFavorites.outfitId) : eq(itemFavorites.outfitId, outfitId),
-  );
+/** One favourite row: the shopper's row of item_favorites for this item tagged with this outfit (or none). */
+function rowKey(userId: number, itemId: number, outfitId: number | null): SQL {
+  return sql`user_id = ${userId} AND item_id = ${itemId} AND ${
+    outfitId === null ? sql`outfit_id IS NULL` : sql`outfit_id = ${outfitId}`
+  }`;
 }
 
 /**
@@ -269,19 +267,17 @@ export function listLikedOutfits(
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */
-export function countLikedByOccasion(db: Db, userId: number) {
-  return db
-    .select({
-      id: occasions.id,
-      name: occasions.name,
-      count: sql<number>`coalesce(${likesByOccasion.likes}, 0)::int`,
-    })
-    .from(occasions)
-    .leftJoin(
-      likesByOccasion,
-      and(eq(likesByOccasion.occasionId, occasions.id), eq(likesByOccasion.userId, userId)),
-    )
-    .orderBy(asc(occasions.id));
+export function countLikedByOccasion(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; name: string; count: number }[]> {
+  return rowsOf(
+    db,
+    sql`SELECT o.id, o.name, coalesce(l.likes, 0)::int AS count
+          FROM occasions o
+          LEFT JOIN likes_by_occasion l ON l.occasion_id = o.id AND l.user_id = ${userId}
+         ORDER BY o.id`,
+  );
 }
 
 /**
@@ -326,26 +322,23 @@ export function countFavoritesByCategory(client: SqlClient, userId: number) {
 }
 
 export async function occasionExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: occasions.id })
-    .from(occasions)
-    .where(eq(occasions.id, id))
-    .limit(1);
+  const rows = await rowsOf(db, sql`SELECT 1 FROM occasions WHERE id = ${id}`);
   return rows.length > 0;
 }
 
-export async function findItem(db: Db, id: number) {
-  const rows = await db
-    .select({
-      id: items.id,
-      productId: items.productId,
-      name: items.name,
-      color: items.color,
-      size: items.size,
-    })
-    .from(items)
-    .where(eq(items.id, id))
-    .limit(1);
+export async function findItem(
+  db: Db,
+  id: number,
+): Promise<
+  { id: number; productId: number; name: string; color: string; size: string } | undefined
+> {
+  const rows = await rowsOf<{
+    id: number;
+    productId: number;
+    name: string;
+    color: string;
+    size: string;
+  }>(db, sql`SELECT id, product_id AS "productId", name, color, size FROM items WHERE id = ${id}`);
   return rows[0];
 }
 
@@ -390,11 +383,11 @@ export async function moveFavorite(
   from: { itemId: number; outfitId: number | null },
   itemId: number,
 ): Promise<boolean> {
-  const rows = await db
-    .update(itemFavorites)
-    .set({ itemId })
-    .where(rowKey(userId, from.itemId, from.outfitId))
-    .returning({ id: itemFavorites.id });
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE item_favorites SET item_id = ${itemId}
+         WHERE ${rowKey(userId, from.itemId, from.outfitId)} RETURNING id`,
+  );
   return rows.length > 0;
 }
 
@@ -409,26 +402,24 @@ export async function changeQuantity(
   delta: number,
   bounds: { min: number; max: number },
 ): Promise<number | undefined> {
-  const rows = await db
-    .update(itemFavorites)
-    .set({ quantity: sql`${itemFavorites.quantity} + ${delta}` })
-    .where(
-      and(
-        rowKey(userId, favorite.itemId, favorite.outfitId),
-        sql`${itemFavorites.quantity} + ${delta} BETWEEN ${bounds.min} AND ${bounds.max}`,
-      ),
-    )
-    .returning({ quantity: itemFavorites.quantity });
+  const rows = await rowsOf<{ quantity: number }>(
+    db,
+    sql`UPDATE item_favorites SET quantity = quantity + ${delta}
+         WHERE ${rowKey(userId, favorite.itemId, favorite.outfitId)}
+           AND quantity + ${delta} BETWEEN ${bounds.min} AND ${bounds.max}
+        RETURNING quantity`,
+  );
   return rows[0]?.quantity;
 }
 
 /** A piece hearted on its own (no outfit); true when it was not a favourite before. */
 export async function insertHeart(db: Db, userId: number, itemId: number): Promise<boolean> {
-  const rows = await db
-    .insert(itemFavorites)
-    .values({ userId, itemId, outfitId: null, source: 'heart' })
-    .onConflictDoNothing()
-    .returning({ id: itemFavorites.id });
+  const rows = await rowsOf(
+    db,
+    sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+        VALUES (${userId}, ${itemId}, NULL, 'heart')
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
   return rows.length > 0;
 }
 
@@ -442,14 +433,13 @@ export async function insertOutfitHeart(
   itemId: number,
   outfitId: number,
 ): Promise<void> {
-  await db
-    .insert(itemFavorites)
-    .values({ userId, itemId, outfitId, source: 'heart' })
-    .onConflictDoUpdate({
-      target: [itemFavorites.userId, itemFavorites.itemId, itemFavorites.outfitId],
-      set: { source: 'heart' },
-      setWhere: sql`${itemFavorites.source} <> 'heart'`,
-    });
+  await rowsOf(
+    db,
+    sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+        VALUES (${userId}, ${itemId}, ${outfitId}, 'heart')
+        ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
+         WHERE item_favorites.source <> 'heart'`,
+  );
 }
 
 /** Takes a heart away: one given on its own (outfit null) or on an outfit. */
@@ -459,15 +449,16 @@ export async function deleteHeart(
   itemId: number,
   outfitId: number | null = null,
 ): Promise<boolean> {
-  const rows = await db
-    .delete(itemFavorites)
-    .where(rowKey(userId, itemId, outfitId))
-    .returning({ id: itemFavorites.id });
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM item_favorites WHERE ${rowKey(userId, itemId, outfitId)} RETURNING id`,
+  );
   return rows.length > 0;
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
+  const rows = await rowsOf(db, sql`SELECT 1 FROM outfits WHERE id = ${outfitId}`);
+  return rows.length > 0;
 }
 
 /**

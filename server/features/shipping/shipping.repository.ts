@@ -1,40 +1,64 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { addresses } from '../../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
 
-export type AddressRow = typeof addresses.$inferSelect;
-export type AddressValues = Pick<
-  AddressRow,
-  | 'nickname'
-  | 'recipientName'
-  | 'phone'
-  | 'streetAddress'
-  | 'streetAddress2'
-  | 'city'
-  | 'state'
-  | 'zip'
->;
+/** An address as the shopper keeps it. */
+export interface AddressRow {
+  id: number;
+  nickname: string;
+  recipientName: string | null;
+  phone: string | null;
+  streetAddress: string;
+  streetAddress2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  preferred: boolean;
+}
+
+export type AddressValues = Omit<AddressRow, 'id' | 'preferred'>;
+
+/** Each field's column, for the statements below. */
+const COLUMNS: Record<keyof Omit<AddressRow, 'id'>, string> = {
+  nickname: 'nickname',
+  recipientName: 'recipient_name',
+  phone: 'phone',
+  streetAddress: 'street_address',
+  streetAddress2: 'street_address_2',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  preferred: 'preferred',
+};
+
+const addressColumns = sql.raw(
+  `id, ${Object.entries(COLUMNS)
+    .map(([field, column]) => `${column} AS "${field}"`)
+    .join(', ')}`,
+);
 
 export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
-  return db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.preferred), desc(addresses.createdAt), desc(addresses.id));
+  return rowsOf<AddressRow>(
+    db,
+    sql`SELECT ${addressColumns} FROM addresses WHERE user_id = ${userId}
+         ORDER BY preferred DESC, created_at DESC, id DESC`,
+  );
 }
 
 export async function countAddresses(db: Db, userId: number): Promise<number> {
-  const rows = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-  return Number(rows[0]?.n ?? 0);
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM addresses WHERE user_id = ${userId}`,
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** Clears the preferred flag on the shopper's other addresses (all of them when keep is null). */
 export async function clearPreferred(db: Db, userId: number, keep: number | null): Promise<void> {
-  const mine = and(eq(addresses.userId, userId), eq(addresses.preferred, true));
-  await db
-    .update(addresses)
-    .set({ preferred: false })
-    .where(keep === null ? mine : and(mine, ne(addresses.id, keep)));
+  await rowsOf(
+    db,
+    sql`UPDATE addresses SET preferred = false
+         WHERE user_id = ${userId} AND preferred ${keep === null ? sql`` : sql`AND id <> ${keep}`}`,
+  );
 }
 
 export async function insertAddress(
@@ -42,31 +66,44 @@ export async function insertAddress(
   userId: number,
   values: AddressValues & { preferred: boolean },
 ): Promise<AddressRow> {
-  const rows = await db
-    .insert(addresses)
-    .values({ userId, ...values })
-    .returning();
+  const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+  const rows = await rowsOf<AddressRow>(
+    db,
+    sql`INSERT INTO addresses (user_id, ${sql.raw(fields.map((f) => COLUMNS[f]).join(', '))})
+        VALUES (${userId}, ${sql.join(
+          fields.map((f) => sql`${values[f]}`),
+          sql`, `,
+        )})
+        RETURNING ${addressColumns}`,
+  );
   return rows[0]!;
 }
 
+/** Changes the fields given (an undefined one stays as it is); undefined when it is not theirs. */
 export async function updateAddress(
   db: Db,
   userId: number,
   id: number,
   values: Partial<AddressValues & { preferred: boolean }>,
 ): Promise<AddressRow | undefined> {
-  const rows = await db
-    .update(addresses)
-    .set(values)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning();
+  const sets: SQL[] = [];
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = values[field as keyof typeof COLUMNS];
+    if (value !== undefined) sets.push(sql`${sql.raw(column)} = ${value}`);
+  }
+  const rows = await rowsOf<AddressRow>(
+    db,
+    sql`UPDATE addresses SET ${sql.join(sets, sql`, `)}
+         WHERE id = ${id} AND user_id = ${userId}
+        RETURNING ${addressColumns}`,
+  );
   return rows[0];
 }
 
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM addresses WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+  );
   return rows.length > 0;
 }
