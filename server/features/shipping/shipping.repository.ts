@@ -1,19 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import type { addresses } from '../../db/schema';
 
 /** An address as the shopper keeps it. */
-export interface AddressRow {
-  id: number;
-  nickname: string;
-  recipientName: string | null;
-  phone: string | null;
-  streetAddress: string;
-  streetAddress2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  preferred: boolean;
-}
+export type AddressRow = Omit<typeof addresses.$inferSelect, 'userId' | 'createdAt'>;
 
 export type AddressValues = Omit<AddressRow, 'id' | 'preferred'>;
 
