@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { feedQueue, outfits, swipes } from '../../db/schema';
 import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
 import {
@@ -259,35 +258,40 @@ export async function recordFirstSwipes(
 }
 
 export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  return (await db.$count(outfits, eq(outfits.id, outfitId))) > 0;
+  const rows = await rowsOf(db, sql`SELECT 1 FROM outfits WHERE id = ${outfitId}`);
+  return rows.length > 0;
 }
 
+/** The shopper's swipes, or their swipe on one outfit. */
 const swipeOf = (userId: number, outfitId?: number) =>
   outfitId === undefined
-    ? eq(swipes.userId, userId)
-    : and(eq(swipes.userId, userId), eq(swipes.outfitId, outfitId));
+    ? sql`user_id = ${userId}`
+    : sql`user_id = ${userId} AND outfit_id = ${outfitId}`;
 
 /**
  * The shopper's swipe on this outfit (without one: their latest), locked until the transaction
  * ends; a concurrent undo moves on to the swipe before.
  */
-export async function lockSwipe(db: Db, userId: number, outfitId?: number) {
-  const [row] = await db
-    .select({ outfitId: swipes.outfitId, direction: swipes.direction })
-    .from(swipes)
-    .where(swipeOf(userId, outfitId))
-    .orderBy(desc(swipes.createdAt), desc(swipes.outfitId))
-    .limit(1)
-    .for('update');
+export async function lockSwipe(
+  db: Db,
+  userId: number,
+  outfitId?: number,
+): Promise<{ outfitId: number; direction: SwipeDirection } | undefined> {
+  const [row] = await rowsOf<{ outfitId: number; direction: SwipeDirection }>(
+    db,
+    sql`SELECT outfit_id AS "outfitId", direction FROM swipes WHERE ${swipeOf(userId, outfitId)}
+         ORDER BY created_at DESC, outfit_id DESC LIMIT 1 FOR UPDATE`,
+  );
   return row;
 }
 
 /** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */
 export async function changeSwipe(db: Db, userId: number, outfitId: number, to: SwipeDirection) {
-  await db
-    .update(swipes)
-    .set({ direction: to, piecesWritten: false, createdAt: sql`clock_timestamp()` })
-    .where(swipeOf(userId, outfitId));
+  await rowsOf(
+    db,
+    sql`UPDATE swipes SET direction = ${to}, pieces_written = false, created_at = clock_timestamp()
+         WHERE ${swipeOf(userId, outfitId)}`,
+  );
 }
 
 /** Deletes the shopper's swipe on the outfit (only if it is `direction`, when given). */
@@ -297,22 +301,24 @@ export async function deleteSwipe(
   outfitId: number,
   direction?: SwipeDirection,
 ) {
-  const rows = await db
-    .delete(swipes)
-    .where(and(swipeOf(userId, outfitId), direction && eq(swipes.direction, direction)))
-    .returning({ outfitId: swipes.outfitId });
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM swipes WHERE ${swipeOf(userId, outfitId)}
+           ${direction ? sql`AND direction = ${direction}` : sql``}
+        RETURNING outfit_id`,
+  );
   return rows.length > 0;
 }
 
 /** Takes back every left swipe and empties the queue (likes stay); how many swipes went. */
 export async function deletePassedSwipes(db: Db, userId: number): Promise<number> {
-  const rows = await db
-    .delete(swipes)
-    .where(and(swipeOf(userId), eq(swipes.direction, 'nope')))
-    .returning({ outfitId: swipes.outfitId });
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM swipes WHERE ${swipeOf(userId)} AND direction = 'nope' RETURNING outfit_id`,
+  );
   // Takes turns with a queue being written in the background, as storeQueue does.
   await lockFeedQueue(db, userId);
-  await db.delete(feedQueue).where(eq(feedQueue.userId, userId));
+  await rowsOf(db, sql`DELETE FROM feed_queue WHERE user_id = ${userId}`);
   return rows.length;
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { addresses, cartLines, items, paymentSessions } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type Db, isoText, rowsOf } from '../../db/client';
+import type { paymentSessions } from '../../db/schema';
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 
@@ -15,16 +15,11 @@ export interface SessionAddress {
   zip: string;
 }
 
-const addressColumns = {
-  nickname: addresses.nickname,
-  recipientName: addresses.recipientName,
-  phone: addresses.phone,
-  streetAddress: addresses.streetAddress,
-  streetAddress2: addresses.streetAddress2,
-  city: addresses.city,
-  state: addresses.state,
-  zip: addresses.zip,
-};
+/** The address's columns as a session's address names them, with addresses as `a`. */
+const addressColumns = sql.raw(
+  `a.nickname, a.recipient_name AS "recipientName", a.phone, a.street_address AS "streetAddress",
+   a.street_address_2 AS "streetAddress2", a.city, a.state, a.zip`,
+);
 
 /** The shopper's own address, or undefined. */
 export async function findAddress(
@@ -32,39 +27,60 @@ export async function findAddress(
   userId: number,
   addressId: number,
 ): Promise<SessionAddress | undefined> {
-  const rows = await db
-    .select(addressColumns)
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
-    .limit(1);
+  const rows = await rowsOf<SessionAddress>(
+    db,
+    sql`SELECT ${addressColumns} FROM addresses a WHERE a.id = ${addressId} AND a.user_id = ${userId}`,
+  );
   return rows[0];
 }
 
 /** The cart's lines with what the amount and the stock check need. */
 export function cartForPayment(db: Db, userId: number) {
-  return db
-    .select({
-      quantity: cartLines.quantity,
-      priceCents: items.priceCents,
-      stock: items.stock,
-      name: items.name,
-      color: items.color,
-      size: items.size,
-    })
-    .from(cartLines)
-    .innerJoin(items, eq(items.id, cartLines.itemId))
-    .where(eq(cartLines.userId, userId));
+  return rowsOf<{
+    quantity: number;
+    priceCents: number;
+    stock: number;
+    name: string;
+    color: string;
+    size: string;
+  }>(
+    db,
+    sql`SELECT l.quantity, i.price_cents AS "priceCents", i.stock, i.name, i.color, i.size
+          FROM cart_lines l JOIN items i ON i.id = l.item_id
+         WHERE l.user_id = ${userId}`,
+  );
 }
+
+/** A session's columns, its times as ISO text (`asSession` makes them dates), with `ps`. */
+const sessionColumns = sql`ps.id, ps.user_id AS "userId", ps.payment_method AS "paymentMethod",
+  ps.address_id AS "addressId", ps.amount_cents AS "amountCents", ps.status,
+  ps.idempotency_key AS "idempotencyKey", ${isoText(sql`ps.created_at`)} AS "createdAt",
+  ${isoText(sql`ps.expires_at`)} AS "expiresAt"`;
+
+type SessionText = Omit<PaymentSessionRow, 'createdAt' | 'expiresAt'> & {
+  createdAt: string;
+  expiresAt: string;
+};
+
+const asSession = ({ createdAt, expiresAt, ...row }: SessionText): PaymentSessionRow => ({
+  ...row,
+  createdAt: new Date(createdAt),
+  expiresAt: new Date(expiresAt),
+});
 
 export async function insertSession(
   db: Db,
   values: Omit<PaymentSessionRow, 'createdAt' | 'idempotencyKey' | 'status'>,
 ): Promise<PaymentSessionRow> {
-  const rows = await db
-    .insert(paymentSessions)
-    .values({ ...values, status: 'pending' })
-    .returning();
-  return rows[0]!;
+  const rows = await rowsOf<SessionText>(
+    db,
+    sql`INSERT INTO payment_sessions AS ps
+               (id, user_id, payment_method, address_id, amount_cents, status, expires_at)
+        VALUES (${values.id}, ${values.userId}, ${values.paymentMethod}, ${values.addressId},
+                ${values.amountCents}, 'pending', ${values.expiresAt.toISOString()}::timestamptz)
+        RETURNING ${sessionColumns}`,
+  );
+  return asSession(rows[0]!);
 }
 
 /** One of the shopper's sessions with the address it ships to (null if removed since). */
@@ -73,18 +89,21 @@ export async function findSession(
   userId: number,
   id: string,
 ): Promise<{ session: PaymentSessionRow; address: SessionAddress | null } | undefined> {
-  const rows = await db
-    .select({ session: paymentSessions, address: addressColumns })
-    .from(paymentSessions)
-    .leftJoin(
-      addresses,
-      and(eq(addresses.id, paymentSessions.addressId), eq(addresses.userId, userId)),
-    )
-    .where(and(eq(paymentSessions.id, id), eq(paymentSessions.userId, userId)))
-    .limit(1);
+  const rows = await rowsOf<SessionText & { address: SessionAddress | null }>(
+    db,
+    sql`SELECT ${sessionColumns},
+               CASE WHEN a.id IS NOT NULL THEN json_build_object(
+                 'nickname', a.nickname, 'recipientName', a.recipient_name, 'phone', a.phone,
+                 'streetAddress', a.street_address, 'streetAddress2', a.street_address_2,
+                 'city', a.city, 'state', a.state, 'zip', a.zip) END AS address
+          FROM payment_sessions ps
+          LEFT JOIN addresses a ON a.id = ps.address_id AND a.user_id = ${userId}
+         WHERE ps.id = ${id} AND ps.user_id = ${userId}`,
+  );
   const row = rows[0];
   if (!row) return undefined;
-  return { session: row.session, address: row.address?.nickname ? row.address : null };
+  const { address, ...session } = row;
+  return { session: asSession(session), address };
 }
 
 /** Moves a session from one status to another; false when it was no longer in `from`. */
@@ -95,17 +114,16 @@ export async function moveSession(
   from: PaymentSessionRow['status'][],
   to: PaymentSessionRow['status'],
 ): Promise<boolean> {
-  const rows = await db
-    .update(paymentSessions)
-    .set({ status: to })
-    .where(
-      and(
-        eq(paymentSessions.id, id),
-        eq(paymentSessions.userId, userId),
-        or(...from.map((status) => eq(paymentSessions.status, status))),
-      ),
-    )
-    .returning({ id: paymentSessions.id });
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE payment_sessions SET status = ${to}
+         WHERE id = ${id} AND user_id = ${userId}
+           AND status IN (${sql.join(
+             from.map((status) => sql`${status}`),
+             sql`, `,
+           )})
+        RETURNING id`,
+  );
   return rows.length > 0;
 }
 
@@ -119,16 +137,12 @@ export async function captureSession(
   id: string,
   idempotencyKey: string,
 ): Promise<boolean> {
-  const rows = await db
-    .update(paymentSessions)
-    .set({ status: 'captured', idempotencyKey })
-    .where(
-      and(
-        eq(paymentSessions.id, id),
-        eq(paymentSessions.userId, userId),
-        sql`(${paymentSessions.status} = 'approved' OR (${paymentSessions.status} = 'captured' AND ${paymentSessions.idempotencyKey} = ${idempotencyKey}))`,
-      ),
-    )
-    .returning({ id: paymentSessions.id });
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE payment_sessions SET status = 'captured', idempotency_key = ${idempotencyKey}
+         WHERE id = ${id} AND user_id = ${userId}
+           AND (status = 'approved' OR (status = 'captured' AND idempotency_key = ${idempotencyKey}))
+        RETURNING id`,
+  );
   return rows.length > 0;
 }
