@@ -62,6 +62,7 @@ describe('findCategory', () => {
   it('finds a category by id, name or slot in any case, from the one kept list', async () => {
     const { db, reads } = fakeDb();
     expect(await findCategory(db, '6')).toMatchObject({ id: 6 });
+    expect(await findCategory(db, '06')).toMatchObject({ id: 6 });
     expect(await findCategory(db, 'TOPS')).toMatchObject({ id: 1 });
     expect(await findCategory(db, 'Outerwear')).toMatchObject({ id: 6 });
     expect(await findCategory(db, 'top')).toMatchObject({ id: 1 });

@@ -24,15 +24,14 @@ function allCategories(db: Db): Promise<Category[]> {
 }
 
 /**
- * A category by id (`6`), name (`Outerwear`) or slot (`outerwear`), without regard to case;
+ * A category by id (`6`, or `06`), name (`Outerwear`) or slot (`outerwear`), without regard to case;
  * undefined when there is none.
  */
 export async function findCategory(db: Db, ref: string): Promise<Category | undefined> {
   const wanted = ref.toLowerCase();
+  const id = /^\d+$/.test(ref) ? Number(ref) : undefined;
   const all = await allCategories(db);
-  return all.find(
-    (c) => String(c.id) === ref || c.name.toLowerCase() === wanted || c.slot === wanted,
-  );
+  return all.find((c) => c.id === id || c.name.toLowerCase() === wanted || c.slot === wanted);
 }
 
 /**

@@ -113,15 +113,20 @@ export function countClosetOutfitsByOccasion(
   );
 }
 
+const OCCASION_ID_MAX = 32_767;
+
 /** By id or name (`Brunch`), without regard to case. */
 export async function findOccasion(
   db: Db,
   nameOrId: string,
 ): Promise<{ id: number; name: string } | undefined> {
+  const id = /^\d+$/.test(nameOrId) ? Number(nameOrId) : undefined;
+  // Occasion ids are smallints: a larger number names none, and must not reach PostgreSQL.
+  if (id !== undefined && id > OCCASION_ID_MAX) return undefined;
   const rows = await rowsOf<{ id: number; name: string }>(
     db,
-    /^\d+$/.test(nameOrId)
-      ? sql`SELECT id, name FROM occasions WHERE id = ${Number(nameOrId)}`
+    id !== undefined
+      ? sql`SELECT id, name FROM occasions WHERE id = ${id}`
       : sql`SELECT id, name FROM occasions WHERE lower(name) = lower(${nameOrId}) LIMIT 1`,
   );
   return rows[0];

@@ -375,7 +375,7 @@ describe('GET /api/closet/items/occasions/:occasion', () => {
 
   it('is 404 for an unknown occasion and 400 for a malformed one', async () => {
     const { agent } = await signUp(t.app);
-    for (const name of ['Gala', '99', 'Date%20Nights']) {
+    for (const name of ['Gala', '99', '40000', '99999999999', 'Date%20Nights']) {
       expect((await agent.get(`/api/closet/items/occasions/${name}`)).statusCode, name).toBe(404);
     }
     for (const name of ['%25', 'a'.repeat(41), '%3Cscript%3E', '%20%20']) {
