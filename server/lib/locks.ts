@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../db/client';
 
 /**
  * Every advisory lock Drape takes, by class. `feedQueue` is also written in the swipe trigger
@@ -21,11 +20,7 @@ export const LOCK = {
  * that merely reference the user (sessions, cart lines) from being written meanwhile.
  */
 export async function lockShopper(tx: Db, userId: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
+  const rows = await rowsOf(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
   return rows.length > 0;
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { categories, items, occasions } from '../../db/schema';
-import { itemColumns } from '../../lib/items';
+import { asc, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { categories, occasions } from '../../db/schema';
+import { type ItemRow, itemColumnsSql } from '../../lib/items';
 
 export function listOccasions(db: Db) {
   return db.select().from(occasions).orderBy(asc(occasions.id));
@@ -20,18 +20,14 @@ export function listItems(
     after?: number | undefined;
     categoryId?: number | undefined;
   },
-) {
-  return db
-    .select(itemColumns)
-    .from(items)
-    .innerJoin(categories, eq(categories.id, items.categoryId))
-    .where(
-      and(
-        options.categoryId === undefined ? undefined : eq(items.categoryId, options.categoryId),
-        options.after === undefined ? undefined : gt(items.id, options.after),
-      ),
-    )
-    .orderBy(asc(items.id))
-    .limit(options.limit)
-    .offset(options.offset);
+): Promise<ItemRow[]> {
+  return rowsOf<ItemRow>(
+    db,
+    sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
+         WHERE true
+           ${options.categoryId === undefined ? sql`` : sql`AND i.category_id = ${options.categoryId}`}
+           ${options.after === undefined ? sql`` : sql`AND i.id > ${options.after}`}
+         ORDER BY i.id
+         LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, idArray, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { type orderLines, orders, refusedCheckouts } from '../../db/schema';
+import type { orderLines, orders } from '../../db/schema';
 import { ORDER_PAGE_READ } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,11 +11,10 @@ export async function findOrderIdByKey(
   userId: number,
   idempotencyKey: string,
 ): Promise<number | undefined> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
-    .limit(1);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey}`,
+  );
   return rows[0]?.id;
 }
 
@@ -230,7 +229,11 @@ export async function placeOrder(
 
 /** Spends a key whose checkout was refused after its charge (and refunded). */
 export async function recordRefusal(db: Db, userId: number, idempotencyKey: string): Promise<void> {
-  await db.insert(refusedCheckouts).values({ userId, idempotencyKey }).onConflictDoNothing();
+  await rowsOf(
+    db,
+    sql`INSERT INTO refused_checkouts (user_id, idempotency_key)
+        VALUES (${userId}, ${idempotencyKey}) ON CONFLICT DO NOTHING`,
+  );
 }
 
 /**

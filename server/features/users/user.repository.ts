@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,8 +13,19 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return rows[0];
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+/** What the shopper sees of their account. */
+export type Profile = Pick<
+  UserRow,
+  'id' | 'username' | 'firstName' | 'lastName' | 'email' | 'isAdmin'
+>;
+
+export async function findProfile(db: Db, id: number): Promise<Profile | undefined> {
+  const rows = await rowsOf<Profile>(
+    db,
+    sql`SELECT id, username, first_name AS "firstName", last_name AS "lastName", email,
+               is_admin AS "isAdmin"
+          FROM users WHERE id = ${id}`,
+  );
   return rows[0];
 }
 

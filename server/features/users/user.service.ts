@@ -19,7 +19,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export function toUser(row: repo.UserRow): User {
+export function toUser(row: repo.Profile): User {
   return {
     id: row.id,
     username: row.username,
@@ -129,7 +129,7 @@ export async function authenticate(db: Db, username: string, password: string): 
 }
 
 export async function getUser(db: Db, id: number): Promise<User> {
-  const row = await repo.findUserById(db, id);
+  const row = await repo.findProfile(db, id);
   if (!row) throw new AppError(401, 'unauthorized', 'Please sign in first.');
   return toUser(row);
 }
