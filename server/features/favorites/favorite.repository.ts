@@ -42,10 +42,12 @@ export type OutfitRef = number | null | undefined;
 
 /** One favourite row: the shopper's row of item_favorites for this item tagged with this outfit (or none). */
 function rowKey(userId: number, itemId: number, outfitId: number | null): SQL {
-  return sql`user_id = ${userId} AND item_id = ${itemId} AND ${
-    outfitId === null ? sql`outfit_id IS NULL` : sql`outfit_id = ${outfitId}`
-  }`;
+  return sql`user_id = ${userId} AND item_id = ${itemId} AND ${ofOutfit(sql`outfit_id`, outfitId)}`;
 }
+
+/** A favourite's outfit column is this outfit, or none for null. */
+const ofOutfit = (column: SQL, outfitId: number | null) =>
+  outfitId === null ? sql`${column} IS NULL` : sql`${column} = ${outfitId}`;
 
 /**
  * The shopper's favourite pieces (favorite_pieces: their rows and the pieces of their likes) of
@@ -74,13 +76,7 @@ export function listFavoriteItems(
                ? sql`AND fp.item_id = ${filter.itemId}`
                : sql`AND i.product_id = (SELECT product_id FROM items WHERE id = ${filter.sameProductAs})`
            }
-           ${
-             outfitId === undefined
-               ? sql``
-               : outfitId === null
-                 ? sql`AND fp.outfit_id IS NULL`
-                 : sql`AND fp.outfit_id = ${outfitId}`
-           }
+           ${outfitId === undefined ? sql`` : sql`AND ${ofOutfit(sql`fp.outfit_id`, outfitId)}`}
          ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
   );
 }
@@ -326,12 +322,7 @@ export async function occasionExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findItem(
-  db: Db,
-  id: number,
-): Promise<
-  { id: number; productId: number; name: string; color: string; size: string } | undefined
-> {
+export async function findItem(db: Db, id: number) {
   const rows = await rowsOf<{
     id: number;
     productId: number;

@@ -92,12 +92,10 @@ export async function findSession(
   const rows = await rowsOf<SessionText & { address: SessionAddress | null }>(
     db,
     sql`SELECT ${sessionColumns},
-               CASE WHEN a.id IS NOT NULL THEN json_build_object(
-                 'nickname', a.nickname, 'recipientName', a.recipient_name, 'phone', a.phone,
-                 'streetAddress', a.street_address, 'streetAddress2', a.street_address_2,
-                 'city', a.city, 'state', a.state, 'zip', a.zip) END AS address
+               (SELECT row_to_json(found) FROM (
+                  SELECT ${addressColumns} FROM addresses a
+                   WHERE a.id = ps.address_id AND a.user_id = ${userId}) found) AS address
           FROM payment_sessions ps
-          LEFT JOIN addresses a ON a.id = ps.address_id AND a.user_id = ${userId}
          WHERE ps.id = ${id} AND ps.user_id = ${userId}`,
   );
   const row = rows[0];
