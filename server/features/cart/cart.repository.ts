@@ -72,7 +72,51 @@ export async function findLine(db: Db, userId: number, itemId: number) {
   return rows[0];
 }
 
-/** Points a line at another item, keeping its place in the cart; false when there is no line. */
+export interface LineChange {
+  line: VariantStockRow & { quantity: number };
+  /** The product's variant in the colour and size asked for (any case); null when not made. */
+  target: VariantStockRow | null;
+  /** The quantity of the shopper's line of that variant, when it is another line of the cart. */
+  held: number | null;
+}
+
+/**
+ * What moving a line to another colour or size involves, in one read: the line, the variant it
+ * would become and the line the cart already holds of that variant. Undefined when there is no
+ * such line. A colour or size left out stays the line's own.
+ */
+export async function findLineChange(
+  db: Db,
+  userId: number,
+  itemId: number,
+  change: { color?: string | undefined; size?: string | undefined },
+): Promise<LineChange | undefined> {
+  const [row] = await rowsOf<VariantStockRow & { quantity: number } & Omit<LineChange, 'line'>>(
+    db,
+    sql`SELECT ${stockColumnsSql}, l.quantity, row_to_json(t) AS target, h.quantity AS held
+          FROM cart_lines l
+          JOIN items i ON i.id = l.item_id
+          LEFT JOIN LATERAL (
+                SELECT t.id, t.product_id AS "productId", t.name, t.color, t.size, t.stock
+                  FROM items t
+                 WHERE t.product_id = i.product_id
+                   AND lower(t.color) = lower(coalesce(${change.color ?? null}::text, i.color))
+                   AND lower(t.size) = lower(coalesce(${change.size ?? null}::text, i.size))
+                 LIMIT 1) t ON true
+          LEFT JOIN cart_lines h
+                 ON h.user_id = l.user_id AND h.item_id = t.id AND h.item_id <> l.item_id
+         WHERE l.user_id = ${userId} AND l.item_id = ${itemId}`,
+  );
+  if (!row) return undefined;
+  const { target, held, ...line } = row;
+  return { line, target, held };
+}
+
+/**
+ * Points a line at another variant, keeping its place in the cart, while that variant's stock
+ * covers the quantity; false when nothing changed (the line went, or too few are left). A line
+ * of that variant added meanwhile makes it fail as a unique violation.
+ */
 export async function moveLine(
   db: Db,
   userId: number,
@@ -84,6 +128,37 @@ export async function moveLine(
     db,
     sql`UPDATE cart_lines SET item_id = ${toItemId}, quantity = ${quantity}
          WHERE user_id = ${userId} AND item_id = ${fromItemId}
+           AND ${quantity} <= (SELECT stock FROM items WHERE id = ${toItemId})
+        RETURNING item_id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Folds a line into the cart's line of another variant in one statement: that line takes both
+ * quantities (the maximum at most) while the variant's stock covers them, and only then does the
+ * folded line go. False when nothing changed.
+ */
+export async function mergeLine(
+  db: Db,
+  userId: number,
+  fromItemId: number,
+  toItemId: number,
+): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`WITH folded AS (
+          SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${fromItemId}),
+        merged AS (
+          UPDATE cart_lines
+             SET quantity = least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
+            FROM folded
+           WHERE user_id = ${userId} AND item_id = ${toItemId}
+             AND least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
+                 <= (SELECT stock FROM items WHERE id = ${toItemId})
+          RETURNING item_id)
+        DELETE FROM cart_lines
+         WHERE user_id = ${userId} AND item_id = ${fromItemId} AND EXISTS (SELECT 1 FROM merged)
         RETURNING item_id`,
   );
   return rows.length > 0;

@@ -4,7 +4,6 @@ import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Database, Db } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
-import { findVariant } from '../../lib/items';
 import { loadProductsOfOutfit } from '../../lib/products';
 import { describePiece, stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -174,29 +173,30 @@ export async function changeLine(
   change: { size?: string | undefined; color?: string | undefined },
 ) {
   const { db } = database;
-  try {
-    await db.transaction(async (tx) => {
-      const line = await repo.findLine(tx, userId, itemId);
-      if (!line) throw notFound('That piece is not in your cart.');
-      const color = change.color ?? line.color;
-      const size = change.size ?? line.size;
-      const target = await findVariant(tx, line.productId, color, size);
-      if (!target) throw conflict(`${line.name} is not made in ${color}, size ${size}.`);
-      if (target.id === line.id) return;
-      const held = await repo.findLine(tx, userId, target.id);
-      const quantity = Math.min(line.quantity + (held?.quantity ?? 0), MAX_QUANTITY);
-      const problem = stockProblem(target, quantity);
-      if (problem) throw conflict(problem);
-      if (held) {
-        // The stock was checked above; fewer left since is a race like any other.
-        if (!(await repo.setLineQuantity(tx, userId, target.id, quantity))) throw conflict(RACE);
-        await repo.deleteLine(tx, userId, line.id);
-      } else {
-        await repo.moveLine(tx, userId, line.id, target.id, quantity);
-      }
-    });
-  } catch (error) {
-    throw raceAsConflict(error);
+  // One read, then one write that checks again what it depends on: no transaction is held open.
+  const found = await repo.findLineChange(db, userId, itemId, change);
+  if (!found) throw notFound('That piece is not in your cart.');
+  const { line, target, held } = found;
+  if (!target) {
+    const color = change.color ?? line.color;
+    const size = change.size ?? line.size;
+    throw conflict(`${line.name} is not made in ${color}, size ${size}.`);
+  }
+  if (target.id !== line.id) {
+    const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
+    const problem = stockProblem(target, quantity);
+    if (problem) throw conflict(problem);
+    let changed: boolean;
+    try {
+      changed =
+        held === null
+          ? await repo.moveLine(db, userId, line.id, target.id, quantity)
+          : await repo.mergeLine(db, userId, line.id, target.id);
+    } catch (error) {
+      throw raceAsConflict(error);
+    }
+    // The line, the other line or the stock changed since the read: like any other race.
+    if (!changed) throw conflict(RACE);
   }
   return getCart(database, userId);
 }

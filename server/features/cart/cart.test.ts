@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+import * as repo from './cart.repository';
 
 let t: TestApp;
 let stocked: number[] = [];
@@ -486,15 +487,59 @@ describe('PATCH /api/cart/{itemId}', () => {
     ]);
   });
 
-  it('merges with a line of that variant already in the cart', async () => {
+  it.each([
+    { first: 2, second: 3, merged: 5 },
+    { first: 6, second: 7, merged: 9 },
+  ])(
+    'merges $first and $second of a variant into one line of $merged (9 at most)',
+    async ({ first, second, merged }) => {
+      const { agent, user } = await signUp(t.app);
+      const item = await itemWithSiblings();
+      await agent.post('/api/cart', { itemId: item.id, quantity: first });
+      const other = (await patch(agent, item.id, { size: item.other_size })).json().lines[0].itemId;
+      await agent.post('/api/cart', { itemId: item.id, quantity: second });
+      const res = await patch(agent, item.id, { size: item.other_size });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await cartRows(user.id)).toEqual([{ item_id: other, quantity: merged }]);
+    },
+  );
+
+  it('writes only what still holds when the cart or the stock changed after the read', async () => {
     const { agent, user } = await signUp(t.app);
     const item = await itemWithSiblings();
-    await agent.post('/api/cart', { itemId: item.id, quantity: 2 });
-    const other = (await patch(agent, item.id, { size: item.other_size })).json().lines[0].itemId;
-    await agent.post('/api/cart', { itemId: item.id, quantity: 3 });
-    const merged = await patch(agent, item.id, { size: item.other_size });
-    expect(merged.statusCode, merged.body).toBe(200);
-    expect(await cartRows(user.id)).toEqual([{ item_id: other, quantity: 5 }]);
+    const [target] = await sql<{ id: number; stock: number }>(
+      `SELECT id, stock FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
+          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
+      [item.id, item.other_size],
+    );
+    const { db } = t.db.database;
+    await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
+    // A move, as the service decided it, after the variant's stock fell under the line.
+    await sql('UPDATE items SET stock = 3 WHERE id = $1', [target!.id]);
+    expect(await repo.moveLine(db, user.id, item.id, target!.id, 4)).toBe(false);
+    expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
+    // A merge adds the lines as they stand and checks the stock against that.
+    await sql('UPDATE items SET stock = 6 WHERE id = $1', [target!.id]);
+    await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
+      user.id,
+      target!.id,
+    ]);
+    await sql('UPDATE cart_lines SET quantity = 5 WHERE user_id = $1 AND item_id = $2', [
+      user.id,
+      item.id,
+    ]);
+    expect(await repo.mergeLine(db, user.id, item.id, target!.id)).toBe(false);
+    expect(await cartRows(user.id)).toEqual(
+      [
+        { item_id: item.id, quantity: 5 },
+        { item_id: target!.id, quantity: 2 },
+      ].sort((a, b) => a.item_id - b.item_id),
+    );
+    // A line that went meanwhile folds nothing into the other.
+    await sql('DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [user.id, item.id]);
+    expect(await repo.mergeLine(db, user.id, item.id, target!.id)).toBe(false);
+    expect(await cartRows(user.id)).toEqual([{ item_id: target!.id, quantity: 2 }]);
+    await sql('UPDATE items SET stock = $2 WHERE id = $1', [target!.id, target!.stock]);
   });
 
   it('is 409 with nothing changed when the variant is not made or short of stock', async () => {
