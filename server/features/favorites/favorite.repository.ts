@@ -322,17 +322,6 @@ export async function occasionExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findItem(db: Db, id: number) {
-  const rows = await rowsOf<{
-    id: number;
-    productId: number;
-    name: string;
-    color: string;
-    size: string;
-  }>(db, sql`SELECT id, product_id AS "productId", name, color, size FROM items WHERE id = ${id}`);
-  return rows[0];
-}
-
 /** The product with this id, or every product called `name` (any case; several may share one). */
 export async function findProductIds(
   db: Db,
@@ -403,15 +392,26 @@ export async function changeQuantity(
   return rows[0]?.quantity;
 }
 
-/** A piece hearted on its own (no outfit); true when it was not a favourite before. */
-export async function insertHeart(db: Db, userId: number, itemId: number): Promise<boolean> {
-  const rows = await rowsOf(
+/**
+ * A piece hearted on its own (no outfit), in one statement: whether the item exists, and whether
+ * the heart is new (false when the piece was a favourite of its own already).
+ */
+export async function insertHeart(
+  db: Db,
+  userId: number,
+  itemId: number,
+): Promise<{ itemExists: boolean; added: boolean }> {
+  const [row] = await rowsOf<{ itemExists: boolean; added: boolean }>(
     db,
-    sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-        VALUES (${userId}, ${itemId}, NULL, 'heart')
-        ON CONFLICT DO NOTHING RETURNING id`,
+    sql`WITH item AS (SELECT id FROM items WHERE id = ${itemId}),
+        added AS (
+          INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+          SELECT ${userId}, id, NULL, 'heart' FROM item
+          ON CONFLICT DO NOTHING RETURNING id)
+        SELECT EXISTS (SELECT 1 FROM item) AS "itemExists",
+               EXISTS (SELECT 1 FROM added) AS added`,
   );
-  return rows.length > 0;
+  return row!;
 }
 
 /**
@@ -447,14 +447,18 @@ export async function deleteHeart(
   return rows.length > 0;
 }
 
-export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  const rows = await rowsOf(db, sql`SELECT 1 FROM outfits WHERE id = ${outfitId}`);
-  return rows.length > 0;
+export interface PieceOfOutfit {
+  outfitExists: boolean;
+  itemExists: boolean;
+  ofOutfit: boolean;
+  /** The shopper liked the outfit and its pieces are not written out yet. */
+  likeToWrite: boolean;
 }
 
 /**
- * Whether the item is a piece of the outfit, and whether the shopper liked the outfit with its
- * pieces not yet written out (server/lib/liked-pieces.ts): a heart on a card writes them only
+ * What a heart on an outfit's piece needs to know, in one read: whether the outfit and the item
+ * exist, whether the item is a piece of the outfit, and whether the shopper liked the outfit with
+ * its pieces not yet written out (server/lib/liked-pieces.ts): a heart on a card writes them only
  * then, and most hearts are given on outfits the shopper has not liked.
  */
 export async function pieceOfOutfit(
@@ -462,10 +466,12 @@ export async function pieceOfOutfit(
   userId: number,
   outfitId: number,
   itemId: number,
-): Promise<{ ofOutfit: boolean; likeToWrite: boolean }> {
-  const [row] = await rowsOf<{ ofOutfit: boolean; likeToWrite: boolean }>(
+): Promise<PieceOfOutfit> {
+  const [row] = await rowsOf<PieceOfOutfit>(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM outfit_items
+    sql`SELECT EXISTS (SELECT 1 FROM outfits WHERE id = ${outfitId}) AS "outfitExists",
+               EXISTS (SELECT 1 FROM items WHERE id = ${itemId}) AS "itemExists",
+               EXISTS (SELECT 1 FROM outfit_items
                         WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
                EXISTS (SELECT 1 FROM swipes
                         WHERE user_id = ${userId} AND outfit_id = ${outfitId}

@@ -384,14 +384,16 @@ export async function listVariants(db: Db, query: VariantsInput): Promise<Varian
 // ---- hearts from search ----
 
 export async function heartItem(db: Db, userId: number, itemId: number): Promise<boolean> {
-  if (!(await repo.findItem(db, itemId))) throw notFound('There is no such item.');
+  let heart: { itemExists: boolean; added: boolean };
   try {
-    return await repo.insertHeart(db, userId, itemId);
+    heart = await repo.insertHeart(db, userId, itemId);
   } catch (error) {
-    // The item was deleted between the check and the insert.
+    // The item was deleted between the statement's read and its insert.
     if (pgCode(error) === PG.foreignKeyViolation) throw notFound('There is no such item.');
     throw error;
   }
+  if (!heart.itemExists) throw notFound('There is no such item.');
+  return heart.added;
 }
 
 export async function unheartItem(db: Db, userId: number, itemId: number): Promise<void> {
@@ -411,19 +413,14 @@ export async function heartOutfitPiece(
   { itemId, outfitId }: { itemId: number; outfitId: number },
   favorite: boolean,
 ): Promise<ItemHeartResult> {
-  return db.transaction(async (tx) => {
-    const { ofOutfit, likeToWrite } = await repo.pieceOfOutfit(tx, userId, outfitId, itemId);
-    // Only an outfit that exists has pieces.
-    if (!ofOutfit && !(await repo.outfitExists(tx, outfitId))) {
-      throw notFound('That outfit does not exist.');
-    }
-    if (favorite && !ofOutfit) throw notFound('That piece is not part of this outfit.');
-    if (!ofOutfit && !(await repo.findItem(tx, itemId))) {
-      throw notFound('That item does not exist.');
-    }
-    if (ofOutfit && likeToWrite) await writeLikedPieces(tx, userId, outfitId);
-    if (favorite) await repo.insertOutfitHeart(tx, userId, itemId, outfitId);
-    else await repo.deleteHeart(tx, userId, itemId, outfitId);
-    return { itemId, outfitId, favorite };
-  });
+  const piece = await repo.pieceOfOutfit(db, userId, outfitId, itemId);
+  if (!piece.outfitExists) throw notFound('That outfit does not exist.');
+  if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
+  if (!piece.itemExists) throw notFound('That item does not exist.');
+  // No transaction: writing a like's pieces out changes no favourite, so each statement stands
+  // on its own, and a like given meanwhile still lists this piece once, by its heart.
+  if (piece.ofOutfit && piece.likeToWrite) await writeLikedPieces(db, userId, outfitId);
+  if (favorite) await repo.insertOutfitHeart(db, userId, itemId, outfitId);
+  else await repo.deleteHeart(db, userId, itemId, outfitId);
+  return { itemId, outfitId, favorite };
 }
