@@ -229,15 +229,26 @@ async function findFavorite(
 }
 
 /**
- * Makes the favourite about to be changed a row of item_favorites, which is found by the key this
- * returns: a piece that follows from a like has its like's pieces written out first
- * (server/lib/liked-pieces.ts).
+ * Runs a change of one favourite on its row of item_favorites, found by the key it is given. A
+ * favourite tagged with an outfit may stand for a piece of a like whose pieces follow from it
+ * (server/lib/liked-pieces.ts): those are written out first, in one transaction with the change,
+ * so a refused change takes them back. A piece hearted on its own needs neither.
  */
-async function toChange(db: Db, userId: number, row: repo.FavoriteRow): Promise<FavoriteKey> {
-  // A heart on the outfit is written already, but it stands in for a piece of the like, which
-  // must be written too before the heart moves to another variant.
-  if (row.outfitId !== null) await writeLikedPieces(db, userId, row.outfitId);
-  return { itemId: row.id, outfitId: row.outfitId };
+function changing<T>(
+  db: Db,
+  userId: number,
+  row: repo.FavoriteRow,
+  change: (db: Db, key: FavoriteKey) => Promise<T>,
+): Promise<T> {
+  const { outfitId } = row;
+  const key = { itemId: row.id, outfitId };
+  if (outfitId === null) return change(db, key);
+  return db.transaction(async (tx) => {
+    // A heart on the outfit is written already, but it stands in for a piece of the like, which
+    // must be written too before the heart moves to another variant.
+    await writeLikedPieces(tx, userId, outfitId);
+    return change(tx, key);
+  });
 }
 
 interface FavoriteKey {
@@ -283,10 +294,8 @@ export async function changeQuantity(
   outfitId: repo.OutfitRef,
   delta: number,
 ): Promise<FavoriteItem> {
-  // One transaction: a refused change also takes back the like's pieces it wrote out.
-  return db.transaction(async (tx) => {
-    const row = await findFavorite(tx, userId, itemId, outfitId);
-    const key = await toChange(tx, userId, row);
+  const row = await findFavorite(db, userId, itemId, outfitId);
+  return changing(db, userId, row, async (tx, key) => {
     const next = await repo.changeQuantity(tx, userId, key, delta, { min: 0, max: MAX_QUANTITY });
     if (next === undefined) {
       const { quantity } = await reload(tx, userId, key);
@@ -325,28 +334,23 @@ async function changeVariant(
   target: { itemId: number; outfitId: repo.OutfitRef },
   want: { color?: string; size?: string },
 ): Promise<FavoriteItem> {
+  const row = await findFavorite(db, userId, target.itemId, target.outfitId);
+  const color = want.color ?? row.color;
+  const size = want.size ?? row.size;
+  const sibling = await findVariant(db, row.productId, color, size);
+  if (sibling === undefined) {
+    throw conflict(
+      want.color !== undefined
+        ? `${row.name} is not made in ${want.color} in size ${row.size}.`
+        : `${row.name} in ${row.color} is not made in size ${want.size}.`,
+    );
+  }
+  if (sibling.id === row.id) return toFavoriteItem(row);
   try {
-    // One transaction: a refused move also takes back the like's pieces it wrote out.
-    return await db.transaction(async (tx) => {
-      const row = await findFavorite(tx, userId, target.itemId, target.outfitId);
-      const color = want.color ?? row.color;
-      const size = want.size ?? row.size;
-      const sibling = await findVariant(tx, row.productId, color, size);
-      if (sibling === undefined) {
-        throw conflict(
-          want.color !== undefined
-            ? `${row.name} is not made in ${want.color} in size ${row.size}.`
-            : `${row.name} in ${row.color} is not made in size ${want.size}.`,
-        );
+    return await changing(db, userId, row, async (tx, key) => {
+      if (!(await repo.moveFavorite(tx, userId, key, sibling.id))) {
+        throw notFound('That piece is not among your favourites.');
       }
-      if (sibling.id === row.id) return toFavoriteItem(row);
-      const moved = await repo.moveFavorite(
-        tx,
-        userId,
-        await toChange(tx, userId, row),
-        sibling.id,
-      );
-      if (!moved) throw notFound('That piece is not among your favourites.');
       // The same favourite, now of the sibling variant.
       return toFavoriteItem({ ...row, ...sibling });
     });
