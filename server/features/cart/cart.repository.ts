@@ -27,14 +27,6 @@ export function listCartLines(client: SqlClient, userId: number): Promise<CartLi
 
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };
 
-export async function findItemStock(db: Db, itemId: number): Promise<StockRow | undefined> {
-  const rows = await rowsOf<StockRow>(
-    db,
-    sql`SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}`,
-  );
-  return rows[0];
-}
-
 export type VariantStockRow = StockRow & { productId: number };
 
 /** The outfit's name and its pieces (slot, the item designed in, its product); undefined if none. */
@@ -58,6 +50,30 @@ export function findItemsStock(db: Db, itemIds: readonly number[]): Promise<Vari
     db,
     sql`SELECT ${stockColumnsSql} FROM items i
          WHERE i.id = ANY(${idArray(itemIds)}::int[]) ORDER BY i.id`,
+  );
+}
+
+export type ChosenRow = VariantStockRow & {
+  /** What the cart holds of the item; 0 when it has no line of it. */
+  held: number;
+  /** The cart's lines. */
+  lines: number;
+};
+
+/** Items with their stock and what the shopper's cart holds of each, in id order; unknown ids are left out. */
+export function findChosen(
+  db: Db,
+  userId: number,
+  itemIds: readonly number[],
+): Promise<ChosenRow[]> {
+  return rowsOf<ChosenRow>(
+    db,
+    sql`SELECT ${stockColumnsSql}, coalesce(l.quantity, 0) AS held,
+               (SELECT count(*)::int FROM cart_lines WHERE user_id = ${userId}) AS lines
+          FROM items i
+          LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
+         WHERE i.id = ANY(${idArray(itemIds)}::int[])
+         ORDER BY i.id`,
   );
 }
 
@@ -165,23 +181,38 @@ export async function mergeLine(
 }
 
 /**
- * Adds one of each item to the cart in one statement, each line's quantity capped at the
- * maximum, and gives each line's new quantity. Rows go in in id order, so two adds at once lock
- * the lines they share alike.
+ * Adds one of each item to the cart in one statement, all or none: only while, as the statement
+ * sees the cart, every line's new quantity (the maximum at most) is within its item's stock and
+ * the cart has room for the new lines. False when nothing was written. Rows go in in id order,
+ * so two adds at once lock the lines they share alike; an add committed meanwhile is summed
+ * without a second look at the stock, which checkout checks under lock, since a cart reserves
+ * nothing.
  */
-export function addOneOfEach(
+export async function addOneOfEach(
   db: Db,
   userId: number,
   itemIds: readonly number[],
-): Promise<{ itemId: number; quantity: number }[]> {
-  return rowsOf(
+  maxLines: number,
+): Promise<boolean> {
+  const rows = await rowsOf(
     db,
-    sql`INSERT INTO cart_lines (user_id, item_id, quantity)
-        SELECT ${userId}, k.id, 1 FROM unnest(${idArray(itemIds)}::int[]) AS k(id) ORDER BY k.id
+    sql`WITH wanted AS (
+          SELECT i.id, i.stock, l.item_id IS NULL AS new,
+                 least(coalesce(l.quantity, 0) + 1, ${MAX_QUANTITY}) AS quantity
+            FROM items i
+            LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
+           WHERE i.id = ANY(${idArray(itemIds)}::int[]))
+        INSERT INTO cart_lines (user_id, item_id, quantity)
+        SELECT ${userId}, w.id, 1 FROM wanted w
+         WHERE NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
+           AND (SELECT count(*) FROM cart_lines WHERE user_id = ${userId})
+               + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
+         ORDER BY w.id
         ON CONFLICT (user_id, item_id) DO UPDATE
           SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
-        RETURNING item_id AS "itemId", quantity`,
+        RETURNING item_id`,
   );
+  return rows.length > 0;
 }
 
 export interface AddOutcome {
@@ -281,12 +312,4 @@ export async function deleteLine(db: Db, userId: number, itemId: number): Promis
 
 export async function deleteAllLines(db: Db, userId: number): Promise<void> {
   await rowsOf(db, sql`DELETE FROM cart_lines WHERE user_id = ${userId}`);
-}
-
-export async function countLines(db: Db, userId: number): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}`,
-  );
-  return rows[0]?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { Cart, CartLine, Look } from '../../../contracts/cart';
 import { SLOTS } from '../../../contracts/catalog';
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { loadProductsOfOutfit } from '../../lib/products';
@@ -57,12 +57,6 @@ export async function getCart(
   };
 }
 
-async function assertRoomFor(tx: Db, userId: number) {
-  if ((await repo.countLines(tx, userId)) > MAX_CART_LINES) {
-    throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
-  }
-}
-
 /**
  * Adds to the line's quantity (9 at most in all). Stock is checked here so the shopper hears
  * early; checkout checks it again under lock, since adding to a cart reserves nothing.
@@ -100,44 +94,45 @@ export async function addOutfit(
   itemIds: number[],
 ) {
   const { db } = database;
-  try {
-    await db.transaction(async (tx) => {
-      const outfit = await repo.findOutfitPieces(tx, outfitId);
-      if (!outfit) throw notFound('That outfit does not exist.');
-      const chosen = await repo.findItemsStock(tx, itemIds);
-      if (chosen.length !== itemIds.length) {
-        throw badRequest('One of the chosen pieces does not exist.', {
-          itemIds: 'must be pieces of the outfit',
-        });
-      }
-      const offered = new Set(outfit.pieces.map((piece) => piece.productId));
-      const taken = new Set<number>();
-      for (const item of chosen) {
-        if (!offered.has(item.productId) || taken.has(item.productId)) {
-          throw badRequest(
-            taken.has(item.productId)
-              ? `${item.name} is chosen twice: choose one size of each piece.`
-              : `${item.name} is not a piece of this outfit.`,
-            { itemIds: 'must be one colour and size of each of the outfit’s pieces' },
-          );
-        }
-        taken.add(item.productId);
-      }
-      const lines = await repo.addOneOfEach(
-        tx,
-        userId,
-        chosen.map((item) => item.id),
-      );
-      for (const item of chosen) {
-        const total = lines.find((line) => line.itemId === item.id)?.quantity ?? 0;
-        const problem = stockProblem(item, total);
-        if (problem) throw conflict(problem);
-      }
-      await assertRoomFor(tx, userId);
+  const [outfit, chosen] = await Promise.all([
+    repo.findOutfitPieces(db, outfitId),
+    repo.findChosen(db, userId, itemIds),
+  ]);
+  if (!outfit) throw notFound('That outfit does not exist.');
+  if (chosen.length !== itemIds.length) {
+    throw badRequest('One of the chosen pieces does not exist.', {
+      itemIds: 'must be pieces of the outfit',
     });
+  }
+  const offered = new Set(outfit.pieces.map((piece) => piece.productId));
+  const taken = new Set<number>();
+  for (const item of chosen) {
+    if (!offered.has(item.productId) || taken.has(item.productId)) {
+      throw badRequest(
+        taken.has(item.productId)
+          ? `${item.name} is chosen twice: choose one size of each piece.`
+          : `${item.name} is not a piece of this outfit.`,
+        { itemIds: 'must be one colour and size of each of the outfit’s pieces' },
+      );
+    }
+    taken.add(item.productId);
+  }
+  for (const item of chosen) {
+    const problem = stockProblem(item, Math.min(item.held + 1, MAX_QUANTITY));
+    if (problem) throw conflict(problem);
+  }
+  const newLines = chosen.filter((item) => item.held === 0).length;
+  if ((chosen[0]?.lines ?? 0) + newLines > MAX_CART_LINES) {
+    throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
+  }
+  let added: boolean;
+  try {
+    added = await repo.addOneOfEach(db, userId, itemIds, MAX_CART_LINES);
   } catch (error) {
     throw raceAsConflict(error);
   }
+  // The cart or the stock changed since the read, leaving no room for one of them.
+  if (!added) throw conflict(RACE);
   return getCart(database, userId);
 }
 

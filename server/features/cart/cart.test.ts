@@ -384,6 +384,57 @@ describe('POST /api/cart/outfit', () => {
   });
 });
 
+describe('POST /api/cart/outfit, room and races', () => {
+  it('is 409 with nothing written when the new lines would pass 50; lines held already count once', async () => {
+    const { agent, user } = await signUp(t.app);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const ids = pieces.map((p) => p.item_id);
+    const fillers = await sql<{ id: number }>(
+      'SELECT id FROM items WHERE id <> ALL($1::int[]) ORDER BY id DESC LIMIT 46',
+      [ids],
+    );
+    await sql(
+      'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
+      [user.id, fillers.map((f) => f.id)],
+    );
+    // 46 lines and five new ones: one too many.
+    const full = await agent.post('/api/cart/outfit', { outfitId, itemIds: ids });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
+    expect(await cartRows(user.id)).toHaveLength(46);
+    // A filler gives way to one of the pieces: 46 lines again, and the five make 50.
+    await sql('DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [
+      user.id,
+      fillers[0]!.id,
+    ]);
+    await agent.post('/api/cart', { itemId: ids[0] });
+    const fits = await agent.post('/api/cart/outfit', { outfitId, itemIds: ids });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(await cartRows(user.id)).toHaveLength(50);
+    expect((await cartRows(user.id)).find((l) => l.item_id === ids[0])?.quantity).toBe(2);
+  });
+
+  it('writes none of the pieces when one fell short of stock after the read', async () => {
+    const { user } = await signUp(t.app);
+    const { pieces } = await outfitWithChoices();
+    const ids = pieces.map((p) => p.item_id);
+    const { db } = t.db.database;
+    const [{ stock }] = (await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
+      ids[4],
+    ])) as [{ stock: number }];
+    await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
+      user.id,
+      ids[4],
+    ]);
+    await sql('UPDATE items SET stock = 2 WHERE id = $1', [ids[4]]);
+    expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(false);
+    expect(await cartRows(user.id)).toEqual([{ item_id: ids[4], quantity: 2 }]);
+    await sql('UPDATE items SET stock = $2 WHERE id = $1', [ids[4], stock]);
+    expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(true);
+    expect(await cartRows(user.id)).toHaveLength(5);
+  });
+});
+
 describe('GET /api/cart/outfit/{outfitId}', () => {
   it("offers the five pieces with every size, remembering this shopper's sizes, not the design's", async () => {
     const { agent } = await signUp(t.app);
