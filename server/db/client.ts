@@ -99,6 +99,17 @@ export function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }
 
+/**
+ * Ids as a list of parameters (`IN (${idList(ids)})`): a statement text for each count, which
+ * PostgreSQL plans once for all values where an array parameter can have it planned every time.
+ */
+export function idList(ids: readonly number[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${Math.trunc(id)}`),
+    sql`, `,
+  );
+}
+
 /** A timestamp as ISO text (`…T…Z`), the same from PGlite and node-postgres. */
 export const isoText = (value: SQL) =>
   sql<string>`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, idArray, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { type ItemRow, stockColumnsSql } from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
@@ -72,7 +72,7 @@ export function findChosen(
                (SELECT count(*)::int FROM cart_lines WHERE user_id = ${userId}) AS lines
           FROM items i
           LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
-         WHERE i.id = ANY(${idArray(itemIds)}::int[])
+         WHERE i.id IN (${idList(itemIds)})
          ORDER BY i.id`,
   );
 }
@@ -201,7 +201,7 @@ export async function addOneOfEach(
                  least(coalesce(l.quantity, 0) + 1, ${MAX_QUANTITY}) AS quantity
             FROM items i
             LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
-           WHERE i.id = ANY(${idArray(itemIds)}::int[]))
+           WHERE i.id IN (${idList(itemIds)}))
         INSERT INTO cart_lines (user_id, item_id, quantity)
         SELECT ${userId}, w.id, 1 FROM wanted w
          WHERE NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
