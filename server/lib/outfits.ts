@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SLOTS, type Slot } from '../../contracts/catalog';
 import type { Outfit } from '../../contracts/outfit';
-import { idArray, queryPrepared, type SqlClient } from '../db/client';
+import { idList, queryPrepared, type SqlClient } from '../db/client';
 import { type ItemRow, itemColumnsSql, toItem } from './items';
 
 const SLOT_ORDER = new Map(SLOTS.map((slot, i) => [slot, i]));
@@ -20,10 +20,12 @@ type CardRow = ItemRow & {
  * Outfit cards: outfits with their five pieces (0001's trigger keeps every outfit at five) in
  * slot order, in the order of `ids` (missing ids are skipped). The one way an outfit card is
  * built, for the feed, search, favourites, closets and the design studio; one statement whatever
- * the number of outfits, so lists never go N+1. Prepared: its planning cost as much as its run.
+ * the number of outfits, so lists never go N+1. Prepared, a text for each number of outfits:
+ * its planning cost as much as its run.
  */
 export async function loadOutfits(client: SqlClient, ids: readonly number[]): Promise<Outfit[]> {
   if (ids.length === 0) return [];
+  // A list of parameters, not an array: with an array PostgreSQL planned it afresh each call.
   const rows = await queryPrepared<CardRow>(
     client,
     'outfit_cards',
@@ -34,7 +36,7 @@ export async function loadOutfits(client: SqlClient, ids: readonly number[]): Pr
           JOIN outfit_items oi ON oi.outfit_id = o.id
           JOIN items i ON i.id = oi.item_id
           JOIN categories c ON c.id = i.category_id
-         WHERE o.id = ANY(${idArray([...new Set(ids)])}::int[])`,
+         WHERE o.id IN (${idList([...new Set(ids)])})`,
   );
   const byId = new Map<number, Outfit>();
   for (const row of rows) {
