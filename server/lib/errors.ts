@@ -25,6 +25,7 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 /** PostgreSQL SQLSTATE codes we map to client errors. */
 export const PG = {
   uniqueViolation: '23505',
+  notNullViolation: '23502',
   foreignKeyViolation: '23503',
   checkViolation: '23514',
   serializationFailure: '40001',

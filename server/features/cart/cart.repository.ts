@@ -129,22 +129,22 @@ export async function findLineChange(
 }
 
 /**
- * Points a line at another variant, keeping its place in the cart, while that variant's stock
- * covers the quantity; false when nothing changed (the line went, or too few are left). A line
- * of that variant added meanwhile makes it fail as a unique violation.
+ * Points a line at another variant, keeping its place and quantity in the cart, while that
+ * variant's stock covers the quantity as it stands; false when nothing changed (the line went,
+ * or too few are left). A line of that variant added meanwhile makes it fail as a unique
+ * violation.
  */
 export async function moveLine(
   db: Db,
   userId: number,
   fromItemId: number,
   toItemId: number,
-  quantity: number,
 ): Promise<boolean> {
   const rows = await rowsOf(
     db,
-    sql`UPDATE cart_lines SET item_id = ${toItemId}, quantity = ${quantity}
+    sql`UPDATE cart_lines SET item_id = ${toItemId}
          WHERE user_id = ${userId} AND item_id = ${fromItemId}
-           AND ${quantity} <= (SELECT stock FROM items WHERE id = ${toItemId})
+           AND quantity <= (SELECT stock FROM items WHERE id = ${toItemId})
         RETURNING item_id`,
   );
   return rows.length > 0;
@@ -153,7 +153,9 @@ export async function moveLine(
 /**
  * Folds a line into the cart's line of another variant in one statement: that line takes both
  * quantities (the maximum at most) while the variant's stock covers them, and only then does the
- * folded line go. False when nothing changed.
+ * folded line go. The folded line is locked first and read as it stands once locked, so a fold
+ * of the same line at the same moment finds it gone and changes nothing. False when nothing
+ * changed.
  */
 export async function mergeLine(
   db: Db,
@@ -164,7 +166,8 @@ export async function mergeLine(
   const rows = await rowsOf(
     db,
     sql`WITH folded AS (
-          SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${fromItemId}),
+          SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${fromItemId}
+             FOR UPDATE),
         merged AS (
           UPDATE cart_lines
              SET quantity = least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
@@ -184,9 +187,8 @@ export async function mergeLine(
  * Adds one of each item to the cart in one statement, all or none: only while, as the statement
  * sees the cart, every line's new quantity (the maximum at most) is within its item's stock and
  * the cart has room for the new lines. False when nothing was written. Rows go in in id order,
- * so two adds at once lock the lines they share alike; an add committed meanwhile is summed
- * without a second look at the stock, which checkout checks under lock, since a cart reserves
- * nothing.
+ * so two adds at once lock the lines they share alike; a line added to meanwhile that the sum
+ * would take past its stock makes the statement fail as a not-null violation, writing nothing.
  */
 export async function addOneOfEach(
   db: Db,
@@ -209,7 +211,12 @@ export async function addOneOfEach(
                + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
          ORDER BY w.id
         ON CONFLICT (user_id, item_id) DO UPDATE
-          SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+          -- A line added to meanwhile is checked again as it stands: past the stock, the
+          -- quantity is null and the whole statement fails as a not-null violation.
+          SET quantity = CASE
+                WHEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+                     <= (SELECT stock FROM items WHERE id = excluded.item_id)
+                THEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}) END
         RETURNING item_id`,
   );
   return rows.length > 0;

@@ -129,6 +129,8 @@ export async function addOutfit(
   try {
     added = await repo.addOneOfEach(db, userId, itemIds, MAX_CART_LINES);
   } catch (error) {
+    // How the statement refuses a line that an add committed meanwhile took to its stock.
+    if (pgCode(error) === PG.notNullViolation) throw conflict(RACE);
     throw raceAsConflict(error);
   }
   // The cart or the stock changed since the read, leaving no room for one of them.
@@ -185,7 +187,7 @@ export async function changeLine(
     try {
       changed =
         held === null
-          ? await repo.moveLine(db, userId, line.id, target.id, quantity)
+          ? await repo.moveLine(db, userId, line.id, target.id)
           : await repo.mergeLine(db, userId, line.id, target.id);
     } catch (error) {
       throw raceAsConflict(error);
@@ -200,7 +202,9 @@ const RACE = 'Your cart changed at the same moment. Try again.';
 
 /** Another change to the same line committed meanwhile: the shopper can simply try again. */
 function raceAsConflict(error: unknown): unknown {
-  return pgCode(error) === PG.uniqueViolation ? conflict(RACE) : error;
+  const code = pgCode(error);
+  // Two folds of a cart's lines into each other at once can each wait for the other's line.
+  return code === PG.uniqueViolation || code === PG.deadlock ? conflict(RACE) : error;
 }
 
 export async function setQuantity(

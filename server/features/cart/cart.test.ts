@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG, pgCode } from '../../lib/errors';
+import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import * as repo from './cart.repository';
 
@@ -23,6 +25,48 @@ async function cartRows(userId: number) {
     'SELECT item_id, quantity FROM cart_lines WHERE user_id = $1 ORDER BY item_id',
     [userId],
   );
+}
+
+/** Runs fn with an item's stock set to `stock`, putting it back after, whatever happens. */
+async function withStock<T>(itemId: number, stock: number, fn: () => Promise<T>): Promise<T> {
+  const [before] = await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [itemId]);
+  await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, stock]);
+  try {
+    return await fn();
+  } finally {
+    await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, before!.stock]);
+  }
+}
+
+/**
+ * PostgreSQL only: runs `statements` in a transaction on a connection of its own, starts `write`
+ * on the pool, commits once `write` waits for a lock the transaction holds, and gives what
+ * `write` returned, or the SQLSTATE it failed with.
+ */
+async function writeAgainstHeld(
+  statements: [string, unknown[]][],
+  write: () => Promise<unknown>,
+): Promise<unknown> {
+  const { database } = t.db;
+  return database.withConnection(async (held) => {
+    await held.exec('BEGIN');
+    for (const [text, params] of statements) await held.query(text, params);
+    const outcome = write().then(
+      (result) => result,
+      (error: unknown) => pgCode(error) ?? error,
+    );
+    for (let tries = 0; ; tries++) {
+      const [waiting] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (waiting!.n > 0) break;
+      if (tries > 200) throw new Error('the write never waited for the held lock');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await held.exec('COMMIT');
+    return outcome;
+  });
 }
 
 const ARRIVES = /^Arrives: [A-Z][a-z]{2} \d{1,2}-([A-Z][a-z]{2} )?\d{1,2}$/;
@@ -414,25 +458,51 @@ describe('POST /api/cart/outfit, room and races', () => {
     expect((await cartRows(user.id)).find((l) => l.item_id === ids[0])?.quantity).toBe(2);
   });
 
-  it('writes none of the pieces when one fell short of stock after the read', async () => {
+  it('writes none of the pieces when one fell short of stock or room after the read', async () => {
     const { user } = await signUp(t.app);
     const { pieces } = await outfitWithChoices();
     const ids = pieces.map((p) => p.item_id);
     const { db } = t.db.database;
-    const [{ stock }] = (await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [
-      ids[4],
-    ])) as [{ stock: number }];
     await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
       user.id,
       ids[4],
     ]);
-    await sql('UPDATE items SET stock = 2 WHERE id = $1', [ids[4]]);
-    expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(false);
+    await withStock(ids[4]!, 2, async () => {
+      expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(false);
+    });
     expect(await cartRows(user.id)).toEqual([{ item_id: ids[4], quantity: 2 }]);
-    await sql('UPDATE items SET stock = $2 WHERE id = $1', [ids[4], stock]);
-    expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(true);
+    // Room for four new lines, not five: the statement counts the line held already once.
+    expect(await repo.addOneOfEach(db, user.id, ids, 4)).toBe(false);
+    expect(await cartRows(user.id)).toHaveLength(1);
+    expect(await repo.addOneOfEach(db, user.id, ids, 5)).toBe(true);
     expect(await cartRows(user.id)).toHaveLength(5);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'writes none of the pieces when an add takes a line to its stock while it waits (PostgreSQL: two connections)',
+    async () => {
+      const { user } = await signUp(t.app);
+      const { pieces } = await outfitWithChoices();
+      const ids = pieces.map((p) => p.item_id);
+      await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
+        user.id,
+        ids[0],
+      ]);
+      const outcome = await withStock(ids[0]!, 3, () =>
+        writeAgainstHeld(
+          [
+            [
+              'UPDATE cart_lines SET quantity = 3 WHERE user_id = $1 AND item_id = $2',
+              [user.id, ids[0]],
+            ],
+          ],
+          () => repo.addOneOfEach(t.db.database.db, user.id, ids, 50),
+        ),
+      );
+      expect(outcome).toBe(PG.notNullViolation);
+      expect(await cartRows(user.id)).toEqual([{ item_id: ids[0], quantity: 3 }]);
+    },
+  );
 });
 
 describe('GET /api/cart/outfit/{outfitId}', () => {
@@ -512,6 +582,16 @@ describe('PATCH /api/cart/{itemId}', () => {
     return row!;
   }
 
+  /** The item of the same product and colour in the other size. */
+  async function otherSizeId(item: { id: number; other_size: string }) {
+    const [target] = await sql<{ id: number }>(
+      `SELECT id FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
+          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
+      [item.id, item.other_size],
+    );
+    return target!.id;
+  }
+
   it('moves a line to another size, then another colour, keeping its quantity', async () => {
     const { agent, user } = await signUp(t.app);
     const item = await itemWithSiblings();
@@ -558,40 +638,60 @@ describe('PATCH /api/cart/{itemId}', () => {
   it('writes only what still holds when the cart or the stock changed after the read', async () => {
     const { agent, user } = await signUp(t.app);
     const item = await itemWithSiblings();
-    const [target] = await sql<{ id: number; stock: number }>(
-      `SELECT id, stock FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
-          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
-      [item.id, item.other_size],
-    );
+    const to = await otherSizeId(item);
     const { db } = t.db.database;
     await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
     // A move, as the service decided it, after the variant's stock fell under the line.
-    await sql('UPDATE items SET stock = 3 WHERE id = $1', [target!.id]);
-    expect(await repo.moveLine(db, user.id, item.id, target!.id, 4)).toBe(false);
+    await withStock(to, 3, async () => {
+      expect(await repo.moveLine(db, user.id, item.id, to)).toBe(false);
+    });
     expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
     // A merge adds the lines as they stand and checks the stock against that.
-    await sql('UPDATE items SET stock = 6 WHERE id = $1', [target!.id]);
     await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
       user.id,
-      target!.id,
+      to,
     ]);
     await sql('UPDATE cart_lines SET quantity = 5 WHERE user_id = $1 AND item_id = $2', [
       user.id,
       item.id,
     ]);
-    expect(await repo.mergeLine(db, user.id, item.id, target!.id)).toBe(false);
+    await withStock(to, 6, async () => {
+      expect(await repo.mergeLine(db, user.id, item.id, to)).toBe(false);
+    });
     expect(await cartRows(user.id)).toEqual(
       [
         { item_id: item.id, quantity: 5 },
-        { item_id: target!.id, quantity: 2 },
+        { item_id: to, quantity: 2 },
       ].sort((a, b) => a.item_id - b.item_id),
     );
     // A line that went meanwhile folds nothing into the other.
     await sql('DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [user.id, item.id]);
-    expect(await repo.mergeLine(db, user.id, item.id, target!.id)).toBe(false);
-    expect(await cartRows(user.id)).toEqual([{ item_id: target!.id, quantity: 2 }]);
-    await sql('UPDATE items SET stock = $2 WHERE id = $1', [target!.id, target!.stock]);
+    expect(await repo.mergeLine(db, user.id, item.id, to)).toBe(false);
+    expect(await cartRows(user.id)).toEqual([{ item_id: to, quantity: 2 }]);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'folds a line once when the same fold commits while it waits (PostgreSQL: two connections)',
+    async () => {
+      const { user } = await signUp(t.app);
+      const item = await itemWithSiblings();
+      const to = await otherSizeId(item);
+      await sql(
+        'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2), ($1, $3, 3)',
+        [user.id, item.id, to],
+      );
+      // The other fold (a second click) has merged 2 into 3 and taken the line away.
+      const outcome = await writeAgainstHeld(
+        [
+          ['UPDATE cart_lines SET quantity = 5 WHERE user_id = $1 AND item_id = $2', [user.id, to]],
+          ['DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [user.id, item.id]],
+        ],
+        () => repo.mergeLine(t.db.database.db, user.id, item.id, to),
+      );
+      expect(outcome).toBe(false);
+      expect(await cartRows(user.id)).toEqual([{ item_id: to, quantity: 5 }]);
+    },
+  );
 
   it('is 409 with nothing changed when the variant is not made or short of stock', async () => {
     const { agent, user } = await signUp(t.app);
@@ -601,16 +701,11 @@ describe('PATCH /api/cart/{itemId}', () => {
     expect(missing.statusCode).toBe(409);
     expect(missing.json().error.message).toMatch(/not made in/);
     expect((await patch(agent, item.id, { color: 'Plaid' })).statusCode).toBe(409);
-    const [target] = await sql<{ id: number; stock: number }>(
-      `SELECT id, stock FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
-          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
-      [item.id, item.other_size],
-    );
-    await sql('UPDATE items SET stock = 3 WHERE id = $1', [target!.id]);
-    const short = await patch(agent, item.id, { size: item.other_size });
-    expect(short.statusCode).toBe(409);
-    expect(short.json().error.message).toMatch(/Only 3/);
-    await sql('UPDATE items SET stock = $2 WHERE id = $1', [target!.id, target!.stock]);
+    await withStock(await otherSizeId(item), 3, async () => {
+      const short = await patch(agent, item.id, { size: item.other_size });
+      expect(short.statusCode).toBe(409);
+      expect(short.json().error.message).toMatch(/Only 3/);
+    });
     expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
   });
 
