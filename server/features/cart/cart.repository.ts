@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import { type Db, idArray, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { type ItemRow, stockColumnsSql } from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
@@ -44,29 +44,23 @@ export async function findOutfitPieces(db: Db, outfitId: number) {
   return { name: first.name, pieces: rows.map(({ name: _, ...piece }) => piece) };
 }
 
-/** Items with their product and stock, in id order; unknown ids are left out. */
-export function findItemsStock(db: Db, itemIds: readonly number[]): Promise<VariantStockRow[]> {
-  return rowsOf<VariantStockRow>(
-    db,
-    sql`SELECT ${stockColumnsSql} FROM items i
-         WHERE i.id = ANY(${idArray(itemIds)}::int[]) ORDER BY i.id`,
-  );
-}
-
-export type ChosenRow = VariantStockRow & {
+export type HeldStockRow = VariantStockRow & {
   /** What the cart holds of the item; 0 when it has no line of it. */
   held: number;
   /** The cart's lines. */
   lines: number;
 };
 
-/** Items with their stock and what the shopper's cart holds of each, in id order; unknown ids are left out. */
-export function findChosen(
+/**
+ * Items with their stock and what the shopper's cart holds of each, in id order; unknown ids are
+ * left out.
+ */
+export function findItemsStock(
   db: Db,
   userId: number,
   itemIds: readonly number[],
-): Promise<ChosenRow[]> {
-  return rowsOf<ChosenRow>(
+): Promise<HeldStockRow[]> {
+  return rowsOf<HeldStockRow>(
     db,
     sql`SELECT ${stockColumnsSql}, coalesce(l.quantity, 0) AS held,
                (SELECT count(*)::int FROM cart_lines WHERE user_id = ${userId}) AS lines
@@ -75,17 +69,6 @@ export function findChosen(
          WHERE i.id IN (${idList(itemIds)})
          ORDER BY i.id`,
   );
-}
-
-/** The shopper's line for an item, with the item's product, colour and size; undefined if none. */
-export async function findLine(db: Db, userId: number, itemId: number) {
-  const rows = await rowsOf<VariantStockRow & { quantity: number }>(
-    db,
-    sql`SELECT ${stockColumnsSql}, l.quantity
-          FROM cart_lines l JOIN items i ON i.id = l.item_id
-         WHERE l.user_id = ${userId} AND l.item_id = ${itemId}`,
-  );
-  return rows[0];
 }
 
 export interface LineChange {

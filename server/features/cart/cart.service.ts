@@ -96,7 +96,7 @@ export async function addOutfit(
   const { db } = database;
   const [outfit, chosen] = await Promise.all([
     repo.findOutfitPieces(db, outfitId),
-    repo.findChosen(db, userId, itemIds),
+    repo.findItemsStock(db, userId, itemIds),
   ]);
   if (!outfit) throw notFound('That outfit does not exist.');
   if (chosen.length !== itemIds.length) {
@@ -216,11 +216,8 @@ export async function setQuantity(
   const { db } = database;
   if (!(await repo.setLineQuantity(db, userId, itemId, quantity))) {
     // Nothing changed: say why.
-    const [[item], line] = await Promise.all([
-      repo.findItemsStock(db, [itemId]),
-      repo.findLine(db, userId, itemId),
-    ]);
-    if (!item || !line) throw notFound('That piece is not in your cart.');
+    const [item] = await repo.findItemsStock(db, userId, [itemId]);
+    if (!item || item.held === 0) throw notFound('That piece is not in your cart.');
     throw conflict(stockProblem(item, quantity) ?? RACE);
   }
   return getCart(database, userId);
