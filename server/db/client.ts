@@ -110,6 +110,15 @@ export function idList(ids: readonly number[]): SQL {
   );
 }
 
+/**
+ * A condition, always true, that makes the statement's transaction commit without waiting for
+ * the disk (decision 006). Only for writes a crash of PostgreSQL may lose without harm: a
+ * shopper's taste (swipes, hearts, a favourite's quantity, colour or size), never money, carts
+ * or accounts. Put it where the write's rows are chosen (`WHERE … AND ${withoutDiskWait}`), so
+ * it runs whenever a row is written.
+ */
+export const withoutDiskWait = sql`set_config('synchronous_commit', 'off', true) = 'off'`;
+
 /** A timestamp as ISO text (`…T…Z`), the same from PGlite and node-postgres. */
 export const isoText = (value: SQL) =>
   sql<string>`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -8,6 +8,7 @@ import {
   queryPrepared,
   rowsOf,
   type SqlClient,
+  withoutDiskWait,
 } from '../../db/client';
 import { items } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
@@ -366,7 +367,7 @@ export async function moveFavorite(
   const rows = await rowsOf(
     db,
     sql`UPDATE item_favorites SET item_id = ${itemId}
-         WHERE ${rowKey(userId, from.itemId, from.outfitId)} RETURNING id`,
+         WHERE ${rowKey(userId, from.itemId, from.outfitId)} AND ${withoutDiskWait} RETURNING id`,
   );
   return rows.length > 0;
 }
@@ -387,6 +388,7 @@ export async function changeQuantity(
     sql`UPDATE item_favorites SET quantity = quantity + ${delta}
          WHERE ${rowKey(userId, favorite.itemId, favorite.outfitId)}
            AND quantity + ${delta} BETWEEN ${bounds.min} AND ${bounds.max}
+           AND ${withoutDiskWait}
         RETURNING quantity`,
   );
   return rows[0]?.quantity;
@@ -406,7 +408,7 @@ export async function insertHeart(
     sql`WITH item AS (SELECT id FROM items WHERE id = ${itemId}),
         added AS (
           INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-          SELECT ${userId}, id, NULL, 'heart' FROM item
+          SELECT ${userId}, id, NULL, 'heart' FROM item WHERE ${withoutDiskWait}
           ON CONFLICT DO NOTHING RETURNING id)
         SELECT EXISTS (SELECT 1 FROM item) AS "itemExists",
                EXISTS (SELECT 1 FROM added) AS added`,
@@ -427,7 +429,7 @@ export async function insertOutfitHeart(
   await rowsOf(
     db,
     sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-        VALUES (${userId}, ${itemId}, ${outfitId}, 'heart')
+        SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' WHERE ${withoutDiskWait}
         ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
          WHERE item_favorites.source <> 'heart'`,
   );
@@ -442,7 +444,8 @@ export async function deleteHeart(
 ): Promise<boolean> {
   const rows = await rowsOf(
     db,
-    sql`DELETE FROM item_favorites WHERE ${rowKey(userId, itemId, outfitId)} RETURNING id`,
+    sql`DELETE FROM item_favorites
+         WHERE ${rowKey(userId, itemId, outfitId)} AND ${withoutDiskWait} RETURNING id`,
   );
   return rows.length > 0;
 }

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
-import { type Db, idArray, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import {
+  type Db,
+  idArray,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+  withoutDiskWait,
+} from '../../db/client';
 import { lockFeedQueue } from '../../lib/locks';
 import { catalogueShape } from './catalogue-shape';
 import {
@@ -249,8 +256,7 @@ export async function recordFirstSwipes(
         SELECT o.id IS NOT NULL AS exists,
                EXISTS (SELECT 1 FROM swiped s
                         WHERE s.user_id = w.user_id AND s.outfit_id = w.outfit_id) AS inserted,
-               -- A taste signal: committed without waiting for the disk (decision 006).
-               set_config('synchronous_commit', 'off', true) AS commit
+               ${withoutDiskWait} AS "withoutDiskWait"
           FROM wanted w LEFT JOIN outfits o ON o.id = w.outfit_id
          ORDER BY w.n`,
   );
@@ -290,7 +296,7 @@ export async function changeSwipe(db: Db, userId: number, outfitId: number, to: 
   await rowsOf(
     db,
     sql`UPDATE swipes SET direction = ${to}, pieces_written = false, created_at = clock_timestamp()
-         WHERE ${swipeOf(userId, outfitId)}`,
+         WHERE ${swipeOf(userId, outfitId)} AND ${withoutDiskWait}`,
   );
 }
 
@@ -304,7 +310,7 @@ export async function deleteSwipe(
   const rows = await rowsOf(
     db,
     sql`DELETE FROM swipes WHERE ${swipeOf(userId, outfitId)}
-           ${direction ? sql`AND direction = ${direction}` : sql``}
+           ${direction ? sql`AND direction = ${direction}` : sql``} AND ${withoutDiskWait}
         RETURNING outfit_id`,
   );
   return rows.length > 0;
@@ -314,7 +320,8 @@ export async function deleteSwipe(
 export async function deletePassedSwipes(db: Db, userId: number): Promise<number> {
   const rows = await rowsOf(
     db,
-    sql`DELETE FROM swipes WHERE ${swipeOf(userId)} AND direction = 'nope' RETURNING outfit_id`,
+    sql`DELETE FROM swipes WHERE ${swipeOf(userId)} AND direction = 'nope' AND ${withoutDiskWait}
+        RETURNING outfit_id`,
   );
   // Takes turns with a queue being written in the background, as storeQueue does.
   await lockFeedQueue(db, userId);

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type Db, idArray, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import {
+  type Db,
+  idArray,
+  isoText,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+  withoutDiskWait,
+} from '../../db/client';
 import type { orderLines, orders } from '../../db/schema';
 import { ORDER_PAGE_READ } from '../../lib/cursor';
 
@@ -237,18 +245,16 @@ export async function recordRefusal(db: Db, userId: number, idempotencyKey: stri
 }
 
 /**
- * Records that the confirmation went out. It commits without waiting for the write-ahead log to
- * reach the disk, as a swipe does (feed.repository.ts): only a crash of PostgreSQL in that
- * fraction of a second could lose it, and then the order would merely read as not e-mailed. The
+ * Records that the confirmation went out, without waiting for the disk (`withoutDiskWait`): a
+ * crash of PostgreSQL could lose the mark, and the order would merely read as not e-mailed. The
  * order itself was committed durably before the e-mail was sent.
  */
 export async function markEmailed(client: SqlClient, orderId: number): Promise<void> {
   await queryPrepared(
     client,
     'checkout_mark_emailed',
-    sql`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
-        UPDATE orders SET emailed_at = now()
-         WHERE id = ${orderId} AND emailed_at IS NULL AND EXISTS (SELECT FROM relaxed)`,
+    sql`UPDATE orders SET emailed_at = now()
+         WHERE id = ${orderId} AND emailed_at IS NULL AND ${withoutDiskWait}`,
   );
 }
 
