@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, withoutDiskWait } from '../db/client';
 
 /**
  * A like's pieces follow from its outfit until the shopper changes one of them: its quantity,
@@ -10,7 +10,8 @@ import type { Db } from '../db/client';
  * is about to change a piece.
  */
 export async function writeLikedPieces(db: Db, userId: number, outfitId: number): Promise<void> {
-  await db.execute(writeOut(outfitId, sql`AND user_id = ${userId}`));
+  // Before a change of the shopper's taste, and as durable as it (`withoutDiskWait`).
+  await db.execute(writeOut(outfitId, sql`AND user_id = ${userId} AND ${withoutDiskWait}`));
 }
 
 /**

@@ -450,35 +450,57 @@ export async function deleteHeart(
   return rows.length > 0;
 }
 
-export interface PieceOfOutfit {
+export interface HeartOnOutfit {
   outfitExists: boolean;
   itemExists: boolean;
   ofOutfit: boolean;
-  /** The shopper liked the outfit and its pieces are not written out yet. */
-  likeToWrite: boolean;
+  /**
+   * The statement did what was asked, or found nothing to take away. False when the shopper
+   * liked the outfit and its pieces are not written out yet (server/lib/liked-pieces.ts): the
+   * caller writes them out first, then the heart. False too for a heart given on a piece not of
+   * the outfit, which is refused.
+   */
+  written: boolean;
 }
 
 /**
- * What a heart on an outfit's piece needs to know, in one read: whether the outfit and the item
- * exist, whether the item is a piece of the outfit, and whether the shopper liked the outfit with
- * its pieces not yet written out (server/lib/liked-pieces.ts): a heart on a card writes them only
- * then, and most hearts are given on outfits the shopper has not liked.
+ * A heart given (`favorite`) or taken away on an outfit's piece, in one statement: whether the
+ * outfit and the item exist and the item is a piece of the outfit, and the write itself when
+ * nothing stands in its way. Most hearts are given on outfits the shopper has not liked, so only
+ * a like whose pieces still follow from it leaves the write to the caller.
  */
-export async function pieceOfOutfit(
+export async function heartOnOutfit(
   db: Db,
   userId: number,
   outfitId: number,
   itemId: number,
-): Promise<PieceOfOutfit> {
-  const [row] = await rowsOf<PieceOfOutfit>(
+  favorite: boolean,
+): Promise<HeartOnOutfit> {
+  const ready = favorite
+    ? sql`"ofOutfit" AND NOT "likeToWrite"`
+    : sql`NOT ("ofOutfit" AND "likeToWrite")`;
+  const write = favorite
+    ? sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+          SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' FROM piece
+           WHERE ${ready} AND ${withoutDiskWait}
+          ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
+           WHERE item_favorites.source <> 'heart'`
+    : sql`DELETE FROM item_favorites
+           WHERE ${rowKey(userId, itemId, outfitId)}
+             AND (SELECT ${ready} FROM piece) AND ${withoutDiskWait}`;
+  const [row] = await rowsOf<HeartOnOutfit>(
     db,
-    sql`SELECT EXISTS (SELECT 1 FROM outfits WHERE id = ${outfitId}) AS "outfitExists",
-               EXISTS (SELECT 1 FROM items WHERE id = ${itemId}) AS "itemExists",
-               EXISTS (SELECT 1 FROM outfit_items
-                        WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
-               EXISTS (SELECT 1 FROM swipes
-                        WHERE user_id = ${userId} AND outfit_id = ${outfitId}
-                          AND direction = 'like' AND NOT pieces_written) AS "likeToWrite"`,
+    sql`WITH piece AS (
+          SELECT EXISTS (SELECT 1 FROM outfits WHERE id = ${outfitId}) AS "outfitExists",
+                 EXISTS (SELECT 1 FROM items WHERE id = ${itemId}) AS "itemExists",
+                 EXISTS (SELECT 1 FROM outfit_items
+                          WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
+                 EXISTS (SELECT 1 FROM swipes
+                          WHERE user_id = ${userId} AND outfit_id = ${outfitId}
+                            AND direction = 'like' AND NOT pieces_written) AS "likeToWrite"
+        ),
+        written AS (${write})
+        SELECT "outfitExists", "itemExists", "ofOutfit", ${ready} AS written FROM piece`,
   );
   return row!;
 }

@@ -417,14 +417,16 @@ export async function heartOutfitPiece(
   { itemId, outfitId }: { itemId: number; outfitId: number },
   favorite: boolean,
 ): Promise<ItemHeartResult> {
-  const piece = await repo.pieceOfOutfit(db, userId, outfitId, itemId);
+  const piece = await repo.heartOnOutfit(db, userId, outfitId, itemId, favorite);
   if (!piece.outfitExists) throw notFound('That outfit does not exist.');
   if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
   if (!piece.itemExists) throw notFound('That item does not exist.');
-  // No transaction: writing a like's pieces out changes no favourite, so each statement stands
-  // on its own, and a like given meanwhile still lists this piece once, by its heart.
-  if (piece.ofOutfit && piece.likeToWrite) await writeLikedPieces(db, userId, outfitId);
-  if (favorite) await repo.insertOutfitHeart(db, userId, itemId, outfitId);
-  else await repo.deleteHeart(db, userId, itemId, outfitId);
+  if (!piece.written) {
+    // No transaction: writing a like's pieces out changes no favourite, so each statement stands
+    // on its own, and a like given meanwhile still lists this piece once, by its heart.
+    await writeLikedPieces(db, userId, outfitId);
+    if (favorite) await repo.insertOutfitHeart(db, userId, itemId, outfitId);
+    else await repo.deleteHeart(db, userId, itemId, outfitId);
+  }
   return { itemId, outfitId, favorite };
 }
