@@ -5,7 +5,14 @@ import type { ItemSearchPage } from '../../contracts/search';
 import { storeQueue } from '../features/feed/feed.repository';
 import { KEPT_SECONDS, untilAnnounced } from '../test/announcements';
 import { testDriver } from '../test/databases';
-import { type Agent, createTestApp, secondProcess, signUp, type TestApp } from '../test/test-app';
+import {
+  type Agent,
+  createTestApp,
+  secondProcess,
+  signUp,
+  type TestApp,
+  withStock,
+} from '../test/test-app';
 
 /** Outfits queued as a ranking from before reasons were kept would hold them. */
 const queueOf = (ids: readonly number[]) => ids.map((id) => ({ id, reason: null }));
@@ -77,16 +84,6 @@ async function queuedShopper(app: FastifyInstance = t.app) {
   return shopper;
 }
 
-async function withStock<T>(itemId: number, stock: number, run: () => Promise<T>): Promise<T> {
-  const [before] = await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [itemId]);
-  await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, stock]);
-  try {
-    return await run();
-  } finally {
-    await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, before!.stock]);
-  }
-}
-
 describe('hearts kept in memory', () => {
   it('shows a shopper’s own heart on their very next search', async () => {
     const { agent } = await signUp(t.app);
@@ -137,7 +134,7 @@ describe('stock kept in memory', () => {
     const { agent } = await signUp(t.app);
     const [first] = (await search(agent, 'q=jacket')).items;
     await search(agent, 'q=jacket');
-    await withStock(first!.id, 7_777, async () => {
+    await withStock(t.db.database, first!.id, 7_777, async () => {
       await vi.waitFor(async () => {
         const shown = (await search(agent, 'q=jacket')).items[0]!;
         expect(shown).toMatchObject({ id: first!.id, stock: 7_777 });
@@ -149,7 +146,7 @@ describe('stock kept in memory', () => {
     const shopper = await queuedShopper();
     const [outfitId] = await feed(shopper.agent);
     const piece = await firstPieceOf(outfitId);
-    await withStock(piece, 6_543, async () => {
+    await withStock(t.db.database, piece, 6_543, async () => {
       await vi.waitFor(async () => {
         const page = (await shopper.agent.get('/api/outfit/home?limit=5')).json() as FeedPage;
         // The same card first, so a failure says which of the two went wrong.
@@ -164,7 +161,7 @@ describe('stock kept in memory', () => {
     const shopper = await queuedShopper();
     const page = await feed(shopper.agent);
     const piece = await firstPieceOf(page[1]);
-    await withStock(piece, 0, async () => {
+    await withStock(t.db.database, piece, 0, async () => {
       await vi.waitFor(async () => {
         const now = await feed(shopper.agent);
         expect(now).not.toContain(page[1]);

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
-import { openPostgres } from '../db/client';
+import { type Database, openPostgres } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { testConfig } from './test-config';
 
@@ -127,4 +127,25 @@ export async function signUp(
   const login = await agent.post('/api/user/login', { username, password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   return { agent, user: login.json() };
+}
+
+/** Runs fn with an item's stock set to `stock`, putting it back after, whatever happens. */
+export async function withStock<T>(
+  database: Database,
+  itemId: number,
+  stock: number,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const setStock = (value: number) =>
+    database.sql.query('UPDATE items SET stock = $2 WHERE id = $1', [itemId, value]);
+  const [before] = await database.sql.query<{ stock: number }>(
+    'SELECT stock FROM items WHERE id = $1',
+    [itemId],
+  );
+  await setStock(stock);
+  try {
+    return await fn();
+  } finally {
+    await setStock(before!.stock);
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG, pgCode } from '../../lib/errors';
 import { testDriver } from '../../test/databases';
-import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { Agent, createTestApp, signUp, type TestApp, withStock } from '../../test/test-app';
 import * as repo from './cart.repository';
 
 let t: TestApp;
@@ -25,17 +25,6 @@ async function cartRows(userId: number) {
     'SELECT item_id, quantity FROM cart_lines WHERE user_id = $1 ORDER BY item_id',
     [userId],
   );
-}
-
-/** Runs fn with an item's stock set to `stock`, putting it back after, whatever happens. */
-async function withStock<T>(itemId: number, stock: number, fn: () => Promise<T>): Promise<T> {
-  const [before] = await sql<{ stock: number }>('SELECT stock FROM items WHERE id = $1', [itemId]);
-  await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, stock]);
-  try {
-    return await fn();
-  } finally {
-    await sql('UPDATE items SET stock = $2 WHERE id = $1', [itemId, before!.stock]);
-  }
 }
 
 /**
@@ -467,7 +456,7 @@ describe('POST /api/cart/outfit, room and races', () => {
       user.id,
       ids[4],
     ]);
-    await withStock(ids[4]!, 2, async () => {
+    await withStock(t.db.database, ids[4]!, 2, async () => {
       expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: ids[4], quantity: 2 }]);
@@ -488,7 +477,7 @@ describe('POST /api/cart/outfit, room and races', () => {
         user.id,
         ids[0],
       ]);
-      const outcome = await withStock(ids[0]!, 3, () =>
+      const outcome = await withStock(t.db.database, ids[0]!, 3, () =>
         writeAgainstHeld(
           [
             [
@@ -642,7 +631,7 @@ describe('PATCH /api/cart/{itemId}', () => {
     const { db } = t.db.database;
     await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
     // A move, as the service decided it, after the variant's stock fell under the line.
-    await withStock(to, 3, async () => {
+    await withStock(t.db.database, to, 3, async () => {
       expect(await repo.moveLine(db, user.id, item.id, to)).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
@@ -655,7 +644,7 @@ describe('PATCH /api/cart/{itemId}', () => {
       user.id,
       item.id,
     ]);
-    await withStock(to, 6, async () => {
+    await withStock(t.db.database, to, 6, async () => {
       expect(await repo.mergeLine(db, user.id, item.id, to)).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual(
@@ -701,7 +690,7 @@ describe('PATCH /api/cart/{itemId}', () => {
     expect(missing.statusCode).toBe(409);
     expect(missing.json().error.message).toMatch(/not made in/);
     expect((await patch(agent, item.id, { color: 'Plaid' })).statusCode).toBe(409);
-    await withStock(await otherSizeId(item), 3, async () => {
+    await withStock(t.db.database, await otherSizeId(item), 3, async () => {
       const short = await patch(agent, item.id, { size: item.other_size });
       expect(short.statusCode).toBe(409);
       expect(short.json().error.message).toMatch(/Only 3/);
