@@ -133,6 +133,14 @@ function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL 
     : sql`(${column} ILIKE ${likePattern(text)} ESCAPE '\\')`;
 }
 
+/**
+ * Whether a trigram index can narrow a search for every one of these words: a word's pattern
+ * needs three letters for a trigram (pg_trgm), and every word must be found, so one such word is
+ * enough. Words of one or two letters (a shopper's first keystrokes) match nearly everything.
+ */
+export const trigramsNarrow = (terms: readonly SearchTerm[]): boolean =>
+  terms.some(({ term }) => term.length >= 3);
+
 /** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(
   column: AnyPgColumn | SQL,

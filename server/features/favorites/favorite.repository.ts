@@ -13,7 +13,7 @@ import {
 import { items } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
-import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
+import { matchesAllTerms, type SearchTerm, trigramsNarrow } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
   outfitId: number | null;
@@ -132,8 +132,11 @@ function afterPiece(
  * like, one in every category), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
- * the page. A search is planned for its shopper: the one plan PostgreSQL keeps after five runs
- * reads and sorts every favourite, so its cost grew with the shopper's history (the log has it).
+ * the page. A search whose words the trigram index can narrow is planned for its shopper: the one
+ * plan PostgreSQL keeps after five runs reads and sorts every favourite, so its cost grew with the
+ * shopper's history (the log has it), while a rare word is found from the index in a planned
+ * statement. Words of one or two letters give the index nothing to narrow by, so each piece's text
+ * is checked as the walk reaches it, and that one plan is kept like the others'.
  */
 export function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -147,11 +150,20 @@ export function pageFavoriteItems(
     if (ids.length === 1) return sql`${column} = ${ids[0]}`;
     return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
   };
-  const terms = filter.terms?.length ? matchesAllTerms(items.searchText, filter.terms) : undefined;
+  const terms = filter.terms?.length ? filter.terms : undefined;
+  // Planned for its words where the trigram index can narrow them; where it cannot, each piece's
+  // text is checked as the walk reaches it (joined, PostgreSQL may read and sort every favourite).
+  const planned = terms !== undefined && trigramsNarrow(terms);
+  const matches = (item: SQL) => {
+    if (!terms) return undefined;
+    if (planned) return matchesAllTerms(items.searchText, terms);
+    return sql`(SELECT ${matchesAllTerms(sql`i.search_text`, terms)} FROM items i WHERE i.id = ${item})`;
+  };
+  const joinItems = (item: SQL) => (planned ? sql`JOIN items ON items.id = ${item}` : sql``);
   const written = and(
     sql`f.user_id = ${userId}`,
     inCategories(sql`f.category_id`),
-    terms,
+    matches(sql`f.item_id`),
     after
       ? afterPiece(after, {
           at: sql`f.created_at`,
@@ -166,7 +178,7 @@ export function pageFavoriteItems(
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
     inCategories(sql`oi.category_id`),
-    terms,
+    matches(sql`oi.item_id`),
     after
       ? afterPiece(after, {
           at: sql`s.created_at`,
@@ -182,7 +194,7 @@ export function pageFavoriteItems(
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   f.category_id
              FROM item_favorites f
-             ${terms ? sql`JOIN items ON items.id = f.item_id` : sql``}
+             ${joinItems(sql`f.item_id`)}
             WHERE ${written}
             ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, f.category_id, f.item_id
             LIMIT ${pageRead})
@@ -191,7 +203,7 @@ export function pageFavoriteItems(
                   oi.category_id
              FROM swipes s
              JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
-             ${terms ? sql`JOIN items ON items.id = oi.item_id` : sql``}
+             ${joinItems(sql`oi.item_id`)}
             WHERE ${followed}
             ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
             LIMIT ${pageRead})
@@ -210,7 +222,7 @@ export function pageFavoriteItems(
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
          LIMIT ${pageRead}`;
-  return terms
+  return planned
     ? queryPlannedEachTime<FavoriteRow>(client, query)
     : queryPrepared<FavoriteRow>(client, 'favorite_pieces_page', query);
 }

@@ -606,6 +606,23 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     expect(res.json().items.length).toBeGreaterThan(0);
     expect(res.json().items.every((i: { categoryId: number }) => i.categoryId === 1)).toBe(true);
 
+    // One or two letters, which no index narrows, are checked piece by piece: the same answer.
+    const fragment = word.slice(0, 2).toLowerCase();
+    const short = await alice.agent.get(
+      `/api/favorites/search/item?q=${encodeURIComponent(fragment.toUpperCase())}`,
+    );
+    expect(short.statusCode).toBe(200);
+    const found: { id: number; name: string; color: string; seller: string }[] = short.json().items;
+    expect(found.map((i) => i.id)).toContain(tops[0].id);
+    for (const piece of found) {
+      expect(`${piece.name} ${piece.color} ${piece.seller}`.toLowerCase()).toContain(fragment);
+    }
+    expect((await alice.agent.get('/api/favorites/search/item?q=%25')).json().items).toEqual([]);
+    expect(
+      (await bob.agent.get(`/api/favorites/search/item?q=${encodeURIComponent(fragment)}`)).json()
+        .items,
+    ).toEqual([]);
+
     const two = await alice.agent.get('/api/favorites/search/item?cat=1&cat=6');
     expect(two.json().items).toHaveLength(6);
     expect((await alice.agent.get('/api/favorites/search/item?cat=Hats')).statusCode).toBe(400);

@@ -48,6 +48,41 @@ describeKeptPlans("a category's page of favourite pieces at any history", (shopD
   });
 });
 
+describeKeptPlans('a search of favourite pieces by one letter at any history', (shopDatabase) => {
+  it('reads a page of hearts, not every heart of the history', async () => {
+    const database = shopDatabase();
+    const hearts = (users: string, count: number) =>
+      recentRows(
+        { table: 'item_favorites', column: 'item_id', values: { source: "'heart'" } },
+        users,
+        { table: 'items', where: 'true', count },
+      );
+    // Each of the crowd hearted a hundred pieces, the long history three hundred.
+    const heavy = await oneLongHistory(database, 'item_favorites', {
+      crowd: hearts(CROWD, 100),
+      long: hearts(LONG_HISTORY, 300),
+    });
+    // A letter the text of every piece the long history hearted holds, so each heart matches.
+    const [letter] = await database.sql.query<{ l: string }>(
+      `SELECT l FROM unnest(string_to_array('etaoinsrlcdu', NULL)) AS l
+        WHERE NOT EXISTS (SELECT 1 FROM item_favorites f JOIN items i ON i.id = f.item_id
+                           WHERE f.user_id = $1 AND i.search_text NOT LIKE '%' || l || '%')
+        LIMIT 1`,
+      [heavy],
+    );
+
+    const terms = [{ term: letter!.l, alternatives: [] }];
+    const { result: page, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
+      pageFavoriteItems({ sql: on }, heavy, { terms }, undefined),
+    );
+
+    // A page and the one after it that says another page follows, read in the hearts' order:
+    // those entries and the one after them that ends their sort, never the other 274.
+    expect(page).toHaveLength(PAGE_SIZE + 1);
+    expect(rowsRead).toBeLessThanOrEqual(PAGE_SIZE + 2);
+  });
+});
+
 describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) => {
   it('reads the likes of the occasion asked for, not every like of the others', async () => {
     const database = shopDatabase();
