@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, likePattern, parseSearchText, withinOneEdit } from './text-search';
+import {
+  editDistance,
+  likePattern,
+  parseSearchText,
+  trigramsNarrow,
+  withinOneEdit,
+} from './text-search';
 
 describe('parseSearchText', () => {
   it('lower-cases, collapses spaces and keeps distinct words', () => {
@@ -13,6 +19,19 @@ describe('parseSearchText', () => {
   it('keeps six words and drops the seventh', () => {
     expect(parseSearchText('a b c d e f').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(parseSearchText('a b c d e f g').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+});
+
+describe('trigramsNarrow', () => {
+  const words = (...terms: string[]) => terms.map((term) => ({ term, alternatives: [] }));
+
+  it('needs one word with three letters or digits in a row', () => {
+    expect(trigramsNarrow(words('lin'))).toBe(true);
+    expect(trigramsNarrow(words('a', 'linen'))).toBe(true);
+    expect(trigramsNarrow(words('501'))).toBe(true);
+    expect(trigramsNarrow(words('é', 'li'))).toBe(false);
+    // pg_trgm splits at anything else, so these give no trigram.
+    expect(trigramsNarrow(words('a-b', "5'8", '%%%'))).toBe(false);
   });
 });
 

@@ -134,12 +134,13 @@ function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL 
 }
 
 /**
- * Whether a trigram index can narrow a search for every one of these words: a word's pattern
- * needs three letters for a trigram (pg_trgm), and every word must be found, so one such word is
- * enough. Words of one or two letters (a shopper's first keystrokes) match nearly everything.
+ * Whether a trigram index can narrow a search for these words. pg_trgm takes its trigrams from
+ * runs of letters and digits, so a word needs three in a row (`lin`, not `li` or `a-b`); every
+ * word must be found, so one such word is enough. A typo's alternatives need not be looked at:
+ * only words of MIN_TYPO_LENGTH or more have them, and those already qualify.
  */
 export const trigramsNarrow = (terms: readonly SearchTerm[]): boolean =>
-  terms.some(({ term }) => term.length >= 3);
+  terms.some(({ term }) => /[\p{L}\p{N}]{3}/u.test(term));
 
 /** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(

@@ -132,11 +132,12 @@ function afterPiece(
  * like, one in every category), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
- * the page. A search whose words the trigram index can narrow is planned for its shopper: the one
- * plan PostgreSQL keeps after five runs reads and sorts every favourite, so its cost grew with the
- * shopper's history (the log has it), while a rare word is found from the index in a planned
- * statement. Words of one or two letters give the index nothing to narrow by, so each piece's text
- * is checked as the walk reaches it, and that one plan is kept like the others'.
+ * the page. A search is planned for its words (joined to `items`), so that a rare word can start
+ * from the trigram index, except a search of words too short for trigrams across every category:
+ * that one is prepared and checks each piece's text as the walk by time reaches it, which stops at
+ * a page for a common fragment (a rare one still reads the whole history, as a planned one does).
+ * The one plan PostgreSQL keeps for the joined statement reads and sorts every favourite, and so
+ * did the walk's with a category (the log has both).
  */
 export function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -151,9 +152,7 @@ export function pageFavoriteItems(
     return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
   };
   const terms = filter.terms?.length ? filter.terms : undefined;
-  // Planned for its words where the trigram index can narrow them; where it cannot, each piece's
-  // text is checked as the walk reaches it (joined, PostgreSQL may read and sort every favourite).
-  const planned = terms !== undefined && trigramsNarrow(terms);
+  const planned = terms !== undefined && (trigramsNarrow(terms) || !!filter.categoryIds?.length);
   const matches = (item: SQL) => {
     if (!terms) return undefined;
     if (planned) return matchesAllTerms(items.searchText, terms);

@@ -71,6 +71,7 @@ describeKeptPlans('a search of favourite pieces by one letter at any history', (
       [heavy],
     );
 
+    expect(letter).toBeDefined();
     const terms = [{ term: letter!.l, alternatives: [] }];
     const { result: page, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
       pageFavoriteItems({ sql: on }, heavy, { terms }, undefined),
