@@ -291,6 +291,23 @@ export async function lockSwipe(
   return row;
 }
 
+/**
+ * Takes back the shopper's latest swipe in one statement when it is a pass, which leaves nothing
+ * else behind: the outfit it took back, or undefined when the latest is a like (its pieces go
+ * with it, under `lockSwipe`), when there is none, or when a concurrent write took it first.
+ */
+export async function deleteLatestPass(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await rowsOf<{ outfitId: number }>(
+    db,
+    sql`DELETE FROM swipes
+         WHERE user_id = ${userId} AND direction = 'nope' AND ${withoutDiskWait}
+           AND outfit_id = (SELECT outfit_id FROM swipes WHERE user_id = ${userId}
+                             ORDER BY created_at DESC, outfit_id DESC LIMIT 1)
+        RETURNING outfit_id AS "outfitId"`,
+  );
+  return row?.outfitId;
+}
+
 /** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */
 export async function changeSwipe(db: Db, userId: number, outfitId: number, to: SwipeDirection) {
   await rowsOf(

@@ -167,13 +167,19 @@ export async function swipe(
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
 export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Promise<UndoResult> {
-  const undone = await db.transaction(async (tx) => {
-    const latest = await repo.lockSwipe(tx, userId);
-    if (!latest) throw notFound('There is no swipe to undo.');
-    if (latest.direction === 'like') await repo.removeOutfitPieces(tx, userId, latest.outfitId);
-    await repo.deleteSwipe(tx, userId, latest.outfitId);
-    return latest;
-  });
+  const pass = await repo.deleteLatestPass(db, userId);
+  const undone =
+    pass !== undefined
+      ? { outfitId: pass, direction: 'nope' as const }
+      : await db.transaction(async (tx) => {
+          const latest = await repo.lockSwipe(tx, userId);
+          if (!latest) throw notFound('There is no swipe to undo.');
+          if (latest.direction === 'like') {
+            await repo.removeOutfitPieces(tx, userId, latest.outfitId);
+          }
+          await repo.deleteSwipe(tx, userId, latest.outfitId);
+          return latest;
+        });
   const outfit = (await live.cards.get([undone.outfitId])).get(undone.outfitId);
   if (!outfit) throw notFound('That outfit no longer exists.');
   const [stock, hearts] = await Promise.all([

@@ -439,9 +439,15 @@ describe('POST /api/outfit/undo', () => {
     const b = await signUp(t.app);
     await like(a, 15);
     await like(b, 16);
+    await nope(b, 18);
+    await nope(a, 17);
+    expect((await b.agent.post('/api/outfit/undo')).json().outfit.id).toBe(18);
     expect((await b.agent.post('/api/outfit/undo')).json().outfit.id).toBe(16);
     expect((await b.agent.post('/api/outfit/undo')).statusCode).toBe(404);
-    expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 15, direction: 'like' }]);
+    expect(await swipesOf(a.user.id)).toEqual([
+      { outfit_id: 15, direction: 'like' },
+      { outfit_id: 17, direction: 'nope' },
+    ]);
     expect(await favoritesOf(a.user.id)).toHaveLength(5);
   });
 });
