@@ -296,7 +296,7 @@ export async function lockSwipe(
  * else behind: the outfit it took back, or undefined when the latest is a like (its pieces go
  * with it, under `lockSwipe`), when there is none, or when a concurrent write took it first.
  */
-export async function deleteLatestPass(db: Db, userId: number): Promise<number | undefined> {
+export async function deleteLatestIfPass(db: Db, userId: number): Promise<number | undefined> {
   const [row] = await rowsOf<{ outfitId: number }>(
     db,
     sql`DELETE FROM swipes

@@ -167,7 +167,7 @@ export async function swipe(
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
 export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Promise<UndoResult> {
-  const pass = await repo.deleteLatestPass(db, userId);
+  const pass = await repo.deleteLatestIfPass(db, userId);
   const undone =
     pass !== undefined
       ? { outfitId: pass, direction: 'nope' as const }

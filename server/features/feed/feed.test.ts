@@ -440,6 +440,7 @@ describe('POST /api/outfit/undo', () => {
     await like(a, 15);
     await like(b, 16);
     await nope(b, 18);
+    await nope(a, 18);
     await nope(a, 17);
     expect((await b.agent.post('/api/outfit/undo')).json().outfit.id).toBe(18);
     expect((await b.agent.post('/api/outfit/undo')).json().outfit.id).toBe(16);
@@ -447,6 +448,7 @@ describe('POST /api/outfit/undo', () => {
     expect(await swipesOf(a.user.id)).toEqual([
       { outfit_id: 15, direction: 'like' },
       { outfit_id: 17, direction: 'nope' },
+      { outfit_id: 18, direction: 'nope' },
     ]);
     expect(await favoritesOf(a.user.id)).toHaveLength(5);
   });
