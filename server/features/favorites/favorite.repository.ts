@@ -133,11 +133,10 @@ function afterPiece(
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
  * the page. A search is planned for its words (joined to `items`), so that a rare word can start
- * from the trigram index, except a search of words too short for trigrams across every category:
- * that one is prepared and checks each piece's text as the walk by time reaches it, which stops at
- * a page for a common fragment (a rare one still reads the whole history, as a planned one does).
- * The one plan PostgreSQL keeps for the joined statement reads and sorts every favourite, and so
- * did the walk's with a category (the log has both).
+ * from the trigram index; the one plan PostgreSQL would keep for it reads and sorts every
+ * favourite. Words too short for trigrams, across every category, have no such start: that search
+ * is prepared and checks each piece's text as the walk by time reaches it, stopping at a page for a
+ * common fragment (a rare one reads the whole history either way; the log has both).
  */
 export function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
