@@ -308,6 +308,33 @@ export async function deleteLatestIfPass(db: Db, userId: number): Promise<number
   return row?.outfitId;
 }
 
+/**
+ * Takes back the shopper's like of this outfit in one statement when its pieces still follow from
+ * it (none written out as rows of their own, 0015), so nothing else goes with it: how many pieces
+ * it brought, counted as `removeOutfitPieces` counts them, or undefined when there is no such
+ * like (none, a pass, pieces written out, or a concurrent write took it first).
+ */
+export async function deleteLikeOfFollowingPieces(
+  db: Db,
+  userId: number,
+  outfitId: number,
+): Promise<number | undefined> {
+  // The count reads the statement's snapshot, from before the delete: the like's pieces.
+  const [row] = await rowsOf<{ deleted: number; pieces: number }>(
+    db,
+    sql`WITH gone AS (
+          DELETE FROM swipes
+           WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND NOT pieces_written
+             AND ${withoutDiskWait}
+          RETURNING 1)
+        SELECT (SELECT count(*) FROM gone)::int AS deleted,
+               (SELECT count(*) FROM favorite_pieces p
+                 WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId}
+                   AND NOT p.written)::int AS pieces`,
+  );
+  return row?.deleted ? row.pieces : undefined;
+}
+
 /** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */
 export async function changeSwipe(db: Db, userId: number, outfitId: number, to: SwipeDirection) {
   await rowsOf(
