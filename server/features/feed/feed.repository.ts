@@ -314,7 +314,7 @@ export async function deleteLatestIfPass(db: Db, userId: number): Promise<number
  * it brought, counted as `removeOutfitPieces` counts them, or undefined when there is no such
  * like (none, a pass, pieces written out, or a concurrent write took it first).
  */
-export async function deleteLikeOfFollowingPieces(
+export async function deleteLikeIfPiecesFollow(
   db: Db,
   userId: number,
   outfitId: number,

@@ -203,7 +203,7 @@ export async function unfavoriteOutfit(
   userId: number,
   outfitId: number,
 ): Promise<OutfitUnfavoriteResult> {
-  const followed = await repo.deleteLikeOfFollowingPieces(db, userId, outfitId);
+  const followed = await repo.deleteLikeIfPiecesFollow(db, userId, outfitId);
   if (followed !== undefined) return { outfitId, removedItems: followed, changed: true };
   return db.transaction(async (tx) => {
     // Locked first, so no change of a piece writes the like's pieces out meanwhile.
