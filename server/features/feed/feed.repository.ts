@@ -291,6 +291,11 @@ export async function lockSwipe(
   return row;
 }
 
+/** How many of the like's pieces still follow from it rather than being rows of their own (0015). */
+const countFollowingPieces = (userId: number, outfitId: number) =>
+  sql`SELECT count(*) FROM favorite_pieces p
+       WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId} AND NOT p.written`;
+
 /**
  * Takes back the shopper's latest swipe in one statement when it is a pass, which leaves nothing
  * else behind: the outfit it took back, or undefined when the latest is a like (its pieces go
@@ -300,7 +305,7 @@ export async function deleteLatestIfPass(db: Db, userId: number): Promise<number
   const [row] = await rowsOf<{ outfitId: number }>(
     db,
     sql`DELETE FROM swipes
-         WHERE user_id = ${userId} AND direction = 'nope' AND ${withoutDiskWait}
+         WHERE ${swipeOf(userId)} AND direction = 'nope' AND ${withoutDiskWait}
            AND outfit_id = (SELECT outfit_id FROM swipes WHERE user_id = ${userId}
                              ORDER BY created_at DESC, outfit_id DESC LIMIT 1)
         RETURNING outfit_id AS "outfitId"`,
@@ -328,9 +333,7 @@ export async function deleteLikeIfPiecesFollow(
              AND ${withoutDiskWait}
           RETURNING 1)
         SELECT (SELECT count(*) FROM gone)::int AS deleted,
-               (SELECT count(*) FROM favorite_pieces p
-                 WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId}
-                   AND NOT p.written)::int AS pieces`,
+               (${countFollowingPieces(userId, outfitId)})::int AS pieces`,
   );
   return row?.deleted ? row.pieces : undefined;
 }
@@ -387,8 +390,7 @@ export async function removeOutfitPieces(db: Db, userId: number, outfitId: numbe
       RETURNING 1
     )
     SELECT ((SELECT count(*) FROM removed) +
-            (SELECT count(*) FROM favorite_pieces p
-              WHERE p.user_id = ${userId} AND p.outfit_id = ${outfitId} AND NOT p.written))::int AS n`,
+            (${countFollowingPieces(userId, outfitId)}))::int AS n`,
   );
   return row?.n ?? 0;
 }
