@@ -34,7 +34,7 @@ const outfitCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
 const pieceCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema]));
 
 function toPiece(row: repo.PieceRow): ClosetPiece {
-  // Added to the new item rather than spread: see `toOutfit` (server/lib/outfits.ts).
+  // Added to the new item rather than spread: after a spread, V8 builds added keys on a slow path.
   return Object.assign(toItem(row), {
     quantity: row.quantity,
     firstBoughtAt: row.firstBoughtAt,

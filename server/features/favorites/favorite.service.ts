@@ -31,7 +31,7 @@ type ChangeSizeInput = z.output<typeof ChangeSizeBodySchema>;
 type VariantsInput = z.output<typeof VariantsQuerySchema>;
 
 export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
-  // Added to the new item rather than spread: see `toOutfit` (server/lib/outfits.ts).
+  // Added to the new item rather than spread: after a spread, V8 builds added keys on a slow path.
   return Object.assign(toItem(row), {
     outfitId: row.outfitId,
     outfitName: row.outfitName,
@@ -71,7 +71,7 @@ async function assembleOutfits(
   }
   const fromRow = (row: repo.FavoriteRow, slot: FavoriteOutfitPiece['slot']) =>
     Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
-  // Objects written out or added to rather than spread: see `toOutfit` (server/lib/outfits.ts).
+  // The key a card's piece lacks goes first: after a spread, V8 builds it on a slow path.
   return outfits.map((outfit) => {
     const like = likes.get(outfit.id);
     return {
@@ -87,9 +87,9 @@ async function assembleOutfits(
         const own = candidates.find((c) => c.id === piece.id);
         if (own) return fromRow(own, piece.slot);
         // A like not written out brings the outfit's own piece, which wins over other rows.
-        if (like && !like.piecesWritten) return Object.assign(piece, { favorite: { quantity: 1 } });
+        if (like && !like.piecesWritten) return { favorite: { quantity: 1 }, ...piece };
         const chosen = candidates[0];
-        return chosen ? fromRow(chosen, piece.slot) : Object.assign(piece, { favorite: null });
+        return chosen ? fromRow(chosen, piece.slot) : { favorite: null, ...piece };
       }),
     };
   });
