@@ -86,9 +86,10 @@ export interface OccasionCoverRow {
 }
 
 /**
- * Every occasion, how many closet outfits it holds, and the pieces' pictures of the newest one:
- * a row per piece (one row of nulls for an occasion without closet outfits). The newest is read
- * from closet_outfits_user_occasion_recent_idx, one row per occasion, not a sort of the closet.
+ * Every occasion, how many closet outfits it holds (kept per shopper, 0045), and the pieces'
+ * pictures of the newest one: a row per piece (one row of nulls for an occasion without closet
+ * outfits). The newest is read from closet_outfits_user_occasion_recent_idx, one row per
+ * occasion, not a sort of the closet.
  */
 export function countClosetOutfitsByOccasion(
   client: SqlClient,
@@ -100,8 +101,7 @@ export function countClosetOutfitsByOccasion(
     sql`SELECT o.id AS "occasionId", o.name AS occasion, coalesce(g.outfits, 0) AS outfits,
                oi.slot, i.image
           FROM occasions o
-          LEFT JOIN (SELECT occasion_id, count(*)::int AS outfits FROM closet_outfits
-                      WHERE user_id = ${userId} GROUP BY occasion_id) g ON g.occasion_id = o.id
+          LEFT JOIN closet_outfits_by_occasion g ON g.user_id = ${userId} AND g.occasion_id = o.id
           LEFT JOIN LATERAL (
                 SELECT outfit_id FROM closet_outfits
                  WHERE user_id = ${userId} AND occasion_id = o.id
@@ -133,10 +133,9 @@ export async function findOccasion(
 }
 
 /**
- * Every category: how many pieces the shopper owns in it, how many units, and the picture of the
- * one bought last (null when none). Counted from closet_items alone (it keeps each piece's
- * category, 0027); only the cover reads an item, one per category, from
- * closet_items_user_category_recent_idx.
+ * Every category: how many pieces the shopper owns in it, how many units (both kept per shopper,
+ * 0045), and the picture of the one bought last (null when none), one item per category read
+ * from closet_items_user_category_recent_idx.
  */
 export function countPiecesByCategory(
   client: SqlClient,
@@ -148,9 +147,7 @@ export function countPiecesByCategory(
     sql`SELECT c.id, c.name, c.slot, coalesce(g.pieces, 0) AS pieces,
                coalesce(g.units, 0) AS units, cover.image AS cover
           FROM categories c
-          LEFT JOIN (SELECT category_id, count(*)::int AS pieces, sum(quantity)::int AS units
-                       FROM closet_items WHERE user_id = ${userId}
-                      GROUP BY category_id) g ON g.category_id = c.id
+          LEFT JOIN closet_pieces_by_category g ON g.user_id = ${userId} AND g.category_id = c.id
           LEFT JOIN LATERAL (
                 SELECT i.image FROM closet_items ci JOIN items i ON i.id = ci.item_id
                  WHERE ci.user_id = ${userId} AND ci.category_id = c.id

@@ -291,12 +291,11 @@ export function countLikedByOccasion(
  * Favourite pieces per category, as `favorite_pieces` (0015) would count them, without reading
  * every like's five pieces: an outfit has exactly one piece in each category (0001's slot check
  * and five-slot trigger), so each like whose pieces are not written out adds one to every
- * category: the likes kept per occasion (0033) less the written-out ones (their index, 0042), a
- * count that does not walk the shopper's likes. To that come the shopper's own rows by the category they carry (0037), less those
- * the view leaves out: a row for a piece of such a like (`shared`). Only a heart given on the
- * card before the like can be one: a like's own rows ('outfit') are written with the like marked
- * written, and removed before the like goes (`removeOutfitPieces`). So only those are probed
- * (0038), and a long history of written-out likes costs an index scan, not a probe a row.
+ * category: the likes kept per occasion (0033) less the written-out ones (their index, 0042). To
+ * that come the shopper's own rows, kept per category (0045), less those the view leaves out: a
+ * row for a piece of such a like. Only a heart given on the card before the like can be one (a
+ * like's own rows, 'outfit', are written with the like marked written, and removed before the
+ * like goes: `removeOutfitPieces`), so only those hearts are read (0045's index) and probed.
  * Prepared: planning it cost more than running it.
  */
 export function countFavoritesByCategory(client: SqlClient, userId: number) {
@@ -307,23 +306,21 @@ export function countFavoritesByCategory(client: SqlClient, userId: number) {
           SELECT (SELECT coalesce(sum(likes), 0) FROM likes_by_occasion WHERE user_id = ${userId})
                - (SELECT count(*) FROM swipes
                    WHERE user_id = ${userId} AND direction = 'like' AND pieces_written) AS n),
-        own AS (
-          SELECT f.category_id, count(*)::int AS n,
-                 count(*) FILTER (
-                   WHERE f.source = 'heart' AND f.outfit_id IS NOT NULL
-                     AND EXISTS (SELECT 1 FROM swipes s
-                                  WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
-                                    AND s.direction = 'like' AND NOT s.pieces_written)
-                     AND EXISTS (SELECT 1 FROM outfit_items oi
-                                  WHERE oi.outfit_id = f.outfit_id AND oi.item_id = f.item_id)
-                 )::int AS shared
+        shared AS (
+          SELECT f.category_id, count(*)::int AS n
             FROM item_favorites f
-           WHERE f.user_id = ${userId}
+           WHERE f.user_id = ${userId} AND f.source = 'heart' AND f.outfit_id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM swipes s
+                          WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
+                            AND s.direction = 'like' AND NOT s.pieces_written)
+             AND EXISTS (SELECT 1 FROM outfit_items oi
+                          WHERE oi.outfit_id = f.outfit_id AND oi.item_id = f.item_id)
            GROUP BY f.category_id)
         SELECT c.id, c.name, c.slot,
-               (likes.n + coalesce(own.n, 0) - coalesce(own.shared, 0))::int AS count
+               (likes.n + coalesce(own.favorites, 0) - coalesce(shared.n, 0))::int AS count
           FROM categories c CROSS JOIN likes
-          LEFT JOIN own ON own.category_id = c.id
+          LEFT JOIN favorites_by_category own ON own.user_id = ${userId} AND own.category_id = c.id
+          LEFT JOIN shared ON shared.category_id = c.id
          ORDER BY c.id`,
   );
 }

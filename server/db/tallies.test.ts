@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+
+// The counts kept per shopper (0045) must equal a count of the rows they stand for, whatever
+// writes those rows: one row or many, in one statement or several, a shopper or an admin, and the
+// cascades of a deleted outfit or shopper. Each check recounts every shopper's rows.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.db.database.sql.query<T>(text, params);
+
+/** Each tally against its recount: the keys where they differ (a missing row counts as zero). */
+const MISMATCHES = {
+  favorites_by_category: `
+    SELECT user_id, category_id, r.n, k.favorites
+      FROM (SELECT user_id, category_id, count(*)::int AS n FROM item_favorites GROUP BY 1, 2) r
+      FULL JOIN favorites_by_category k USING (user_id, category_id)
+     WHERE coalesce(r.n, 0) <> coalesce(k.favorites, 0)`,
+  closet_pieces_by_category: `
+    SELECT user_id, category_id, r.pieces, r.units, k.pieces AS kept_pieces, k.units AS kept_units
+      FROM (SELECT user_id, category_id, count(*)::int AS pieces, sum(quantity)::int AS units
+              FROM closet_items GROUP BY 1, 2) r
+      FULL JOIN closet_pieces_by_category k USING (user_id, category_id)
+     WHERE coalesce(r.pieces, 0) <> coalesce(k.pieces, 0)
+        OR coalesce(r.units, 0) <> coalesce(k.units, 0)`,
+  closet_outfits_by_occasion: `
+    SELECT user_id, occasion_id, r.n, k.outfits
+      FROM (SELECT user_id, occasion_id, count(*)::int AS n FROM closet_outfits GROUP BY 1, 2) r
+      FULL JOIN closet_outfits_by_occasion k USING (user_id, occasion_id)
+     WHERE coalesce(r.n, 0) <> coalesce(k.outfits, 0)`,
+};
+
+async function expectTallied() {
+  for (const [table, query] of Object.entries(MISMATCHES)) {
+    expect(await sql(query), table).toEqual([]);
+  }
+}
+
+async function kept(table: string, userId: number): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`,
+    [userId],
+  );
+  return row!.n;
+}
+
+/** An outfit's pieces, by slot order. */
+async function piecesOf(outfitId: number): Promise<{ itemId: number; categoryId: number }[]> {
+  return sql(
+    `SELECT oi.item_id AS "itemId", i.category_id AS "categoryId"
+       FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      WHERE oi.outfit_id = $1 ORDER BY i.category_id`,
+    [outfitId],
+  );
+}
+
+async function outfitIds(): Promise<number[]> {
+  return (await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id')).map((r) => r.id);
+}
+
+/** Every piece of the outfits, owned by the shopper in one statement, as a bulk load writes them. */
+async function ownOutfits(userId: number, outfits: number[], quantity = 1) {
+  await sql(
+    `INSERT INTO closet_items (user_id, item_id, product_id, quantity)
+     SELECT DISTINCT $1::int, i.id, i.product_id, $3::int
+       FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+      WHERE oi.outfit_id = ANY($2::int[])
+     ON CONFLICT (user_id, item_id) DO UPDATE SET quantity = closet_items.quantity + excluded.quantity,
+                                                 last_bought_at = now()`,
+    [userId, outfits, quantity],
+  );
+}
+
+describe('the tallies kept per shopper (0045)', () => {
+  it('follow hearts, a like’s pieces written out, changes of piece and removals', async () => {
+    const ann = await signUp(t.app);
+    const ben = await signUp(t.app);
+    const ids = await outfitIds();
+    const first = await piecesOf(ids[0]!);
+
+    // Hearts through the API, one statement each.
+    for (const piece of first!) {
+      const res = await ann.agent.post('/api/item/search/favorite', { itemId: piece.itemId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await expectTallied();
+    expect(await kept('favorites_by_category', ann.user.id)).toBe(5);
+
+    // A like's pieces written out for two shoppers at once, in one statement.
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+       SELECT u, oi.item_id, oi.outfit_id, 'outfit'
+         FROM unnest($1::int[]) u CROSS JOIN outfit_items oi WHERE oi.outfit_id = ANY($2::int[])`,
+      [
+        [ann.user.id, ben.user.id],
+        [ids[1], ids[2]],
+      ],
+    );
+    await expectTallied();
+
+    // A piece changed to one of another category moves its count; a quantity changes nothing.
+    await sql(
+      `UPDATE item_favorites f
+          SET item_id = (SELECT i.id FROM items i
+                          WHERE i.category_id <> f.category_id
+                            AND NOT EXISTS (SELECT 1 FROM item_favorites h
+                                             WHERE h.user_id = f.user_id AND h.item_id = i.id)
+                          ORDER BY i.id LIMIT 1)
+        WHERE f.user_id = $1 AND f.item_id = $2 AND f.outfit_id IS NULL`,
+      [ann.user.id, first![0]!.itemId],
+    );
+    await sql('UPDATE item_favorites SET quantity = 3 WHERE user_id = $1', [ben.user.id]);
+    await expectTallied();
+
+    // Unhearted through the API, then many removed in one statement.
+    const unheart = await ann.agent.delete(`/api/item/search/unfavorite/${first![2]!.itemId}`);
+    expect(unheart.statusCode, unheart.body).toBe(200);
+    await sql('DELETE FROM item_favorites WHERE user_id = $1 AND outfit_id = $2', [
+      ben.user.id,
+      ids[1],
+    ]);
+    await expectTallied();
+
+    // An outfit deleted takes its written-out pieces with it.
+    await sql('DELETE FROM outfits WHERE id = $1', [ids[2]]);
+    await expectTallied();
+  });
+
+  it('follow the closet: pieces bought and bought again, outfits completed, moved and deleted', async () => {
+    const cal = await signUp(t.app);
+    const dee = await signUp(t.app);
+    const ids = (await outfitIds()).slice(3, 10);
+    expect(ids).toHaveLength(7);
+
+    await ownOutfits(cal.user.id, ids.slice(0, 4));
+    await ownOutfits(dee.user.id, ids.slice(2, 6), 2);
+    await expectTallied();
+    expect(await kept('closet_outfits_by_occasion', cal.user.id)).toBeGreaterThan(0);
+
+    // Bought again: the units grow, the pieces do not.
+    const [before] = await sql<{ pieces: number; units: number }>(
+      'SELECT sum(pieces)::int AS pieces, sum(units)::int AS units FROM closet_pieces_by_category WHERE user_id = $1',
+      [cal.user.id],
+    );
+    await ownOutfits(cal.user.id, ids.slice(0, 1));
+    const [after] = await sql<{ pieces: number; units: number }>(
+      'SELECT sum(pieces)::int AS pieces, sum(units)::int AS units FROM closet_pieces_by_category WHERE user_id = $1',
+      [cal.user.id],
+    );
+    expect(after!.pieces).toBe(before!.pieces);
+    expect(after!.units).toBe(before!.units + 5);
+    await expectTallied();
+
+    // A piece given back: its outfits leave the closet with it.
+    await sql(
+      `DELETE FROM closet_items
+        WHERE user_id = $1 AND item_id IN (SELECT item_id FROM outfit_items WHERE outfit_id = $2)`,
+      [cal.user.id, ids[1]],
+    );
+    await expectTallied();
+
+    // An outfit moved to another occasion moves its closet rows; a deleted one drops them.
+    await sql(
+      `UPDATE outfits SET occasion_id = (SELECT min(id) FROM occasions WHERE id <> occasion_id)
+        WHERE id = $1`,
+      [ids[3]],
+    );
+    await expectTallied();
+    await sql('DELETE FROM outfits WHERE id = $1', [ids[4]]);
+    await expectTallied();
+  });
+
+  it('go with a deleted shopper', async () => {
+    const eve = await signUp(t.app);
+    const ids = (await outfitIds()).slice(12, 14);
+    await ownOutfits(eve.user.id, ids);
+    const pieces = await piecesOf(ids[0]!);
+    for (const piece of pieces) {
+      const res = await eve.agent.post('/api/item/search/favorite', { itemId: piece.itemId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await kept('favorites_by_category', eve.user.id)).toBe(5);
+    expect(await kept('closet_pieces_by_category', eve.user.id)).toBe(5);
+
+    await sql('DELETE FROM users WHERE id = $1', [eve.user.id]);
+    for (const table of Object.keys(MISMATCHES)) {
+      expect(await kept(table, eve.user.id), table).toBe(0);
+    }
+    await expectTallied();
+  });
+});
