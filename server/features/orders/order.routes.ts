@@ -157,7 +157,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       if (created) {
         app.stockLevels.forget(order.lines.flatMap((line) => line.itemId ?? []));
       }
-      return reply.status(created ? 201 : 200).send({ ...order, replayed: !created });
+      return reply.status(created ? 201 : 200).send({ replayed: !created, ...order });
     },
   );
 
