@@ -1,16 +1,15 @@
--- The favourites' and closet's tiles count a shopper's rows per category or occasion. Counted on
--- each read, those counts walked every favourite piece, owned piece or closet outfit the shopper
--- had (1,615, 548 and 50 rows for the benchmark's heavy shopper), a cost that grew with the
--- history. They are kept here instead, as the likes per occasion are (0033): a row per shopper
--- and category or occasion, moved by a trigger in the statement's own transaction.
+-- The favourites' category tiles and the closet's counted every row of a shopper's history on
+-- each read. They are kept here instead, as the likes per occasion are (0033): a row per shopper
+-- and category, moved by a trigger in the writing statement's transaction.
 --
--- Each row written moves its own key's count: these tables are written a row (a heart) or a
--- handful (a like's pieces, a checkout's) at a time, and a row trigger's statements keep their
--- plans, where a statement trigger's reads of its transition tables doubled a heart's cost in
--- PostgreSQL. A fall only updates, so while the shopper is being deleted it finds no row and
+-- Row triggers: these tables are written a row or a handful at a time, and a row trigger's
+-- statements keep their plans, where a statement trigger's reads of its transition tables cost
+-- a heart more than the heart itself. A row's trigger locks its tally row as the row is
+-- written, so a statement writing several rows writes them in key order (`writeOut`,
+-- `placeOrder`). A fall only updates, so while the shopper is being deleted it finds no row and
 -- moves nothing; a rise adds the row it lacks. Rows at zero stay. An update moves counts only
--- when it moves the key or the quantity; a new item_id may move the category, which the
--- category's own trigger writes (0027, 0037), so the column lists name item_id too.
+-- when it changes the key or the quantity; a new item_id may change the category, which
+-- copy_item_category writes (0027, 0037), and a column list sees only the statement's columns.
 
 -- Rows of item_favorites, hearts and a like's written-out pieces alike.
 CREATE TABLE favorites_by_category (
@@ -29,16 +28,12 @@ CREATE TABLE closet_pieces_by_category (
   PRIMARY KEY (user_id, category_id)
 );
 
--- Rows of closet_outfits.
-CREATE TABLE closet_outfits_by_occasion (
-  user_id     integer  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  occasion_id smallint NOT NULL REFERENCES occasions (id) ON DELETE CASCADE,
-  outfits     integer  NOT NULL CHECK (outfits >= 0),
-  PRIMARY KEY (user_id, occasion_id)
-);
-
 CREATE FUNCTION item_favorites_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM favorites_by_category;
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     UPDATE favorites_by_category SET favorites = favorites - 1
      WHERE user_id = OLD.user_id AND category_id = OLD.category_id;
@@ -53,6 +48,10 @@ END $$;
 
 CREATE FUNCTION closet_items_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM closet_pieces_by_category;
+    RETURN NULL;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     UPDATE closet_pieces_by_category SET pieces = pieces - 1, units = units - OLD.quantity
      WHERE user_id = OLD.user_id AND category_id = OLD.category_id;
@@ -66,48 +65,33 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE FUNCTION closet_outfits_tally() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE closet_outfits_by_occasion SET outfits = outfits - 1
-     WHERE user_id = OLD.user_id AND occasion_id = OLD.occasion_id;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO closet_outfits_by_occasion AS k (user_id, occasion_id, outfits)
-    VALUES (NEW.user_id, NEW.occasion_id, 1)
-    ON CONFLICT (user_id, occasion_id) DO UPDATE SET outfits = k.outfits + 1;
-  END IF;
-  RETURN NULL;
-END $$;
-
 CREATE TRIGGER item_favorites_tally AFTER INSERT OR DELETE ON item_favorites
   FOR EACH ROW EXECUTE FUNCTION item_favorites_tally();
-CREATE TRIGGER item_favorites_tally_moved AFTER UPDATE OF user_id, item_id, category_id ON item_favorites
+CREATE TRIGGER item_favorites_tally_moved AFTER UPDATE OF user_id, item_id, category_id
+  ON item_favorites
   FOR EACH ROW WHEN (OLD.user_id <> NEW.user_id OR OLD.category_id <> NEW.category_id)
   EXECUTE FUNCTION item_favorites_tally();
+CREATE TRIGGER item_favorites_tally_truncate AFTER TRUNCATE ON item_favorites
+  FOR EACH STATEMENT EXECUTE FUNCTION item_favorites_tally();
 
 CREATE TRIGGER closet_items_tally AFTER INSERT OR DELETE ON closet_items
   FOR EACH ROW EXECUTE FUNCTION closet_items_tally();
-CREATE TRIGGER closet_items_tally_moved AFTER UPDATE OF user_id, item_id, category_id, quantity ON closet_items
+CREATE TRIGGER closet_items_tally_moved AFTER UPDATE OF user_id, item_id, category_id, quantity
+  ON closet_items
   FOR EACH ROW WHEN (OLD.user_id <> NEW.user_id OR OLD.category_id <> NEW.category_id
                      OR OLD.quantity <> NEW.quantity)
   EXECUTE FUNCTION closet_items_tally();
-
-CREATE TRIGGER closet_outfits_tally AFTER INSERT OR DELETE ON closet_outfits
-  FOR EACH ROW EXECUTE FUNCTION closet_outfits_tally();
-CREATE TRIGGER closet_outfits_tally_moved AFTER UPDATE OF user_id, occasion_id ON closet_outfits
-  FOR EACH ROW WHEN (OLD.user_id <> NEW.user_id OR OLD.occasion_id <> NEW.occasion_id)
-  EXECUTE FUNCTION closet_outfits_tally();
+CREATE TRIGGER closet_items_tally_truncate AFTER TRUNCATE ON closet_items
+  FOR EACH STATEMENT EXECUTE FUNCTION closet_items_tally();
 
 -- The tallies as they stand.
 INSERT INTO favorites_by_category (user_id, category_id, favorites)
 SELECT user_id, category_id, count(*) FROM item_favorites GROUP BY 1, 2;
 INSERT INTO closet_pieces_by_category (user_id, category_id, pieces, units)
 SELECT user_id, category_id, count(*), sum(quantity) FROM closet_items GROUP BY 1, 2;
-INSERT INTO closet_outfits_by_occasion (user_id, occasion_id, outfits)
-SELECT user_id, occasion_id, count(*) FROM closet_outfits GROUP BY 1, 2;
 
 -- The favourites' tiles take off the pieces a heart given on an outfit's card stands in for
--- (0038); with the rows themselves tallied above, only those hearts are read, from here.
+-- (0038). With the rows themselves tallied, those hearts are all the count reads of
+-- item_favorites; they are few, and their index leaves out a like's written-out pieces.
 CREATE INDEX item_favorites_card_hearts_idx ON item_favorites (user_id)
   INCLUDE (outfit_id, item_id, category_id) WHERE source = 'heart' AND outfit_id IS NOT NULL;

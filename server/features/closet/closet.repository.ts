@@ -86,10 +86,9 @@ export interface OccasionCoverRow {
 }
 
 /**
- * Every occasion, how many closet outfits it holds (kept per shopper, 0045), and the pieces'
- * pictures of the newest one: a row per piece (one row of nulls for an occasion without closet
- * outfits). The newest is read from closet_outfits_user_occasion_recent_idx, one row per
- * occasion, not a sort of the closet.
+ * Every occasion, how many closet outfits it holds, and the pieces' pictures of the newest one:
+ * a row per piece (one row of nulls for an occasion without closet outfits). The newest is read
+ * from closet_outfits_user_occasion_recent_idx, one row per occasion, not a sort of the closet.
  */
 export function countClosetOutfitsByOccasion(
   client: SqlClient,
@@ -101,7 +100,8 @@ export function countClosetOutfitsByOccasion(
     sql`SELECT o.id AS "occasionId", o.name AS occasion, coalesce(g.outfits, 0) AS outfits,
                oi.slot, i.image
           FROM occasions o
-          LEFT JOIN closet_outfits_by_occasion g ON g.user_id = ${userId} AND g.occasion_id = o.id
+          LEFT JOIN (SELECT occasion_id, count(*)::int AS outfits FROM closet_outfits
+                      WHERE user_id = ${userId} GROUP BY occasion_id) g ON g.occasion_id = o.id
           LEFT JOIN LATERAL (
                 SELECT outfit_id FROM closet_outfits
                  WHERE user_id = ${userId} AND occasion_id = o.id
