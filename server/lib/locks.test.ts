@@ -20,6 +20,19 @@ describe('the lock numbers and the feed’s announcements', () => {
     expect(classes).toEqual([LOCK.feedQueue]);
   });
 
+  it('takes the closets’ lock in the closet triggers under the number locks.ts gives', async () => {
+    const fns = await t.database.sql.query<{ src: string }>(
+      `SELECT prosrc AS src FROM pg_proc
+        WHERE proname IN ('closet_items_changed', 'outfit_items_changed')`,
+    );
+    expect(fns).toHaveLength(2);
+    const keys = fns.flatMap((fn) =>
+      [...fn.src.matchAll(/pg_advisory_xact_lock(?:_shared)?\((\d+)/g)].map((m) => Number(m[1])),
+    );
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(keys)).toEqual(new Set([LOCK.closets]));
+  });
+
   it('announces a swipe on a queued outfit, and a queue written, as the decoder reads them', async () => {
     const heard: FeedChange[] = [];
     const listener = await t.database.listen(ANNOUNCED.feed.channel, {

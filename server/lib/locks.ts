@@ -12,6 +12,11 @@ export const LOCK = {
   firstAdmin: 7302,
   /** One process migrates at a time (a session-level lock, not a class pair). */
   migrations: 720_411,
+  /**
+   * The closets (0027): shared by a shopper's purchase, exclusive for an outfit's pieces changed
+   * (a single key, not a class pair; the pair (27027, shopper) is one shopper's closet).
+   */
+  closets: 27_027,
 } as const;
 
 /**
@@ -30,6 +35,16 @@ export async function lockShopper(tx: Db, userId: number): Promise<boolean> {
  */
 export async function lockFirstAdmin(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK.firstAdmin}, 0)`);
+}
+
+/**
+ * Takes every closet until the transaction ends, before anything else an administrator's change
+ * of an outfit writes: the closet's trigger would take it at the outfit's pieces, and a
+ * transaction holding shoppers' rows (their favourites' tallies, closet outfits) by then could
+ * deadlock with a purchase or another change holding it.
+ */
+export async function lockClosets(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK.closets})`);
 }
 
 /**

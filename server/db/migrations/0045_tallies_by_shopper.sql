@@ -3,13 +3,16 @@
 -- and category, moved by a trigger in the writing statement's transaction.
 --
 -- Row triggers: these tables are written a row or a handful at a time, and a row trigger's
--- statements keep their plans, where a statement trigger's reads of its transition tables cost
--- a heart more than the heart itself. A row's trigger locks its tally row as the row is
--- written, so a statement writing several rows writes them in key order (`writeOut`,
--- `placeOrder`). A fall only updates, so while the shopper is being deleted it finds no row and
--- moves nothing; a rise adds the row it lacks. Rows at zero stay. An update moves counts only
--- when it changes the key or the quantity; a new item_id may change the category, which
--- copy_item_category writes (0027, 0037), and a column list sees only the statement's columns.
+-- statements keep their plans, where a statement trigger reading its transition tables doubled
+-- a heart's cost in PostgreSQL (the log, 2026-11-30). Two transactions must take a
+-- shopper's tally rows in the same order: the inserts that write several rows write them in key
+-- order (`writeOut`, `placeOrder`), a removal, which cannot be ordered, first takes all of the
+-- shopper's rows in key order, and an administrator's change of an outfit takes the closets'
+-- lock before any tally (`lockClosets`). A fall only updates: if the shopper is being deleted
+-- and the cascade took the row first, it moves nothing. A rise adds the row it lacks. Rows at
+-- zero stay. An update moves counts only when it changes the key or the quantity; a new item_id
+-- may change the category, which copy_item_category writes (0027, 0037), and a column list sees
+-- only the statement's own columns.
 
 -- Rows of item_favorites, hearts and a like's written-out pieces alike.
 CREATE TABLE favorites_by_category (
@@ -35,6 +38,8 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN
+    PERFORM 1 FROM favorites_by_category WHERE user_id = OLD.user_id
+     ORDER BY category_id FOR NO KEY UPDATE;
     UPDATE favorites_by_category SET favorites = favorites - 1
      WHERE user_id = OLD.user_id AND category_id = OLD.category_id;
   END IF;
@@ -53,6 +58,8 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN
+    PERFORM 1 FROM closet_pieces_by_category WHERE user_id = OLD.user_id
+     ORDER BY category_id FOR NO KEY UPDATE;
     UPDATE closet_pieces_by_category SET pieces = pieces - 1, units = units - OLD.quantity
      WHERE user_id = OLD.user_id AND category_id = OLD.category_id;
   END IF;

@@ -1,8 +1,8 @@
 -- A purchase checks the outfits that use the products it touched (0027). They were found
--- through every variant of each product and then each variant's outfit pieces: about ten items
--- and fifty index probes with their heap pages for a checkout of five pieces. A piece carries its
--- product (0019) and outfit_items_look_idx (0035) holds the outfits by product, so each product
--- is now one range of that index. The rest of the function is 0027's.
+-- through every variant of each product and then each variant's outfit pieces, with their heap
+-- pages. An outfit piece carries its item's product, held to it by outfit_items_item_look_fkey
+-- (0019), and outfit_items_look_idx (0035) lists the outfits by product, so each product is now
+-- one range of that index. The rest of the function is 0027's.
 CREATE OR REPLACE FUNCTION closet_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   shoppers integer;

@@ -20,6 +20,7 @@ import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../li
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { writeEveryLikeOfOutfit } from '../../lib/liked-pieces';
+import { lockClosets } from '../../lib/locks';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import * as repo from './design.repository';
@@ -232,6 +233,7 @@ export async function editOutfit(
   if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
   try {
     await db.transaction(async (tx) => {
+      await lockClosets(tx);
       const updated = await repo.updateOutfit(tx, pathId, {
         name: input.name,
         description: input.description,
@@ -258,7 +260,11 @@ export async function editOutfit(
  * copy of each line and closets hold items, so what shoppers bought stays theirs.
  */
 export async function deleteOutfit(db: Db, id: number): Promise<void> {
-  if (!(await repo.deleteOutfit(db, id))) throw notFound(`Outfit ${id} does not exist.`);
+  const deleted = await db.transaction(async (tx) => {
+    await lockClosets(tx);
+    return repo.deleteOutfit(tx, id);
+  });
+  if (!deleted) throw notFound(`Outfit ${id} does not exist.`);
 }
 
 export async function getSlotItem(db: Db, outfitId: number, slot: Slot): Promise<OutfitItem> {
