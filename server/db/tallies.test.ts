@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SLOTS } from '../../contracts/catalog';
 import { testDriver } from '../test/databases';
-import { type Agent, createTestApp, signUp, type TestApp } from '../test/test-app';
+import { type Agent, appForThisFile, signUp } from '../test/test-app';
 
 // The counts kept per shopper (0045) must equal a count of the rows they stand for, whatever
 // writes those rows: one row or many, in one statement or several, checkout, an administrator's
 // redesign, the cascades of a deleted item, outfit or shopper, and a truncate. Each check
 // recounts every shopper's rows.
 
-let t: TestApp;
+const file = appForThisFile();
+const sql = file.query;
 let admin: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
   // The template holds no accounts, so the first admin registration is allowed.
-  admin = (await signUp(t.app, { isAdmin: true })).agent;
+  admin = (await signUp(file.t.app, { isAdmin: true })).agent;
 });
-afterAll(() => t.close());
-
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  t.db.database.sql.query<T>(text, params);
 
 /** Each tally against its recount: the keys where they differ (a missing row counts as zero). */
 const MISMATCHES = {
@@ -79,8 +75,8 @@ async function ownOutfits(userId: number, outfits: number[], quantity = 1) {
 
 describe('the tallies kept per shopper (0045)', () => {
   it('follow hearts, a like’s pieces written out, changes of piece and removals', async () => {
-    const ann = await signUp(t.app);
-    const ben = await signUp(t.app);
+    const ann = await signUp(file.t.app);
+    const ben = await signUp(file.t.app);
     const ids = await outfitIds();
     const first = await piecesOf(ids[0]!);
 
@@ -133,8 +129,8 @@ describe('the tallies kept per shopper (0045)', () => {
   });
 
   it('follow the closet: pieces bought, bought again, given back and changed', async () => {
-    const cal = await signUp(t.app);
-    const dee = await signUp(t.app);
+    const cal = await signUp(file.t.app);
+    const dee = await signUp(file.t.app);
     const ids = (await outfitIds()).slice(3, 10);
     expect(ids).toHaveLength(7);
 
@@ -181,7 +177,7 @@ describe('the tallies kept per shopper (0045)', () => {
   });
 
   it('follow a checkout, and a redesign that writes out every like of the outfit', async () => {
-    const fay = await signUp(t.app);
+    const fay = await signUp(file.t.app);
     const [outfit] = await sql<{ id: number }>(
       `SELECT o.id FROM outfits o
         WHERE NOT EXISTS (SELECT 1 FROM outfit_items oi JOIN items i ON i.id = oi.item_id
@@ -219,7 +215,7 @@ describe('the tallies kept per shopper (0045)', () => {
     expect(owned).toEqual({ pieces: 5, units: 10 });
 
     // Two shoppers like the outfit; a redesign writes out both likes' pieces in one statement.
-    const gus = await signUp(t.app);
+    const gus = await signUp(file.t.app);
     for (const s of [fay, gus]) {
       expect((await s.agent.post('/api/outfit/favorite', { outfitId })).statusCode).toBe(200);
     }
@@ -257,7 +253,7 @@ describe('the tallies kept per shopper (0045)', () => {
   });
 
   it('go with a deleted shopper', async () => {
-    const eve = await signUp(t.app);
+    const eve = await signUp(file.t.app);
     const ids = (await outfitIds()).slice(12, 14);
     await ownOutfits(eve.user.id, ids);
     const pieces = await piecesOf(ids[0]!);
@@ -278,7 +274,7 @@ describe('the tallies kept per shopper (0045)', () => {
   it.runIf(testDriver() === 'postgres')(
     'a removal takes all of the shopper’s tally rows in key order (PostgreSQL only: two connections)',
     async () => {
-      const ivy = await signUp(t.app);
+      const ivy = await signUp(file.t.app);
       for (const piece of await piecesOf((await outfitIds())[20]!)) {
         const res = await ivy.agent.post('/api/item/search/favorite', { itemId: piece.itemId });
         expect(res.statusCode, res.body).toBe(201);
@@ -289,7 +285,7 @@ describe('the tallies kept per shopper (0045)', () => {
       );
       expect(categories).toHaveLength(5);
       const lowest = categories[0]!.category_id;
-      await t.db.database.withConnection(async (holder) => {
+      await file.t.db.database.withConnection(async (holder) => {
         await holder.exec('BEGIN');
         try {
           // Removes the heart of the highest category only, and holds its transaction open.
@@ -315,7 +311,7 @@ describe('the tallies kept per shopper (0045)', () => {
   );
 
   it('go with a deleted item’s hearts, and empty with a truncated table', async () => {
-    const hal = await signUp(t.app);
+    const hal = await signUp(file.t.app);
     // An item no outfit, order, cart or closet holds can be deleted; its hearts go with it.
     const [lone] = await sql<{ id: number }>(
       `SELECT i.id FROM items i
