@@ -318,8 +318,8 @@ describe('the admin design studio', () => {
     const colourMenu = tops.getByRole('combobox', { name: 'Colour' });
     const narrowTo = async (piece: CataloguePiece) => {
       const search = tops.getByRole('searchbox');
-      // The colours offered are those of the pieces found, so the name's answer comes first:
-      // a menu opened before it is redrawn under the click when it lands.
+      // The name's answer comes first: it redraws the carousel, and a colour menu opened before
+      // it lands can lose the click to the redraw.
       if ((await search.inputValue()) !== piece.name) {
         const found = page.waitForResponse(
           (res) => new URL(res.url()).searchParams.get('q') === piece.name,
