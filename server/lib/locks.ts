@@ -38,10 +38,10 @@ export async function lockFirstAdmin(tx: Db): Promise<void> {
 }
 
 /**
- * Takes every closet until the transaction ends, before anything else an administrator's change
- * of an outfit writes: the closet's trigger would take it at the outfit's pieces, and a
- * transaction holding shoppers' rows (their favourites' tallies, closet outfits) by then could
- * deadlock with a purchase or another change holding it.
+ * Takes every closet until the transaction ends, before anything else an administrator's
+ * creation, change or deletion of an outfit writes: the closet's trigger would take it at the
+ * outfit's pieces, and a transaction holding rows by then (the catalogue's version, a new search
+ * word, shoppers' favourite tallies) could deadlock with a purchase or another change holding it.
  */
 export async function lockClosets(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK.closets})`);

@@ -203,6 +203,7 @@ export async function createOutfit({ db, sql }: Database, input: CreateInput): P
   try {
     // The five-slot trigger is deferred: it checks the outfit and its pieces at commit.
     id = await db.transaction(async (tx) => {
+      await lockClosets(tx);
       const outfitId = await repo.insertOutfit(tx, {
         name: input.name,
         description: input.description,
