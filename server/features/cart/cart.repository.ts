@@ -167,29 +167,36 @@ export async function mergeLine(
 }
 
 /**
- * Adds one of each item to the cart in one statement, all or none: only while, as the statement
- * sees the cart, every line's new quantity (the maximum at most) is within its item's stock and
- * the cart has room for the new lines. False when nothing was written. Rows go in in id order,
- * so two adds at once lock the lines they share alike; a line added to meanwhile that the sum
- * would take past its stock makes the statement fail as a not-null violation, writing nothing.
+ * Purchase Outfit's write, all or none, in one statement: one of each item is added only when
+ * every id is an item, each is a colour and size of a different piece of the outfit, every
+ * line's new quantity (the maximum at most) is within its item's stock and the cart has room for
+ * the new lines, as the statement sees them. False when nothing was written; the caller then
+ * reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a line
+ * added to meanwhile that the sum would take past its stock makes the statement fail as a
+ * not-null violation, writing nothing.
  */
 export async function addOneOfEach(
   db: Db,
   userId: number,
+  outfitId: number,
   itemIds: readonly number[],
   maxLines: number,
 ): Promise<boolean> {
   const rows = await rowsOf(
     db,
     sql`WITH wanted AS (
-          SELECT i.id, i.stock, l.item_id IS NULL AS new,
+          SELECT i.id, i.product_id, i.stock, l.item_id IS NULL AS new,
                  least(coalesce(l.quantity, 0) + 1, ${MAX_QUANTITY}) AS quantity
             FROM items i
             LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
            WHERE i.id IN (${idList(itemIds)}))
         INSERT INTO cart_lines (user_id, item_id, quantity)
         SELECT ${userId}, w.id, 1 FROM wanted w
-         WHERE NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
+         WHERE (SELECT count(DISTINCT product_id) FROM wanted) = ${itemIds.length}
+           AND NOT EXISTS (SELECT 1 FROM wanted
+                            WHERE product_id NOT IN (SELECT product_id FROM outfit_items
+                                                      WHERE outfit_id = ${outfitId}))
+           AND NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
            AND (SELECT count(*) FROM cart_lines WHERE user_id = ${userId})
                + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
          ORDER BY w.id

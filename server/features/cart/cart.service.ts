@@ -86,6 +86,7 @@ export async function addItem(
 /**
  * Purchase Outfit with the sizes the shopper chose: one more of each chosen variant, all or
  * none. Each must be a colour and size of one of the outfit's pieces (one per piece) and in stock.
+ * The write checks all of it; only when it refused are the outfit and the pieces read, to say why.
  */
 export async function addOutfit(
   database: CartDatabase,
@@ -93,7 +94,25 @@ export async function addOutfit(
   outfitId: number,
   itemIds: number[],
 ) {
-  const { db } = database;
+  let added: boolean;
+  try {
+    added = await repo.addOneOfEach(database.db, userId, outfitId, itemIds, MAX_CART_LINES);
+  } catch (error) {
+    // How the statement refuses a line that an add committed meanwhile took to its stock.
+    if (pgCode(error) === PG.notNullViolation) throw conflict(RACE);
+    throw raceAsConflict(error);
+  }
+  if (!added) await whyNotAdded(database, userId, outfitId, itemIds);
+  return getCart(database, userId);
+}
+
+/** Throws what kept Purchase Outfit's write from adding the pieces, as the cart now stands. */
+async function whyNotAdded(
+  { db }: CartDatabase,
+  userId: number,
+  outfitId: number,
+  itemIds: number[],
+): Promise<never> {
   const [outfit, chosen] = await Promise.all([
     repo.findOutfitPieces(db, outfitId),
     repo.findItemsStock(db, userId, itemIds),
@@ -125,17 +144,8 @@ export async function addOutfit(
   if ((chosen[0]?.lines ?? 0) + newLines > MAX_CART_LINES) {
     throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
   }
-  let added: boolean;
-  try {
-    added = await repo.addOneOfEach(db, userId, itemIds, MAX_CART_LINES);
-  } catch (error) {
-    // How the statement refuses a line that an add committed meanwhile took to its stock.
-    if (pgCode(error) === PG.notNullViolation) throw conflict(RACE);
-    throw raceAsConflict(error);
-  }
-  // The cart or the stock changed since the read, leaving no room for one of them.
-  if (!added) throw conflict(RACE);
-  return getCart(database, userId);
+  // The cart or the stock changed between the write and this read.
+  throw conflict(RACE);
 }
 
 /** What Purchase Outfit offers: the outfit's pieces in slot order, every colour and size. */

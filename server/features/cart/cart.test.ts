@@ -449,7 +449,7 @@ describe('POST /api/cart/outfit, room and races', () => {
 
   it('writes none of the pieces when one fell short of stock or room after the read', async () => {
     const { user } = await signUp(t.app);
-    const { pieces } = await outfitWithChoices();
+    const { outfitId, pieces } = await outfitWithChoices();
     const ids = pieces.map((p) => p.item_id);
     const { db } = t.db.database;
     await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
@@ -457,21 +457,46 @@ describe('POST /api/cart/outfit, room and races', () => {
       ids[4],
     ]);
     await withStock(t.db.database, ids[4]!, 2, async () => {
-      expect(await repo.addOneOfEach(db, user.id, ids, 50)).toBe(false);
+      expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 50)).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: ids[4], quantity: 2 }]);
     // Room for four new lines, not five: the statement counts the line held already once.
-    expect(await repo.addOneOfEach(db, user.id, ids, 4)).toBe(false);
+    expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 4)).toBe(false);
     expect(await cartRows(user.id)).toHaveLength(1);
-    expect(await repo.addOneOfEach(db, user.id, ids, 5)).toBe(true);
+    expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 5)).toBe(true);
     expect(await cartRows(user.id)).toHaveLength(5);
+  });
+
+  it('writes nothing unless every id is a different piece of the outfit', async () => {
+    const { user } = await signUp(t.app);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const ids = pieces.map((p) => p.item_id);
+    const [stranger] = await sql<{ id: number }>(
+      `SELECT i.id FROM items i WHERE i.stock > 0 AND i.product_id <> ALL($1::int[])
+        ORDER BY i.id LIMIT 1`,
+      [pieces.map((p) => p.product_id)],
+    );
+    const [twin] = await otherSizes(pieces);
+    const { db } = t.db.database;
+    const refused = [
+      { outfitId, itemIds: [...ids.slice(0, 4), stranger!.id] },
+      { outfitId, itemIds: [...ids, twin!.itemId] },
+      { outfitId, itemIds: [...ids.slice(0, 4), 2_000_000_000] },
+      { outfitId: 2_000_000_000, itemIds: ids },
+    ];
+    for (const wrong of refused) {
+      expect(await repo.addOneOfEach(db, user.id, wrong.outfitId, wrong.itemIds, 50)).toBe(false);
+    }
+    expect(await cartRows(user.id)).toEqual([]);
+    expect(await repo.addOneOfEach(db, user.id, outfitId, ids.slice(1), 50)).toBe(true);
+    expect(await cartRows(user.id)).toHaveLength(4);
   });
 
   it.runIf(testDriver() === 'postgres')(
     'writes none of the pieces when an add takes a line to its stock while it waits (PostgreSQL: two connections)',
     async () => {
       const { user } = await signUp(t.app);
-      const { pieces } = await outfitWithChoices();
+      const { outfitId, pieces } = await outfitWithChoices();
       const ids = pieces.map((p) => p.item_id);
       await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)', [
         user.id,
@@ -485,7 +510,7 @@ describe('POST /api/cart/outfit, room and races', () => {
               [user.id, ids[0]],
             ],
           ],
-          () => repo.addOneOfEach(t.db.database.db, user.id, ids, 50),
+          () => repo.addOneOfEach(t.db.database.db, user.id, outfitId, ids, 50),
         ),
       );
       expect(outcome).toBe(PG.notNullViolation);
