@@ -37,11 +37,13 @@ describe.runIf(testDriver() === 'postgres')(
 
     /** The transaction waiting for the closets' lock, once the request reaches it. */
     async function waiter(): Promise<{ xid: string | null }> {
-      for (let tries = 0; tries < 200; tries += 1) {
+      for (let tries = 0; tries < 500; tries += 1) {
         const [row] = await sql<{ xid: string | null }>(
           `SELECT a.backend_xid::text AS xid
              FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-            WHERE l.locktype = 'advisory' AND NOT l.granted AND l.objid = $1
+            WHERE l.locktype = 'advisory' AND NOT l.granted
+              -- A single bigint key: its high half in classid, its low half in objid.
+              AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1
               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           [LOCK.closets],
         );
