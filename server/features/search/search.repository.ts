@@ -148,17 +148,38 @@ function candidates(
 
 /**
  * The product colours that hold a concept as a piece of an outfit does (by what it is, not by
- * its description): found among the colour leads from indexes and checked. Every size of a
- * product colour shares what is checked, and pieces carry their product colour (0019), so the
- * outfits wearing one are read from `outfit_items_look_idx`.
+ * its description), from the colour leads. Every size of a product colour shares what is
+ * checked, and pieces carry their product colour (0019), so the outfits wearing one are read
+ * from `outfit_items_look_idx`. A lead of the concept's category or garment holds it by being
+ * one, so only the leads a word's trigrams found are checked against `pieceHits`.
  */
 function pieceLooks(concept: Concept, $: Parameters): string {
-  return `SELECT l.product_id, l.color
-            FROM (${candidates(concept, $, true, false)}) c
-           CROSS JOIN LATERAL (
-                 SELECT i.product_id, i.color FROM items i JOIN products p ON p.id = i.product_id
-                  WHERE i.id = c.id AND ${anyOf(pieceHits(concept, $, false))}
-                 OFFSET 0) l`;
+  const words = [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())];
+  const looks = (where: string) =>
+    `SELECT i.product_id, i.color FROM items i WHERE i.colour_lead AND ${where}`;
+  const branches: string[] = [];
+  if (concept.categoryIds.length) {
+    branches.push(looks(`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`));
+  }
+  if (concept.garments.length) {
+    branches.push(
+      looks(`i.product_id = ANY(ARRAY(SELECT p.id FROM products p
+                                      WHERE p.garment = ANY(${$.add(concept.garments, 'text[]')})))`),
+    );
+  }
+  if (words.length) {
+    const patterns = $.add(words.map(likePattern), 'text[]');
+    branches.push(`SELECT l.product_id, l.color
+                     FROM (SELECT i.id FROM items i
+                            WHERE i.colour_lead AND i.search_text LIKE ANY(${patterns})) c
+                    CROSS JOIN LATERAL (
+                          SELECT i.product_id, i.color FROM items i JOIN products p ON p.id = i.product_id
+                           WHERE i.id = c.id AND ${anyOf(pieceHits(concept, $, false))}
+                          OFFSET 0) l`);
+  }
+  return branches.length
+    ? branches.join(' UNION ')
+    : 'SELECT NULL::int AS product_id, NULL::text AS color WHERE false';
 }
 
 /**
