@@ -196,14 +196,21 @@ async function loadOne(client: SqlClient, id: number): Promise<Outfit> {
   return outfit;
 }
 
+/** A transaction that changes outfits, holding the closets' lock before it writes anything. */
+function changeOutfits<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockClosets(tx);
+    return work(tx);
+  });
+}
+
 export async function createOutfit({ db, sql }: Database, input: CreateInput): Promise<Outfit> {
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name)) throw duplicateName(input.name);
   let id: number;
   try {
     // The five-slot trigger is deferred: it checks the outfit and its pieces at commit.
-    id = await db.transaction(async (tx) => {
-      await lockClosets(tx);
+    id = await changeOutfits(db, async (tx) => {
       const outfitId = await repo.insertOutfit(tx, {
         name: input.name,
         description: input.description,
@@ -233,8 +240,7 @@ export async function editOutfit(
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
   try {
-    await db.transaction(async (tx) => {
-      await lockClosets(tx);
+    await changeOutfits(db, async (tx) => {
       const updated = await repo.updateOutfit(tx, pathId, {
         name: input.name,
         description: input.description,
@@ -261,10 +267,7 @@ export async function editOutfit(
  * copy of each line and closets hold items, so what shoppers bought stays theirs.
  */
 export async function deleteOutfit(db: Db, id: number): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    await lockClosets(tx);
-    return repo.deleteOutfit(tx, id);
-  });
+  const deleted = await changeOutfits(db, (tx) => repo.deleteOutfit(tx, id));
   if (!deleted) throw notFound(`Outfit ${id} does not exist.`);
 }
 
