@@ -112,6 +112,10 @@ export const lookedFor = (concepts: readonly Concept[]) =>
 const leadsOfAll = (concepts: readonly Concept[], $: Parameters, descriptions = true) =>
   concepts.map((c) => `(${candidates(c, $, true, descriptions)})`).join(' INTERSECT ');
 
+/** What the trigram indexes look for a concept by: its word forms and its colours' names. */
+const likePatterns = (concept: Concept) =>
+  [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())].map(likePattern);
+
 /**
  * The colour leads that may hold a concept, from indexes: a superset of those `pieceHits` finds
  * it in, so only they are ranked. Items' text (name, colour, seller) has a trigram index of
@@ -124,8 +128,8 @@ function candidates(
   leadsOnly = true,
   descriptions = true,
 ): string {
-  const words = [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())];
-  const patterns = words.length ? $.add(words.map(likePattern), 'text[]') : null;
+  const words = likePatterns(concept);
+  const patterns = words.length ? $.add(words, 'text[]') : null;
   const lead = `SELECT i.id FROM items i WHERE ${leadsOnly ? 'i.colour_lead AND' : ''}`;
   const branches: string[] = [];
   if (patterns) branches.push(`${lead} i.search_text LIKE ANY(${patterns})`);
@@ -154,7 +158,7 @@ function candidates(
  * one, so only the leads a word's trigrams found are checked against `pieceHits`.
  */
 function pieceLooks(concept: Concept, $: Parameters): string {
-  const words = [...concept.forms, ...concept.colours.map((c) => c.toLowerCase())];
+  const words = likePatterns(concept);
   const looks = (where: string) =>
     `SELECT i.product_id, i.color FROM items i WHERE i.colour_lead AND ${where}`;
   const branches: string[] = [];
@@ -168,7 +172,7 @@ function pieceLooks(concept: Concept, $: Parameters): string {
     );
   }
   if (words.length) {
-    const patterns = $.add(words.map(likePattern), 'text[]');
+    const patterns = $.add(words, 'text[]');
     branches.push(`SELECT l.product_id, l.color
                      FROM (SELECT i.id FROM items i
                             WHERE i.colour_lead AND i.search_text LIKE ANY(${patterns})) c
