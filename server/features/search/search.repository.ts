@@ -60,7 +60,11 @@ export function formsPattern(concept: Concept): string {
  * field. A colour is found only in the colour; a category or garment in the product's garment,
  * the category or the name; a brand in the seller or the name; plain words anywhere.
  */
-function pieceHits(concept: Concept, $: Parameters, descriptions = true) {
+function pieceHits(
+  concept: Concept,
+  $: Parameters,
+  { descriptions = true, categories = true } = {},
+) {
   const hits: { field: keyof typeof WEIGHT; sql: string }[] = [];
   const pattern = concept.forms.length ? $.add(formsPattern(concept), 'text') : null;
   if (pattern) hits.push({ field: 'name', sql: `lower(i.name) ~ ${pattern}` });
@@ -69,12 +73,16 @@ function pieceHits(concept: Concept, $: Parameters, descriptions = true) {
   } else if (pattern && concept.kind === 'text') {
     hits.push({ field: 'colour', sql: `lower(i.color) ~ ${pattern}` });
   }
-  const category = [
-    ...(concept.garments.length ? [`p.garment = ANY(${$.add(concept.garments, 'text[]')})`] : []),
-    ...(concept.categoryIds.length
-      ? [`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`]
-      : []),
-  ];
+  const category = categories
+    ? [
+        ...(concept.garments.length
+          ? [`p.garment = ANY(${$.add(concept.garments, 'text[]')})`]
+          : []),
+        ...(concept.categoryIds.length
+          ? [`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`]
+          : []),
+      ]
+    : [];
   if (category.length) hits.push({ field: 'category', sql: `(${category.join(' OR ')})` });
   if (pattern && (concept.kind === 'brand' || concept.kind === 'text')) {
     hits.push({ field: 'brand', sql: `lower(i.seller) ~ ${pattern}` });
@@ -155,7 +163,8 @@ function candidates(
  * its description), from the colour leads. Every size of a product colour shares what is
  * checked, and pieces carry their product colour (0019), so the outfits wearing one are read
  * from `outfit_items_look_idx`. A lead of the concept's category or garment holds it by being
- * one, so only the leads a word's trigrams found are checked against `pieceHits`.
+ * one, so only the leads a word's trigrams found are checked against `pieceHits`. A product
+ * colour found by two branches comes twice; the statement groups them.
  */
 function pieceLooks(concept: Concept, $: Parameters): string {
   const words = likePatterns(concept);
@@ -172,39 +181,29 @@ function pieceLooks(concept: Concept, $: Parameters): string {
     );
   }
   if (words.length) {
-    const patterns = $.add(words, 'text[]');
-    branches.push(`SELECT l.product_id, l.color
-                     FROM (SELECT i.id FROM items i
-                            WHERE i.colour_lead AND i.search_text LIKE ANY(${patterns})) c
-                    CROSS JOIN LATERAL (
-                          SELECT i.product_id, i.color FROM items i JOIN products p ON p.id = i.product_id
-                           WHERE i.id = c.id AND ${anyOf(pieceHits(concept, $, false))}
-                          OFFSET 0) l`);
+    // Its category and garment are the branches above: here only what the words found.
+    const found = pieceHits(concept, $, { descriptions: false, categories: false });
+    branches.push(looks(`i.search_text LIKE ANY(${$.add(words, 'text[]')}) AND ${anyOf(found)}`));
   }
   return branches.length
-    ? branches.join(' UNION ')
+    ? branches.join(' UNION ALL ')
     : 'SELECT NULL::int AS product_id, NULL::text AS color WHERE false';
 }
 
 /**
- * Where a concept is found in outfits' own text, as sets: `text{k}`, the outfits whose name or
- * description holds it (led by `outfits_search_trgm_idx`, then checked), and `occasion{k}`, the
- * occasions whose name does. Ranking then looks an outfit up in them instead of matching each
- * candidate's text again.
+ * Where a concept is found in outfits' own text: `occasions{k}`, the occasions whose name holds
+ * it, and `rows`, the outfits whose name or description does (led by `outfits_search_trgm_idx`,
+ * then checked), with `named` and `described` saying which.
  */
-function outfitTextSets(concept: Concept, k: number, $: Parameters): string[] {
-  if (!concept.forms.length) return [];
+function outfitText(concept: Concept, k: number, $: Parameters) {
   const patterns = $.add(concept.forms.map(likePattern), 'text[]');
   const pattern = $.add(formsPattern(concept), 'text');
-  return [
-    `text${k} AS MATERIALIZED (
-       SELECT t.id, t.named, t.described FROM (
-         SELECT o.id, lower(o.name) ~ ${pattern} AS named, lower(o.description) ~ ${pattern} AS described
-           FROM outfits o WHERE o.search_text LIKE ANY(${patterns})) t
-        WHERE t.named OR t.described)`,
-    `occasion${k} AS MATERIALIZED (
+  return {
+    occasions: `occasions${k} AS MATERIALIZED (
        SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${pattern})`,
-  ];
+    rows: `SELECT o.id, lower(o.name) ~ ${pattern} AS named, lower(o.description) ~ ${pattern} AS described
+             FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`,
+  };
 }
 
 /**
@@ -411,61 +410,7 @@ export async function searchOutfitPage(
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
-    // Each concept's pieces are found once, as sets of product colours; an outfit holds the
-    // concept when one of its pieces is in the set. Its text and occasion are looked up in sets
-    // too (`outfitTextSets`), so ranking a candidate matches no text.
-    const hits = words.map((c, k) => `hit${k} AS MATERIALIZED (${pieceLooks(c, $)})`);
-    const inHit = (k: number) =>
-      `(oi.product_id, oi.color) IN (SELECT product_id, color FROM hit${k})`;
-    const anyHit = (columns: string) =>
-      words.map((_, k) => `SELECT ${columns} FROM hit${k}`).join(' UNION ');
-    // The products as an array, which PostgreSQL reads from outfit_items_look_idx whatever it
-    // guesses of the sets' sizes; joined to their union, it had read every outfit's pieces.
-    const pieces = `pieces AS MATERIALIZED (
-      SELECT oi.outfit_id AS id,
-             ${words.map((_, k) => `bool_or(${inHit(k)}) AS p${k}`).join(', ')},
-             bool_or(${words.map((_, k) => inHit(k)).join(' AND ')}) AS every
-        FROM outfit_items oi
-       WHERE oi.product_id = ANY(ARRAY(${anyHit('product_id')}))
-         AND (oi.product_id, oi.color) IN (${anyHit('product_id, color')})
-       GROUP BY oi.outfit_id)`;
-    const texts = words.flatMap((c, k) => outfitTextSets(c, k, $));
-    const inText = (k: number) => words[k]!.forms.length > 0;
-    const rank = [
-      ...words.flatMap((_, k) => [
-        ...(inText(k)
-          ? [
-              `(CASE WHEN t${k}.named THEN ${OUTFIT_WEIGHT.name} ELSE 0 END)`,
-              `(CASE WHEN o.occasion_id IN (SELECT id FROM occasion${k}) THEN ${OUTFIT_WEIGHT.occasion} ELSE 0 END)`,
-              `(CASE WHEN t${k}.described THEN ${OUTFIT_WEIGHT.description} ELSE 0 END)`,
-            ]
-          : []),
-        `(CASE WHEN coalesce(h.p${k}, false) THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
-      ]),
-      `(CASE WHEN coalesce(h.every, false) THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
-    ].join(' + ');
-    // An outfit must hold every concept: the outfits holding each, intersected.
-    const perConcept = words.map((_, k) =>
-      [
-        `SELECT id FROM pieces WHERE p${k}`,
-        ...(inText(k)
-          ? [
-              `SELECT id FROM text${k}`,
-              `SELECT o.id FROM outfits o WHERE o.occasion_id IN (SELECT id FROM occasion${k})`,
-            ]
-          : []),
-      ].join(' UNION '),
-    );
-    const textJoins = words
-      .map((_, k) => (inText(k) ? `LEFT JOIN text${k} t${k} ON t${k}.id = c.id` : ''))
-      .join(' ');
-    text = `WITH ${[...hits, pieces, ...texts].join(',\n')},
-            c AS MATERIALIZED (${perConcept.map((q) => `(${q})`).join(' INTERSECT ')})
-            SELECT m.id, m.rank FROM (
-              SELECT c.id, (${rank}) AS rank
-                FROM c JOIN outfits o ON o.id = c.id
-                LEFT JOIN pieces h ON h.id = c.id
-                ${textJoins}) m
+    text = `SELECT m.id, m.rank FROM (${rankedOutfits(words, $)}) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
              ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   }
@@ -474,6 +419,78 @@ export async function searchOutfitPage(
     params: $.values,
   });
   return { found: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/**
+ * Every outfit holding every concept, with its rank. Each concept's pieces are found once, as
+ * product colours (`looks`): an outfit holds the concept when one of its pieces is one. Its
+ * name, description and occasion are matched once per concept too. Each way an outfit is found
+ * gives rows of where it holds which concept, and `found` gathers them, one row an outfit.
+ */
+function rankedOutfits(words: readonly Concept[], $: Parameters): string {
+  const looks = `looks AS MATERIALIZED (
+    SELECT product_id, color, ${words.map((_, k) => `bool_or(k = ${k}) AS in${k}`).join(', ')}
+      FROM (${words
+        .map((c, k) => `SELECT product_id, color, ${k} AS k FROM (${pieceLooks(c, $)}) l${k}`)
+        .join(' UNION ALL ')}) l
+     GROUP BY product_id, color)`;
+  const inText = (k: number) => words[k]!.forms.length > 0;
+  const texts = words.map((c, k) => (inText(k) ? outfitText(c, k, $) : null));
+  // Per concept k: p{k}, a piece holds it; named{k}, described{k} and occasion{k}, the
+  // outfit's name, description or occasion does. every: one piece holds them all.
+  const flags = [
+    ...words.flatMap((_, k) => [
+      `p${k}`,
+      ...(inText(k) ? [`named${k}`, `described${k}`, `occasion${k}`] : []),
+    ]),
+    'every',
+  ];
+  const row = (id: string, set: Record<string, string>) =>
+    `SELECT ${id} AS id, ${flags.map((f) => `${set[f] ?? 'false'} AS ${f}`).join(', ')}`;
+  const sources = [
+    `${row('oi.outfit_id', {
+      ...Object.fromEntries(words.map((_, k) => [`p${k}`, `l.in${k}`])),
+      every: words.map((_, k) => `l.in${k}`).join(' AND '),
+    })}
+       FROM looks l
+       JOIN outfit_items oi ON oi.product_id = l.product_id AND oi.color = l.color`,
+    ...texts.flatMap((t, k) =>
+      t
+        ? [
+            `${row('t.id', { [`named${k}`]: 't.named', [`described${k}`]: 't.described' })}
+               FROM (${t.rows}) t WHERE t.named OR t.described`,
+            `${row('o.id', { [`occasion${k}`]: 'true' })} FROM outfits o
+              WHERE o.occasion_id IN (SELECT id FROM occasions${k})`,
+          ]
+        : [],
+    ),
+  ];
+  const found = `found AS (
+    SELECT id, ${flags.map((f) => `bool_or(${f}) AS ${f}`).join(', ')}
+      FROM (${sources.join(' UNION ALL ')}) r
+     GROUP BY id)`;
+  const rank = [
+    ...words.flatMap((_, k) => [
+      ...(inText(k)
+        ? [
+            `(CASE WHEN f.named${k} THEN ${OUTFIT_WEIGHT.name} ELSE 0 END)`,
+            `(CASE WHEN f.occasion${k} THEN ${OUTFIT_WEIGHT.occasion} ELSE 0 END)`,
+            `(CASE WHEN f.described${k} THEN ${OUTFIT_WEIGHT.description} ELSE 0 END)`,
+          ]
+        : []),
+      `(CASE WHEN f.p${k} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
+    ]),
+    `(CASE WHEN f.every THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
+  ].join(' + ');
+  // An outfit must hold every concept, each somewhere.
+  const holdsAll = words
+    .map((_, k) =>
+      inText(k) ? `(f.p${k} OR f.named${k} OR f.described${k} OR f.occasion${k})` : `f.p${k}`,
+    )
+    .join(' AND ');
+  const occasions = texts.flatMap((t) => (t ? [t.occasions] : []));
+  return `WITH ${[looks, ...occasions, found].join(',\n')}
+          SELECT f.id, (${rank}) AS rank FROM found f WHERE ${holdsAll}`;
 }
 
 /** The shop's words (`search_words`, 0003_search.sql) but its stop words, and its sellers. */

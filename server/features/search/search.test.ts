@@ -571,6 +571,25 @@ describe('GET /api/outfit/search', () => {
     if (firstWithout >= 0) expect(found.slice(firstWithout).some(holdsOne)).toBe(false);
   });
 
+  it('finds an outfit for two words only when it holds each, wherever it holds it', async () => {
+    const ids = async (qs: string) => (await allOutfits(qs)).map((o) => o.id);
+    // An occasion and a garment; a garment and a word of the outfits' own text.
+    for (const [a, b] of [
+      ['brunch', 'trench'],
+      ['casual', 'sneakers'],
+      ['airport', 'leather'],
+      ['sneakers', 'weekend'],
+    ] as const) {
+      const both = await ids(`q=${a}%20${b}`);
+      const [first, second] = [new Set(await ids(`q=${a}`)), new Set(await ids(`q=${b}`))];
+      const expected = [...first].filter((id) => second.has(id));
+      expect(expected.length, `${a} ${b}`).toBeGreaterThan(0);
+      expect(expected.length, `${a} ${b}`).toBeLessThan(Math.min(first.size, second.size));
+      expect(new Set(both).size, 'nothing listed twice').toBe(both.length);
+      expect([...both].sort((x, y) => x - y)).toEqual(expected.sort((x, y) => x - y));
+    }
+  });
+
   it('ranks a name or occasion match above a piece match', async () => {
     const found = await searchOutfits('q=brunch');
     expect(found.items.length).toBeGreaterThan(0);
