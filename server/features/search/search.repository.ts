@@ -49,10 +49,7 @@ type Parameters = ReturnType<typeof parameters>;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * Word starts of any of the forms (`\m`: the start of a word), or the text as typed. Matched
- * with `~*`, which ignores case without lowering a copy of the text as `lower(…) ~` does.
- */
+/** Word starts of any of the forms (`\m`: the start of a word), or the text as typed. */
 export function formsPattern(concept: Concept): string {
   const alternatives = concept.forms.map(escapeRegex).join('|');
   return concept.literal ? `(?:${alternatives})` : `\\m(?:${alternatives})`;
@@ -70,11 +67,11 @@ function pieceHits(
 ) {
   const hits: { field: keyof typeof WEIGHT; sql: string }[] = [];
   const pattern = concept.forms.length ? $.add(formsPattern(concept), 'text') : null;
-  if (pattern) hits.push({ field: 'name', sql: `i.name ~* ${pattern}` });
+  if (pattern) hits.push({ field: 'name', sql: `lower(i.name) ~ ${pattern}` });
   if (concept.colours.length) {
     hits.push({ field: 'colour', sql: `i.color = ANY(${$.add(concept.colours, 'text[]')})` });
   } else if (pattern && concept.kind === 'text') {
-    hits.push({ field: 'colour', sql: `i.color ~* ${pattern}` });
+    hits.push({ field: 'colour', sql: `lower(i.color) ~ ${pattern}` });
   }
   const category = categories
     ? [
@@ -88,10 +85,10 @@ function pieceHits(
     : [];
   if (category.length) hits.push({ field: 'category', sql: `(${category.join(' OR ')})` });
   if (pattern && (concept.kind === 'brand' || concept.kind === 'text')) {
-    hits.push({ field: 'brand', sql: `i.seller ~* ${pattern}` });
+    hits.push({ field: 'brand', sql: `lower(i.seller) ~ ${pattern}` });
   }
   if (pattern && descriptions && describes(concept)) {
-    hits.push({ field: 'description', sql: `p.description ~* ${pattern}` });
+    hits.push({ field: 'description', sql: `lower(p.description) ~ ${pattern}` });
   }
   return hits;
 }
@@ -203,8 +200,8 @@ function outfitText(concept: Concept, k: number, $: Parameters) {
   const pattern = $.add(formsPattern(concept), 'text');
   return {
     occasions: `occasions${k} AS MATERIALIZED (
-       SELECT oc.id FROM occasions oc WHERE oc.name ~* ${pattern})`,
-    rows: `SELECT o.id, o.name ~* ${pattern} AS named, o.description ~* ${pattern} AS described
+       SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${pattern})`,
+    rows: `SELECT o.id, lower(o.name) ~ ${pattern} AS named, lower(o.description) ~ ${pattern} AS described
              FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`,
   };
 }
