@@ -58,7 +58,9 @@ export function formsPattern(concept: Concept): string {
 /**
  * Where a concept is found in a piece (`i`, an item; `p`, its product), as SQL conditions by
  * field. A colour is found only in the colour; a category or garment in the product's garment,
- * the category or the name; a brand in the seller or the name; plain words anywhere.
+ * the category or the name; a brand in the seller or the name; plain words anywhere. Without
+ * `descriptions` and `categories`, only the item's own text and colour are tested, so `p` is
+ * not read.
  */
 function pieceHits(
   concept: Concept,
@@ -168,22 +170,23 @@ function candidates(
  */
 function pieceLooks(concept: Concept, $: Parameters): string {
   const words = likePatterns(concept);
-  const looks = (where: string) =>
+  const leads = (where: string) =>
     `SELECT i.product_id, i.color FROM items i WHERE i.colour_lead AND ${where}`;
   const branches: string[] = [];
   if (concept.categoryIds.length) {
-    branches.push(looks(`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`));
+    branches.push(leads(`i.category_id = ANY(${$.add(concept.categoryIds, 'int[]')})`));
   }
   if (concept.garments.length) {
     branches.push(
-      looks(`i.product_id = ANY(ARRAY(SELECT p.id FROM products p
+      leads(`i.product_id = ANY(ARRAY(SELECT p.id FROM products p
                                       WHERE p.garment = ANY(${$.add(concept.garments, 'text[]')})))`),
     );
   }
   if (words.length) {
-    // Its category and garment are the branches above: here only what the words found.
-    const found = pieceHits(concept, $, { descriptions: false, categories: false });
-    branches.push(looks(`i.search_text LIKE ANY(${$.add(words, 'text[]')}) AND ${anyOf(found)}`));
+    // Its category and garment are the branches above: here only the item's own text, tested
+    // in the scan that found the lead (no `p` here).
+    const ownText = pieceHits(concept, $, { descriptions: false, categories: false });
+    branches.push(leads(`i.search_text LIKE ANY(${$.add(words, 'text[]')}) AND ${anyOf(ownText)}`));
   }
   return branches.length
     ? branches.join(' UNION ALL ')
@@ -193,9 +196,11 @@ function pieceLooks(concept: Concept, $: Parameters): string {
 /**
  * Where a concept is found in outfits' own text: `occasions{k}`, the occasions whose name holds
  * it, and `rows`, the outfits whose name or description does (led by `outfits_search_trgm_idx`,
- * then checked), with `named` and `described` saying which.
+ * then checked), with `named` and `described` saying which. Null for a concept without word
+ * forms (a colour or a size alone), which no text holds.
  */
 function outfitText(concept: Concept, k: number, $: Parameters) {
+  if (!concept.forms.length) return null;
   const patterns = $.add(concept.forms.map(likePattern), 'text[]');
   const pattern = $.add(formsPattern(concept), 'text');
   return {
@@ -410,9 +415,9 @@ export async function searchOutfitPage(
     text = `SELECT o.id, 0 AS rank FROM outfits o WHERE o.id < ${$.add(after.id, 'int')}
              ORDER BY o.id DESC LIMIT ${take}`;
   } else {
-    text = `SELECT m.id, m.rank FROM (${rankedOutfits(words, $)}) m
-             WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
-             ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
+    text = `SELECT r.id, r.rank FROM (${rankedOutfits(words, $)}) r
+             WHERE (r.rank, r.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
+             ORDER BY r.rank DESC, r.id DESC LIMIT ${take}`;
   }
   const rows = await queryPrepared<{ id: number; rank: number }>(client, 'search_outfits', {
     text,
@@ -423,41 +428,37 @@ export async function searchOutfitPage(
 
 /**
  * Every outfit holding every concept, with its rank. Each concept's pieces are found once, as
- * product colours (`looks`): an outfit holds the concept when one of its pieces is one. Its
- * name, description and occasion are matched once per concept too. Each way an outfit is found
- * gives rows of where it holds which concept, and `found` gathers them, one row an outfit.
+ * product colours (`looks`, with `holds{k}` for each concept k): an outfit holds the concept
+ * when one of its pieces is one. Its name, description and occasion are matched once per concept
+ * too. Each way an outfit is found gives rows of flags, one per place and concept, named after
+ * `OUTFIT_WEIGHT`'s fields (`piece0`, `name0`, …), and `matched` gathers them, one row an
+ * outfit: the rank adds up the weights of its true flags.
  */
 function rankedOutfits(words: readonly Concept[], $: Parameters): string {
   const looks = `looks AS MATERIALIZED (
-    SELECT product_id, color, ${words.map((_, k) => `bool_or(k = ${k}) AS in${k}`).join(', ')}
+    SELECT product_id, color, ${words.map((_, k) => `bool_or(k = ${k}) AS holds${k}`).join(', ')}
       FROM (${words
-        .map((c, k) => `SELECT product_id, color, ${k} AS k FROM (${pieceLooks(c, $)}) l${k}`)
-        .join(' UNION ALL ')}) l
+        .map((c, k) => `SELECT product_id, color, ${k} AS k FROM (${pieceLooks(c, $)}) b${k}`)
+        .join(' UNION ALL ')}) u
      GROUP BY product_id, color)`;
-  const inText = (k: number) => words[k]!.forms.length > 0;
-  const texts = words.map((c, k) => (inText(k) ? outfitText(c, k, $) : null));
-  // Per concept k: p{k}, a piece holds it; named{k}, described{k} and occasion{k}, the
-  // outfit's name, description or occasion does. every: one piece holds them all.
-  const flags = [
-    ...words.flatMap((_, k) => [
-      `p${k}`,
-      ...(inText(k) ? [`named${k}`, `described${k}`, `occasion${k}`] : []),
-    ]),
-    'every',
-  ];
+  const texts = words.map((c, k) => outfitText(c, k, $));
+  // The places each concept may be found; a concept without word forms only in a piece.
+  const places = (k: number): Exclude<keyof typeof OUTFIT_WEIGHT, 'onePiece'>[] =>
+    texts[k] ? ['name', 'occasion', 'piece', 'description'] : ['piece'];
+  const flags = [...words.flatMap((_, k) => places(k).map((place) => `${place}${k}`)), 'onePiece'];
   const row = (id: string, set: Record<string, string>) =>
-    `SELECT ${id} AS id, ${flags.map((f) => `${set[f] ?? 'false'} AS ${f}`).join(', ')}`;
+    `SELECT ${id} AS id, ${flags.map((f) => `${set[f] ?? 'false'} AS "${f}"`).join(', ')}`;
   const sources = [
     `${row('oi.outfit_id', {
-      ...Object.fromEntries(words.map((_, k) => [`p${k}`, `l.in${k}`])),
-      every: words.map((_, k) => `l.in${k}`).join(' AND '),
+      ...Object.fromEntries(words.map((_, k) => [`piece${k}`, `lk.holds${k}`])),
+      onePiece: words.map((_, k) => `lk.holds${k}`).join(' AND '),
     })}
-       FROM looks l
-       JOIN outfit_items oi ON oi.product_id = l.product_id AND oi.color = l.color`,
+       FROM looks lk
+       JOIN outfit_items oi ON oi.product_id = lk.product_id AND oi.color = lk.color`,
     ...texts.flatMap((t, k) =>
       t
         ? [
-            `${row('t.id', { [`named${k}`]: 't.named', [`described${k}`]: 't.described' })}
+            `${row('t.id', { [`name${k}`]: 't.named', [`description${k}`]: 't.described' })}
                FROM (${t.rows}) t WHERE t.named OR t.described`,
             `${row('o.id', { [`occasion${k}`]: 'true' })} FROM outfits o
               WHERE o.occasion_id IN (SELECT id FROM occasions${k})`,
@@ -465,32 +466,30 @@ function rankedOutfits(words: readonly Concept[], $: Parameters): string {
         : [],
     ),
   ];
-  const found = `found AS (
-    SELECT id, ${flags.map((f) => `bool_or(${f}) AS ${f}`).join(', ')}
-      FROM (${sources.join(' UNION ALL ')}) r
+  const matched = `matched AS (
+    SELECT id, ${flags.map((f) => `bool_or("${f}") AS "${f}"`).join(', ')}
+      FROM (${sources.join(' UNION ALL ')}) ways
      GROUP BY id)`;
+  const weighs = (flag: string, weight: number) =>
+    `(CASE WHEN m."${flag}" THEN ${weight} ELSE 0 END)`;
   const rank = [
-    ...words.flatMap((_, k) => [
-      ...(inText(k)
-        ? [
-            `(CASE WHEN f.named${k} THEN ${OUTFIT_WEIGHT.name} ELSE 0 END)`,
-            `(CASE WHEN f.occasion${k} THEN ${OUTFIT_WEIGHT.occasion} ELSE 0 END)`,
-            `(CASE WHEN f.described${k} THEN ${OUTFIT_WEIGHT.description} ELSE 0 END)`,
-          ]
-        : []),
-      `(CASE WHEN f.p${k} THEN ${OUTFIT_WEIGHT.piece} ELSE 0 END)`,
-    ]),
-    `(CASE WHEN f.every THEN ${OUTFIT_WEIGHT.onePiece} ELSE 0 END)`,
+    ...words.flatMap((_, k) =>
+      places(k).map((place) => weighs(`${place}${k}`, OUTFIT_WEIGHT[place])),
+    ),
+    weighs('onePiece', OUTFIT_WEIGHT.onePiece),
   ].join(' + ');
   // An outfit must hold every concept, each somewhere.
   const holdsAll = words
-    .map((_, k) =>
-      inText(k) ? `(f.p${k} OR f.named${k} OR f.described${k} OR f.occasion${k})` : `f.p${k}`,
+    .map(
+      (_, k) =>
+        `(${places(k)
+          .map((place) => `m."${place}${k}"`)
+          .join(' OR ')})`,
     )
     .join(' AND ');
   const occasions = texts.flatMap((t) => (t ? [t.occasions] : []));
-  return `WITH ${[looks, ...occasions, found].join(',\n')}
-          SELECT f.id, (${rank}) AS rank FROM found f WHERE ${holdsAll}`;
+  return `WITH ${[looks, ...occasions, matched].join(',\n')}
+          SELECT m.id, (${rank}) AS rank FROM matched m WHERE ${holdsAll}`;
 }
 
 /** The shop's words (`search_words`, 0003_search.sql) but its stop words, and its sellers. */
