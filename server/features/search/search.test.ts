@@ -573,7 +573,7 @@ describe('GET /api/outfit/search', () => {
 
   it('finds an outfit for two words only when it holds each, wherever it holds it', async () => {
     const ids = async (qs: string) => (await allOutfits(qs)).map((o) => o.id);
-    // An occasion and a garment; a garment and a word of the outfits' own text.
+    // Occasions with a garment or a plain word, and a garment with a word of outfits' own text.
     for (const [a, b] of [
       ['brunch', 'trench'],
       ['casual', 'sneakers'],
