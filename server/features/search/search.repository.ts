@@ -435,9 +435,7 @@ export async function searchOutfitPage(
  * outfit: the rank adds up the weights of its true flags.
  */
 function rankedOutfits(words: readonly Concept[], $: Parameters): string {
-  // Materialised, PostgreSQL guesses few looks and probes outfit_items_look_idx once a look;
-  // inlined, it may hash every outfit's pieces against them instead.
-  const looks = `looks AS MATERIALIZED (
+  const looks = `looks AS (
     SELECT product_id, color, ${words.map((_, k) => `bool_or(k = ${k}) AS holds${k}`).join(', ')}
       FROM (${words
         .map((c, k) => `SELECT product_id, color, ${k} AS k FROM (${pieceLooks(c, $)}) b${k}`)
