@@ -116,7 +116,10 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
         >
           {outfit.description}
         </Typography>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 'auto', pt: 0.5 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 'auto', pt: 0.5 }}
+        >
           <Chip label={outfit.occasion} size="small" variant="outlined" />
           <Typography variant="body2" sx={{ fontWeight: 700, ml: 'auto' }}>
             {formatCents(total)}
