@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Product, Slot, Variant } from '../../contracts/catalog';
+import { type Product, SLOTS, type Slot, type Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
 import { compareSizes } from './sizes';
@@ -118,11 +118,19 @@ async function loadProducts(
   wanted: Wanted,
   userId: number | null,
 ): Promise<Map<number, Product>> {
-  const found = new Map<number, Product>();
   const [rows, remembered] = await Promise.all([
     readVariants(client, wanted, userId),
     userId === null ? [] : readRememberedSizes(client, wanted, userId),
   ]);
+  return productsOf(rows, remembered);
+}
+
+/** Variant rows grouped into products, each with the size remembered for it, if any. */
+function productsOf(
+  rows: readonly VariantRow[],
+  remembered: readonly { productId: number; size: string | null }[],
+): Map<number, Product> {
+  const found = new Map<number, Product>();
   const rememberedOf = new Map(remembered.map((r) => [r.productId, r.size]));
 
   const rowsOf = new Map<number, VariantRow[]>();
@@ -173,19 +181,59 @@ export async function loadProductOfItem(
   return product;
 }
 
-/** The products of an outfit's pieces, keyed by product id; empty for an unknown outfit. */
-export function loadProductsOfOutfit(
+/** An outfit's pieces, each the product it is a variant of with every variant of it. */
+export interface OutfitProducts {
+  name: string;
+  pieces: { slot: Slot; itemId: number; product: Product }[];
+}
+
+/**
+ * An outfit's name and pieces, each with its product and every variant of it, in slot order;
+ * undefined for an unknown outfit. The variants come with the outfit's own row and pieces in one
+ * statement, asked together with the sizes remembered for the shopper.
+ */
+export async function loadOutfitProducts(
   client: SqlClient,
   outfitId: number,
-  userId: number | null,
-): Promise<Map<number, Product>> {
-  return loadProducts(
-    client,
-    {
-      name: 'outfit',
-      productIds: sql`SELECT i.product_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-                       WHERE oi.outfit_id = ${outfitId}`,
-    },
-    userId,
-  );
+  userId: number,
+): Promise<OutfitProducts | undefined> {
+  const wanted: Wanted = {
+    name: 'outfit',
+    productIds: sql`SELECT i.product_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+                     WHERE oi.outfit_id = ${outfitId}`,
+  };
+  const [rows, remembered] = await Promise.all([
+    queryPrepared<VariantRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number }>(
+      client,
+      'outfit_pieces_variants',
+      sql`SELECT v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
+                 v.size, v.stock, v.price_cents AS "priceCents", v.image,
+                 p.name, p.seller, p.description, p.category_id AS "categoryId",
+                 c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted,
+                 o.name AS "outfitName", oi.slot AS "pieceSlot", oi.item_id AS "pieceItemId"
+            FROM outfits o
+            JOIN outfit_items oi ON oi.outfit_id = o.id
+            JOIN items piece ON piece.id = oi.item_id
+            JOIN products p ON p.id = piece.product_id
+            JOIN categories c ON c.id = p.category_id
+            JOIN items v ON v.product_id = p.id
+            LEFT JOIN LATERAL (
+                  SELECT f.item_id FROM item_favorites f
+                   WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
+                   LIMIT 1) heart ON true
+           WHERE o.id = ${outfitId}
+           ORDER BY v.id`,
+    ),
+    readRememberedSizes(client, wanted, userId),
+  ]);
+  const [first] = rows;
+  if (!first) return undefined;
+  const products = productsOf(rows, remembered);
+  const pieces = [...products.values()]
+    .map((product) => {
+      const piece = rows.find((row) => row.productId === product.id)!;
+      return { slot: piece.pieceSlot, itemId: piece.pieceItemId, product };
+    })
+    .sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));
+  return { name: first.outfitName, pieces };
 }

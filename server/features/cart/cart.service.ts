@@ -1,10 +1,9 @@
 import type { Cart, CartLine, Look } from '../../../contracts/cart';
-import { SLOTS } from '../../../contracts/catalog';
 import { formatCents, MAX_QUANTITY } from '../../../contracts/money';
 import type { Database } from '../../db/client';
 import { arrivalWindow } from '../../lib/arrival';
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
-import { loadProductsOfOutfit } from '../../lib/products';
+import { loadOutfitProducts } from '../../lib/products';
 import { describePiece, stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './cart.repository';
@@ -150,22 +149,13 @@ async function whyNotAdded(
 
 /** What Purchase Outfit offers: the outfit's pieces in slot order, every colour and size. */
 export async function getLook(
-  { db, sql }: CartDatabase,
+  { sql }: CartDatabase,
   userId: number,
   outfitId: number,
 ): Promise<Look> {
-  const [outfit, products] = await Promise.all([
-    repo.findOutfitPieces(db, outfitId),
-    loadProductsOfOutfit(sql, outfitId, userId),
-  ]);
+  const outfit = await loadOutfitProducts(sql, outfitId, userId);
   if (!outfit) throw notFound('That outfit does not exist.');
-  const pieces = outfit.pieces
-    .flatMap((piece) => {
-      const product = products.get(piece.productId);
-      return product ? [{ slot: piece.slot, itemId: piece.itemId, product }] : [];
-    })
-    .sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));
-  return { outfitId, name: outfit.name, pieces };
+  return { outfitId, ...outfit };
 }
 
 /**

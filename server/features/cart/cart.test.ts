@@ -539,6 +539,16 @@ describe('GET /api/cart/outfit/{outfitId}', () => {
       'bottom',
       'footwear',
     ]);
+    // Each piece is the item the outfit was designed with, beside its own product.
+    const designed = await sql<{ item_id: number; product_id: number }>(
+      `SELECT oi.item_id, i.product_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+        WHERE oi.outfit_id = $1
+        ORDER BY array_position(ARRAY['outerwear','top','accessory','bottom','footwear'], oi.slot::text)`,
+      [outfitId],
+    );
+    expect(look.pieces.map((p) => [p.itemId, p.product.id])).toEqual(
+      designed.map((d) => [d.item_id, d.product_id]),
+    );
     // A new shopper has chosen nothing: only a one-size piece has a size to offer.
     for (const piece of look.pieces) {
       expect(piece.product.rememberedSize).toBe(
