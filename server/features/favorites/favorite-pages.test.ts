@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { beforeTime, FRAGMENT_WALK, pageFavoriteItems } from './favorite.repository';
 
 /**
  * The favourites lists, a page at a time, for a shopper with more than two pages of history:
@@ -224,6 +225,82 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
     );
     expect(pages.flat().map(pieceKey)).toEqual(await piecesInOrder(bob.user.id, 1));
     expect(pages.flat()).toHaveLength(6);
+  });
+});
+
+describe('a search of favourite pieces by a rare fragment, a stretch of history a page', () => {
+  it('finds every match once, in order, however far back, each page walking a bounded stretch', async () => {
+    const shopper = await signUp(t.app);
+    await likeMany(shopper.user.id, liked);
+    // Hearts older than every like, three at each moment: more than a walk (FRAGMENT_WALK).
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+       SELECT $1, id, NULL, 'heart', timestamptz '2025-06-01' - (n - n % 3) * interval '1 minute'
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items ORDER BY id LIMIT 450) i`,
+      [shopper.user.id],
+    );
+    expect(450).toBeGreaterThan(2 * FRAGMENT_WALK);
+    // Two letters only a few of the shopper's pieces hold, the oldest heart among them.
+    const [rare] = await sql<{ fragment: string }>(
+      `WITH oldest AS (
+         SELECT i.search_text FROM item_favorites f JOIN items i ON i.id = f.item_id
+          WHERE f.user_id = $1 ORDER BY f.created_at, f.item_id DESC LIMIT 1),
+       mine AS (
+         SELECT DISTINCT i.id, i.search_text FROM favorite_pieces fp
+           JOIN items i ON i.id = fp.item_id WHERE fp.user_id = $1)
+       SELECT g.fragment FROM oldest,
+              LATERAL (SELECT DISTINCT substr(oldest.search_text, k, 2) AS fragment
+                         FROM generate_series(1, length(oldest.search_text) - 1) AS k) g
+        WHERE g.fragment ~ '^[a-z]{2}$'
+        ORDER BY (SELECT count(*) FROM mine WHERE mine.search_text LIKE '%' || g.fragment || '%'),
+                 g.fragment
+        LIMIT 1`,
+      [shopper.user.id],
+    );
+    const expected = (
+      await sql<{ key: string }>(
+        `SELECT fp.item_id || ':' || coalesce(fp.outfit_id::text, 'none') AS key
+           FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
+          WHERE fp.user_id = $1 AND i.search_text LIKE '%' || $2 || '%'
+          ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
+        [shopper.user.id, rare!.fragment],
+      )
+    ).map((r) => r.key);
+
+    const path = `/api/favorites/search/item?q=${rare!.fragment}`;
+    const pages: { id: number; outfitId: number | null }[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await shopper.agent.get(cursor ? pageUrl(path, cursor) : path);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: { id: number; outfitId: number | null }[] };
+      expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+      pages.push(page.items);
+      cursor = res.json().nextCursor;
+    } while (cursor && pages.length < 100);
+
+    expect(expected.length).toBeGreaterThan(0);
+    expect(pages.flat().map(pieceKey)).toEqual(expected);
+    // No page walked the whole history: some came up short and still had a next one.
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.slice(0, -1).some((page) => page.length < PAGE_SIZE)).toBe(true);
+
+    // Where a walk stops, the next page goes on before every piece of that moment: none again.
+    const [moment] = await sql<{ at: string }>(
+      `SELECT created_at::text AS at FROM item_favorites WHERE user_id = $1
+        GROUP BY created_at HAVING count(*) = 3 ORDER BY created_at DESC LIMIT 1`,
+      [shopper.user.id],
+    );
+    const { rows } = await pageFavoriteItems(
+      t.db.database,
+      shopper.user.id,
+      {},
+      beforeTime(moment!.at),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(new Date(row.favoritedAt).getTime()).toBeLessThan(new Date(moment!.at).getTime());
+    }
   });
 });
 

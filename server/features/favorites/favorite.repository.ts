@@ -125,6 +125,25 @@ function afterPiece(
 }
 
 /**
+ * How far one page of a search by words too short for trigrams walks back in time, at most: to
+ * the time of the shopper's `FRAGMENT_WALK`-th heart or like, whichever is later, after the
+ * page's cursor. No index finds a one- or two-letter fragment, so each piece's text is checked as
+ * the walk reaches it; without a bound, a fragment that few pieces hold read the whole history
+ * for one page.
+ */
+export const FRAGMENT_WALK = 200;
+
+/** A page of favourite pieces, and for a bounded walk that stopped early, where it stopped. */
+export interface PieceRows {
+  rows: FavoriteRow[];
+  /**
+   * The time the walk went back to, when it stopped there before finding a page and the
+   * history goes on: every piece from then on was checked, and the next page starts before it.
+   */
+  walkedTo: string | null;
+}
+
+/**
  * One page of the shopper's favourite pieces in listFavoriteItems' order: those after `after`,
  * one more than a page shows. The two kinds of favourite are read apart, each from an index in
  * that order and each stopping at a page (for the rows of item_favorites, by time or, on a
@@ -134,16 +153,16 @@ function afterPiece(
  * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
  * the page. A search is planned for its words (joined to `items`), so that a rare word can start
  * from the trigram index; the one plan PostgreSQL would keep for it reads and sorts every
- * favourite. Words too short for trigrams, across every category, have no such start: that search
- * is prepared and checks each piece's text as the walk by time reaches it, stopping at a page for a
- * common fragment (a rare one reads the whole history either way; the log has both).
+ * favourite. Words too short for trigrams have no such start: that search is prepared and checks
+ * each piece's text as the walk by time reaches it, stopping at a page for a common fragment and,
+ * for a rare one, at `FRAGMENT_WALK`'s bound (`walkedTo`).
  */
-export function pageFavoriteItems(
+export async function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
   userId: number,
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
-): Promise<FavoriteRow[]> {
+): Promise<PieceRows> {
   const inCategories = (column: SQL) => {
     const ids = filter.categoryIds ?? [];
     // One category as a plain value: the plan kept for `= ANY` walked the shopper's rows by time.
@@ -151,17 +170,20 @@ export function pageFavoriteItems(
     return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
   };
   const terms = filter.terms?.length ? filter.terms : undefined;
-  const planned = terms !== undefined && (trigramsNarrow(terms) || !!filter.categoryIds?.length);
+  const planned = terms !== undefined && trigramsNarrow(terms);
+  const bounded = terms !== undefined && !planned;
   const matches = (item: SQL) => {
     if (!terms) return undefined;
     if (planned) return matchesAllTerms(items.searchText, terms);
     return sql`(SELECT ${matchesAllTerms(sql`i.search_text`, terms)} FROM items i WHERE i.id = ${item})`;
   };
   const joinItems = (item: SQL) => (planned ? sql`JOIN items ON items.id = ${item}` : sql``);
+  const since = (at: SQL) => (bounded ? sql`${at} >= (SELECT at FROM bound)` : undefined);
   const written = and(
     sql`f.user_id = ${userId}`,
     inCategories(sql`f.category_id`),
     matches(sql`f.item_id`),
+    since(sql`f.created_at`),
     after
       ? afterPiece(after, {
           at: sql`f.created_at`,
@@ -177,6 +199,7 @@ export function pageFavoriteItems(
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
     inCategories(sql`oi.category_id`),
     matches(sql`oi.item_id`),
+    since(sql`s.created_at`),
     after
       ? afterPiece(after, {
           at: sql`s.created_at`,
@@ -186,9 +209,23 @@ export function pageFavoriteItems(
         })
       : undefined,
   );
+  // The walk's bound: the later of the FRAGMENT_WALK-th heart's and like's times after the
+  // cursor, each read from its index's order alone (no heap, no sort); -infinity when neither
+  // history holds that many, so the walk may go to the end.
+  const before = (at: SQL) => (after ? sql`AND ${at} <= ${after[0]}::timestamptz` : sql``);
+  const walk = sql.raw(String(FRAGMENT_WALK - 1));
+  const bound = sql`bound AS MATERIALIZED (
+          SELECT coalesce(greatest(
+                   (SELECT f.created_at FROM item_favorites f
+                     WHERE f.user_id = ${userId} ${before(sql`f.created_at`)}
+                     ORDER BY f.created_at DESC OFFSET ${walk} LIMIT 1),
+                   (SELECT s.created_at FROM swipes s
+                     WHERE s.user_id = ${userId} AND s.direction = 'like' ${before(sql`s.created_at`)}
+                     ORDER BY s.created_at DESC OFFSET ${walk} LIMIT 1)),
+                 '-infinity') AS at),`;
   // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
   const pageRead = sql.raw(String(PAGE_READ));
-  const query = sql`WITH page AS (
+  const page = sql`page AS (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   f.category_id
              FROM item_favorites f
@@ -205,7 +242,12 @@ export function pageFavoriteItems(
             WHERE ${followed}
             ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
             LIMIT ${pageRead})
-        )
+        )`;
+  const pieces = sql`page
+          JOIN items ON items.id = page.item_id
+          JOIN categories ON categories.id = items.category_id
+          LEFT JOIN outfits ON outfits.id = page.outfit_id`;
+  const query = sql`WITH ${bounded ? bound : sql``} ${page}
         SELECT items.id, items.product_id AS "productId", items.name, items.image,
                items.category_id AS "categoryId", categories.name AS category,
                items.price_cents AS "priceCents", items.seller, items.color,
@@ -213,17 +255,34 @@ export function pageFavoriteItems(
                page.outfit_id AS "outfitId", outfits.name AS "outfitName",
                outfits.occasion_id AS "occasionId", page.source, page.quantity,
                page.created_at AS "favoritedAt", page.written, page.created_at::text AS "atKey"
-          FROM page
-          JOIN items ON items.id = page.item_id
-          JOIN categories ON categories.id = items.category_id
-          LEFT JOIN outfits ON outfits.id = page.outfit_id
+               ${bounded ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkedTo"` : sql``}
+          FROM ${
+            // A bounded walk answers a row even when it found nothing: the bound, alone.
+            bounded ? sql`bound LEFT JOIN (${pieces}) ON true` : pieces
+          }
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
          LIMIT ${pageRead}`;
-  return planned
-    ? queryPlannedEachTime<FavoriteRow>(client, query)
-    : queryPrepared<FavoriteRow>(client, 'favorite_pieces_page', query);
+  const rows = planned
+    ? await queryPlannedEachTime<FavoriteRow>(client, query)
+    : await queryPrepared<FavoriteRow & { walkedTo?: string | null }>(
+        client,
+        'favorite_pieces_page',
+        query,
+      );
+  const found = rows.filter((row) => row.id !== null);
+  // A walk that stopped at its bound with less than a page: the pieces from then on are checked.
+  const walkedTo =
+    found.length < PAGE_READ ? ((rows[0] as { walkedTo?: string | null })?.walkedTo ?? null) : null;
+  return { rows: found, walkedTo };
 }
+
+/**
+ * A key after every piece of that moment in the favourites' order (pieces hearted alone, whose
+ * outfit counts as 0, come last in a moment, and no category or item sorts after the largest
+ * smallint and int): the next page starts at the pieces before it.
+ */
+export const beforeTime = (at: string): PieceKey => [at, 0, 32_767, 2_147_483_647];
 
 /** The key of a piece, for the cursor of the page it ends. */
 export const pieceKey = (row: FavoriteRow): PieceKey => [

@@ -127,12 +127,14 @@ async function pageOfPieces(
   cursor: string | undefined,
 ): Promise<Page<FavoriteItem>> {
   const after = pieceCursor.decode(cursor);
-  const rows = await repo.pageFavoriteItems(database, userId, filter, after);
-  return pageFrom(
+  const { rows, walkedTo } = await repo.pageFavoriteItems(database, userId, filter, after);
+  const page = await pageFrom(
     rows,
     (row) => pieceCursor.encode(repo.pieceKey(row)),
     (shown) => shown.map(toFavoriteItem),
   );
+  // A search's walk that stopped at its bound: the next page starts before that moment.
+  return walkedTo ? { ...page, nextCursor: pieceCursor.encode(repo.beforeTime(walkedTo)) } : page;
 }
 
 async function checkOccasion(db: Db, occasionId: number | undefined, field: string) {

@@ -8,7 +8,7 @@ import {
   readOnGenericPlan,
   recentRows,
 } from '../../test/kept-plans';
-import { listLikedOutfits, pageFavoriteItems } from './favorite.repository';
+import { FRAGMENT_WALK, listLikedOutfits, pageFavoriteItems } from './favorite.repository';
 
 // A page of one category or occasion the shopper seldom chose: each has a shop of its own.
 
@@ -37,9 +37,10 @@ describeKeptPlans("a category's page of favourite pieces at any history", (shopD
       [heavy, TOPS],
     );
 
-    const { result: page, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
+    const { result, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
       pageFavoriteItems({ sql: on }, heavy, { categoryIds: [OUTERWEAR] }, undefined),
     );
+    const page = result.rows;
 
     expect(count!.tops).toBeGreaterThan(4 * PAGE_SIZE);
     expect(page.map((row) => row.categoryId)).toEqual([OUTERWEAR, OUTERWEAR, OUTERWEAR]);
@@ -57,10 +58,10 @@ describeKeptPlans('a search of favourite pieces by one letter at any history', (
         users,
         { table: 'items', where: 'true', count },
       );
-    // Each of the crowd hearted a hundred pieces, the long history three hundred.
+    // Each of the crowd hearted a hundred pieces, the long history five hundred.
     const heavy = await oneLongHistory(database, 'item_favorites', {
       crowd: hearts(CROWD, 100),
-      long: hearts(LONG_HISTORY, 300),
+      long: hearts(LONG_HISTORY, 500),
     });
     // A letter the text of every piece the long history hearted holds, so each heart matches.
     const [letter] = await database.sql.query<{ l: string }>(
@@ -77,10 +78,35 @@ describeKeptPlans('a search of favourite pieces by one letter at any history', (
       pageFavoriteItems({ sql: on }, heavy, { terms }, undefined),
     );
 
-    // A page and the one after it that says another page follows, read in the hearts' order:
-    // those entries and the one after them that ends their sort, never the other 274.
-    expect(page).toHaveLength(PAGE_SIZE + 1);
-    expect(rowsRead).toBeLessThanOrEqual(PAGE_SIZE + 2);
+    // A page and the one after it that says another page follows, within the walk: its bound,
+    // read from the index alone, then the hearts from the newest, as far as the bound at most
+    // (the plan kept may read the whole stretch and sort it): never the rest of the 500.
+    expect(page.rows).toHaveLength(PAGE_SIZE + 1);
+    expect(page.walkedTo).toBeNull();
+    expect(rowsRead).toBeLessThanOrEqual(2 * FRAGMENT_WALK + 2);
+  });
+
+  it('walks back a bounded stretch for a fragment no heart holds, and says how far', async () => {
+    const database = shopDatabase();
+    const [heavy] = await database.sql.query<{ id: number }>(
+      "SELECT id FROM users WHERE username = 'longhistory'",
+    );
+    const times = await database.sql.query<{ at: string }>(
+      `SELECT created_at::text AS at FROM item_favorites WHERE user_id = $1
+        ORDER BY created_at DESC`,
+      [heavy!.id],
+    );
+    const terms = [{ term: 'q§', alternatives: [] }];
+    const { result: page, rowsRead } = await readOnGenericPlan(database, 'item_favorites', (on) =>
+      pageFavoriteItems({ sql: on }, heavy!.id, { terms }, undefined),
+    );
+
+    expect(times).toHaveLength(500);
+    expect(page.rows).toEqual([]);
+    // As far back as the walk's last heart: the next page starts before it.
+    expect(page.walkedTo).toBe(times[FRAGMENT_WALK - 1]!.at);
+    // The bound, then the walk to it: 400 of the 500 hearts, each once or twice, at most.
+    expect(rowsRead).toBeLessThanOrEqual(2 * FRAGMENT_WALK + 2);
   });
 });
 
