@@ -62,7 +62,7 @@ async function piecesInOrder(userId: number, categoryId: number): Promise<string
  * More outfits for one occasion, copies of its own under new names (in one statement each, so
  * the five-slot check at commit sees all five pieces): the tests' shop has 12 an occasion.
  */
-async function copyOutfits(occasionId: number, copies: number) {
+async function copyOutfits(occasionId: number, copies: number, name = 'Paging copy') {
   const [source] = await sql<{ id: number }>(
     'SELECT id FROM outfits WHERE occasion_id = $1 ORDER BY id LIMIT 1',
     [occasionId],
@@ -74,7 +74,7 @@ async function copyOutfits(occasionId: number, copies: number) {
        INSERT INTO outfit_items (outfit_id, slot, item_id, category_id)
        SELECT o.id, oi.slot, oi.item_id, oi.category_id FROM o, outfit_items oi
         WHERE oi.outfit_id = $3`,
-      [`Paging copy ${n}`, occasionId, source!.id],
+      [`${name} ${n}`, occasionId, source!.id],
     );
   }
 }
@@ -229,22 +229,47 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
 });
 
 describe('a search of favourite pieces by a rare fragment, a stretch of history a page', () => {
-  it('finds every match once, in order, however far back, each page walking a bounded stretch', async () => {
-    const shopper = await signUp(t.app);
-    await likeMany(shopper.user.id, liked);
-    // Hearts older than every like, three at each moment: more than a walk (FRAGMENT_WALK).
-    await sql(
-      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
-       SELECT $1, id, NULL, 'heart', timestamptz '2025-06-01' - (n - n % 3) * interval '1 minute'
-         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items ORDER BY id LIMIT 450) i`,
-      [shopper.user.id],
+  type Piece = { id: number; outfitId: number | null };
+
+  /** Every page of a search, to the one with no next cursor (a hundred at most). */
+  async function followSearch(agent: Shopper['agent'], path: string): Promise<Piece[][]> {
+    const pages: Piece[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await agent.get(cursor ? pageUrl(path, cursor) : path);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: Piece[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
+      pages.push(page.items);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 100);
+    expect(cursor).toBeNull();
+    return pages;
+  }
+
+  /** The shopper's favourite pieces whose text holds `fragment`, in the favourites' order. */
+  async function holding(userId: number, fragment: string, categoryId?: number) {
+    const rows = await sql<{ key: string }>(
+      `SELECT fp.item_id || ':' || coalesce(fp.outfit_id::text, 'none') AS key
+         FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
+        WHERE fp.user_id = $1 AND i.search_text LIKE '%' || $2 || '%'
+          AND ($3::int IS NULL OR i.category_id = $3)
+        ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
+      [userId, fragment, categoryId ?? null],
     );
-    expect(450).toBeGreaterThan(2 * FRAGMENT_WALK);
-    // Two letters only a few of the shopper's pieces hold, the oldest heart among them.
+    return rows.map((r) => r.key);
+  }
+
+  /**
+   * Two letters as few of the shopper's pieces hold as can be, one being their oldest piece (of
+   * the category, when one is given).
+   */
+  async function rareFragment(userId: number, categoryId: number | null): Promise<string> {
     const [rare] = await sql<{ fragment: string }>(
       `WITH oldest AS (
-         SELECT i.search_text FROM item_favorites f JOIN items i ON i.id = f.item_id
-          WHERE f.user_id = $1 ORDER BY f.created_at, f.item_id DESC LIMIT 1),
+         SELECT i.search_text FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
+          WHERE fp.user_id = $1 AND ($2::int IS NULL OR i.category_id = $2)
+          ORDER BY fp.created_at, i.id DESC LIMIT 1),
        mine AS (
          SELECT DISTINCT i.id, i.search_text FROM favorite_pieces fp
            JOIN items i ON i.id = fp.item_id WHERE fp.user_id = $1)
@@ -255,52 +280,124 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
         ORDER BY (SELECT count(*) FROM mine WHERE mine.search_text LIKE '%' || g.fragment || '%'),
                  g.fragment
         LIMIT 1`,
-      [shopper.user.id],
+      [userId, categoryId],
     );
-    const expected = (
-      await sql<{ key: string }>(
-        `SELECT fp.item_id || ':' || coalesce(fp.outfit_id::text, 'none') AS key
-           FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
-          WHERE fp.user_id = $1 AND i.search_text LIKE '%' || $2 || '%'
-          ORDER BY fp.created_at DESC, coalesce(fp.outfit_id, 0) DESC, i.category_id, i.id`,
-        [shopper.user.id, rare!.fragment],
-      )
-    ).map((r) => r.key);
+    return rare!.fragment;
+  }
 
-    const path = `/api/favorites/search/item?q=${rare!.fragment}`;
-    const pages: { id: number; outfitId: number | null }[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await shopper.agent.get(cursor ? pageUrl(path, cursor) : path);
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as { items: { id: number; outfitId: number | null }[] };
-      expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
-      pages.push(page.items);
-      cursor = res.json().nextCursor;
-    } while (cursor && pages.length < 100);
+  it('finds every match once, in order, however far back, each page walking a bounded stretch', async () => {
+    const shopper = await signUp(t.app);
+    const id = shopper.user.id;
+    // More likes and more hearts than a walk, interleaved in time and sharing moments (three
+    // at each), some pieces of liked outfits hearted on their card.
+    await copyOutfits(2, 2 * FRAGMENT_WALK, 'Walk copy');
+    const outfits = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id');
+    await likeMany(
+      id,
+      outfits.map((o) => o.id),
+    );
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+       SELECT $1, id, NULL, 'heart', timestamptz '2026-01-01' + (n - n % 3) * interval '1 second'
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items ORDER BY id LIMIT 450) i`,
+      [id],
+    );
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+       SELECT $1, oi.item_id, oi.outfit_id, 'heart', s.created_at + interval '90 seconds'
+         FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id AND oi.slot = 'top'
+        WHERE s.user_id = $1 AND s.outfit_id % 7 = 0`,
+      [id],
+    );
+    const [counts] = await sql<{ hearts: number; likes: number; card: number }>(
+      `SELECT (SELECT count(*) FROM item_favorites WHERE user_id = $1 AND outfit_id IS NULL)::int AS hearts,
+              (SELECT count(*) FROM item_favorites WHERE user_id = $1 AND outfit_id IS NOT NULL)::int AS card,
+              (SELECT count(*) FROM swipes WHERE user_id = $1)::int AS likes`,
+      [id],
+    );
+    expect(counts!.hearts).toBeGreaterThan(2 * FRAGMENT_WALK);
+    expect(counts!.likes).toBeGreaterThan(2 * FRAGMENT_WALK);
+    expect(counts!.card).toBeGreaterThan(0);
 
-    expect(expected.length).toBeGreaterThan(0);
-    expect(pages.flat().map(pieceKey)).toEqual(expected);
-    // No page walked the whole history: some came up short and still had a next one.
-    expect(pages.length).toBeGreaterThan(2);
-    expect(pages.slice(0, -1).some((page) => page.length < PAGE_SIZE)).toBe(true);
+    const fragment = await rareFragment(id, 1);
+    for (const [path, categoryId] of [
+      [`/api/favorites/search/item?q=${fragment}`, undefined],
+      [`/api/favorites/search/item?q=${fragment}&cat=Tops`, 1],
+    ] as const) {
+      const expected = await holding(id, fragment, categoryId);
+      const pages = await followSearch(shopper.agent, path);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(pages.flat().map(pieceKey)).toEqual(expected);
+      // No page walked the whole history: some came up short and still had a next one.
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.slice(0, -1).some((page) => page.length < PAGE_SIZE)).toBe(true);
+    }
 
     // Where a walk stops, the next page goes on before every piece of that moment: none again.
     const [moment] = await sql<{ at: string }>(
       `SELECT created_at::text AS at FROM item_favorites WHERE user_id = $1
         GROUP BY created_at HAVING count(*) = 3 ORDER BY created_at DESC LIMIT 1`,
-      [shopper.user.id],
+      [id],
     );
-    const { rows } = await pageFavoriteItems(
-      t.db.database,
-      shopper.user.id,
-      {},
-      beforeTime(moment!.at),
-    );
+    const { rows } = await pageFavoriteItems(t.db.database, id, {}, beforeTime(moment!.at));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(new Date(row.favoritedAt).getTime()).toBeLessThan(new Date(moment!.at).getTime());
     }
+  });
+
+  it('checks the pieces of the moment a walk stops at', async () => {
+    const shopper = await signUp(t.app);
+    const id = shopper.user.id;
+    // Hearts a second apart, newest first: the walk stops at the FRAGMENT_WALK-th.
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+       SELECT $1, id, NULL, 'heart', timestamptz '2026-03-01' - n * interval '1 second'
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items
+                ORDER BY id LIMIT ${FRAGMENT_WALK + 60}) i`,
+      [id],
+    );
+    const [last] = await sql<{ fragment: string }>(
+      `WITH walked AS (
+         SELECT i.search_text FROM item_favorites f JOIN items i ON i.id = f.item_id
+          WHERE f.user_id = $1 ORDER BY f.created_at DESC OFFSET ${FRAGMENT_WALK - 1} LIMIT 1)
+       SELECT g.fragment FROM walked,
+              LATERAL (SELECT DISTINCT substr(walked.search_text, k, 2) AS fragment
+                         FROM generate_series(1, length(walked.search_text) - 1) AS k) g
+        WHERE g.fragment ~ '^[a-z]{2}$'
+        ORDER BY (SELECT count(*) FROM item_favorites f JOIN items i ON i.id = f.item_id
+                   WHERE f.user_id = $1 AND i.search_text LIKE '%' || g.fragment || '%'),
+                 g.fragment
+        LIMIT 1`,
+      [id],
+    );
+    const expected = await holding(id, last!.fragment);
+    const pages = await followSearch(
+      shopper.agent,
+      `/api/favorites/search/item?q=${last!.fragment}`,
+    );
+    expect(pages.flat().map(pieceKey)).toEqual(expected);
+  });
+
+  it('goes on past more favourites of one moment than a walk holds', async () => {
+    const shopper = await signUp(t.app);
+    const id = shopper.user.id;
+    // A walk and more hearted at one moment, as an import would, and thirty hearted before.
+    await sql(
+      `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+       SELECT $1, id, NULL, 'heart',
+              CASE WHEN n <= 30 THEN timestamptz '2026-01-01' + n * interval '1 second'
+                   ELSE timestamptz '2026-02-01' END
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items
+                ORDER BY id LIMIT ${FRAGMENT_WALK + 80}) i`,
+      [id],
+    );
+    const fragment = await rareFragment(id, null);
+    const expected = await holding(id, fragment);
+    expect(expected.at(-1)).toBeDefined();
+    const pages = await followSearch(shopper.agent, `/api/favorites/search/item?q=${fragment}`);
+    expect(pages.flat().map(pieceKey)).toEqual(expected);
+    expect(pages.length).toBeLessThanOrEqual(3);
   });
 });
 

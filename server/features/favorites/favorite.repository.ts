@@ -126,10 +126,10 @@ function afterPiece(
 
 /**
  * How far one page of a search by words too short for trigrams walks back in time, at most: to
- * the time of the shopper's `FRAGMENT_WALK`-th heart or like, whichever is later, after the
- * page's cursor. No index finds a one- or two-letter fragment, so each piece's text is checked as
- * the walk reaches it; without a bound, a fragment that few pieces hold read the whole history
- * for one page.
+ * the time of the shopper's `FRAGMENT_WALK`-th row of item_favorites or like before the page's
+ * cursor, whichever is later (with every piece of that moment). No index finds a one- or
+ * two-letter fragment, so each piece's text is checked as the walk reaches it; without a bound,
+ * a fragment that few pieces hold read the whole history for one page.
  */
 export const FRAGMENT_WALK = 200;
 
@@ -137,8 +137,9 @@ export const FRAGMENT_WALK = 200;
 export interface PieceRows {
   rows: FavoriteRow[];
   /**
-   * The time the walk went back to, when it stopped there before finding a page and the
-   * history goes on: every piece from then on was checked, and the next page starts before it.
+   * The time the walk went back to, when it stopped there before finding a page: every piece
+   * from then on was checked, and the next page starts before it (and may find the history ends
+   * there).
    */
   walkedTo: string | null;
 }
@@ -209,10 +210,11 @@ export async function pageFavoriteItems(
         })
       : undefined,
   );
-  // The walk's bound: the later of the FRAGMENT_WALK-th heart's and like's times after the
-  // cursor, each read from its index's order alone (no heap, no sort); -infinity when neither
-  // history holds that many, so the walk may go to the end.
-  const before = (at: SQL) => (after ? sql`AND ${at} <= ${after[0]}::timestamptz` : sql``);
+  // The walk's bound: the later of the FRAGMENT_WALK-th row of item_favorites' and like's
+  // times before the cursor's moment, each read in its index's order (no sort); -infinity when
+  // neither history holds that many, so the walk may go to the end. Strictly before the
+  // cursor's moment, so that each short page goes back further than the one before it.
+  const before = (at: SQL) => (after ? sql`AND ${at} < ${after[0]}::timestamptz` : sql``);
   const walk = sql.raw(String(FRAGMENT_WALK - 1));
   const bound = sql`bound AS MATERIALIZED (
           SELECT coalesce(greatest(
