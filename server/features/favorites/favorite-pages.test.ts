@@ -231,21 +231,9 @@ describe('GET /api/favorites/items/{category}, a page at a time', () => {
 describe('a search of favourite pieces by a rare fragment, a stretch of history a page', () => {
   type Piece = { id: number; outfitId: number | null };
 
-  /** Every page of a search, to the one with no next cursor (a hundred at most). */
-  async function followSearch(agent: Shopper['agent'], path: string): Promise<Piece[][]> {
-    const pages: Piece[][] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await agent.get(cursor ? pageUrl(path, cursor) : path);
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as { items: Piece[]; nextCursor: string | null };
-      expect(page.items.length).toBeLessThanOrEqual(PAGE_SIZE);
-      pages.push(page.items);
-      cursor = page.nextCursor;
-    } while (cursor && pages.length < 100);
-    expect(cursor).toBeNull();
-    return pages;
-  }
+  /** Every page of a search, whose pages before the last may be short. */
+  const followSearch = (agent: Shopper['agent'], path: string) =>
+    followToEnd<Piece>(agent, path, undefined, { shortPages: true });
 
   /** The shopper's favourite pieces whose text holds `fragment`, in the favourites' order. */
   async function holding(userId: number, fragment: string, categoryId?: number) {
