@@ -52,23 +52,30 @@ interface Wanted {
   productIds: SQL;
 }
 
+/** A VariantRow's columns, of a variant `v`, its product `p` and category `c`, and `heart`. */
+const variantColumns = sql`v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
+               v.size, v.stock, v.price_cents AS "priceCents", v.image,
+               p.name, p.seller, p.description, p.category_id AS "categoryId",
+               c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted`;
+
+/** `heart`: the shopper's own heart of the variant `v`, if any. */
+const heartOfVariant = (userId: number | null) =>
+  // One probe of the shopper's key per variant (LIMIT keeps it one), not all their hearts.
+  sql`LEFT JOIN LATERAL (
+                SELECT f.item_id FROM item_favorites f
+                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
+                 LIMIT 1) heart ON true`;
+
 /** The products wanted, one row for each of their variants. */
 function readVariants(client: SqlClient, wanted: Wanted, userId: number | null) {
   return queryPrepared<VariantRow>(
     client,
     `product_variants_of_${wanted.name}`,
-    sql`SELECT v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
-               v.size, v.stock, v.price_cents AS "priceCents", v.image,
-               p.name, p.seller, p.description, p.category_id AS "categoryId",
-               c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted
+    sql`SELECT ${variantColumns}
           FROM products p
           JOIN categories c ON c.id = p.category_id
           JOIN items v ON v.product_id = p.id
-          -- One probe of the shopper's key per variant (LIMIT keeps it one), not all their hearts.
-          LEFT JOIN LATERAL (
-                SELECT f.item_id FROM item_favorites f
-                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
-                 LIMIT 1) heart ON true
+          ${heartOfVariant(userId)}
          WHERE p.id IN (${wanted.productIds})
          ORDER BY v.id`,
   );
@@ -206,10 +213,7 @@ export async function loadOutfitProducts(
     queryPrepared<VariantRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number }>(
       client,
       'outfit_pieces_variants',
-      sql`SELECT v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
-                 v.size, v.stock, v.price_cents AS "priceCents", v.image,
-                 p.name, p.seller, p.description, p.category_id AS "categoryId",
-                 c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted,
+      sql`SELECT ${variantColumns},
                  o.name AS "outfitName", oi.slot AS "pieceSlot", oi.item_id AS "pieceItemId"
             FROM outfits o
             JOIN outfit_items oi ON oi.outfit_id = o.id
@@ -217,10 +221,7 @@ export async function loadOutfitProducts(
             JOIN products p ON p.id = piece.product_id
             JOIN categories c ON c.id = p.category_id
             JOIN items v ON v.product_id = p.id
-            LEFT JOIN LATERAL (
-                  SELECT f.item_id FROM item_favorites f
-                   WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
-                   LIMIT 1) heart ON true
+            ${heartOfVariant(userId)}
            WHERE o.id = ${outfitId}
            ORDER BY v.id`,
     ),
@@ -228,10 +229,11 @@ export async function loadOutfitProducts(
   ]);
   const [first] = rows;
   if (!first) return undefined;
-  const products = productsOf(rows, remembered);
-  const pieces = [...products.values()]
+  // Every variant's row carries its product's piece of the outfit (one piece a product).
+  const pieceOf = new Map(rows.map((row) => [row.productId, row]));
+  const pieces = [...productsOf(rows, remembered).values()]
     .map((product) => {
-      const piece = rows.find((row) => row.productId === product.id)!;
+      const piece = pieceOf.get(product.id)!;
       return { slot: piece.pieceSlot, itemId: piece.pieceItemId, product };
     })
     .sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));

@@ -265,17 +265,14 @@ export async function pageFavoriteItems(
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
          LIMIT ${pageRead}`;
+  // `walkedTo` only in a bounded walk's rows; its one row of nulls when nothing matched.
+  type Row = FavoriteRow & { walkedTo?: string | null };
   const rows = planned
-    ? await queryPlannedEachTime<FavoriteRow>(client, query)
-    : await queryPrepared<FavoriteRow & { walkedTo?: string | null }>(
-        client,
-        'favorite_pieces_page',
-        query,
-      );
+    ? await queryPlannedEachTime<Row>(client, query)
+    : await queryPrepared<Row>(client, 'favorite_pieces_page', query);
   const found = rows.filter((row) => row.id !== null);
   // A walk that stopped at its bound with less than a page: the pieces from then on are checked.
-  const walkedTo =
-    found.length < PAGE_READ ? ((rows[0] as { walkedTo?: string | null })?.walkedTo ?? null) : null;
+  const walkedTo = found.length < PAGE_READ ? (rows[0]?.walkedTo ?? null) : null;
   return { rows: found, walkedTo };
 }
 
