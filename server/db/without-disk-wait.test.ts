@@ -151,7 +151,12 @@ describe("a shopper's taste commits without waiting for the disk", () => {
       undefined,
       'off',
     ]);
-    expect(await committing((tx) => deletePassedSwipes(tx, userId))).toEqual([1, 'off']);
+    const reset = await t.db.database.withConnection((client) =>
+      setting(client, async (c) => {
+        expect(await deletePassedSwipes(c, userId)).toBe(1);
+      }),
+    );
+    expect(reset).toBe('off');
     await query("INSERT INTO swipes (user_id, outfit_id, direction) VALUES ($1, $2, 'like')", [
       userId,
       outfit!.id,

@@ -10,14 +10,16 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 describe('the lock numbers and the feed’s announcements', () => {
-  it('takes the feed queue’s lock in the swipe trigger under the number locks.ts gives', async () => {
-    const [fn] = await t.database.sql.query<{ src: string }>(
-      `SELECT prosrc AS src FROM pg_proc WHERE proname = 'notify_swipe_change'`,
+  it('takes the feed queue’s lock in the swipe trigger and the reset under the number locks.ts gives', async () => {
+    const fns = await t.database.sql.query<{ src: string }>(
+      `SELECT prosrc AS src FROM pg_proc
+        WHERE proname IN ('notify_swipe_change', 'restore_passed_outfits')`,
     );
-    const classes = [...fn!.src.matchAll(/pg_advisory_xact_lock_shared\((\d+),/g)].map((m) =>
-      Number(m[1]),
+    expect(fns).toHaveLength(2);
+    const classes = fns.flatMap((fn) =>
+      [...fn.src.matchAll(/pg_advisory_xact_lock(?:_shared)?\((\d+),/g)].map((m) => Number(m[1])),
     );
-    expect(classes).toEqual([LOCK.feedQueue]);
+    expect(classes).toEqual([LOCK.feedQueue, LOCK.feedQueue]);
   });
 
   it('takes the closets’ lock in the closet triggers under the number locks.ts gives', async () => {

@@ -363,17 +363,18 @@ export async function deleteSwipe(
   return rows.length > 0;
 }
 
-/** Takes back every left swipe and empties the queue (likes stay); how many swipes went. */
-export async function deletePassedSwipes(db: Db, userId: number): Promise<number> {
-  const rows = await rowsOf(
-    db,
-    sql`DELETE FROM swipes WHERE ${swipeOf(userId)} AND direction = 'nope' AND ${withoutDiskWait}
-        RETURNING outfit_id`,
+/**
+ * Takes back every left swipe and empties the queue (likes stay), in one call of
+ * `restore_passed_outfits` (0047), which empties the queue under `LOCK.feedQueue`; how many
+ * swipes went.
+ */
+export async function deletePassedSwipes(client: SqlClient, userId: number): Promise<number> {
+  const [row] = await queryPrepared<{ restored: number }>(
+    client,
+    'restore_passed_outfits',
+    sql`SELECT restore_passed_outfits(${userId}) AS restored WHERE ${withoutDiskWait}`,
   );
-  // Takes turns with a queue being written in the background, as storeQueue does.
-  await lockFeedQueue(db, userId);
-  await rowsOf(db, sql`DELETE FROM feed_queue WHERE user_id = ${userId}`);
-  return rows.length;
+  return row?.restored ?? 0;
 }
 
 /**

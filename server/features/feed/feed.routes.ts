@@ -118,7 +118,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: PassedResetResultSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => forgetQueueAfter(request, (id) => service.restorePassedOutfits(db, id)),
+    (request) =>
+      forgetQueueAfter(request, (id) => service.restorePassedOutfits(app.database.sql, id)),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import type {
   UndoResult,
 } from '../../../contracts/feed';
 import type { Outfit } from '../../../contracts/outfit';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, SqlClient } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { type Hearts, NO_HEARTS, type ShopperHearts } from '../../lib/shopper-hearts';
@@ -190,8 +190,11 @@ export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Pr
 }
 
 /** Puts the outfits the shopper passed on back in their feed; liked ones stay out. */
-export async function restorePassedOutfits(db: Db, userId: number): Promise<PassedResetResult> {
-  return { restored: await db.transaction((tx) => repo.deletePassedSwipes(tx, userId)) };
+export async function restorePassedOutfits(
+  client: SqlClient,
+  userId: number,
+): Promise<PassedResetResult> {
+  return { restored: await repo.deletePassedSwipes(client, userId) };
 }
 
 /**

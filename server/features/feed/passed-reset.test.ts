@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
+import { lockFeedQueue } from '../../lib/locks';
+import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -74,4 +77,39 @@ describe('POST /api/outfit/rejected/reset', () => {
     expect((await reset(a.agent)).json()).toEqual({ restored: 1 });
     expect(await swipesOf(a.user.id)).toEqual([]);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'empties a queue written while it waits, after that write commits (PostgreSQL: two connections)',
+    async () => {
+      const s = await signUp(t.app);
+      await nope(s, 5);
+      const queued = () =>
+        t.db.database.sql.query('SELECT outfit_id FROM feed_queue WHERE user_id = $1', [s.user.id]);
+      const waiting = async () =>
+        (
+          await t.db.database.sql.query(
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1`,
+            [s.user.id],
+          )
+        ).length > 0;
+      let answer: Promise<{ statusCode: number; body: string }> | undefined;
+      // A queue being written holds the shopper's queue lock, as storeQueue does.
+      await t.db.database.db.transaction(async (tx) => {
+        await lockFeedQueue(tx, s.user.id);
+        await tx.execute(
+          sql`INSERT INTO feed_queue (user_id, outfit_id, position) VALUES (${s.user.id}, 6, 1)`,
+        );
+        answer = reset(s.agent);
+        for (let tries = 0; !(await waiting()); tries++) {
+          expect(tries, 'the reset never waited for the queue lock').toBeLessThan(200);
+          await new Promise((done) => setTimeout(done, 10));
+        }
+      });
+      const res = await answer!;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({ restored: 1 });
+      expect(await queued()).toEqual([]);
+      expect(await swipesOf(s.user.id)).toEqual([]);
+    },
+  );
 });
