@@ -83,33 +83,6 @@ export function listFavoriteItems(
 }
 
 /**
- * The shopper's rows of item_favorites tagged with these outfits, in listFavoriteItems' order:
- * with the outfits' own pieces, all a page of liked outfits needs (a like's pieces that are not
- * written out are the outfit's own), read from item_favorites_outfit_user_idx. Not through
- * `favorite_pieces`, and prepared: planning cost the page more than reading these rows.
- */
-export function listOutfitRows(
-  client: SqlClient,
-  userId: number,
-  outfitIds: readonly number[],
-): Promise<FavoriteRow[]> {
-  return queryPrepared<FavoriteRow>(
-    client,
-    'favorite_outfit_rows',
-    sql`SELECT ${itemColumnsSql},
-               f.outfit_id AS "outfitId", o.name AS "outfitName", o.occasion_id AS "occasionId",
-               f.source, f.quantity, f.created_at AS "favoritedAt", true AS written,
-               f.created_at::text AS "atKey"
-          FROM item_favorites f
-          JOIN items i ON i.id = f.item_id
-          JOIN categories c ON c.id = i.category_id
-          JOIN outfits o ON o.id = f.outfit_id
-         WHERE f.outfit_id = ANY(${idArray(outfitIds)}::int[]) AND f.user_id = ${userId}
-         ORDER BY f.created_at DESC, f.outfit_id DESC, i.category_id, i.id`,
-  );
-}
-
-/**
  * After `key` in the favourites' order, for a branch of pageFavoriteItems whose time, outfit,
  * category and item are these. The first conjunct alone lets the index on the time narrow the
  * range.
@@ -300,19 +273,25 @@ export interface LikedOutfit {
   atKey: string;
 }
 
+/** A row of item_favorites tagged with a liked outfit: the variant and how many are wanted. */
+export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number };
+
 /**
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
  * after `after`, one more than a page shows. Read in that order from swipes_user_likes_idx (0024),
  * or for one occasion from swipes_user_occasion_likes_idx (0044), so the walk stops at a page
  * however long the history. Searched by words, each like's outfit is checked as the walk reaches
- * it. Prepared: one plan per shape serves every shopper.
+ * it. With each like, in the same statement, the shopper's rows of item_favorites tagged with its
+ * outfit (item_favorites_outfit_user_idx), newest first, then by category and item: all a page
+ * needs besides the cards (a like's pieces that are not written out are the outfit's own).
+ * Prepared: one plan per shape serves every shopper.
  */
-export function listLikedOutfits(
+export async function pageLikedOutfits(
   { sql: client }: Database,
   userId: number,
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
-): Promise<LikedOutfit[]> {
+): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[] }> {
   const fits = filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined;
   const likes = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
                            s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey",
@@ -323,12 +302,31 @@ export function listLikedOutfits(
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
                      ORDER BY s.created_at DESC, s.outfit_id DESC`;
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
-  return queryPrepared<LikedOutfit>(
+  // A like without rows of its own comes once, its row's columns null.
+  type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null };
+  const joined = await queryPrepared<Joined>(
     client,
     'liked_outfits_page',
-    sql`SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
-         WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}`,
+    sql`SELECT l."outfitId", l."likedAt", l."piecesWritten", l."atKey", r.*
+          FROM (SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
+                 WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}) l
+          LEFT JOIN LATERAL (
+            SELECT ${itemColumnsSql}, f.quantity, f.created_at AS "rowAt"
+              FROM item_favorites f
+              JOIN items i ON i.id = f.item_id
+              JOIN categories c ON c.id = i.category_id
+             WHERE f.outfit_id = l."outfitId" AND f.user_id = ${userId}) r ON true
+         ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`,
   );
+  const liked: LikedOutfit[] = [];
+  const rows: LikedOutfitRow[] = [];
+  for (const row of joined) {
+    const { outfitId, likedAt, piecesWritten, atKey } = row;
+    if (liked.at(-1)?.outfitId !== outfitId)
+      liked.push({ outfitId, likedAt, piecesWritten, atKey });
+    if (row.id !== null) rows.push(row as LikedOutfitRow);
+  }
+  return { liked, rows };
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */

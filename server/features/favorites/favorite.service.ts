@@ -14,7 +14,7 @@ import type {
 } from '../../../contracts/favorites';
 import type { ItemHeartResult } from '../../../contracts/feed';
 import { MAX_QUANTITY } from '../../../contracts/money';
-import type { Database, Db, SqlClient } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
@@ -47,29 +47,25 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
 /**
  * Liked outfits with their pieces as this shopper keeps them: a piece whose colour or size they
  * changed shows the variant they chose, a piece they took out of favourites shows the outfit's
- * own with `favorite: null`.
+ * own with `favorite: null`. `rows` are the shopper's rows of item_favorites tagged with the
+ * outfits, newest first.
  */
 async function assembleOutfits(
-  client: SqlClient,
   cards: OutfitCards,
-  userId: number,
   liked: repo.LikedOutfit[],
+  rows: repo.LikedOutfitRow[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
-  const ids = liked.map((l) => l.outfitId);
-  const [outfits, rows] = await Promise.all([
-    cards.current(ids),
-    repo.listOutfitRows(client, userId, ids),
-  ]);
+  const outfits = await cards.current(liked.map((l) => l.outfitId));
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
-  const byOutfitAndCategory = new Map<string, repo.FavoriteRow[]>();
+  const byOutfitAndCategory = new Map<string, repo.LikedOutfitRow[]>();
   for (const row of rows) {
     const key = `${row.outfitId}:${row.categoryId}`;
     const found = byOutfitAndCategory.get(key);
     if (found) found.push(row);
     else byOutfitAndCategory.set(key, [row]);
   }
-  const fromRow = (row: repo.FavoriteRow, slot: FavoriteOutfitPiece['slot']) =>
+  const fromRow = (row: repo.LikedOutfitRow, slot: FavoriteOutfitPiece['slot']) =>
     Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
   // The key a card's piece lacks goes first: after a spread, V8 builds it on a slow path.
   return outfits.map((outfit) => {
@@ -107,15 +103,15 @@ async function pageOfOutfits(
   database: Database,
   cards: OutfitCards,
   userId: number,
-  filter: Parameters<typeof repo.listLikedOutfits>[2],
+  filter: Parameters<typeof repo.pageLikedOutfits>[2],
   cursor: string | undefined,
 ): Promise<Page<FavoriteOutfit>> {
   const after = likeCursor.decode(cursor);
-  const liked = await repo.listLikedOutfits(database, userId, filter, after);
+  const { liked, rows } = await repo.pageLikedOutfits(database, userId, filter, after);
   return pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
-    (shown) => assembleOutfits(database.sql, cards, userId, shown),
+    (shown) => assembleOutfits(cards, shown, rows),
     OUTFIT_PAGE_SIZE,
   );
 }
@@ -137,10 +133,21 @@ async function pageOfPieces(
   return walkedTo ? { ...page, nextCursor: pieceCursor.encode(repo.beforeTime(walkedTo)) } : page;
 }
 
-async function checkOccasion(db: Db, occasionId: number | undefined, field: string) {
-  if (occasionId !== undefined && !(await repo.occasionExists(db, occasionId))) {
+/**
+ * A page of one occasion's liked outfits, 400 for an occasion that does not exist. Only an empty
+ * page asks: a like's outfit has an occasion that exists (0001's foreign key).
+ */
+async function checkedOccasion(
+  db: Db,
+  occasionId: number | undefined,
+  field: string,
+  page: Page<FavoriteOutfit>,
+): Promise<Page<FavoriteOutfit>> {
+  if (page.items.length > 0 || occasionId === undefined) return page;
+  if (!(await repo.occasionExists(db, occasionId))) {
     throw badRequest('There is no such occasion.', { [field]: 'is not a known occasion' });
   }
+  return page;
 }
 
 export function listFavoriteOutfits(
@@ -159,8 +166,8 @@ export async function listFavoriteOutfitsForOccasion(
   occasionId: number,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  await checkOccasion(database.db, occasionId, 'occasionId');
-  return pageOfOutfits(database, cards, userId, { occasionId }, cursor);
+  const page = await pageOfOutfits(database, cards, userId, { occasionId }, cursor);
+  return checkedOccasion(database.db, occasionId, 'occasionId', page);
 }
 
 export async function searchFavoriteOutfits(
@@ -171,9 +178,9 @@ export async function searchFavoriteOutfits(
   occasionId: number | undefined,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  await checkOccasion(database.db, occasionId, 'occasion');
   const terms = await expandTerms(database.db, parseSearchText(q).terms);
-  return pageOfOutfits(database, cards, userId, { occasionId, terms }, cursor);
+  const page = await pageOfOutfits(database, cards, userId, { occasionId, terms }, cursor);
+  return checkedOccasion(database.db, occasionId, 'occasion', page);
 }
 
 export async function countByOccasion(db: Db, userId: number): Promise<OccasionCount[]> {

@@ -8,7 +8,7 @@ import {
   readOnGenericPlan,
   recentRows,
 } from '../../test/kept-plans';
-import { FRAGMENT_WALK, listLikedOutfits, pageFavoriteItems } from './favorite.repository';
+import { FRAGMENT_WALK, pageFavoriteItems, pageLikedOutfits } from './favorite.repository';
 
 // A page of one category or occasion the shopper seldom chose: each has a shop of its own.
 
@@ -146,11 +146,11 @@ describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) 
     );
 
     const { result: page, rowsRead } = await readOnGenericPlan(database, 'swipes', (on) =>
-      listLikedOutfits({ ...database, sql: on }, heavy, { occasionId: seldom!.id }, undefined),
+      pageLikedOutfits({ ...database, sql: on }, heavy, { occasionId: seldom!.id }, undefined),
     );
 
     expect(count!.often).toBeGreaterThan(4 * OUTFIT_PAGE_SIZE);
-    expect(page).toHaveLength(3);
+    expect(page.liked).toHaveLength(3);
     // The three likes' own entries, never the likes of the other occasion before them.
     expect(rowsRead).toBeLessThanOrEqual(3 + 1);
   });
