@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
-import { type Db, idArray, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 
@@ -34,23 +34,99 @@ export interface ClosetOutfitRef {
   atKey: string;
 }
 
-const outfitRefColumns = sql`co.outfit_id AS id,
-  ${isoText(sql`co.completed_at`)} AS "completedAt", co.completed_at::text AS "atKey"`;
+/** What an owned variant looks like, named as a card's piece names it. */
+export interface ItemLook {
+  img: string;
+  color: string;
+  colorHex: string;
+  size: string;
+}
+
+/** A variant the shopper owns of a closet outfit's piece (its product): how many, and when. */
+export interface OwnedPiece {
+  outfitId: number;
+  productId: number;
+  itemId: number;
+  quantity: number;
+  firstBoughtAt: string;
+  lastBoughtAt: string;
+  /** Read only for a variant that is not the outfit's own piece (the card shows that one). */
+  look: ItemLook | null;
+}
+
+/** Closet outfits in a page's order, and the variant owned of each of their pieces. */
+export interface ClosetOutfitRows {
+  outfits: ClosetOutfitRef[];
+  owned: OwnedPiece[];
+}
+
+/**
+ * The closet outfits `chosen` selects (its `id` and `at`, in the order and number it gives), each
+ * with every variant the shopper owns of each of its pieces' products, the latest bought first,
+ * in one statement: a probe of closet_items_user_product_idx a piece, whatever the closet's size,
+ * and of items only for a variant other than the piece. OFFSET 0 keeps each probe a subquery:
+ * merged into a join, PostgreSQL may plan the first as a walk of every variant the shopper owns,
+ * and would read every variant's item. An outfit comes once with nulls if it owns no piece, as
+ * it cannot in one snapshot.
+ */
+async function withOwned(
+  client: SqlClient,
+  name: string,
+  userId: number,
+  chosen: SQL,
+): Promise<ClosetOutfitRows> {
+  type Owned = Omit<OwnedPiece, 'look'> & ItemLook;
+  type Row = ClosetOutfitRef & { [K in keyof Owned]: Owned[K] | null };
+  const rows = await queryPrepared<Row>(
+    client,
+    name,
+    sql`SELECT co.id, ${isoText(sql`co.at`)} AS "completedAt", co.at::text AS "atKey",
+               oi.outfit_id AS "outfitId", oi.product_id AS "productId",
+               c.item_id AS "itemId", c.quantity,
+               ${isoText(sql`c.first_bought_at`)} AS "firstBoughtAt",
+               ${isoText(sql`c.last_bought_at`)} AS "lastBoughtAt",
+               i.img, i.color, i.color_hex AS "colorHex", i.size
+          FROM (${chosen}) co
+          LEFT JOIN outfit_items oi ON oi.outfit_id = co.id
+          LEFT JOIN LATERAL (SELECT * FROM closet_items c
+                              WHERE c.user_id = ${userId} AND c.product_id = oi.product_id
+                             OFFSET 0) c ON true
+          LEFT JOIN LATERAL (SELECT i.image AS img, i.color, i.color_hex, i.size FROM items i
+                              WHERE i.id = c.item_id AND c.item_id <> oi.item_id
+                             OFFSET 0) i ON true
+         ORDER BY co.at DESC, co.id DESC, c.last_bought_at DESC, c.item_id DESC`,
+  );
+  const outfits: ClosetOutfitRef[] = [];
+  const owned: OwnedPiece[] = [];
+  for (const row of rows) {
+    const { id, completedAt, atKey } = row;
+    if (outfits.at(-1)?.id !== id) outfits.push({ id, completedAt, atKey });
+    if (row.itemId === null) continue;
+    const { outfitId, productId, itemId, quantity, firstBoughtAt, lastBoughtAt } = row as Owned;
+    const { img, color, colorHex, size } = row as Owned;
+    const look = img === null ? null : { img, color, colorHex, size };
+    owned.push({ outfitId, productId, itemId, quantity, firstBoughtAt, lastBoughtAt, look });
+  }
+  return { outfits, owned };
+}
 
 /**
  * One page of the shopper's closet outfits, the most recently completed first: those after
- * `after`, one more than a page shows. Read from closet_outfits (0027) in an index's order:
- * closet_outfits_user_recent_idx, or with an occasion closet_outfits_user_occasion_recent_idx.
+ * `after`, one more than a page shows, with what they own of each. Read from closet_outfits
+ * (0027) in an index's order: closet_outfits_user_recent_idx, or with an occasion
+ * closet_outfits_user_occasion_recent_idx.
  */
 export function pageClosetOutfits(
-  db: Db,
+  client: SqlClient,
   userId: number,
   filter: ClosetOutfitFilter,
   after: ClosetOutfitKey | undefined,
-): Promise<ClosetOutfitRef[]> {
-  return rowsOf<ClosetOutfitRef>(
-    db,
-    sql`SELECT ${outfitRefColumns}
+): Promise<ClosetOutfitRows> {
+  return withOwned(
+    client,
+    'closet_outfits_page',
+    userId,
+    sql`SELECT co.outfit_id AS id, co.completed_at AS at
           FROM closet_outfits co
           ${filter.pattern === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
          WHERE co.user_id = ${userId}
@@ -62,18 +138,19 @@ export function pageClosetOutfits(
   );
 }
 
-/** One of the shopper's closet outfits, if it is one. */
-export async function findClosetOutfit(
-  db: Db,
+/** One of the shopper's closet outfits with what they own of it; none if it is not one. */
+export function findClosetOutfit(
+  client: SqlClient,
   userId: number,
   outfitId: number,
-): Promise<ClosetOutfitRef | undefined> {
-  const rows = await rowsOf<ClosetOutfitRef>(
-    db,
-    sql`SELECT ${outfitRefColumns} FROM closet_outfits co
+): Promise<ClosetOutfitRows> {
+  return withOwned(
+    client,
+    'closet_outfit',
+    userId,
+    sql`SELECT co.outfit_id AS id, co.completed_at AS at FROM closet_outfits co
          WHERE co.user_id = ${userId} AND co.outfit_id = ${outfitId}`,
   );
-  return rows[0];
 }
 
 export interface OccasionCoverRow {
@@ -196,61 +273,5 @@ export function pagePieces(
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
          LIMIT ${PAGE_READ}`,
-  );
-}
-
-/** A variant the shopper owns: which item, of which product, how many and when bought. */
-export interface OwnedRow {
-  itemId: number;
-  productId: number;
-  quantity: number;
-  firstBoughtAt: string;
-  lastBoughtAt: string;
-}
-
-/**
- * Every variant the shopper owns of these products, the latest bought first, from
- * `closet_items` alone: what each variant looks like is read only for those a closet card does
- * not already show (`findItemLooks`). Prepared: a closet page asks it for its pieces' products,
- * and planning cost as much as reading the rows. Its cost follows the products asked (each
- * once), not the closet's size.
- */
-export function findOwnedOfProducts(
-  client: SqlClient,
-  userId: number,
-  productIds: readonly number[],
-): Promise<OwnedRow[]> {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return queryPrepared<OwnedRow>(
-    client,
-    'closet_owned_of_products',
-    sql`SELECT ci.item_id AS "itemId", ci.product_id AS "productId", ci.quantity,
-               ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
-               ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt"
-          FROM unnest(${idArray([...new Set(productIds)])}::int[]) AS k(id)
-         -- OFFSET 0 keeps the subquery from being merged into a join, which PostgreSQL may plan
-         -- as a hash of every variant the shopper owns: a probe a product instead.
-         CROSS JOIN LATERAL (SELECT * FROM closet_items c
-                              WHERE c.user_id = ${userId} AND c.product_id = k.id OFFSET 0) ci
-         ORDER BY ci.last_bought_at DESC, ci.item_id DESC`,
-  );
-}
-
-/** What an owned variant looks like, named as a card's piece names it. */
-export interface ItemLook {
-  id: number;
-  img: string;
-  color: string;
-  colorHex: string;
-  size: string;
-}
-
-/** What these items look like, by id. */
-export function findItemLooks(client: SqlClient, itemIds: readonly number[]): Promise<ItemLook[]> {
-  return queryPrepared(
-    client,
-    'closet_item_looks',
-    sql`SELECT i.id, i.image AS img, i.color, i.color_hex AS "colorHex", i.size
-          FROM items i WHERE i.id = ANY(${idArray(itemIds)}::int[])`,
   );
 }

@@ -11,7 +11,7 @@ import type {
   ClosetPiecePage,
 } from '../../../contracts/closet';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
-import type { Database, Db, SqlClient } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
@@ -43,41 +43,32 @@ function toPiece(row: repo.PieceRow): ClosetPiece {
 }
 
 /**
- * Closet outfits with their pieces, each piece paired with the variant the shopper owns:
- * the very item when they bought it, else their most recently bought colour or size of it.
- * What that variant looks like comes from the card when it is the piece itself, as it mostly
- * is; the rest are read by id.
+ * Closet outfits with their pieces, each piece paired with the variant the shopper owns: the
+ * very item when they bought it, else their most recently bought colour or size of it. What that
+ * variant looks like comes from the card when it is the piece itself, as it mostly is.
  */
 async function withOwnedPieces(
-  client: SqlClient,
   cards: OutfitCards,
-  userId: number,
-  refs: readonly repo.ClosetOutfitRef[],
+  shown: readonly repo.ClosetOutfitRef[],
+  owned: readonly repo.OwnedPiece[],
 ): Promise<ClosetOutfit[]> {
-  const loaded = await cards.current(refs.map((r) => r.id));
-  const productIds = loaded.flatMap((o) => o.items.map((i) => i.productId));
-  const owned = await repo.findOwnedOfProducts(client, userId, productIds);
-  const byItem = new Map(owned.map((o) => [o.itemId, o]));
-  const byProduct = new Map<number, repo.OwnedRow>();
-  // Rows come newest first, so the first seen per product is the latest bought.
-  for (const o of owned) if (!byProduct.has(o.productId)) byProduct.set(o.productId, o);
-  const mineOf = (piece: { id: number; productId: number }) =>
-    byItem.get(piece.id) ?? byProduct.get(piece.productId);
-
-  const others = loaded.flatMap((outfit) =>
-    outfit.items.flatMap((piece) => {
-      const mine = mineOf(piece);
-      return mine && mine.itemId !== piece.id ? [mine.itemId] : [];
-    }),
-  );
-  const looks = others.length ? await repo.findItemLooks(client, others) : [];
-  const completedAt = new Map(refs.map((r) => [r.id, r.completedAt]));
+  const loaded = await cards.current(shown.map((r) => r.id));
+  // Each piece's owned variants, the latest bought first.
+  const ownedOf = new Map<string, repo.OwnedPiece[]>();
+  for (const o of owned) {
+    const key = `${o.outfitId}:${o.productId}`;
+    const found = ownedOf.get(key);
+    if (found) found.push(o);
+    else ownedOf.set(key, [o]);
+  }
+  const completedAt = new Map(shown.map((r) => [r.id, r.completedAt]));
 
   return loaded.flatMap((outfit) => {
     const pieces = outfit.items.flatMap((piece) => {
-      const mine = mineOf(piece);
+      const variants = ownedOf.get(`${outfit.id}:${piece.productId}`) ?? [];
+      const mine = variants.find((v) => v.itemId === piece.id) ?? variants[0];
       // The card's piece already says how the very item owned looks.
-      const look = mine?.itemId === piece.id ? piece : looks.find((l) => l.id === mine?.itemId);
+      const look = mine?.itemId === piece.id ? piece : mine?.look;
       if (!mine || !look) return [];
       const variant: ClosetOwned = {
         id: mine.itemId,
@@ -92,8 +83,8 @@ async function withOwnedPieces(
       // The keys a piece or an outfit lacks go first: after a spread, V8 builds them on a slow path.
       return [{ owned: variant, ...piece }];
     });
-    // A purchase can't be undone between the two reads in practice, but if the closet did
-    // shrink in between, an outfit missing a piece is no longer a closet outfit.
+    // The kept card and the closet were read apart: if an administrator changed the outfit's
+    // pieces in between, a piece may own nothing, and the outfit is left out of this answer.
     if (pieces.length !== outfit.items.length) return [];
     return [{ completedAt: completedAt.get(outfit.id) ?? '', ...outfit, items: pieces }];
   });
@@ -107,11 +98,11 @@ async function outfitPage(
   cursor: string | undefined,
 ): Promise<ClosetOutfitPage> {
   const after = outfitCursor.decode(cursor);
-  const refs = await repo.pageClosetOutfits(database.db, userId, filter, after);
+  const { outfits, owned } = await repo.pageClosetOutfits(database.sql, userId, filter, after);
   return pageFrom(
-    refs,
+    outfits,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    (shown) => withOwnedPieces(database.sql, cards, userId, shown),
+    (shown) => withOwnedPieces(cards, shown, owned),
     OUTFIT_PAGE_SIZE,
   );
 }
@@ -152,8 +143,8 @@ export async function getClosetOutfit(
   userId: number,
   outfitId: number,
 ): Promise<ClosetOutfit> {
-  const ref = await repo.findClosetOutfit(database.db, userId, outfitId);
-  const [outfit] = ref ? await withOwnedPieces(database.sql, cards, userId, [ref]) : [];
+  const { outfits, owned } = await repo.findClosetOutfit(database.sql, userId, outfitId);
+  const [outfit] = await withOwnedPieces(cards, outfits, owned);
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');
