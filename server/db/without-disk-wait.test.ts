@@ -91,10 +91,10 @@ describe("a shopper's taste commits without waiting for the disk", () => {
     expect(
       await committing((tx) => changeQuantity(tx, userId, piece, 1, { min: 1, max: 9 })),
     ).toEqual([2, 'off']);
-    expect(await committing((tx) => moveFavorite(tx, userId, piece, otherItem))).toEqual([
-      true,
-      'off',
-    ]);
+    const [moved, movedSetting] = await committing((tx) =>
+      moveFavorite(tx, userId, piece, otherItem),
+    );
+    expect([moved?.id, movedSetting]).toEqual([otherItem, 'off']);
     expect(await committing((tx) => deleteHeart(tx, userId, otherItem))).toEqual([true, 'off']);
     expect(await sourceOf(otherItem, null)).toBeUndefined();
   });

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Item } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
-import { type Db, rowsOf } from '../db/client';
 import { categories, items } from '../db/schema';
 
 /**
@@ -67,20 +66,3 @@ export function toItem(row: ItemRow): Item {
 export const stockColumnsSql = sql.raw(
   'i.id, i.product_id AS "productId", i.name, i.color, i.size, i.stock',
 );
-
-/** The variant of a product in this colour and size (any case), if it is made, as it is shown. */
-export async function findVariant(
-  db: Db,
-  productId: number,
-  color: string,
-  size: string,
-): Promise<ItemRow | undefined> {
-  const rows = await rowsOf<ItemRow>(
-    db,
-    sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
-         WHERE i.product_id = ${productId}
-           AND lower(i.color) = lower(${color}) AND lower(i.size) = lower(${size})
-         LIMIT 1`,
-  );
-  return rows[0];
-}

@@ -42,8 +42,9 @@ export type LikeKey = [at: string, outfitId: number];
 export type OutfitRef = number | null | undefined;
 
 /** One favourite row: the shopper's row of item_favorites for this item tagged with this outfit (or none). */
-function rowKey(userId: number, itemId: number, outfitId: number | null): SQL {
-  return sql`user_id = ${userId} AND item_id = ${itemId} AND ${ofOutfit(sql`outfit_id`, outfitId)}`;
+function rowKey(userId: number, itemId: number, outfitId: number | null, table = sql``): SQL {
+  return sql`${table}user_id = ${userId} AND ${table}item_id = ${itemId}
+    AND ${ofOutfit(sql`${table}outfit_id`, outfitId)}`;
 }
 
 /** A favourite's outfit column is this outfit, or none for null. */
@@ -53,20 +54,30 @@ const ofOutfit = (column: SQL, outfitId: number | null) =>
 /**
  * The shopper's favourite pieces (favorite_pieces: their rows and the pieces of their likes) of
  * one item, or of any variant of one item's product, newest first, optionally of one outfit (or
- * of none). A shopper has one favourite per item and outfit.
+ * of none). A shopper has one favourite per item and outfit. With `sibling`, each row also names
+ * the variant of its product in that colour and size (each its own when not given, any case), or
+ * null when it is not made.
  */
 export function listFavoriteItems(
   db: Db,
   userId: number,
   filter: ({ itemId: number } | { sameProductAs: number }) & { outfitId?: OutfitRef },
-): Promise<FavoriteRow[]> {
+  sibling?: { color?: string | undefined; size?: string | undefined },
+): Promise<(FavoriteRow & { siblingId?: number | null })[]> {
   const { outfitId } = filter;
-  return rowsOf<FavoriteRow>(
+  const siblingId = sibling
+    ? sql`, (SELECT s.id FROM items s
+              WHERE s.product_id = i.product_id
+                AND lower(s.color) = lower(coalesce(${sibling.color ?? null}, i.color))
+                AND lower(s.size) = lower(coalesce(${sibling.size ?? null}, i.size))
+              LIMIT 1) AS "siblingId"`
+    : sql``;
+  return rowsOf<FavoriteRow & { siblingId?: number | null }>(
     db,
     sql`SELECT ${itemColumnsSql},
                fp.outfit_id AS "outfitId", o.name AS "outfitName", o.occasion_id AS "occasionId",
                fp.source, fp.quantity, fp.created_at AS "favoritedAt", fp.written,
-               fp.created_at::text AS "atKey"
+               fp.created_at::text AS "atKey" ${siblingId}
           FROM favorite_pieces fp
           JOIN items i ON i.id = fp.item_id
           JOIN categories c ON c.id = i.category_id
@@ -421,18 +432,22 @@ export function listVariants(
 }
 
 /** Moves a favourite row to another item; false when the shopper has no such row. */
+/** Moves a favourite to another variant; that variant as it is shown, or undefined if none moved. */
 export async function moveFavorite(
   db: Db,
   userId: number,
   from: { itemId: number; outfitId: number | null },
   itemId: number,
-): Promise<boolean> {
-  const rows = await rowsOf(
+): Promise<ItemRow | undefined> {
+  const rows = await rowsOf<ItemRow>(
     db,
-    sql`UPDATE item_favorites SET item_id = ${itemId}
-         WHERE ${rowKey(userId, from.itemId, from.outfitId)} AND ${withoutDiskWait} RETURNING id`,
+    sql`UPDATE item_favorites f SET item_id = ${itemId}
+          FROM items i JOIN categories c ON c.id = i.category_id
+         WHERE i.id = ${itemId} AND ${rowKey(userId, from.itemId, from.outfitId, sql`f.`)}
+           AND ${withoutDiskWait}
+        RETURNING ${itemColumnsSql}`,
   );
-  return rows.length > 0;
+  return rows[0];
 }
 
 /**

@@ -18,7 +18,7 @@ import type { Database, Db } from '../../db/client';
 import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
-import { findVariant, toItem } from '../../lib/items';
+import { toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { toVariant } from '../../lib/products';
@@ -225,8 +225,9 @@ async function findFavorite(
   userId: number,
   itemId: number,
   outfitId: repo.OutfitRef,
-): Promise<repo.FavoriteRow> {
-  const rows = await repo.listFavoriteItems(db, userId, { itemId, outfitId });
+  sibling?: Parameters<typeof repo.listFavoriteItems>[3],
+) {
+  const rows = await repo.listFavoriteItems(db, userId, { itemId, outfitId }, sibling);
   const [row] = rows;
   if (!row) throw notFound('That piece is not among your favourites.');
   if (rows.length > 1) {
@@ -343,23 +344,20 @@ async function changeVariant(
   target: { itemId: number; outfitId: repo.OutfitRef },
   want: { color?: string; size?: string },
 ): Promise<FavoriteItem> {
-  const row = await findFavorite(db, userId, target.itemId, target.outfitId);
-  const color = want.color ?? row.color;
-  const size = want.size ?? row.size;
-  const sibling = await findVariant(db, row.productId, color, size);
-  if (sibling === undefined) {
+  const row = await findFavorite(db, userId, target.itemId, target.outfitId, want);
+  const { siblingId } = row;
+  if (siblingId === null || siblingId === undefined) {
     throw conflict(
       want.color !== undefined
         ? `${row.name} is not made in ${want.color} in size ${row.size}.`
         : `${row.name} in ${row.color} is not made in size ${want.size}.`,
     );
   }
-  if (sibling.id === row.id) return toFavoriteItem(row);
+  if (siblingId === row.id) return toFavoriteItem(row);
   try {
     return await changing(db, userId, row, async (tx, key) => {
-      if (!(await repo.moveFavorite(tx, userId, key, sibling.id))) {
-        throw notFound('That piece is not among your favourites.');
-      }
+      const sibling = await repo.moveFavorite(tx, userId, key, siblingId);
+      if (!sibling) throw notFound('That piece is not among your favourites.');
       // The same favourite, now of the sibling variant.
       return toFavoriteItem({ ...row, ...sibling });
     });
