@@ -11,6 +11,7 @@ import type {
   ClosetPiecePage,
 } from '../../../contracts/closet';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
+import type { Outfit } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
@@ -52,7 +53,6 @@ async function withOwnedPieces(
   shown: readonly repo.ClosetOutfitRef[],
   owned: readonly repo.OwnedPiece[],
 ): Promise<ClosetOutfit[]> {
-  const loaded = await cards.current(shown.map((r) => r.id));
   // Each piece's owned variants, the latest bought first.
   const ownedOf = new Map<string, repo.OwnedPiece[]>();
   for (const o of owned) {
@@ -63,7 +63,7 @@ async function withOwnedPieces(
   }
   const completedAt = new Map(shown.map((r) => [r.id, r.completedAt]));
 
-  return loaded.flatMap((outfit) => {
+  const withOwned = (outfit: Outfit): ClosetOutfit[] => {
     const pieces = outfit.items.flatMap((piece) => {
       const variants = ownedOf.get(`${outfit.id}:${piece.productId}`) ?? [];
       const mine = variants.find((v) => v.itemId === piece.id) ?? variants[0];
@@ -83,11 +83,25 @@ async function withOwnedPieces(
       // The keys a piece or an outfit lacks go first: after a spread, V8 builds them on a slow path.
       return [{ owned: variant, ...piece }];
     });
-    // The kept card and the closet were read apart: if an administrator changed the outfit's
-    // pieces in between, a piece may own nothing, and the outfit is left out of this answer.
     if (pieces.length !== outfit.items.length) return [];
     return [{ completedAt: completedAt.get(outfit.id) ?? '', ...outfit, items: pieces }];
-  });
+  };
+
+  const ids = shown.map((r) => r.id);
+  const built = new Map<number, ClosetOutfit>();
+  const build = (outfits: Outfit[]) => {
+    for (const outfit of outfits)
+      for (const closet of withOwned(outfit)) built.set(outfit.id, closet);
+  };
+  build(await cards.current(ids));
+  // A kept card may not know yet of a redesign the closet's statement read: such outfits' cards
+  // are read afresh, once. One that still does not fit (deleted, or no longer owned) is left out.
+  const unfit = ids.filter((id) => !built.has(id));
+  if (unfit.length > 0) {
+    cards.forget(unfit);
+    build(await cards.current(unfit));
+  }
+  return ids.flatMap((id) => built.get(id) ?? []);
 }
 
 async function outfitPage(

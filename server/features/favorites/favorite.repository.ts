@@ -431,7 +431,6 @@ export function listVariants(
   );
 }
 
-/** Moves a favourite row to another item; false when the shopper has no such row. */
 /** Moves a favourite to another variant; that variant as it is shown, or undefined if none moved. */
 export async function moveFavorite(
   db: Db,
