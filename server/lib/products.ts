@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Product, SLOTS, type Slot, type Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
@@ -40,16 +40,8 @@ interface VariantRow extends VariantColumns {
   slot: Slot;
   /** Hearted by this shopper on its own (not with an outfit). */
   hearted: boolean;
-}
-
-/**
- * Which products a statement reads: the product of one item, or those of an outfit's pieces. A
- * statement of each kind is prepared under its own name; asked for a known number of products,
- * PostgreSQL plans it once, where an array of ids of any length had it planned afresh each time.
- */
-interface Wanted {
-  name: 'item' | 'outfit';
-  productIds: SQL;
+  /** The size remembered for this shopper for the variant's product (`rememberedSizeOf`). */
+  rememberedSize: string | null;
 }
 
 /** A VariantRow's columns, of a variant `v`, its product `p` and category `c`, and `heart`. */
@@ -66,79 +58,40 @@ const heartOfVariant = (userId: number | null) =>
                  WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
                  LIMIT 1) heart ON true`;
 
-/** The products wanted, one row for each of their variants. */
-function readVariants(client: SqlClient, wanted: Wanted, userId: number | null) {
-  return queryPrepared<VariantRow>(
-    client,
-    `product_variants_of_${wanted.name}`,
-    sql`SELECT ${variantColumns}
-          FROM products p
-          JOIN categories c ON c.id = p.category_id
-          JOIN items v ON v.product_id = p.id
-          ${heartOfVariant(userId)}
-         WHERE p.id IN (${wanted.productIds})
-         ORDER BY v.id`,
-  );
-}
-
-/**
- * Per product wanted, the size this shopper chose last in its category that the product
- * is made in: the latest such cart line and the latest such closet piece, the later of the two.
- * The cart is read once, line by line with its item (it holds at most `MAX_CART_LINES`), so how
- * many lines PostgreSQL guesses a cart holds cannot turn the read into a scan of a whole
- * category. The closet is read per product from closet_items_user_category_recent_idx,
- * newest first, stopping at the first piece that fits, so a long closet costs nothing more.
- */
-function readRememberedSizes(client: SqlClient, wanted: Wanted, userId: number) {
-  return queryPrepared<{ productId: number; size: string | null }>(
-    client,
-    `product_remembered_sizes_of_${wanted.name}`,
-    sql`WITH cart AS MATERIALIZED (
+/** The shopper's cart lines with their items' sizes, read once: `rememberedSizeOf` reads them. */
+const cartSizes = (userId: number | null) =>
+  sql`cart AS MATERIALIZED (
           SELECT i.size, i.category_id, cl.added_at AS at, cl.item_id
             FROM cart_lines cl JOIN items i ON i.id = cl.item_id
-           WHERE cl.user_id = ${userId})
-        SELECT p.id AS "productId", (
-              SELECT latest.size FROM (
-                  (SELECT cart.size, cart.at FROM cart
-                    WHERE cart.category_id = p.category_id
-                      AND cart.size IN (SELECT size FROM items WHERE product_id = p.id)
-                    ORDER BY cart.at DESC, cart.item_id DESC LIMIT 1)
-                  UNION ALL
-                  (SELECT i.size, ci.last_bought_at
-                     FROM closet_items ci JOIN items i ON i.id = ci.item_id
-                    WHERE ci.user_id = ${userId} AND ci.category_id = p.category_id
-                      AND i.size IN (SELECT size FROM items WHERE product_id = p.id)
-                    ORDER BY ci.last_bought_at DESC, ci.item_id DESC LIMIT 1)) latest
-               ORDER BY latest.at DESC
-               LIMIT 1) AS size
-          FROM products p
-         WHERE p.id IN (${wanted.productIds})`,
-  );
-}
+           WHERE cl.user_id = ${userId})`;
 
 /**
- * The products wanted, with all their variants, keyed by product id, and for a shopper the size
- * to offer first (Product.rememberedSize). Two prepared statements, asked together.
+ * `remembered.size`: for product `p`, the size this shopper chose last in its category that the
+ * product is made in: the latest such cart line and the latest such closet piece, the later of
+ * the two. The cart is read once (`cartSizes`, at most `MAX_CART_LINES` lines), so how many lines
+ * PostgreSQL guesses a cart holds cannot turn the read into a scan of a whole category. The
+ * closet is read per product from closet_items_user_category_recent_idx, newest first, stopping
+ * at the first piece that fits, so a long closet costs nothing more.
  */
-async function loadProducts(
-  client: SqlClient,
-  wanted: Wanted,
-  userId: number | null,
-): Promise<Map<number, Product>> {
-  const [rows, remembered] = await Promise.all([
-    readVariants(client, wanted, userId),
-    userId === null ? [] : readRememberedSizes(client, wanted, userId),
-  ]);
-  return productsOf(rows, remembered);
-}
+const rememberedSizeOf = (userId: number | null) =>
+  sql`LEFT JOIN LATERAL (
+          SELECT latest.size FROM (
+              (SELECT cart.size, cart.at FROM cart
+                WHERE cart.category_id = p.category_id
+                  AND cart.size IN (SELECT size FROM items WHERE product_id = p.id)
+                ORDER BY cart.at DESC, cart.item_id DESC LIMIT 1)
+              UNION ALL
+              (SELECT i.size, ci.last_bought_at
+                 FROM closet_items ci JOIN items i ON i.id = ci.item_id
+                WHERE ci.user_id = ${userId} AND ci.category_id = p.category_id
+                  AND i.size IN (SELECT size FROM items WHERE product_id = p.id)
+                ORDER BY ci.last_bought_at DESC, ci.item_id DESC LIMIT 1)) latest
+           ORDER BY latest.at DESC
+           LIMIT 1) remembered ON true`;
 
 /** Variant rows grouped into products, each with the size remembered for it, if any. */
-function productsOf(
-  rows: readonly VariantRow[],
-  remembered: readonly { productId: number; size: string | null }[],
-): Map<number, Product> {
+function productsOf(rows: readonly VariantRow[]): Map<number, Product> {
   const found = new Map<number, Product>();
-  const rememberedOf = new Map(remembered.map((r) => [r.productId, r.size]));
 
   const rowsOf = new Map<number, VariantRow[]>();
   for (const row of rows) {
@@ -156,7 +109,8 @@ function productsOf(
     );
     const variants = productRows.map(toVariant);
     const sizes = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
-    const { name, seller, description, categoryId, category, slot } = productRows[0]!;
+    const { name, seller, description, categoryId, category, slot, rememberedSize } =
+      productRows[0]!;
     found.set(productId, {
       id: productId,
       name,
@@ -167,24 +121,40 @@ function productsOf(
       slot,
       sizes,
       variants,
-      rememberedSize: sizes.length === 1 ? sizes[0]! : (rememberedOf.get(productId) ?? null),
+      rememberedSize: sizes.length === 1 ? sizes[0]! : rememberedSize,
       heartedItemIds: productRows.filter((r) => r.hearted).map((r) => r.id),
     });
   }
   return found;
 }
 
-/** The product an item is a variant of, with its variants; undefined for an unknown item. */
+/**
+ * The product an item is a variant of, with its variants; undefined for an unknown item. One
+ * statement: the product with the size remembered for the shopper (none for a visitor), then
+ * every variant of it.
+ */
 export async function loadProductOfItem(
   client: SqlClient,
   itemId: number,
   userId: number | null,
 ): Promise<Product | undefined> {
-  const wanted: Wanted = {
-    name: 'item',
-    productIds: sql`SELECT product_id FROM items WHERE id = ${itemId}`,
-  };
-  const [product] = (await loadProducts(client, wanted, userId)).values();
+  const rows = await queryPrepared<VariantRow>(
+    client,
+    'product_variants_of_item',
+    sql`WITH ${cartSizes(userId)},
+        wanted AS MATERIALIZED (
+          SELECT p.id, remembered.size
+            FROM products p ${rememberedSizeOf(userId)}
+           WHERE p.id = (SELECT product_id FROM items WHERE id = ${itemId}))
+        SELECT ${variantColumns}, wanted.size AS "rememberedSize"
+          FROM wanted
+          JOIN products p ON p.id = wanted.id
+          JOIN categories c ON c.id = p.category_id
+          JOIN items v ON v.product_id = p.id
+          ${heartOfVariant(userId)}
+         ORDER BY v.id`,
+  );
+  const [product] = productsOf(rows).values();
   return product;
 }
 
@@ -196,42 +166,43 @@ export interface OutfitProducts {
 
 /**
  * An outfit's name and pieces, each with its product and every variant of it, in slot order;
- * undefined for an unknown outfit. The variants come with the outfit's own row and pieces in one
- * statement, asked together with the sizes remembered for the shopper.
+ * undefined for an unknown outfit. One statement: the outfit's row and pieces, with the size
+ * remembered for each piece's product (read once a product, not once a variant), then every
+ * variant of those products.
  */
 export async function loadOutfitProducts(
   client: SqlClient,
   outfitId: number,
   userId: number,
 ): Promise<OutfitProducts | undefined> {
-  const wanted: Wanted = {
-    name: 'outfit',
-    productIds: sql`SELECT i.product_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id
-                     WHERE oi.outfit_id = ${outfitId}`,
-  };
-  const [rows, remembered] = await Promise.all([
-    queryPrepared<VariantRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number }>(
-      client,
-      'outfit_pieces_variants',
-      sql`SELECT ${variantColumns},
-                 o.name AS "outfitName", oi.slot AS "pieceSlot", oi.item_id AS "pieceItemId"
+  type Row = VariantRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number };
+  const rows = await queryPrepared<Row>(
+    client,
+    'outfit_pieces_variants',
+    sql`WITH ${cartSizes(userId)},
+        pieces AS MATERIALIZED (
+          SELECT o.name AS outfit_name, oi.slot, oi.item_id, p.id AS product_id,
+                 remembered.size AS remembered
             FROM outfits o
             JOIN outfit_items oi ON oi.outfit_id = o.id
             JOIN items piece ON piece.id = oi.item_id
             JOIN products p ON p.id = piece.product_id
-            JOIN categories c ON c.id = p.category_id
-            JOIN items v ON v.product_id = p.id
-            ${heartOfVariant(userId)}
-           WHERE o.id = ${outfitId}
-           ORDER BY v.id`,
-    ),
-    readRememberedSizes(client, wanted, userId),
-  ]);
+            ${rememberedSizeOf(userId)}
+           WHERE o.id = ${outfitId})
+        SELECT ${variantColumns}, pieces.outfit_name AS "outfitName", pieces.slot AS "pieceSlot",
+               pieces.item_id AS "pieceItemId", pieces.remembered AS "rememberedSize"
+          FROM pieces
+          JOIN products p ON p.id = pieces.product_id
+          JOIN categories c ON c.id = p.category_id
+          JOIN items v ON v.product_id = p.id
+          ${heartOfVariant(userId)}
+         ORDER BY v.id`,
+  );
   const [first] = rows;
   if (!first) return undefined;
   // Every variant's row carries its product's piece of the outfit (one piece a product).
   const pieceOf = new Map(rows.map((row) => [row.productId, row]));
-  const pieces = [...productsOf(rows, remembered).values()]
+  const pieces = [...productsOf(rows).values()]
     .map((product) => {
       const piece = pieceOf.get(product.id)!;
       return { slot: piece.pieceSlot, itemId: piece.pieceItemId, product };
