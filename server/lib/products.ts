@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Product, SLOTS, type Slot, type Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
@@ -57,6 +57,13 @@ const heartOfVariant = (userId: number | null) =>
                 SELECT f.item_id FROM item_favorites f
                  WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
                  LIMIT 1) heart ON true`;
+
+/** Every variant `v` of the product whose id is `product`, with `p`, `c` and `heart` (variantColumns). */
+const variantsOf = (product: SQL, userId: number | null) =>
+  sql`JOIN products p ON p.id = ${product}
+          JOIN categories c ON c.id = p.category_id
+          JOIN items v ON v.product_id = p.id
+          ${heartOfVariant(userId)}`;
 
 /** The shopper's cart lines with their items' sizes, read once: `rememberedSizeOf` reads them. */
 const cartSizes = (userId: number | null) =>
@@ -147,11 +154,7 @@ export async function loadProductOfItem(
             FROM products p ${rememberedSizeOf(userId)}
            WHERE p.id = (SELECT product_id FROM items WHERE id = ${itemId}))
         SELECT ${variantColumns}, wanted.size AS "rememberedSize"
-          FROM wanted
-          JOIN products p ON p.id = wanted.id
-          JOIN categories c ON c.id = p.category_id
-          JOIN items v ON v.product_id = p.id
-          ${heartOfVariant(userId)}
+          FROM wanted ${variantsOf(sql`wanted.id`, userId)}
          ORDER BY v.id`,
   );
   const [product] = productsOf(rows).values();
@@ -191,11 +194,7 @@ export async function loadOutfitProducts(
            WHERE o.id = ${outfitId})
         SELECT ${variantColumns}, pieces.outfit_name AS "outfitName", pieces.slot AS "pieceSlot",
                pieces.item_id AS "pieceItemId", pieces.remembered AS "rememberedSize"
-          FROM pieces
-          JOIN products p ON p.id = pieces.product_id
-          JOIN categories c ON c.id = p.category_id
-          JOIN items v ON v.product_id = p.id
-          ${heartOfVariant(userId)}
+          FROM pieces ${variantsOf(sql`pieces.product_id`, userId)}
          ORDER BY v.id`,
   );
   const [first] = rows;
