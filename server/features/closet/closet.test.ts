@@ -7,8 +7,12 @@ import type {
   ClosetOutfitPage,
   ClosetPiecePage,
 } from '../../../contracts/closet';
+import type { Outfit } from '../../../contracts/outfit';
+import type { OutfitCards } from '../../lib/outfit-cards';
+import { loadOutfits } from '../../lib/outfits';
 import { followToEnd } from '../../test/pages';
 import { type Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { getClosetOutfit, listClosetOutfits } from './closet.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -555,6 +559,48 @@ describe('the closet after PUT /api/buy', () => {
     expect(tops.items[0]!.quantity).toBe(2);
     expect(Date.parse(tops.items[0]!.lastBoughtAt)).toBeGreaterThanOrEqual(
       Date.parse(tops.items[0]!.firstBoughtAt),
+    );
+  });
+});
+
+describe('an outfit card kept from before a redesign', () => {
+  it('is read afresh once when it does not fit what the closet read; one that still does not is left out', async () => {
+    const { user } = await signUp(t.app);
+    const outfitId = await loneOutfit(2);
+    const [first, ...rest] = await piecesOf(outfitId);
+    // The shopper owns the outfit: one piece in another colour or size, the rest as designed.
+    const other = await siblingOf(first!.itemId);
+    await own(user.id, other);
+    for (const piece of rest) await own(user.id, piece.itemId);
+
+    // A card kept from before a redesign shows a piece of a product the outfit no longer has.
+    const [fresh] = await loadOutfits(t.db.database.sql, [outfitId]);
+    const stale = {
+      ...fresh!,
+      items: fresh!.items.map((piece) =>
+        piece.id === first!.itemId ? { ...piece, id: -1, productId: -1 } : piece,
+      ),
+    };
+    const forgotten: number[] = [];
+    const keptCards = (afterForget: Outfit) =>
+      ({
+        current: async (ids: readonly number[]) =>
+          ids.map((id) => (forgotten.includes(id) ? afterForget : stale)),
+        forget: (ids: readonly number[]) => forgotten.push(...ids),
+      }) as unknown as OutfitCards;
+
+    const page = await listClosetOutfits(t.db.database, keptCards(fresh!), user.id, {});
+    expect(page.items.map((o) => o.id)).toEqual([outfitId]);
+    expect(forgotten).toEqual([outfitId]);
+    const shown = page.items[0]!.items.find((piece) => piece.id === first!.itemId);
+    expect(shown?.owned.id).toBe(other);
+    expect((await getClosetOutfit(t.db.database, keptCards(fresh!), user.id, outfitId)).id).toBe(
+      outfitId,
+    );
+
+    forgotten.length = 0;
+    expect((await listClosetOutfits(t.db.database, keptCards(stale), user.id, {})).items).toEqual(
+      [],
     );
   });
 });
