@@ -252,6 +252,9 @@ describe('buying', () => {
 
     await page.goto('/cartlanding');
     await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
+    // Each line's colour and size menus arrive with its product, above the line's buttons: the
+    // click waits until they are in place, or it may land on a menu that moved under it.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: `Remove ${which(pieces[2]!)}` }).click();
     await expect.poll(() => page.getByText('2 items').first().isVisible()).toBe(true);
     await screenshot(page, 'buying-cartlanding-desktop');
