@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Product, SLOTS, type Slot, type Variant } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
+import { groupBy } from './group-by';
 import { compareSizes } from './sizes';
 
 /** The columns of an item that make a variant. */
@@ -99,14 +100,7 @@ const rememberedSizeOf = (userId: number | null) =>
 /** Variant rows grouped into products, each with the size remembered for it, if any. */
 function productsOf(rows: readonly VariantRow[]): Map<number, Product> {
   const found = new Map<number, Product>();
-
-  const rowsOf = new Map<number, VariantRow[]>();
-  for (const row of rows) {
-    const list = rowsOf.get(row.productId);
-    if (list) list.push(row);
-    else rowsOf.set(row.productId, [row]);
-  }
-  for (const [productId, productRows] of rowsOf) {
+  for (const [productId, productRows] of groupBy(rows, (row) => row.productId)) {
     // Colours in the order the shop leads with them (their first item), sizes in size order.
     const colourRank = new Map<string, number>();
     for (const r of productRows)

@@ -16,6 +16,7 @@ import type { Database, Db } from '../../db/client';
 import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
+import { groupBy } from '../../lib/group-by';
 import { toItem } from '../../lib/items';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import * as repo from './closet.repository';
@@ -54,13 +55,7 @@ async function withOwnedPieces(
   owned: readonly repo.OwnedPiece[],
 ): Promise<ClosetOutfit[]> {
   // Each piece's owned variants, the latest bought first.
-  const ownedOf = new Map<string, repo.OwnedPiece[]>();
-  for (const o of owned) {
-    const key = `${o.outfitId}:${o.productId}`;
-    const found = ownedOf.get(key);
-    if (found) found.push(o);
-    else ownedOf.set(key, [o]);
-  }
+  const ownedOf = groupBy(owned, (o) => `${o.outfitId}:${o.productId}`);
   const completedAt = new Map(shown.map((r) => [r.id, r.completedAt]));
 
   const withOwned = (outfit: Outfit): ClosetOutfit[] => {

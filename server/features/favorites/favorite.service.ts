@@ -18,6 +18,7 @@ import type { Database, Db } from '../../db/client';
 import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import { groupBy } from '../../lib/group-by';
 import { toItem } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { OutfitCards } from '../../lib/outfit-cards';
@@ -58,13 +59,7 @@ async function assembleOutfits(
   if (liked.length === 0) return [];
   const outfits = await cards.current(liked.map((l) => l.outfitId));
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
-  const byOutfitAndCategory = new Map<string, repo.LikedOutfitRow[]>();
-  for (const row of rows) {
-    const key = `${row.outfitId}:${row.categoryId}`;
-    const found = byOutfitAndCategory.get(key);
-    if (found) found.push(row);
-    else byOutfitAndCategory.set(key, [row]);
-  }
+  const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
   const fromRow = (row: repo.LikedOutfitRow, slot: FavoriteOutfitPiece['slot']) =>
     Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
   // The key a card's piece lacks goes first: after a spread, V8 builds it on a slow path.
