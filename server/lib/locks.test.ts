@@ -9,28 +9,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.drop());
 
+/** The first number of every advisory lock these functions take, each function found. */
+async function advisoryLocksIn(names: string[]): Promise<number[]> {
+  const fns = await t.database.sql.query<{ src: string }>(
+    'SELECT prosrc AS src FROM pg_proc WHERE proname = ANY($1::text[])',
+    [names],
+  );
+  expect(fns).toHaveLength(names.length);
+  return fns.flatMap((fn) =>
+    [...fn.src.matchAll(/pg_advisory_xact_lock(?:_shared)?\((\d+)/g)].map((m) => Number(m[1])),
+  );
+}
+
 describe('the lock numbers and the feed’s announcements', () => {
   it('takes the feed queue’s lock in the swipe trigger and the reset under the number locks.ts gives', async () => {
-    const fns = await t.database.sql.query<{ src: string }>(
-      `SELECT prosrc AS src FROM pg_proc
-        WHERE proname IN ('notify_swipe_change', 'restore_passed_outfits')`,
-    );
-    expect(fns).toHaveLength(2);
-    const classes = fns.flatMap((fn) =>
-      [...fn.src.matchAll(/pg_advisory_xact_lock(?:_shared)?\((\d+),/g)].map((m) => Number(m[1])),
-    );
+    const classes = await advisoryLocksIn(['notify_swipe_change', 'restore_passed_outfits']);
     expect(classes).toEqual([LOCK.feedQueue, LOCK.feedQueue]);
   });
 
   it('takes the closets’ lock in the closet triggers under the number locks.ts gives', async () => {
-    const fns = await t.database.sql.query<{ src: string }>(
-      `SELECT prosrc AS src FROM pg_proc
-        WHERE proname IN ('closet_items_changed', 'outfit_items_changed')`,
-    );
-    expect(fns).toHaveLength(2);
-    const keys = fns.flatMap((fn) =>
-      [...fn.src.matchAll(/pg_advisory_xact_lock(?:_shared)?\((\d+)/g)].map((m) => Number(m[1])),
-    );
+    const keys = await advisoryLocksIn(['closet_items_changed', 'outfit_items_changed']);
     expect(keys.length).toBeGreaterThanOrEqual(4);
     expect(new Set(keys)).toEqual(new Set([LOCK.closets]));
   });
