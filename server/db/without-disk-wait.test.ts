@@ -170,7 +170,7 @@ describe("a shopper's taste commits without waiting for the disk", () => {
   it('leaves the rest to wait: a cart line, and the next transaction on the connection', async () => {
     await t.db.database.withConnection(async (client) => {
       const added = await setting(client, async (c) => {
-        expect((await addIfAvailable(c, userId, otherItem, 1, 50)).added).toBe(true);
+        expect((await addIfAvailable(c, userId, otherItem, 1, 50)).outcome.added).toBe(true);
       });
       expect(added).toBe('on');
       const relaxed = await setting(client, (c) =>

@@ -1,10 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { type ItemRow, stockColumnsSql } from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
+
+/** A line's columns: `l` is the cart line (item_id, quantity), `i` its item, `c` its category. */
+const lineColumns = sql`i.id, i.product_id AS "productId", i.name, i.image,
+  i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents", i.seller,
+  i.color, i.color_hex AS "colorHex", i.size, i.stock, l.quantity`;
+const lineJoins = sql`JOIN items i ON i.id = l.item_id JOIN categories c ON c.id = i.category_id`;
 
 /**
  * The cart's lines with their items, oldest first. Every change to the cart answers with the
@@ -14,15 +20,51 @@ export function listCartLines(client: SqlClient, userId: number): Promise<CartLi
   return queryPrepared<CartLineRow>(
     client,
     'cart_lines',
-    sql`SELECT i.id, i.product_id AS "productId", i.name, i.image, i.category_id AS "categoryId",
-               c.name AS category, i.price_cents AS "priceCents", i.seller, i.color,
-               i.color_hex AS "colorHex", i.size, i.stock, l.quantity
-          FROM cart_lines l
-          JOIN items i ON i.id = l.item_id
-          JOIN categories c ON c.id = i.category_id
+    sql`SELECT ${lineColumns} FROM cart_lines l ${lineJoins}
          WHERE l.user_id = ${userId}
          ORDER BY l.added_at, l.item_id`,
   );
+}
+
+/** What a write of the cart did (`outcome`), and the cart's lines as it left them. */
+export interface Written<T> {
+  outcome: T;
+  lines: CartLineRow[];
+}
+
+/**
+ * Runs a write of the cart and reads the cart it leaves, in one statement. `write` is the
+ * statement's WITH list, which must define `touched` (item_id of every line the write changed,
+ * moved or took out) and `written` (item_id, quantity, added_at of every line as it wrote it);
+ * `outcome` is one column, named outcome, of what it did. A statement reads a table as it was
+ * before its own writes, so the cart is the lines it found less those touched, plus those
+ * written.
+ */
+async function writeAndRead<T>(
+  client: SqlClient,
+  name: string,
+  userId: number,
+  write: SQL,
+  outcome: SQL,
+): Promise<Written<T>> {
+  const rows = await queryPrepared<{ outcome: T } & (CartLineRow | { id: null })>(
+    client,
+    name,
+    sql`WITH ${write},
+        after AS (
+          SELECT item_id, quantity, added_at FROM cart_lines
+           WHERE user_id = ${userId} AND item_id NOT IN (SELECT item_id FROM touched)
+          UNION ALL
+          SELECT item_id, quantity, added_at FROM written)
+        SELECT o.outcome, ${lineColumns}
+          FROM (SELECT ${outcome} AS outcome) o
+          LEFT JOIN (after l ${lineJoins}) ON true
+         ORDER BY l.added_at, l.item_id`,
+  );
+  const lines: CartLineRow[] = [];
+  for (const { outcome: _, ...line } of rows) if (line.id !== null) lines.push(line);
+  // The outer row is always there: with an empty cart it is the outcome beside nulls.
+  return { outcome: (rows[0] as { outcome: T }).outcome, lines };
 }
 
 export type StockRow = { id: number; name: string; color: string; size: string; stock: number };
@@ -113,112 +155,124 @@ export async function findLineChange(
 
 /**
  * Points a line at another variant, keeping its place and quantity in the cart, while that
- * variant's stock covers the quantity as it stands; false when nothing changed (the line went,
- * or too few are left). A line of that variant added meanwhile makes it fail as a unique
+ * variant's stock covers the quantity as it stands; outcome false when nothing changed (the line
+ * went, or too few are left). A line of that variant added meanwhile makes it fail as a unique
  * violation.
  */
-export async function moveLine(
-  db: Db,
+export function moveLine(
+  client: SqlClient,
   userId: number,
   fromItemId: number,
   toItemId: number,
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`UPDATE cart_lines SET item_id = ${toItemId}
-         WHERE user_id = ${userId} AND item_id = ${fromItemId}
-           AND quantity <= (SELECT stock FROM items WHERE id = ${toItemId})
-        RETURNING item_id`,
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_move',
+    userId,
+    sql`written AS (
+          UPDATE cart_lines SET item_id = ${toItemId}
+           WHERE user_id = ${userId} AND item_id = ${fromItemId}
+             AND quantity <= (SELECT stock FROM items WHERE id = ${toItemId})
+          RETURNING item_id, quantity, added_at),
+        touched AS (
+          SELECT item_id FROM written UNION ALL SELECT ${fromItemId}::int FROM written)`,
+    sql`EXISTS (SELECT 1 FROM written)`,
   );
-  return rows.length > 0;
 }
 
 /**
  * Folds a line into the cart's line of another variant in one statement: that line takes both
  * quantities (the maximum at most) while the variant's stock covers them, and only then does the
  * folded line go. The folded line is locked first and read as it stands once locked, so a fold
- * of the same line at the same moment finds it gone and changes nothing. False when nothing
- * changed.
+ * of the same line at the same moment finds it gone and changes nothing. Outcome false when
+ * nothing changed.
  */
-export async function mergeLine(
-  db: Db,
+export function mergeLine(
+  client: SqlClient,
   userId: number,
   fromItemId: number,
   toItemId: number,
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`WITH folded AS (
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_merge',
+    userId,
+    sql`folded AS (
           SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${fromItemId}
              FOR UPDATE),
-        merged AS (
+        written AS (
           UPDATE cart_lines
              SET quantity = least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
             FROM folded
            WHERE user_id = ${userId} AND item_id = ${toItemId}
              AND least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
                  <= (SELECT stock FROM items WHERE id = ${toItemId})
-          RETURNING item_id)
-        DELETE FROM cart_lines
-         WHERE user_id = ${userId} AND item_id = ${fromItemId} AND EXISTS (SELECT 1 FROM merged)
-        RETURNING item_id`,
+          RETURNING item_id, cart_lines.quantity, added_at),
+        gone AS (
+          DELETE FROM cart_lines
+           WHERE user_id = ${userId} AND item_id = ${fromItemId}
+             AND EXISTS (SELECT 1 FROM written)
+          RETURNING item_id),
+        touched AS (SELECT item_id FROM written UNION ALL SELECT item_id FROM gone)`,
+    sql`EXISTS (SELECT 1 FROM gone)`,
   );
-  return rows.length > 0;
 }
 
 /**
  * Purchase Outfit's write, all or none, in one statement: one of each item is added only when
  * every id is an item, each is a colour and size of a different piece of the outfit, every
  * line's new quantity (the maximum at most) is within its item's stock and the cart has room for
- * the new lines, as the statement sees them. False when nothing was written; the caller then
- * reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a line
- * added to meanwhile that the sum would take past its stock makes the statement fail as a
+ * the new lines, as the statement sees them. Outcome false when nothing was written; the caller
+ * then reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a
+ * line added to meanwhile that the sum would take past its stock makes the statement fail as a
  * not-null violation, writing nothing.
  */
-export async function addOneOfEach(
-  db: Db,
+export function addOneOfEach(
+  client: SqlClient,
   userId: number,
   outfitId: number,
   itemIds: readonly number[],
   maxLines: number,
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`WITH wanted AS (
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_add_outfit',
+    userId,
+    sql`wanted AS (
           SELECT i.id, i.product_id, i.stock, l.item_id IS NULL AS new,
                  least(coalesce(l.quantity, 0) + 1, ${MAX_QUANTITY}) AS quantity
             FROM items i
             LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
-           WHERE i.id IN (${idList(itemIds)}))
-        INSERT INTO cart_lines (user_id, item_id, quantity)
-        SELECT ${userId}, w.id, 1 FROM wanted w
-         WHERE (SELECT count(DISTINCT product_id) FROM wanted) = ${itemIds.length}
-           AND NOT EXISTS (SELECT 1 FROM wanted
-                            WHERE product_id NOT IN (SELECT product_id FROM outfit_items
-                                                      WHERE outfit_id = ${outfitId}))
-           AND NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
-           AND (SELECT count(*) FROM cart_lines WHERE user_id = ${userId})
-               + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
-         ORDER BY w.id
-        ON CONFLICT (user_id, item_id) DO UPDATE
-          -- A line added to meanwhile is checked again as it stands: past the stock, the
-          -- quantity is null and the whole statement fails as a not-null violation.
-          SET quantity = CASE
-                WHEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
-                     <= (SELECT stock FROM items WHERE id = excluded.item_id)
-                THEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}) END
-        RETURNING item_id`,
+           WHERE i.id IN (${idList(itemIds)})),
+        written AS (
+          INSERT INTO cart_lines (user_id, item_id, quantity)
+          SELECT ${userId}, w.id, 1 FROM wanted w
+           WHERE (SELECT count(DISTINCT product_id) FROM wanted) = ${itemIds.length}
+             AND NOT EXISTS (SELECT 1 FROM wanted
+                              WHERE product_id NOT IN (SELECT product_id FROM outfit_items
+                                                        WHERE outfit_id = ${outfitId}))
+             AND NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
+             AND (SELECT count(*) FROM cart_lines WHERE user_id = ${userId})
+                 + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
+           ORDER BY w.id
+          ON CONFLICT (user_id, item_id) DO UPDATE
+            -- A line added to meanwhile is checked again as it stands: past the stock, the
+            -- quantity is null and the whole statement fails as a not-null violation.
+            SET quantity = CASE
+                  WHEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+                       <= (SELECT stock FROM items WHERE id = excluded.item_id)
+                  THEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}) END
+          RETURNING item_id, quantity, added_at),
+        touched AS (SELECT item_id FROM written)`,
+    sql`EXISTS (SELECT 1 FROM written)`,
   );
-  return rows.length > 0;
 }
 
 export interface AddOutcome {
-  /** The piece, or undefined when there is no such item. */
-  item: StockRow | undefined;
-  /** What the line would hold with this add as the statement saw it, at most the maximum. */
-  wanted: number;
-  /** Whether the statement saw no line for the piece yet. */
-  newLine: boolean;
+  /** The piece, or null when there is no such item. */
+  item: StockRow | null;
+  /** What the cart held of the piece as the statement saw it; null when it had no line of it. */
+  held: number | null;
   /** Lines in the cart as the statement saw them. */
   lines: number;
   added: boolean;
@@ -231,80 +285,83 @@ export interface AddOutcome {
  * so two adds at once cannot take a line past the stock either; checkout checks stock again
  * under lock, since a cart reserves nothing.
  */
-export async function addIfAvailable(
+export function addIfAvailable(
   client: SqlClient,
   userId: number,
   itemId: number,
   quantity: number,
   maxLines: number,
-): Promise<AddOutcome> {
-  const [row] = await queryPrepared<{
-    item: StockRow | null;
-    held: number | null;
-    lines: number;
-    added: number | null;
-  }>(
+): Promise<Written<AddOutcome>> {
+  return writeAndRead<AddOutcome>(
     client,
     'cart_add',
-    sql`
-    WITH item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
-    held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),
-    lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}),
-    wanted AS (SELECT least(coalesce((SELECT quantity FROM held), 0) + ${quantity},
-                            ${MAX_QUANTITY}) AS q),
-    added AS (
-      INSERT INTO cart_lines (user_id, item_id, quantity)
-      SELECT ${userId}, item.id, ${quantity} FROM item
-       WHERE item.stock > 0 AND item.stock >= (SELECT q FROM wanted)
-         AND (EXISTS (SELECT 1 FROM held) OR (SELECT n FROM lines) < ${maxLines})
-      ON CONFLICT (user_id, item_id) DO UPDATE
-        SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
-        -- Checked again on the line as it stands once locked: an add committed meanwhile
-        -- counts too.
-        WHERE least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
-              <= (SELECT stock FROM item)
-      RETURNING quantity
-    )
-    SELECT (SELECT row_to_json(item) FROM item) AS item,
-           (SELECT quantity FROM held) AS held,
-           (SELECT n FROM lines) AS lines,
-           (SELECT quantity FROM added) AS added`,
+    userId,
+    sql`item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
+        held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),
+        lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}),
+        wanted AS (SELECT least(coalesce((SELECT quantity FROM held), 0) + ${quantity},
+                                ${MAX_QUANTITY}) AS q),
+        written AS (
+          INSERT INTO cart_lines (user_id, item_id, quantity)
+          SELECT ${userId}, item.id, ${quantity} FROM item
+           WHERE item.stock > 0 AND item.stock >= (SELECT q FROM wanted)
+             AND (EXISTS (SELECT 1 FROM held) OR (SELECT n FROM lines) < ${maxLines})
+          ON CONFLICT (user_id, item_id) DO UPDATE
+            SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+            -- Checked again on the line as it stands once locked: an add committed meanwhile
+            -- counts too.
+            WHERE least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+                  <= (SELECT stock FROM item)
+          RETURNING item_id, quantity, added_at),
+        touched AS (SELECT item_id FROM written)`,
+    sql`json_build_object(
+          'item', (SELECT row_to_json(item) FROM item),
+          'held', (SELECT quantity FROM held),
+          'lines', (SELECT n FROM lines),
+          'added', EXISTS (SELECT 1 FROM written))`,
   );
-  return {
-    item: row?.item ?? undefined,
-    wanted: Math.min((row?.held ?? 0) + quantity, MAX_QUANTITY),
-    newLine: row?.held == null,
-    lines: row?.lines ?? 0,
-    added: row?.added != null,
-  };
 }
 
 /**
- * Sets the quantity of a line that exists, only while its item's stock covers it; false when
- * nothing changed (no such line, or too few left).
+ * Sets the quantity of a line that exists, only while its item's stock covers it; outcome false
+ * when nothing changed (no such line, or too few left).
  */
-export async function setLineQuantity(
-  db: Db,
+export function setLineQuantity(
+  client: SqlClient,
   userId: number,
   itemId: number,
   quantity: number,
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`UPDATE cart_lines SET quantity = ${quantity}
-         WHERE user_id = ${userId} AND item_id = ${itemId}
-           AND ${quantity} <= (SELECT stock FROM items WHERE id = ${itemId})
-        RETURNING item_id`,
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_quantity',
+    userId,
+    sql`written AS (
+          UPDATE cart_lines SET quantity = ${quantity}
+           WHERE user_id = ${userId} AND item_id = ${itemId}
+             AND ${quantity} <= (SELECT stock FROM items WHERE id = ${itemId})
+          RETURNING item_id, quantity, added_at),
+        touched AS (SELECT item_id FROM written)`,
+    sql`EXISTS (SELECT 1 FROM written)`,
   );
-  return rows.length > 0;
 }
 
-export async function deleteLine(db: Db, userId: number, itemId: number): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`DELETE FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId} RETURNING item_id`,
+/** Takes a line out; outcome false when the cart had no such line. */
+export function deleteLine(
+  client: SqlClient,
+  userId: number,
+  itemId: number,
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_remove',
+    userId,
+    sql`touched AS (
+          DELETE FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}
+          RETURNING item_id),
+        written AS (SELECT item_id, quantity, added_at FROM cart_lines WHERE false)`,
+    sql`EXISTS (SELECT 1 FROM touched)`,
   );
-  return rows.length > 0;
 }
 
 export async function deleteAllLines(db: Db, userId: number): Promise<void> {

@@ -19,7 +19,11 @@ export async function getCart(
   userId: number,
   now = new Date(),
 ): Promise<Cart> {
-  const rows = await repo.listCartLines(database.sql, userId);
+  return toCart(await repo.listCartLines(database.sql, userId), now);
+}
+
+/** The cart as shown: its lines, their totals and when an order placed now arrives. */
+function toCart(rows: repo.CartLineRow[], now = new Date()): Cart {
   const lines: CartLine[] = rows.map((row) => {
     const lineTotalCents = row.priceCents * row.quantity;
     return {
@@ -66,20 +70,26 @@ export async function addItem(
   itemId: number,
   quantity: number,
 ) {
-  const outcome = await repo.addIfAvailable(database.sql, userId, itemId, quantity, MAX_CART_LINES);
+  const { outcome, lines } = await repo.addIfAvailable(
+    database.sql,
+    userId,
+    itemId,
+    quantity,
+    MAX_CART_LINES,
+  );
   if (!outcome.added) {
-    const { item } = outcome;
+    const { item, held } = outcome;
     if (!item) throw notFound('That piece does not exist.');
-    const problem = stockProblem(item, outcome.wanted);
+    const problem = stockProblem(item, Math.min((held ?? 0) + quantity, MAX_QUANTITY));
     if (problem) throw conflict(problem);
-    if (outcome.newLine && outcome.lines >= MAX_CART_LINES) {
+    if (held === null && outcome.lines >= MAX_CART_LINES) {
       throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
     }
     // What is left: an add of this piece committed meanwhile, which leaves no room under the
     // stock for this one.
     throw conflict(stockProblem(item, item.stock + 1) ?? `${describePiece(item)} is sold out.`);
   }
-  return getCart(database, userId);
+  return toCart(lines);
 }
 
 /**
@@ -93,16 +103,16 @@ export async function addOutfit(
   outfitId: number,
   itemIds: number[],
 ) {
-  let added: boolean;
+  let written: repo.Written<boolean>;
   try {
-    added = await repo.addOneOfEach(database.db, userId, outfitId, itemIds, MAX_CART_LINES);
+    written = await repo.addOneOfEach(database.sql, userId, outfitId, itemIds, MAX_CART_LINES);
   } catch (error) {
     // How the statement refuses a line that an add committed meanwhile took to its stock.
     if (pgCode(error) === PG.notNullViolation) throw conflict(RACE);
     throw raceAsConflict(error);
   }
-  if (!added) await whyNotAdded(database, userId, outfitId, itemIds);
-  return getCart(database, userId);
+  if (!written.outcome) await whyNotAdded(database, userId, outfitId, itemIds);
+  return toCart(written.lines);
 }
 
 /** Throws what kept Purchase Outfit's write from adding the pieces, as the cart now stands. */
@@ -169,9 +179,8 @@ export async function changeLine(
   itemId: number,
   change: { size?: string | undefined; color?: string | undefined },
 ) {
-  const { db } = database;
   // One read, then one write that checks again what it depends on: no transaction is held open.
-  const found = await repo.findLineChange(db, userId, itemId, change);
+  const found = await repo.findLineChange(database.db, userId, itemId, change);
   if (!found) throw notFound('That piece is not in your cart.');
   const { line, target, held } = found;
   if (!target) {
@@ -179,23 +188,23 @@ export async function changeLine(
     const size = change.size ?? line.size;
     throw conflict(`${line.name} is not made in ${color}, size ${size}.`);
   }
-  if (target.id !== line.id) {
-    const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
-    const problem = stockProblem(target, quantity);
-    if (problem) throw conflict(problem);
-    let changed: boolean;
-    try {
-      changed =
-        held === null
-          ? await repo.moveLine(db, userId, line.id, target.id)
-          : await repo.mergeLine(db, userId, line.id, target.id);
-    } catch (error) {
-      throw raceAsConflict(error);
-    }
-    // The line, the other line or the stock changed since the read: like any other race.
-    if (!changed) throw conflict(RACE);
+  // The same variant asked for again: nothing to write.
+  if (target.id === line.id) return getCart(database, userId);
+  const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
+  const problem = stockProblem(target, quantity);
+  if (problem) throw conflict(problem);
+  let written: repo.Written<boolean>;
+  try {
+    written =
+      held === null
+        ? await repo.moveLine(database.sql, userId, line.id, target.id)
+        : await repo.mergeLine(database.sql, userId, line.id, target.id);
+  } catch (error) {
+    throw raceAsConflict(error);
   }
-  return getCart(database, userId);
+  // The line, the other line or the stock changed since the read: like any other race.
+  if (!written.outcome) throw conflict(RACE);
+  return toCart(written.lines);
 }
 
 const RACE = 'Your cart changed at the same moment. Try again.';
@@ -213,26 +222,24 @@ export async function setQuantity(
   itemId: number,
   quantity: number,
 ) {
-  const { db } = database;
-  if (!(await repo.setLineQuantity(db, userId, itemId, quantity))) {
+  const written = await repo.setLineQuantity(database.sql, userId, itemId, quantity);
+  if (!written.outcome) {
     // Nothing changed: say why.
-    const [item] = await repo.findItemsStock(db, userId, [itemId]);
+    const [item] = await repo.findItemsStock(database.db, userId, [itemId]);
     if (!item || item.held === 0) throw notFound('That piece is not in your cart.');
     throw conflict(stockProblem(item, quantity) ?? RACE);
   }
-  return getCart(database, userId);
+  return toCart(written.lines);
 }
 
 export async function removeItem(database: CartDatabase, userId: number, itemId: number) {
-  const { db } = database;
-  if (!(await repo.deleteLine(db, userId, itemId))) {
-    throw notFound('That piece is not in your cart.');
-  }
-  return getCart(database, userId);
+  const written = await repo.deleteLine(database.sql, userId, itemId);
+  if (!written.outcome) throw notFound('That piece is not in your cart.');
+  return toCart(written.lines);
 }
 
+/** Empties the cart; its answer is the empty cart, with nothing left to read. */
 export async function emptyCart(database: CartDatabase, userId: number) {
-  const { db } = database;
-  await repo.deleteAllLines(db, userId);
-  return getCart(database, userId);
+  await repo.deleteAllLines(database.db, userId);
+  return toCart([]);
 }

@@ -451,19 +451,19 @@ describe('POST /api/cart/outfit, room and races', () => {
     const { user } = await signUp(t.app);
     const { outfitId, pieces } = await outfitWithChoices();
     const ids = pieces.map((p) => p.item_id);
-    const { db } = t.db.database;
+    const client = t.db.database.sql;
     await sql('INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 2)', [
       user.id,
       ids[4],
     ]);
     await withStock(t.db.database, ids[4]!, 2, async () => {
-      expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 50)).toBe(false);
+      expect((await repo.addOneOfEach(client, user.id, outfitId, ids, 50)).outcome).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: ids[4], quantity: 2 }]);
     // Room for four new lines, not five: the statement counts the line held already once.
-    expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 4)).toBe(false);
+    expect((await repo.addOneOfEach(client, user.id, outfitId, ids, 4)).outcome).toBe(false);
     expect(await cartRows(user.id)).toHaveLength(1);
-    expect(await repo.addOneOfEach(db, user.id, outfitId, ids, 5)).toBe(true);
+    expect((await repo.addOneOfEach(client, user.id, outfitId, ids, 5)).outcome).toBe(true);
     expect(await cartRows(user.id)).toHaveLength(5);
   });
 
@@ -477,7 +477,7 @@ describe('POST /api/cart/outfit, room and races', () => {
       [pieces.map((p) => p.product_id)],
     );
     const [twin] = await otherSizes(pieces);
-    const { db } = t.db.database;
+    const client = t.db.database.sql;
     const refused = [
       { outfitId, itemIds: [...ids.slice(0, 4), stranger!.id] },
       { outfitId, itemIds: [...ids, twin!.itemId] },
@@ -485,10 +485,14 @@ describe('POST /api/cart/outfit, room and races', () => {
       { outfitId: 2_000_000_000, itemIds: ids },
     ];
     for (const wrong of refused) {
-      expect(await repo.addOneOfEach(db, user.id, wrong.outfitId, wrong.itemIds, 50)).toBe(false);
+      expect(
+        (await repo.addOneOfEach(client, user.id, wrong.outfitId, wrong.itemIds, 50)).outcome,
+      ).toBe(false);
     }
     expect(await cartRows(user.id)).toEqual([]);
-    expect(await repo.addOneOfEach(db, user.id, outfitId, ids.slice(1), 50)).toBe(true);
+    expect((await repo.addOneOfEach(client, user.id, outfitId, ids.slice(1), 50)).outcome).toBe(
+      true,
+    );
     expect(await cartRows(user.id)).toHaveLength(4);
   });
 
@@ -510,7 +514,7 @@ describe('POST /api/cart/outfit, room and races', () => {
               [user.id, ids[0]],
             ],
           ],
-          () => repo.addOneOfEach(t.db.database.db, user.id, outfitId, ids, 50),
+          () => repo.addOneOfEach(t.db.database.sql, user.id, outfitId, ids, 50),
         ),
       );
       expect(outcome).toBe(PG.notNullViolation);
@@ -587,35 +591,35 @@ describe('GET /api/cart/outfit/{outfitId}', () => {
   });
 });
 
+/** An item in stock with another size of its colour and another colour of its size in stock. */
+async function itemWithSiblings() {
+  const [row] = await sql<{ id: number; other_size: string; other_color: string; size: string }>(
+    `SELECT i.id, i.size, s.size AS other_size, c.color AS other_color FROM items i
+       JOIN LATERAL (SELECT size FROM items o WHERE o.product_id = i.product_id
+                        AND o.color = i.color AND o.size <> i.size AND o.stock >= 9
+                      ORDER BY o.id LIMIT 1) s ON true
+       JOIN LATERAL (SELECT color FROM items o WHERE o.product_id = i.product_id
+                        AND o.size = i.size AND o.color <> i.color AND o.stock >= 9
+                      ORDER BY o.id LIMIT 1) c ON true
+      WHERE i.stock >= 9 ORDER BY i.id LIMIT 1`,
+  );
+  return row!;
+}
+
+/** The item of the same product and colour in the other size. */
+async function otherSizeId(item: { id: number; other_size: string }) {
+  const [target] = await sql<{ id: number }>(
+    `SELECT id FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
+        AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
+    [item.id, item.other_size],
+  );
+  return target!.id;
+}
+
+const patch = (agent: Agent, itemId: number, payload: object) =>
+  agent.request({ method: 'PATCH', url: `/api/cart/${itemId}`, payload });
+
 describe('PATCH /api/cart/{itemId}', () => {
-  const patch = (agent: Agent, itemId: number, payload: object) =>
-    agent.request({ method: 'PATCH', url: `/api/cart/${itemId}`, payload });
-
-  /** An item in stock with another size of its colour and another colour of its size in stock. */
-  async function itemWithSiblings() {
-    const [row] = await sql<{ id: number; other_size: string; other_color: string; size: string }>(
-      `SELECT i.id, i.size, s.size AS other_size, c.color AS other_color FROM items i
-         JOIN LATERAL (SELECT size FROM items o WHERE o.product_id = i.product_id
-                          AND o.color = i.color AND o.size <> i.size AND o.stock >= 9
-                        ORDER BY o.id LIMIT 1) s ON true
-         JOIN LATERAL (SELECT color FROM items o WHERE o.product_id = i.product_id
-                          AND o.size = i.size AND o.color <> i.color AND o.stock >= 9
-                        ORDER BY o.id LIMIT 1) c ON true
-        WHERE i.stock >= 9 ORDER BY i.id LIMIT 1`,
-    );
-    return row!;
-  }
-
-  /** The item of the same product and colour in the other size. */
-  async function otherSizeId(item: { id: number; other_size: string }) {
-    const [target] = await sql<{ id: number }>(
-      `SELECT id FROM items WHERE product_id = (SELECT product_id FROM items WHERE id = $1)
-          AND color = (SELECT color FROM items WHERE id = $1) AND size = $2`,
-      [item.id, item.other_size],
-    );
-    return target!.id;
-  }
-
   it('moves a line to another size, then another colour, keeping its quantity', async () => {
     const { agent, user } = await signUp(t.app);
     const item = await itemWithSiblings();
@@ -663,11 +667,11 @@ describe('PATCH /api/cart/{itemId}', () => {
     const { agent, user } = await signUp(t.app);
     const item = await itemWithSiblings();
     const to = await otherSizeId(item);
-    const { db } = t.db.database;
+    const client = t.db.database.sql;
     await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
     // A move, as the service decided it, after the variant's stock fell under the line.
     await withStock(t.db.database, to, 3, async () => {
-      expect(await repo.moveLine(db, user.id, item.id, to)).toBe(false);
+      expect((await repo.moveLine(client, user.id, item.id, to)).outcome).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
     // A merge adds the lines as they stand and checks the stock against that.
@@ -680,7 +684,7 @@ describe('PATCH /api/cart/{itemId}', () => {
       item.id,
     ]);
     await withStock(t.db.database, to, 6, async () => {
-      expect(await repo.mergeLine(db, user.id, item.id, to)).toBe(false);
+      expect((await repo.mergeLine(client, user.id, item.id, to)).outcome).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual(
       [
@@ -690,7 +694,7 @@ describe('PATCH /api/cart/{itemId}', () => {
     );
     // A line that went meanwhile folds nothing into the other.
     await sql('DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [user.id, item.id]);
-    expect(await repo.mergeLine(db, user.id, item.id, to)).toBe(false);
+    expect((await repo.mergeLine(client, user.id, item.id, to)).outcome).toBe(false);
     expect(await cartRows(user.id)).toEqual([{ item_id: to, quantity: 2 }]);
   });
 
@@ -710,7 +714,7 @@ describe('PATCH /api/cart/{itemId}', () => {
           ['UPDATE cart_lines SET quantity = 5 WHERE user_id = $1 AND item_id = $2', [user.id, to]],
           ['DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [user.id, item.id]],
         ],
-        () => repo.mergeLine(t.db.database.db, user.id, item.id, to),
+        async () => (await repo.mergeLine(t.db.database.sql, user.id, item.id, to)).outcome,
       );
       expect(outcome).toBe(false);
       expect(await cartRows(user.id)).toEqual([{ item_id: to, quantity: 5 }]);
@@ -781,5 +785,37 @@ describe('DELETE /api/cart/{itemId} and DELETE /api/buy', () => {
     expect(res.json()).toMatchObject({ lines: [], units: 0, totalCents: 0, shippingCents: 0 });
     expect(await cartRows(owner.user.id)).toEqual([]);
     expect(await cartRows(other.user.id)).toHaveLength(1);
+  });
+});
+
+describe('every change of the cart', () => {
+  it('answers with the cart as a read right after it finds it', async () => {
+    const { agent } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    const to = await otherSizeId(item);
+    const { outfitId, pieces } = await outfitWithChoices();
+    const cart = async () => (await agent.get('/api/cart')).json();
+    const changes: [string, () => Promise<{ statusCode: number; json(): unknown }>][] = [
+      ['a new line', () => agent.post('/api/cart', { itemId: stocked[3] })],
+      ['a line to the end', () => agent.post('/api/cart', { itemId: item.id, quantity: 2 })],
+      ['more of a line', () => agent.post('/api/cart', { itemId: stocked[3], quantity: 2 })],
+      [
+        'Purchase Outfit',
+        () => agent.post('/api/cart/outfit', { outfitId, itemIds: pieces.map((p) => p.item_id) }),
+      ],
+      ['a quantity', () => agent.put(`/api/cart/${stocked[3]}`, { quantity: 5 })],
+      // A move keeps the line's place; a line of the other size then folds into it.
+      ['a size', () => patch(agent, item.id, { size: item.other_size })],
+      ['the line back', () => agent.post('/api/cart', { itemId: item.id })],
+      ['a fold', () => patch(agent, item.id, { size: item.other_size })],
+      ['a line taken out', () => agent.delete(`/api/cart/${to}`)],
+      ['the last lines taken out', () => agent.delete('/api/buy')],
+    ];
+    for (const [change, request] of changes) {
+      const answer = await request();
+      expect(answer.statusCode, change).toBe(200);
+      expect(answer.json(), change).toEqual(await cart());
+    }
+    expect((await cart()).lines).toEqual([]);
   });
 });
