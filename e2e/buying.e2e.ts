@@ -252,9 +252,6 @@ describe('buying', () => {
 
     await page.goto('/cartlanding');
     await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
-    // Each line's colour and size menus arrive with its product, above the line's buttons: the
-    // click waits until they are in place, or it may land on a menu that moved under it.
-    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: `Remove ${which(pieces[2]!)}` }).click();
     await expect.poll(() => page.getByText('2 items').first().isVisible()).toBe(true);
     await screenshot(page, 'buying-cartlanding-desktop');
@@ -417,6 +414,8 @@ describe('buying from the favorites', () => {
     const line = lines.find((l) => l.name === outfit.items[1]!.name)!;
     const select = page.getByLabel(`Size of ${line.name}, `, { exact: false }).first();
     await expect.poll(() => select.isVisible()).toBe(true);
+    // The menu is drawn at once; its other sizes come with the product, and it is busy till then.
+    await expect.poll(() => select.getAttribute('aria-busy')).toBe('false');
     const other = await select.evaluate(
       (el, current) =>
         [...(el as HTMLSelectElement).options].find((o) => !o.disabled && o.value !== current)

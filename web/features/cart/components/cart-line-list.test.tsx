@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cartLine, cartOf, linenShirt } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { useCart } from '../api/get-cart';
@@ -56,6 +56,8 @@ describe('CartLineList', () => {
     }
     renderWithApp(<Bag />);
     const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
+    // The menu is there at once; its other sizes come with the product.
+    await screen.findByRole('option', { name: 'L' });
     await userEvent.selectOptions(size, 'L');
     const after = await screen.findByLabelText('Size of Linen Shirt, Sage, L');
     // The same menu, not one made afresh for the moved line: the keyboard stays where it was.
@@ -63,5 +65,31 @@ describe('CartLineList', () => {
     expect(after).toHaveFocus();
     expect(after).not.toHaveAttribute('aria-busy', 'true');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ size: 'L' }]);
+  });
+
+  it('draws the colour and size menus before the product arrives, so the line does not grow', async () => {
+    mockApi(() => [200, cartOf([])]);
+    const answer = globalThis.fetch;
+    let arrive: (() => void) | undefined;
+    // The product's variants come only when the test lets them.
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/product')
+        ? new Promise<Response>((resolve) => {
+            arrive = () => resolve(Response.json(linenShirt()));
+          })
+        : answer(input, init)) as typeof fetch;
+    renderWithApp(<CartLineList lines={[cartLine(7, 1)]} editable />);
+    const colour = await screen.findByLabelText('Colour of Linen Shirt, Sage, M');
+    const size = screen.getByLabelText('Size of Linen Shirt, Sage, M');
+    const names = (select: HTMLElement) =>
+      [...select.querySelectorAll('option')].map((o) => o.textContent);
+    expect(names(colour)).toEqual(['Sage']);
+    expect(names(size)).toEqual(['M']);
+    expect(size).toHaveAttribute('aria-busy', 'true');
+    arrive?.();
+    await vi.waitFor(() => expect(names(size).length).toBeGreaterThan(1));
+    // The same menus, now with every variant.
+    expect(screen.getByLabelText('Size of Linen Shirt, Sage, M')).toBe(size);
+    expect(size).toHaveAttribute('aria-busy', 'false');
   });
 });

@@ -144,7 +144,9 @@ function EditableLine({ line }: { line: CartLine }) {
 /**
  * The line's colour and size, changed in place: every size of the product is listed, those not
  * made in the line's colour (or sold out) cannot be picked. The line keeps its place in the bag
- * and its key (`useLineKeys`), so the menu just used keeps the focus.
+ * and its key (`useLineKeys`), so the menu just used keeps the focus. Both menus are there from
+ * the first paint, holding the line's own colour and size until the product's variants arrive,
+ * so nothing below them moves when they do.
  */
 function VariantSelects({
   line,
@@ -157,64 +159,88 @@ function VariantSelects({
 }) {
   const product = useProduct(line.itemId);
   const change = useChangeCartLine();
-  if (!product.data) return null;
-  const colours = coloursOf(product.data);
-  const busy = change.isPending;
+  // Without the product the line's own colour and size are all there is to show.
+  if (product.isError) return null;
+  const variants = product.data;
+  const loading = !variants;
+  const colours = variants ? coloursOf(variants).map((v) => v.color) : [line.color];
+  const sizes = variants ? variants.sizes : [line.size];
+  const busy = change.isPending || loading;
   // Busy, not disabled, while the line moves: the menu keeps the keyboard's focus (as quantity).
   const move = (to: { color?: string; size?: string }) => {
     if (!busy) change.mutate({ itemId: line.itemId, ...to }, { onError });
   };
+  /** Why a variant cannot be picked, or null when it can; nothing is known before the product. */
+  const unavailable = (color: string, size: string, notMade: string) => {
+    if (!variants) return null;
+    const made = variantOf(variants, color, size);
+    return !made ? notMade : made.stock <= 0 ? 'sold out' : null;
+  };
   return (
     <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-      {colours.length > 1 && (
-        <TextField
-          select
-          size="small"
-          label="Colour"
-          value={line.color}
-          sx={{ minWidth: 120 }}
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'aria-label': `Colour of ${which}`, 'aria-busy': busy },
-          }}
-          onChange={(event) => move({ color: event.target.value })}
-        >
-          {colours.map((v) => {
-            const made = variantOf(product.data, v.color, line.size);
-            return (
-              <option key={v.color} value={v.color} disabled={!made || made.stock <= 0}>
-                {v.color}
-                {!made ? ` (not in ${line.size})` : made.stock <= 0 ? ' (sold out)' : ''}
-              </option>
-            );
-          })}
-        </TextField>
-      )}
-      {product.data.sizes.length > 1 && (
-        <TextField
-          select
-          size="small"
-          label="Size"
-          value={line.size}
-          sx={{ minWidth: 96 }}
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'aria-label': `Size of ${which}`, 'aria-busy': busy },
-          }}
-          onChange={(event) => move({ size: event.target.value })}
-        >
-          {product.data.sizes.map((size) => {
-            const made = variantOf(product.data, line.color, size);
-            return (
-              <option key={size} value={size} disabled={!made || made.stock <= 0}>
-                {size}
-                {!made ? ' (not made)' : made.stock <= 0 ? ' (sold out)' : ''}
-              </option>
-            );
-          })}
-        </TextField>
-      )}
+      <VariantMenu
+        label="Colour"
+        which={which}
+        value={line.color}
+        width={120}
+        busy={busy}
+        choices={colours.map((color) => [
+          color,
+          unavailable(color, line.size, `not in ${line.size}`),
+        ])}
+        onChange={(color) => move({ color })}
+      />
+      <VariantMenu
+        label="Size"
+        which={which}
+        value={line.size}
+        width={96}
+        busy={busy}
+        choices={sizes.map((size) => [size, unavailable(line.color, size, 'not made')])}
+        onChange={(size) => move({ size })}
+      />
     </Stack>
+  );
+}
+
+/** One of a line's variant menus: each choice with why it cannot be picked, or null. */
+function VariantMenu({
+  label,
+  which,
+  value,
+  width,
+  busy,
+  choices,
+  onChange,
+}: {
+  label: string;
+  which: string;
+  value: string;
+  width: number;
+  busy: boolean;
+  choices: [string, string | null][];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      sx={{ minWidth: width }}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-label': `${label} of ${which}`, 'aria-busy': busy },
+      }}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {choices.map(([choice, why]) => (
+        <option key={choice} value={choice} disabled={why !== null}>
+          {choice}
+          {why && ` (${why})`}
+        </option>
+      ))}
+    </TextField>
   );
 }
 
