@@ -182,7 +182,7 @@ function VariantSelects({
         label="Colour"
         which={which}
         value={line.color}
-        width={120}
+        width={104}
         busy={busy}
         choices={colours.map((color) => [
           color,
@@ -194,7 +194,7 @@ function VariantSelects({
         label="Size"
         which={which}
         value={line.size}
-        width={96}
+        width={84}
         busy={busy}
         choices={sizes.map((size) => [size, unavailable(line.color, size, 'not made')])}
         onChange={(size) => move({ size })}
@@ -227,7 +227,9 @@ function VariantMenu({
       size="small"
       label={label}
       value={value}
-      sx={{ minWidth: width }}
+      // Side by side where they fit, each at least its width.
+      fullWidth={false}
+      sx={{ flex: `1 1 ${width}px`, minWidth: width }}
       slotProps={{
         select: { native: true },
         htmlInput: { 'aria-label': `${label} of ${which}`, 'aria-busy': busy },
