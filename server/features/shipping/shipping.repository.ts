@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import type { addresses } from '../../db/schema';
 
 /** An address as the shopper keeps it. */
@@ -34,39 +34,42 @@ export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
   );
 }
 
-export async function countAddresses(db: Db, userId: number): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM addresses WHERE user_id = ${userId}`,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** Clears the preferred flag on the shopper's other addresses (all of them when keep is null). */
-export async function clearPreferred(db: Db, userId: number, keep: number | null): Promise<void> {
+/** Clears the preferred flag on the shopper's addresses other than `keep`. */
+export async function clearPreferred(db: Db, userId: number, keep: number): Promise<void> {
   await rowsOf(
     db,
     sql`UPDATE addresses SET preferred = false
-         WHERE user_id = ${userId} AND preferred ${keep === null ? sql`` : sql`AND id <> ${keep}`}`,
+         WHERE user_id = ${userId} AND preferred AND id <> ${keep}`,
   );
 }
 
+/**
+ * Adds an address in one statement, where the shopper keeps fewer than `most`: the first is
+ * preferred, a later one when `asked`, and then the others give the flag up
+ * (`make_room_for_address`, which locks the shopper first, so adds at once take turns).
+ * Undefined when the shopper keeps `most` already.
+ */
 export async function insertAddress(
-  db: Db,
+  client: SqlClient,
   userId: number,
-  values: AddressValues & { preferred: boolean },
-): Promise<AddressRow> {
-  const fields = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-  const rows = await rowsOf<AddressRow>(
-    db,
-    sql`INSERT INTO addresses (user_id, ${sql.raw(fields.map((f) => COLUMNS[f]).join(', '))})
-        VALUES (${userId}, ${sql.join(
+  most: number,
+  asked: boolean,
+  values: AddressValues,
+): Promise<AddressRow | undefined> {
+  const fields = Object.keys(COLUMNS).filter((f) => f !== 'preferred') as (keyof AddressValues)[];
+  const rows = await queryPrepared<AddressRow>(
+    client,
+    'address_add',
+    sql`WITH room AS (SELECT make_room_for_address(${userId}, ${most}, ${asked}) AS preferred)
+        INSERT INTO addresses (user_id, preferred, ${sql.raw(fields.map((f) => COLUMNS[f]).join(', '))})
+        SELECT ${userId}, room.preferred, ${sql.join(
           fields.map((f) => sql`${values[f]}`),
           sql`, `,
-        )})
+        )}
+          FROM room WHERE room.preferred IS NOT NULL
         RETURNING ${addressColumns}`,
   );
-  return rows[0]!;
+  return rows[0];
 }
 
 /** Changes the fields given (an undefined one stays as it is); undefined when it is not theirs. */

@@ -48,7 +48,11 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const address = await service.createAddress(db, currentUser(request).id, request.body);
+      const address = await service.createAddress(
+        app.database.sql,
+        currentUser(request).id,
+        request.body,
+      );
       return reply.status(201).send(address);
     },
   );

@@ -5,7 +5,7 @@ import {
   MAX_ADDRESSES,
   type UpdateAddressBodySchema,
 } from '../../../contracts/shipping';
-import type { Db } from '../../db/client';
+import type { Db, SqlClient } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { lockShopper } from '../../lib/locks';
 import * as repo from './shipping.repository';
@@ -50,20 +50,19 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
 
 /**
  * Each write that may move the preferred flag locks the shopper first: the partial unique index
- * allows one preferred address, and two writes at once must not both try to hold it.
+ * allows one preferred address, and two writes at once must not both try to hold it. An add does
+ * it inside its one statement (`insertAddress`).
  */
-export async function createAddress(db: Db, userId: number, input: CreateInput) {
-  const row = await db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    const existing = await repo.countAddresses(tx, userId);
-    if (existing >= MAX_ADDRESSES) {
-      throw conflict(`You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`);
-    }
-    // The first address is where everything ships; a later one takes over only when asked to.
-    const preferred = existing === 0 || input.preferred === true;
-    if (preferred) await repo.clearPreferred(tx, userId, null);
-    return repo.insertAddress(tx, userId, { ...values(input), preferred });
-  });
+export async function createAddress(client: SqlClient, userId: number, input: CreateInput) {
+  // The first address is where everything ships; a later one takes over only when asked to.
+  const row = await repo.insertAddress(
+    client,
+    userId,
+    MAX_ADDRESSES,
+    input.preferred === true,
+    values(input),
+  );
+  if (!row) throw conflict(`You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`);
   return toAddress(row);
 }
 

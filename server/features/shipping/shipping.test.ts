@@ -164,6 +164,24 @@ describe('POST /api/shipping', () => {
     expect(await rows(user.id)).toHaveLength(MAX_ADDRESSES);
   });
 
+  it(`keeps at most ${MAX_ADDRESSES}, one of them preferred, when many are added at once`, async () => {
+    const { agent, user } = await signUp(t.app);
+    const tries = MAX_ADDRESSES + 4;
+    const results = await Promise.all(
+      Array.from({ length: tries }, (_, i) =>
+        agent.post('/api/shipping', { ...home, nickname: `Place ${i}`, preferred: i % 2 === 0 }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([
+      ...Array<number>(MAX_ADDRESSES).fill(201),
+      ...Array<number>(tries - MAX_ADDRESSES).fill(409),
+    ]);
+    const kept = await rows(user.id);
+    expect(kept).toHaveLength(MAX_ADDRESSES);
+    expect(kept.filter((r) => r.preferred)).toHaveLength(1);
+  });
+
   it('is 401 for a visitor', async () => {
     const res = await new Client(t.app).post('/api/shipping', home);
     expect(res.statusCode).toBe(401);
