@@ -57,7 +57,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
     },
     async (request, reply) => {
       const session = await payments.openPayment(
-        db,
+        database,
         currentUser(request).id,
         request.body,
         deps.payments,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, isoText, rowsOf } from '../../db/client';
+import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import type { paymentSessions } from '../../db/schema';
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
@@ -21,34 +21,40 @@ const addressColumns = sql.raw(
    a.street_address_2 AS "streetAddress2", a.city, a.state, a.zip`,
 );
 
-/** The shopper's own address, or undefined. */
-export async function findAddress(
-  db: Db,
-  userId: number,
-  addressId: number,
-): Promise<SessionAddress | undefined> {
-  const rows = await rowsOf<SessionAddress>(
-    db,
-    sql`SELECT ${addressColumns} FROM addresses a WHERE a.id = ${addressId} AND a.user_id = ${userId}`,
-  );
-  return rows[0];
+export interface PaymentLine {
+  quantity: number;
+  priceCents: number;
+  stock: number;
+  name: string;
+  color: string;
+  size: string;
 }
 
-/** The cart's lines with what the amount and the stock check need. */
-export function cartForPayment(db: Db, userId: number) {
-  return rowsOf<{
-    quantity: number;
-    priceCents: number;
-    stock: number;
-    name: string;
-    color: string;
-    size: string;
-  }>(
-    db,
-    sql`SELECT l.quantity, i.price_cents AS "priceCents", i.stock, i.name, i.color, i.size
-          FROM cart_lines l JOIN items i ON i.id = l.item_id
-         WHERE l.user_id = ${userId}`,
+/**
+ * What a payment is opened on, in one statement: the shopper's own address (null when it is not
+ * theirs) and the cart's lines with what the amount and the stock check need.
+ */
+export async function findPaymentBasis(
+  client: SqlClient,
+  userId: number,
+  addressId: number,
+): Promise<{ address: SessionAddress | null; lines: PaymentLine[] }> {
+  const rows = await queryPrepared<
+    { address: SessionAddress | null } & (PaymentLine | { quantity: null })
+  >(
+    client,
+    'payment_basis',
+    sql`SELECT (SELECT row_to_json(found) FROM (
+                  SELECT ${addressColumns} FROM addresses a
+                   WHERE a.id = ${addressId} AND a.user_id = ${userId}) found) AS address,
+               l.quantity, i.price_cents AS "priceCents", i.stock, i.name, i.color, i.size
+          FROM (SELECT) o
+          LEFT JOIN (cart_lines l JOIN items i ON i.id = l.item_id) ON l.user_id = ${userId}`,
   );
+  const lines: PaymentLine[] = [];
+  for (const { address: _, ...line } of rows) if (line.quantity !== null) lines.push(line);
+  // The outer row is always there: with an empty cart it is the address beside nulls.
+  return { address: rows[0]?.address ?? null, lines };
 }
 
 /** A session's columns, its times as ISO text (`asSession` makes them dates), with `ps`. */

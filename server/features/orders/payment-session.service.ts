@@ -3,7 +3,7 @@ import { formatCents } from '../../../contracts/money';
 import type { OrderAddress, PaymentMethod } from '../../../contracts/order';
 import { PAYMENT_METHOD_LABELS } from '../../../contracts/order';
 import type { CreatePaymentBodySchema, PaymentSession } from '../../../contracts/payment';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -53,16 +53,13 @@ function toSession(
  * amount is the cart's total as the checkout will compute it. Nothing in the cart changes.
  */
 export async function openPayment(
-  db: Db,
+  { db, sql }: Pick<Database, 'db' | 'sql'>,
   userId: number,
   input: CreateInput,
   payments: PaymentProvider,
   now = new Date(),
 ): Promise<PaymentSession> {
-  const [address, lines] = await Promise.all([
-    repo.findAddress(db, userId, input.addressId),
-    repo.cartForPayment(db, userId),
-  ]);
+  const { address, lines } = await repo.findPaymentBasis(sql, userId, input.addressId);
   if (!address) throw notFound('That address does not exist.');
   if (lines.length === 0) throw conflict(EMPTY_CART);
   for (const line of lines) {
