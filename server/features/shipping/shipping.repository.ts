@@ -34,15 +34,6 @@ export function listAddresses(db: Db, userId: number): Promise<AddressRow[]> {
   );
 }
 
-/** Clears the preferred flag on the shopper's addresses other than `keep`. */
-export async function clearPreferred(db: Db, userId: number, keep: number): Promise<void> {
-  await rowsOf(
-    db,
-    sql`UPDATE addresses SET preferred = false
-         WHERE user_id = ${userId} AND preferred AND id <> ${keep}`,
-  );
-}
-
 /**
  * Adds an address in one statement, where the shopper keeps fewer than `most`: the first is
  * preferred, a later one when `asked`, and then the others give the flag up
@@ -72,9 +63,13 @@ export async function insertAddress(
   return rows[0];
 }
 
-/** Changes the fields given (an undefined one stays as it is); undefined when it is not theirs. */
+/**
+ * Changes the fields given (an undefined one stays as it is); undefined when it is not theirs.
+ * With `preferred` true the others give the flag up in the same statement
+ * (`take_preferred_address`, which locks the shopper first, so such changes at once take turns).
+ */
 export async function updateAddress(
-  db: Db,
+  client: SqlClient,
   userId: number,
   id: number,
   values: Partial<AddressValues & { preferred: boolean }>,
@@ -84,13 +79,18 @@ export async function updateAddress(
     const value = values[field as keyof typeof COLUMNS];
     if (value !== undefined) sets.push(sql`${sql.raw(column)} = ${value}`);
   }
-  const rows = await rowsOf<AddressRow>(
-    db,
-    sql`UPDATE addresses SET ${sql.join(sets, sql`, `)}
-         WHERE id = ${id} AND user_id = ${userId}
-        RETURNING ${addressColumns}`,
-  );
-  return rows[0];
+  const update = sql`UPDATE addresses SET ${sql.join(sets, sql`, `)}`;
+  const mine = sql`id = ${id} AND user_id = ${userId}`;
+  return (
+    await queryPrepared<AddressRow>(
+      client,
+      'address_update',
+      values.preferred
+        ? sql`WITH taken AS (SELECT take_preferred_address(${userId}, ${id}) AS done)
+              ${update} FROM taken WHERE taken.done AND ${mine} RETURNING ${addressColumns}`
+        : sql`${update} WHERE ${mine} RETURNING ${addressColumns}`,
+    )
+  )[0];
 }
 
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<boolean> {

@@ -70,7 +70,12 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.updateAddress(db, currentUser(request).id, request.params.id, request.body),
+      service.updateAddress(
+        app.database.sql,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.put(
@@ -84,7 +89,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
         response: { 200: AddressSchema, ...errors },
       },
     },
-    (request) => service.setPreferred(db, currentUser(request).id, request.params.id),
+    (request) => service.setPreferred(app.database.sql, currentUser(request).id, request.params.id),
   );
 
   app.delete(

@@ -7,7 +7,6 @@ import {
 } from '../../../contracts/shipping';
 import type { Db, SqlClient } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import { lockShopper } from '../../lib/locks';
 import * as repo from './shipping.repository';
 
 type CreateInput = z.output<typeof CreateAddressBodySchema>;
@@ -49,9 +48,9 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
 }
 
 /**
- * Each write that may move the preferred flag locks the shopper first: the partial unique index
- * allows one preferred address, and two writes at once must not both try to hold it. An add does
- * it inside its one statement (`insertAddress`).
+ * Each write that may give an address the preferred flag locks the shopper first, inside its one
+ * statement: the partial unique index allows one preferred address, and two writes at once must
+ * not both try to hold it.
  */
 export async function createAddress(client: SqlClient, userId: number, input: CreateInput) {
   // The first address is where everything ships; a later one takes over only when asked to.
@@ -66,32 +65,25 @@ export async function createAddress(client: SqlClient, userId: number, input: Cr
   return toAddress(row);
 }
 
-export async function updateAddress(db: Db, userId: number, id: number, input: UpdateInput) {
-  // An edit that leaves the flag alone, or drops it, takes nothing from the other addresses.
-  const row = input.preferred
-    ? await takePreferred(db, userId, id, values(input))
-    : await repo.updateAddress(db, userId, id, {
-        ...values(input),
-        ...(input.preferred === undefined ? {} : { preferred: false }),
-      });
+/** An edit, and with `preferred` the others give the flag up; 404 when it is not theirs. */
+export async function updateAddress(
+  client: SqlClient,
+  userId: number,
+  id: number,
+  input: UpdateInput,
+) {
+  const row = await repo.updateAddress(client, userId, id, {
+    ...values(input),
+    ...(input.preferred === undefined ? {} : { preferred: input.preferred }),
+  });
   if (!row) throw notFound(NOT_FOUND);
   return toAddress(row);
 }
 
-export async function setPreferred(db: Db, userId: number, id: number) {
-  return toAddress(await takePreferred(db, userId, id, {}));
-}
-
-/** Makes one of the shopper's addresses the preferred one, with any other changes to it. */
-function takePreferred(db: Db, userId: number, id: number, changes: Partial<repo.AddressValues>) {
-  return db.transaction(async (tx) => {
-    await lockShopper(tx, userId);
-    await repo.clearPreferred(tx, userId, id);
-    const row = await repo.updateAddress(tx, userId, id, { ...changes, preferred: true });
-    // Not the shopper's address: throwing takes back the flags just cleared.
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  });
+export async function setPreferred(client: SqlClient, userId: number, id: number) {
+  const row = await repo.updateAddress(client, userId, id, { preferred: true });
+  if (!row) throw notFound(NOT_FOUND);
+  return toAddress(row);
 }
 
 /**

@@ -250,6 +250,21 @@ describe('PUT /api/shipping/{id}/preferred', () => {
     expect((await rows(other.user.id)).find((r) => r.id === b.id)?.preferred).toBe(true);
   });
 
+  it('takes the flag from no address when the one named is not the shopper’s, whatever the plan', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const a = await add(owner.agent, home);
+    const b = await add(other.agent, work);
+    // The function alone, as a plan that calls it before finding the address would.
+    const [called] = await t.db.database.sql.query<{ done: boolean }>(
+      'SELECT take_preferred_address($1, $2) AS done',
+      [other.user.id, a.id],
+    );
+    expect(called?.done).toBe(false);
+    expect((await rows(other.user.id)).find((r) => r.id === b.id)?.preferred).toBe(true);
+    expect((await rows(owner.user.id))[0]?.preferred).toBe(true);
+  });
+
   it('survives many at once: exactly one preferred address', async () => {
     const { agent, user } = await signUp(t.app);
     const ids: number[] = [];

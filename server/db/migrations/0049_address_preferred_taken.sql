@@ -1,0 +1,16 @@
+-- Making one of a shopper's addresses the preferred one, called by the statement that updates it.
+-- Under the shopper's row lock (as `lockShopper` takes it), so two such changes at once take
+-- turns, and the others' flags are read after the lock, which a single statement cannot (its
+-- snapshot is taken before the lock); a volatile function's statements each read afresh. False,
+-- with nothing changed, when the address is not the shopper's; otherwise the others give the flag
+-- up.
+CREATE FUNCTION take_preferred_address(shopper integer, keep integer) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM users WHERE id = shopper FOR NO KEY UPDATE;
+  IF NOT EXISTS (SELECT 1 FROM addresses WHERE id = keep AND user_id = shopper) THEN
+    RETURN false;
+  END IF;
+  UPDATE addresses SET preferred = false WHERE user_id = shopper AND preferred AND id <> keep;
+  RETURN true;
+END $$;
