@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../db/client';
+import type { Db } from '../db/client';
 
 /**
  * Every advisory lock Drape takes, by class. `feedQueue` is also written in the swipe trigger
@@ -18,16 +18,6 @@ export const LOCK = {
    */
   closets: 27_027,
 } as const;
-
-/**
- * Serialises one shopper's writes that must see each other (checkout, choosing the preferred
- * address) for the rest of the transaction. NO KEY UPDATE, unlike UPDATE, does not block rows
- * that merely reference the user (sessions, cart lines) from being written meanwhile.
- */
-export async function lockShopper(tx: Db, userId: number): Promise<boolean> {
-  const rows = await rowsOf(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-  return rows.length > 0;
-}
 
 /**
  * Makes registrations that would create the first administrator take turns until the

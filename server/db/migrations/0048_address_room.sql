@@ -1,5 +1,5 @@
 -- Making room for a shopper's new address, called by the statement that inserts it. Under the
--- shopper's row lock (as `lockShopper` takes it), so two adds at once take turns: the count and
+-- shopper's row lock (the users row, FOR NO KEY UPDATE), so two adds at once take turns: the count and
 -- the preferred flag are read after the lock, which a single statement cannot (its snapshot is
 -- taken before the lock); a volatile function's statements each read afresh. Null when the
 -- shopper keeps `most` addresses already; otherwise whether the new one is preferred (the first

@@ -1,9 +1,9 @@
--- Making one of a shopper's addresses the preferred one, called by the statement that updates it.
--- Under the shopper's row lock (as `lockShopper` takes it), so two such changes at once take
--- turns, and the others' flags are read after the lock, which a single statement cannot (its
--- snapshot is taken before the lock); a volatile function's statements each read afresh. False,
--- with nothing changed, when the address is not the shopper's; otherwise the others give the flag
--- up.
+-- Making one of a shopper's addresses the preferred one, called by the statement that updates
+-- it. Under the shopper's row lock (the users row, FOR NO KEY UPDATE, as 0048), so two such
+-- changes at once take turns, and the others' flags are read after the lock, which a single
+-- statement cannot (its snapshot is taken before the lock); a volatile function's statements
+-- each read afresh. False, with nothing changed, when the address is not the shopper's;
+-- otherwise the others give the flag up.
 CREATE FUNCTION take_preferred_address(shopper integer, keep integer) RETURNS boolean
 LANGUAGE plpgsql AS $$
 BEGIN
