@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type Db,
-  idArray,
   isoText,
   queryPrepared,
   rowsOf,
@@ -265,73 +264,67 @@ export async function markEmailed(client: SqlClient, orderId: number): Promise<v
 export type OrderKey = [at: string, id: number];
 
 /**
- * Orders with their lines, newest first; two queries whatever the number of orders. With
+ * Orders with their lines, newest first, in one statement whatever the number of orders. With
  * `after`, a page: the orders after that one (all from the first), one more than a page shows,
- * read from orders_user_recent_idx (0024) in its order.
+ * read from orders_user_recent_idx (0024) in its order. Each order's lines come as one JSON
+ * array, so a page is a row an order however many lines each holds.
  */
 export async function loadOrders(
   db: Db,
   userId: number,
   filter: { id: number } | { number: string } | { after: OrderKey | undefined },
 ): Promise<{ order: OrderRow & { atKey: string }; lines: OrderLineRow[] }[]> {
-  // Written as SQL, as the lines below: building the head's twenty columns with the query
-  // builder cost the server more than PostgreSQL spent reading them.
+  // Written as SQL: building the head's twenty columns with the query builder cost the server
+  // more than PostgreSQL spent reading them.
   const found = await rowsOf<
     Omit<OrderRow, 'createdAt' | 'emailedAt'> & {
       createdAt: string;
       emailedAt: string | null;
       atKey: string;
+      lines: OrderLineRow[];
     }
   >(
     db,
-    sql`SELECT id, number, user_id AS "userId", idempotency_key AS "idempotencyKey",
-               payment_method AS "paymentMethod", payment_reference AS "paymentReference",
-               subtotal_cents AS "subtotalCents", shipping_cents AS "shippingCents",
-               total_cents AS "totalCents", ship_nickname AS "shipNickname",
-               ship_recipient_name AS "shipRecipientName", ship_phone AS "shipPhone",
-               ship_street_address AS "shipStreetAddress",
-               ship_street_address_2 AS "shipStreetAddress2", ship_city AS "shipCity",
-               ship_state AS "shipState", ship_zip AS "shipZip",
-               arrives_from::text AS "arrivesFrom", arrives_to::text AS "arrivesTo",
-               ${isoText(sql`emailed_at`)} AS "emailedAt", ${isoText(sql`created_at`)} AS "createdAt",
-               created_at::text AS "atKey"
-          FROM orders
-         WHERE user_id = ${userId}
+    sql`SELECT o.id, o.number, o.user_id AS "userId", o.idempotency_key AS "idempotencyKey",
+               o.payment_method AS "paymentMethod", o.payment_reference AS "paymentReference",
+               o.subtotal_cents AS "subtotalCents", o.shipping_cents AS "shippingCents",
+               o.total_cents AS "totalCents", o.ship_nickname AS "shipNickname",
+               o.ship_recipient_name AS "shipRecipientName", o.ship_phone AS "shipPhone",
+               o.ship_street_address AS "shipStreetAddress",
+               o.ship_street_address_2 AS "shipStreetAddress2", o.ship_city AS "shipCity",
+               o.ship_state AS "shipState", o.ship_zip AS "shipZip",
+               o.arrives_from::text AS "arrivesFrom", o.arrives_to::text AS "arrivesTo",
+               ${isoText(sql`o.emailed_at`)} AS "emailedAt",
+               ${isoText(sql`o.created_at`)} AS "createdAt", o.created_at::text AS "atKey",
+               (SELECT coalesce(json_agg(json_build_object(
+                         'id', l.id, 'orderId', l.order_id, 'itemId', l.item_id,
+                         'productId', l.product_id, 'name', l.name, 'color', l.color,
+                         'size', l.size, 'image', l.image, 'unitPriceCents', l.unit_price_cents,
+                         'quantity', l.quantity, 'lineTotalCents', l.line_total_cents)
+                         ORDER BY l.id), '[]')
+                  FROM order_lines l WHERE l.order_id = o.id) AS lines
+          FROM orders o
+         WHERE o.user_id = ${userId}
            ${
              'id' in filter
-               ? sql`AND id = ${filter.id}`
+               ? sql`AND o.id = ${filter.id}`
                : 'number' in filter
-                 ? sql`AND number = ${filter.number}`
+                 ? sql`AND o.number = ${filter.number}`
                  : sql`${
                      filter.after
-                       ? sql`AND (created_at, id) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
+                       ? sql`AND (o.created_at, o.id) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
                        : sql``
                    }
-                   ORDER BY created_at DESC, id DESC
+                   ORDER BY o.created_at DESC, o.id DESC
                    LIMIT ${ORDER_PAGE_READ}`
            }`,
   );
-  const heads = found.map((head) => ({
-    ...head,
-    createdAt: new Date(head.createdAt),
-    emailedAt: head.emailedAt === null ? null : new Date(head.emailedAt),
+  return found.map(({ lines, ...head }) => ({
+    order: {
+      ...head,
+      createdAt: new Date(head.createdAt),
+      emailedAt: head.emailedAt === null ? null : new Date(head.emailedAt),
+    },
+    lines,
   }));
-  if (heads.length === 0) return [];
-  // Written as SQL: a page of orders has up to sixty lines, and the builder's mapping of
-  // each row's columns cost more than the statement.
-  const lines = await rowsOf<OrderLineRow>(
-    db,
-    sql`SELECT id, order_id AS "orderId", item_id AS "itemId", product_id AS "productId", name,
-               color, size, image, unit_price_cents AS "unitPriceCents", quantity,
-               line_total_cents AS "lineTotalCents"
-          FROM order_lines WHERE order_id = ANY(${idArray(heads.map((h) => h.id))}::int[])
-         ORDER BY id`,
-  );
-  const byOrder = new Map<number, OrderLineRow[]>();
-  for (const line of lines) {
-    const list = byOrder.get(line.orderId) ?? [];
-    list.push(line);
-    byOrder.set(line.orderId, list);
-  }
-  return heads.map((order) => ({ order, lines: byOrder.get(order.id) ?? [] }));
 }
