@@ -34,11 +34,17 @@ export interface Written<T> {
 
 /**
  * Runs a write of the cart and reads the cart it leaves, in one statement. `write` is the
- * statement's WITH list, which must define `touched` (item_id of every line the write changed,
- * moved or took out) and `written` (item_id, quantity, added_at of every line as it wrote it);
- * `outcome` is one column, named outcome, of what it did. A statement reads a table as it was
- * before its own writes, so the cart is the lines it found less those touched, plus those
- * written.
+ * statement's WITH list, and must name two of its parts: `touched` (item_id of every line the
+ * write changed, moved or took out) and `written` (item_id, quantity, added_at of every line as
+ * the write left it). `outcome` is an expression of what the write did (whether it wrote, or
+ * why not), answered as the column `outcome`.
+ *
+ * Every part of a statement reads the tables as its snapshot, taken when it began, shows them,
+ * and none sees the others' writes. So the cart answered is the lines of that snapshot, less
+ * those touched, plus those written; a line another request changes in the meantime is as the
+ * snapshot shows it (as a read sent just before would have), while `written` holds what this
+ * write left, even on a line it found committed after the snapshot (ON CONFLICT, or a re-check
+ * of a row changed meanwhile).
  */
 async function writeAndRead<T>(
   client: SqlClient,
@@ -174,6 +180,7 @@ export function moveLine(
            WHERE user_id = ${userId} AND item_id = ${fromItemId}
              AND quantity <= (SELECT stock FROM items WHERE id = ${toItemId})
           RETURNING item_id, quantity, added_at),
+        -- The line's old item too, once for the row moved (none when nothing moved).
         touched AS (
           SELECT item_id FROM written UNION ALL SELECT ${fromItemId}::int FROM written)`,
     sql`EXISTS (SELECT 1 FROM written)`,
@@ -356,6 +363,7 @@ export function deleteLine(
     client,
     'cart_remove',
     userId,
+    // The line taken out is touched; nothing is written.
     sql`touched AS (
           DELETE FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}
           RETURNING item_id),

@@ -794,15 +794,15 @@ describe('every change of the cart', () => {
     const item = await itemWithSiblings();
     const to = await otherSizeId(item);
     const { outfitId, pieces } = await outfitWithChoices();
+    const look = { outfitId, itemIds: pieces.map((p) => p.item_id) };
     const cart = async () => (await agent.get('/api/cart')).json();
     const changes: [string, () => Promise<{ statusCode: number; json(): unknown }>][] = [
       ['a new line', () => agent.post('/api/cart', { itemId: stocked[3] })],
       ['a line to the end', () => agent.post('/api/cart', { itemId: item.id, quantity: 2 })],
       ['more of a line', () => agent.post('/api/cart', { itemId: stocked[3], quantity: 2 })],
-      [
-        'Purchase Outfit',
-        () => agent.post('/api/cart/outfit', { outfitId, itemIds: pieces.map((p) => p.item_id) }),
-      ],
+      ['Purchase Outfit', () => agent.post('/api/cart/outfit', look)],
+      // Every piece's line is there now: each one is added to.
+      ['Purchase Outfit again', () => agent.post('/api/cart/outfit', look)],
       ['a quantity', () => agent.put(`/api/cart/${stocked[3]}`, { quantity: 5 })],
       // A move keeps the line's place; a line of the other size then folds into it.
       ['a size', () => patch(agent, item.id, { size: item.other_size })],

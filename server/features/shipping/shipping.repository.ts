@@ -51,6 +51,7 @@ export async function insertAddress(
   const rows = await queryPrepared<AddressRow>(
     client,
     'address_add',
+    // The function answers whether the new address is preferred, or null when there is no room.
     sql`WITH room AS (SELECT make_room_for_address(${userId}, ${most}, ${asked}) AS preferred)
         INSERT INTO addresses (user_id, preferred, ${sql.raw(fields.map((f) => COLUMNS[f]).join(', '))})
         SELECT ${userId}, room.preferred, ${sql.join(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES } from '../../../contracts/shipping';
+import { testDriver } from '../../test/databases';
 import {
   type Agent,
   Agent as Client,
@@ -264,6 +265,36 @@ describe('PUT /api/shipping/{id}/preferred', () => {
     expect((await rows(other.user.id)).find((r) => r.id === b.id)?.preferred).toBe(true);
     expect((await rows(owner.user.id))[0]?.preferred).toBe(true);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'holds a removal of the address being made preferred until that change commits (PostgreSQL: two connections)',
+    async () => {
+      const { agent, user } = await signUp(t.app);
+      const a = await add(agent, home);
+      const b = await add(agent, work);
+      await t.db.database.withConnection(async (held) => {
+        // A change to b's flag, as the update's statement makes it, not yet committed.
+        await held.exec('BEGIN');
+        await held.query('SELECT take_preferred_address($1, $2)', [user.id, b.id]);
+        const removal = agent.delete(`/api/shipping/${b.id}`);
+        let waited = false;
+        for (let tries = 0; tries < 100 && !waited; tries++) {
+          const [row] = await t.db.database.sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          waited = row!.n > 0;
+          if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(waited).toBe(true);
+        await held.query('UPDATE addresses SET preferred = true WHERE id = $1', [b.id]);
+        await held.exec('COMMIT');
+        expect((await removal).statusCode).toBe(200);
+      });
+      // Removed after it became preferred: none is, as when the preferred address is removed.
+      expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, false]]);
+    },
+  );
 
   it('survives many at once: exactly one preferred address', async () => {
     const { agent, user } = await signUp(t.app);

@@ -92,4 +92,13 @@ describe('CartLineList', () => {
     expect(screen.getByLabelText('Size of Linen Shirt, Sage, M')).toBe(size);
     expect(size).toHaveAttribute('aria-busy', 'false');
   });
+
+  it('keeps the line’s own colour and size in its menus when the product cannot be loaded', async () => {
+    mockApi(() => [500, { error: { code: 'internal', message: 'Something went wrong.' } }]);
+    renderWithApp(<CartLineList lines={[cartLine(7, 1)]} editable />);
+    const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
+    await vi.waitFor(() => expect(size).toHaveAttribute('aria-busy', 'false'));
+    expect([...size.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['M']);
+    expect(screen.getByLabelText('Colour of Linen Shirt, Sage, M')).toHaveValue('Sage');
+  });
 });

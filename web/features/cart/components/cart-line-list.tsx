@@ -144,9 +144,10 @@ function EditableLine({ line }: { line: CartLine }) {
 /**
  * The line's colour and size, changed in place: every size of the product is listed, those not
  * made in the line's colour (or sold out) cannot be picked. The line keeps its place in the bag
- * and its key (`useLineKeys`), so the menu just used keeps the focus. Both menus are there from
- * the first paint, holding the line's own colour and size until the product's variants arrive,
- * so nothing below them moves when they do.
+ * and its key (`useLineKeys`), so the menu just used keeps the focus. Both menus are always
+ * there, a product of one colour or one size included, and from the first paint: they hold the
+ * line's own colour and size until the product's variants arrive (or if they never do), so
+ * nothing below them moves.
  */
 function VariantSelects({
   line,
@@ -159,22 +160,24 @@ function VariantSelects({
 }) {
   const product = useProduct(line.itemId);
   const change = useChangeCartLine();
-  // Without the product the line's own colour and size are all there is to show.
-  if (product.isError) return null;
   const variants = product.data;
-  const loading = !variants;
   const colours = variants ? coloursOf(variants).map((v) => v.color) : [line.color];
   const sizes = variants ? variants.sizes : [line.size];
-  const busy = change.isPending || loading;
-  // Busy, not disabled, while the line moves: the menu keeps the keyboard's focus (as quantity).
+  // Busy while the product loads, and while the line moves: busy, not disabled, so the menu
+  // keeps the keyboard's focus (as quantity). A product that failed to load leaves the line's
+  // own colour and size, with nothing else to pick.
+  const busy = change.isPending || product.isPending;
   const move = (to: { color?: string; size?: string }) => {
     if (!busy) change.mutate({ itemId: line.itemId, ...to }, { onError });
   };
-  /** Why a variant cannot be picked, or null when it can; nothing is known before the product. */
-  const unavailable = (color: string, size: string, notMade: string) => {
+  /**
+   * Why a variant cannot be picked (`notMadeLabel` when the product does not come in it, or
+   * sold out), or null when it can; before the product arrives, only the line's own is listed.
+   */
+  const unavailable = (color: string, size: string, notMadeLabel: string) => {
     if (!variants) return null;
     const made = variantOf(variants, color, size);
-    return !made ? notMade : made.stock <= 0 ? 'sold out' : null;
+    return !made ? notMadeLabel : made.stock <= 0 ? 'sold out' : null;
   };
   return (
     <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
@@ -227,7 +230,8 @@ function VariantMenu({
       size="small"
       label={label}
       value={value}
-      // Side by side where they fit, each at least its width.
+      // The theme makes fields full width; these sit side by side where they fit (a phone's line
+      // has about 200 px beside the picture: 104 + 84 and the gap), each at least its width.
       fullWidth={false}
       sx={{ flex: `1 1 ${width}px`, minWidth: width }}
       slotProps={{
