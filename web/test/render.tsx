@@ -28,12 +28,17 @@ export function renderWithApp(element: ReactElement, { path = '/' }: { path?: st
 export const contractProblems: string[] = [];
 
 /**
- * Replaces fetch with a function of (method, url, body) → [status, json]. Every answer is
- * checked against its route's contract (web/lib/api-contracts.ts): one that does not fit fails
- * the test, even where the screen would have coped with it.
+ * Replaces fetch with a function of (method, url, body) → [status, json], or a promise of it for
+ * an answer that comes when the test lets it. Every answer is checked against its route's
+ * contract (web/lib/api-contracts.ts): one that does not fit fails the test, even where the
+ * screen would have coped with it.
  */
 export function mockApi(
-  handler: (method: string, url: string, body: unknown) => [number, unknown],
+  handler: (
+    method: string,
+    url: string,
+    body: unknown,
+  ) => [number, unknown] | Promise<[number, unknown]>,
 ) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -41,7 +46,7 @@ export function mockApi(
     const url = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
-    const [status, json] = handler(method, url, body);
+    const [status, json] = await handler(method, url, body);
     const problem = contractProblem(method, url, status, json);
     if (problem) contractProblems.push(problem);
     return new Response(json === undefined ? '' : JSON.stringify(json), {

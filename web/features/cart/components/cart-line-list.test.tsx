@@ -68,16 +68,12 @@ describe('CartLineList', () => {
   });
 
   it('draws the colour and size menus before the product arrives, so the line does not grow', async () => {
-    mockApi(() => [200, cartOf([])]);
-    const answer = globalThis.fetch;
     let arrive: (() => void) | undefined;
     // The product's variants come only when the test lets them.
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).endsWith('/product')
-        ? new Promise<Response>((resolve) => {
-            arrive = () => resolve(Response.json(linenShirt()));
-          })
-        : answer(input, init)) as typeof fetch;
+    const product = new Promise<[number, unknown]>((resolve) => {
+      arrive = () => resolve([200, linenShirt()]);
+    });
+    mockApi((_method, url) => (url.endsWith('/product') ? product : [200, cartOf([])]));
     renderWithApp(<CartLineList lines={[cartLine(7, 1)]} editable />);
     const colour = await screen.findByLabelText('Colour of Linen Shirt, Sage, M');
     const size = screen.getByLabelText('Size of Linen Shirt, Sage, M');
