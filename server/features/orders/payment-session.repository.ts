@@ -49,7 +49,9 @@ export async function findPaymentBasis(
                    WHERE a.id = ${addressId} AND a.user_id = ${userId}) found) AS address,
                l.quantity, i.price_cents AS "priceCents", i.stock, i.name, i.color, i.size
           FROM (SELECT) o
-          LEFT JOIN (cart_lines l JOIN items i ON i.id = l.item_id) ON l.user_id = ${userId}`,
+          LEFT JOIN (cart_lines l JOIN items i ON i.id = l.item_id) ON l.user_id = ${userId}
+         -- The cart's order: the first line short of stock is the one named.
+         ORDER BY l.added_at, l.item_id`,
   );
   const lines: PaymentLine[] = [];
   for (const { address: _, ...line } of rows) if (line.quantity !== null) lines.push(line);
