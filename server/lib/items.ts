@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Item } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { categories, items } from '../db/schema';
@@ -66,3 +66,20 @@ export function toItem(row: ItemRow): Item {
 export const stockColumnsSql = sql.raw(
   'i.id, i.product_id AS "productId", i.name, i.color, i.size, i.stock',
 );
+
+/** A colour and a size asked for, either left out to keep the item's own. */
+export interface VariantWanted {
+  color?: string | undefined;
+  size?: string | undefined;
+}
+
+/**
+ * Item `v` is the variant of item `i`'s product in the colour and size wanted (any case), each
+ * `i`'s own when left out. `v` and `i` are the two items' aliases in the statement.
+ */
+export function variantOfSameProduct(v: string, i: string, want: VariantWanted): SQL {
+  const [to, from] = [sql.raw(v), sql.raw(i)];
+  return sql`${to}.product_id = ${from}.product_id
+    AND lower(${to}.color) = lower(coalesce(${want.color ?? null}::text, ${from}.color))
+    AND lower(${to}.size) = lower(coalesce(${want.size ?? null}::text, ${from}.size))`;
+}

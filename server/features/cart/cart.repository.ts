@@ -2,7 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
-import { type ItemRow, stockColumnsSql } from '../../lib/items';
+import {
+  type ItemRow,
+  stockColumnsSql,
+  type VariantWanted,
+  variantOfSameProduct,
+} from '../../lib/items';
 
 export type CartLineRow = ItemRow & { quantity: number };
 
@@ -136,7 +141,7 @@ export async function findLineChange(
   db: Db,
   userId: number,
   itemId: number,
-  change: { color?: string | undefined; size?: string | undefined },
+  change: VariantWanted,
 ): Promise<LineChange | undefined> {
   const [row] = await rowsOf<VariantStockRow & { quantity: number } & Omit<LineChange, 'line'>>(
     db,
@@ -146,9 +151,7 @@ export async function findLineChange(
           LEFT JOIN LATERAL (
                 SELECT t.id, t.product_id AS "productId", t.name, t.color, t.size, t.stock
                   FROM items t
-                 WHERE t.product_id = i.product_id
-                   AND lower(t.color) = lower(coalesce(${change.color ?? null}::text, i.color))
-                   AND lower(t.size) = lower(coalesce(${change.size ?? null}::text, i.size))
+                 WHERE ${variantOfSameProduct('t', 'i', change)}
                  LIMIT 1) t ON true
           LEFT JOIN cart_lines h
                  ON h.user_id = l.user_id AND h.item_id = t.id AND h.item_id <> l.item_id

@@ -12,7 +12,12 @@ import {
 } from '../../db/client';
 import { items } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
-import { type ItemRow, itemColumnsSql } from '../../lib/items';
+import {
+  type ItemRow,
+  itemColumnsSql,
+  type VariantWanted,
+  variantOfSameProduct,
+} from '../../lib/items';
 import { matchesAllTerms, type SearchTerm, trigramsNarrow } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
@@ -62,14 +67,11 @@ export function listFavoriteItems(
   db: Db,
   userId: number,
   filter: ({ itemId: number } | { sameProductAs: number }) & { outfitId?: OutfitRef },
-  sibling?: { color?: string | undefined; size?: string | undefined },
+  sibling?: VariantWanted,
 ): Promise<(FavoriteRow & { siblingId?: number | null })[]> {
   const { outfitId } = filter;
   const siblingId = sibling
-    ? sql`, (SELECT s.id FROM items s
-              WHERE s.product_id = i.product_id
-                AND lower(s.color) = lower(coalesce(${sibling.color ?? null}, i.color))
-                AND lower(s.size) = lower(coalesce(${sibling.size ?? null}, i.size))
+    ? sql`, (SELECT s.id FROM items s WHERE ${variantOfSameProduct('s', 'i', sibling)}
               LIMIT 1) AS "siblingId"`
     : sql``;
   return rowsOf<FavoriteRow & { siblingId?: number | null }>(

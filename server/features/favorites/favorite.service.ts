@@ -19,7 +19,7 @@ import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
-import { toItem } from '../../lib/items';
+import { toItem, type VariantWanted } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { toVariant } from '../../lib/products';
@@ -220,7 +220,7 @@ async function findFavorite(
   userId: number,
   itemId: number,
   outfitId: repo.OutfitRef,
-  sibling?: Parameters<typeof repo.listFavoriteItems>[3],
+  sibling?: VariantWanted,
 ) {
   const rows = await repo.listFavoriteItems(db, userId, { itemId, outfitId }, sibling);
   const [row] = rows;
