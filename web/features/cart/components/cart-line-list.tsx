@@ -185,7 +185,7 @@ function VariantSelects({
         label="Colour"
         which={which}
         value={line.color}
-        width={104}
+        width={152}
         busy={busy}
         choices={colours.map((color) => [
           color,
@@ -197,7 +197,7 @@ function VariantSelects({
         label="Size"
         which={which}
         value={line.size}
-        width={84}
+        width={112}
         busy={busy}
         choices={sizes.map((size) => [size, unavailable(line.color, size, 'not made')])}
         onChange={(size) => move({ size })}
@@ -230,10 +230,11 @@ function VariantMenu({
       size="small"
       label={label}
       value={value}
-      // The theme makes fields full width; these sit side by side where they fit (a phone's line
-      // has about 200 px beside the picture: 104 + 84 and the gap), each at least its width.
+      // A row each on a phone (its line has about 225 px beside the picture, too few for the
+      // shop's longest colour and size side by side); side by side from a tablet's width on,
+      // each at least wide enough for its longest value.
       fullWidth={false}
-      sx={{ flex: `1 1 ${width}px`, minWidth: width }}
+      sx={{ flex: { xs: '1 1 100%', sm: `1 1 ${width}px` }, minWidth: { sm: width } }}
       slotProps={{
         select: { native: true },
         htmlInput: { 'aria-label': `${label} of ${which}`, 'aria-busy': busy },
