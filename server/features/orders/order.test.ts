@@ -780,7 +780,11 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     const session = await open(agent, addressId);
     const cancelled = await agent.post(`/api/payments/${session.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().status).toBe('cancelled');
+    expect(cancelled.json()).toEqual({ ...session, status: 'cancelled' });
+    // Cancelling again is harmless and answers the same.
+    const again = await agent.post(`/api/payments/${session.id}/cancel`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(cancelled.json());
     expect(await cartOf(agent)).toEqual(cart);
 
     const paid = await agent.put('/api/buy', {
@@ -866,6 +870,19 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await sessionStatus(approved.id)).toBe('approved');
     const { cart: _cart, ...rest } = before;
     expect(await snapshot()).toMatchObject(rest);
+  });
+
+  it('an approved payment can still be cancelled; each answer is the session with its address', async () => {
+    const { agent, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 2]]);
+    const session = await open(agent, addressId);
+    const approved = await agent.post(`/api/payments/${session.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ ...session, status: 'approved' });
+    const cancelled = await agent.post(`/api/payments/${session.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toEqual({ ...session, status: 'cancelled' });
+    expect(await sessionStatus(session.id)).toBe('cancelled');
   });
 
   it("is 404 for another shopper's payment, and 400 for a malformed id", async () => {

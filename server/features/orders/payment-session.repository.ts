@@ -91,46 +91,63 @@ export async function insertSession(
   return asSession(rows[0]!);
 }
 
-/** One of the shopper's sessions with the address it ships to (null if removed since). */
-export async function findSession(
-  db: Db,
-  userId: number,
-  id: string,
-): Promise<{ session: PaymentSessionRow; address: SessionAddress | null } | undefined> {
-  const rows = await rowsOf<SessionText & { address: SessionAddress | null }>(
-    db,
-    sql`SELECT ${sessionColumns},
-               (SELECT row_to_json(found) FROM (
-                  SELECT ${addressColumns} FROM addresses a
-                   WHERE a.id = ps.address_id AND a.user_id = ${userId}) found) AS address
-          FROM payment_sessions ps
-         WHERE ps.id = ${id} AND ps.user_id = ${userId}`,
-  );
+/** A session's address, as `findSession` and `moveSession` name it (null if removed since). */
+const sessionAddress = (userId: number) =>
+  sql`(SELECT row_to_json(found) FROM (
+         SELECT ${addressColumns} FROM addresses a
+          WHERE a.id = ps.address_id AND a.user_id = ${userId}) found) AS address`;
+
+export interface FoundSession {
+  session: PaymentSessionRow;
+  address: SessionAddress | null;
+}
+
+function asFound(rows: (SessionText & { address: SessionAddress | null })[]) {
   const row = rows[0];
   if (!row) return undefined;
   const { address, ...session } = row;
   return { session: asSession(session), address };
 }
 
-/** Moves a session from one status to another; false when it was no longer in `from`. */
+/** One of the shopper's sessions with the address it ships to. */
+export async function findSession(
+  db: Db,
+  userId: number,
+  id: string,
+): Promise<FoundSession | undefined> {
+  return asFound(
+    await rowsOf(
+      db,
+      sql`SELECT ${sessionColumns}, ${sessionAddress(userId)}
+            FROM payment_sessions ps
+           WHERE ps.id = ${id} AND ps.user_id = ${userId}`,
+    ),
+  );
+}
+
+/**
+ * Moves one of the shopper's sessions from one status to another and answers it as moved, with
+ * its address; undefined when it is not theirs or was no longer in `from`.
+ */
 export async function moveSession(
   db: Db,
   userId: number,
   id: string,
   from: PaymentSessionRow['status'][],
   to: PaymentSessionRow['status'],
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`UPDATE payment_sessions SET status = ${to}
-         WHERE id = ${id} AND user_id = ${userId}
-           AND status IN (${sql.join(
-             from.map((status) => sql`${status}`),
-             sql`, `,
-           )})
-        RETURNING id`,
+): Promise<FoundSession | undefined> {
+  return asFound(
+    await rowsOf(
+      db,
+      sql`UPDATE payment_sessions ps SET status = ${to}
+           WHERE ps.id = ${id} AND ps.user_id = ${userId}
+             AND ps.status IN (${sql.join(
+               from.map((status) => sql`${status}`),
+               sql`, `,
+             )})
+          RETURNING ${sessionColumns}, ${sessionAddress(userId)}`,
+    ),
   );
-  return rows.length > 0;
 }
 
 /**

@@ -126,22 +126,21 @@ export async function approvePayment(
       `${PAYMENT_METHOD_LABELS[session.paymentMethod]} did not confirm the approval. Try again.`,
     );
   }
-  if (!(await repo.moveSession(db, userId, id, ['pending'], 'approved'))) {
-    // Cancelled or used in the meantime: say which.
-    return approvePayment(db, userId, id, approval, payments, now);
-  }
-  return toSession({ ...session, status: 'approved' }, address);
+  const moved = await repo.moveSession(db, userId, id, ['pending'], 'approved');
+  // Cancelled or used in the meantime: say which.
+  if (!moved) return approvePayment(db, userId, id, approval, payments, now);
+  return toSession(moved.session, moved.address);
 }
 
 /** The shopper closed the provider's sheet: the session ends and nothing else changes. */
 export async function cancelPayment(db: Db, userId: number, id: string): Promise<PaymentSession> {
+  // An open session ends in one statement; only one that was not open is read, to say why.
+  const moved = await repo.moveSession(db, userId, id, ['pending', 'approved'], 'cancelled');
+  if (moved) return toSession(moved.session, moved.address);
   const { session, address } = await mine(db, userId, id);
   if (session.status === 'cancelled') return toSession(session, address);
-  if (session.status === 'captured') throw conflict(USED);
-  if (!(await repo.moveSession(db, userId, id, ['pending', 'approved'], 'cancelled'))) {
-    return cancelPayment(db, userId, id);
-  }
-  return toSession({ ...session, status: 'cancelled' }, address);
+  // Not open and not cancelled: a status only moves on, so it was used for an order.
+  throw conflict(USED);
 }
 
 /**
