@@ -163,6 +163,39 @@ export async function findLineChange(
 }
 
 /**
+ * A colour or size change in its usual case, in one statement: the line is pointed at the
+ * variant wanted, keeping its place and quantity, when the product is made in it, the cart holds
+ * no line of it yet and its stock covers the line. Outcome false when nothing moved; the caller
+ * then reads why (`findLineChange`). A line of that variant added meanwhile makes it fail as a
+ * unique violation.
+ */
+export function moveLineToVariant(
+  client: SqlClient,
+  userId: number,
+  itemId: number,
+  change: VariantWanted,
+): Promise<Written<boolean>> {
+  return writeAndRead<boolean>(
+    client,
+    'cart_move_to',
+    userId,
+    sql`target AS (
+          SELECT t.id, t.stock FROM items i JOIN items t ON ${variantOfSameProduct('t', 'i', change)}
+           WHERE i.id = ${itemId} AND t.id <> i.id
+           LIMIT 1),
+        written AS (
+          UPDATE cart_lines l SET item_id = target.id
+            FROM target
+           WHERE l.user_id = ${userId} AND l.item_id = ${itemId} AND l.quantity <= target.stock
+             AND NOT EXISTS (
+                   SELECT 1 FROM cart_lines h WHERE h.user_id = ${userId} AND h.item_id = target.id)
+          RETURNING l.item_id, l.quantity, l.added_at),
+        touched AS (SELECT item_id FROM written UNION ALL SELECT ${itemId}::int FROM written)`,
+    sql`EXISTS (SELECT 1 FROM written)`,
+  );
+}
+
+/**
  * Points a line at another variant, keeping its place and quantity in the cart, while that
  * variant's stock covers the quantity as it stands; outcome false when nothing changed (the line
  * went, or too few are left). A line of that variant added meanwhile makes it fail as a unique

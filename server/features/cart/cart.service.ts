@@ -179,7 +179,13 @@ export async function changeLine(
   itemId: number,
   change: { size?: string | undefined; color?: string | undefined },
 ) {
-  // One read, then one write that checks again what it depends on: no transaction is held open.
+  // The usual change (a variant in stock, not yet in the cart) is one statement.
+  const moved = await asConflictOnRace(
+    repo.moveLineToVariant(database.sql, userId, itemId, change),
+  );
+  if (moved.outcome) return toCart(moved.lines);
+  // Otherwise one read says why or finds a line to fold into, then one write that checks again
+  // what it depends on: no transaction is held open.
   const found = await repo.findLineChange(database.db, userId, itemId, change);
   if (!found) throw notFound('That piece is not in your cart.');
   const { line, target, held } = found;
@@ -193,15 +199,11 @@ export async function changeLine(
   const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
   const problem = stockProblem(target, quantity);
   if (problem) throw conflict(problem);
-  let written: repo.Written<boolean>;
-  try {
-    written =
-      held === null
-        ? await repo.moveLine(database.sql, userId, line.id, target.id)
-        : await repo.mergeLine(database.sql, userId, line.id, target.id);
-  } catch (error) {
-    throw raceAsConflict(error);
-  }
+  const written = await asConflictOnRace(
+    held === null
+      ? repo.moveLine(database.sql, userId, line.id, target.id)
+      : repo.mergeLine(database.sql, userId, line.id, target.id),
+  );
   // The line, the other line or the stock changed since the read: like any other race.
   if (!written.outcome) throw conflict(RACE);
   return toCart(written.lines);
@@ -214,6 +216,14 @@ function raceAsConflict(error: unknown): unknown {
   const code = pgCode(error);
   // Two folds of a cart's lines into each other at once can each wait for the other's line.
   return code === PG.uniqueViolation || code === PG.deadlock ? conflict(RACE) : error;
+}
+
+async function asConflictOnRace<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw raceAsConflict(error);
+  }
 }
 
 export async function setQuantity(
