@@ -433,6 +433,46 @@ export function listVariants(
   );
 }
 
+/**
+ * A change of a piece hearted on its own (no outfit) in one statement, answered as
+ * `listFavoriteItems` names it: its quantity by `delta` while the result stays within `bounds`,
+ * or its item moved to the variant of its product in the colour and size wanted (each its own
+ * when not given). Undefined when nothing changed (no such favourite, out of bounds, or the
+ * variant not made or the same); the caller then reads why. A variant already hearted on its own
+ * makes it fail as a unique violation.
+ */
+export async function changeHeartedAlone(
+  db: Db,
+  userId: number,
+  itemId: number,
+  change: { delta: number; bounds: { min: number; max: number } } | { variant: VariantWanted },
+): Promise<FavoriteRow | undefined> {
+  const [set, item] =
+    'delta' in change
+      ? [
+          sql`quantity = f.quantity + ${change.delta}`,
+          sql`i.id = f.item_id
+               AND f.quantity + ${change.delta} BETWEEN ${change.bounds.min} AND ${change.bounds.max}`,
+        ]
+      : [
+          sql`item_id = i.id`,
+          sql`i.id <> ${itemId}
+               AND ${variantOfSameProduct('i', 'o', change.variant)}
+               AND o.id = ${itemId}`,
+        ];
+  const rows = await rowsOf<FavoriteRow>(
+    db,
+    sql`UPDATE item_favorites f SET ${set}
+          FROM items i JOIN categories c ON c.id = i.category_id
+               ${'delta' in change ? sql`` : sql`, items o`}
+         WHERE ${item} AND ${rowKey(userId, itemId, null, sql`f.`)} AND ${withoutDiskWait}
+        RETURNING ${itemColumnsSql}, NULL::int AS "outfitId", NULL::text AS "outfitName",
+                  NULL::int AS "occasionId", f.source, f.quantity, f.created_at AS "favoritedAt",
+                  true AS written, f.created_at::text AS "atKey"`,
+  );
+  return rows[0];
+}
+
 /** Moves a favourite to another variant; that variant as it is shown, or undefined if none moved. */
 export async function moveFavorite(
   db: Db,

@@ -299,9 +299,15 @@ export async function changeQuantity(
   outfitId: repo.OutfitRef,
   delta: number,
 ): Promise<FavoriteItem> {
+  const bounds = { min: 0, max: MAX_QUANTITY };
+  // A piece hearted on its own changes in one statement; the read runs only when it refused.
+  if (outfitId === null) {
+    const changed = await repo.changeHeartedAlone(db, userId, itemId, { delta, bounds });
+    if (changed) return toFavoriteItem(changed);
+  }
   const row = await findFavorite(db, userId, itemId, outfitId);
   return changing(db, userId, row, async (tx, key) => {
-    const next = await repo.changeQuantity(tx, userId, key, delta, { min: 0, max: MAX_QUANTITY });
+    const next = await repo.changeQuantity(tx, userId, key, delta, bounds);
     if (next === undefined) {
       const { quantity } = await reload(tx, userId, key);
       throw badRequest(
@@ -339,6 +345,28 @@ async function changeVariant(
   target: { itemId: number; outfitId: repo.OutfitRef },
   want: { color?: string; size?: string },
 ): Promise<FavoriteItem> {
+  try {
+    // A piece hearted on its own moves in one statement; the read runs only when it refused.
+    if (target.outfitId === null) {
+      const moved = await repo.changeHeartedAlone(db, userId, target.itemId, { variant: want });
+      if (moved) return toFavoriteItem(moved);
+    }
+    return await moveVariant(db, userId, target, want);
+  } catch (error) {
+    if (pgCode(error) === PG.uniqueViolation) {
+      throw conflict('That colour and size is already among your favourites for this outfit.');
+    }
+    throw error;
+  }
+}
+
+/** The favourite read first: which row, and whether the variant is made; then moved. */
+async function moveVariant(
+  db: Db,
+  userId: number,
+  target: { itemId: number; outfitId: repo.OutfitRef },
+  want: { color?: string; size?: string },
+): Promise<FavoriteItem> {
   const row = await findFavorite(db, userId, target.itemId, target.outfitId, want);
   const { siblingId } = row;
   if (siblingId === null || siblingId === undefined) {
@@ -349,19 +377,12 @@ async function changeVariant(
     );
   }
   if (siblingId === row.id) return toFavoriteItem(row);
-  try {
-    return await changing(db, userId, row, async (tx, key) => {
-      const sibling = await repo.moveFavorite(tx, userId, key, siblingId);
-      if (!sibling) throw notFound('That piece is not among your favourites.');
-      // The same favourite, now of the sibling variant.
-      return toFavoriteItem({ ...row, ...sibling });
-    });
-  } catch (error) {
-    if (pgCode(error) === PG.uniqueViolation) {
-      throw conflict('That colour and size is already among your favourites for this outfit.');
-    }
-    throw error;
-  }
+  return changing(db, userId, row, async (tx, key) => {
+    const sibling = await repo.moveFavorite(tx, userId, key, siblingId);
+    if (!sibling) throw notFound('That piece is not among your favourites.');
+    // The same favourite, now of the sibling variant.
+    return toFavoriteItem({ ...row, ...sibling });
+  });
 }
 
 export function changeColor(db: Db, userId: number, input: ChangeColorInput) {

@@ -506,6 +506,99 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
   });
 });
 
+describe('the changes of a piece hearted on its own (outfitId null)', () => {
+  it('answers each change as the favourite then reads, and refuses without changing anything', async () => {
+    const shopper = await signUp(t.app);
+    const target = await pieceWithSiblings();
+    const p = await piece(target.outfit_id, target.slot);
+    const sibling = (await siblingColor(p))!;
+    // The same piece from a liked outfit beside it: only the one hearted alone may change.
+    await likeOutfit(shopper.user.id, target.outfit_id);
+    expect(
+      (await shopper.agent.post('/api/item/search/favorite', { itemId: p.id })).statusCode,
+    ).toBe(201);
+    const read = async (itemId: number) =>
+      (
+        await shopper.agent.get(
+          `/api/favorites/specific/favorite/item?itemid=${itemId}&outfitid=null`,
+        )
+      ).json();
+    const unchanged = async (change: () => ReturnType<Agent['get']>, status: number) => {
+      const before = await favoriteRows(shopper.user.id);
+      const res = await change();
+      expect(res.statusCode, res.body).toBe(status);
+      expect(await favoriteRows(shopper.user.id)).toEqual(before);
+      return res.json().error.message as string;
+    };
+
+    const up = await shopper.agent.post('/api/favorites/items/increase', {
+      itemId: p.id,
+      outfitId: null,
+      qty: 2,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ id: p.id, outfitId: null, source: 'heart', quantity: 3 });
+    expect(up.json()).toEqual(await read(p.id));
+    const increase = (qty: number) => () =>
+      shopper.agent.post('/api/favorites/items/increase', { itemId: p.id, outfitId: null, qty });
+    const range = /you want 3; the quantity must stay between 0 and 9/i;
+    expect(await unchanged(increase(7), 400)).toMatch(range);
+    const down = await shopper.agent.delete(
+      `/api/favorites/items/decrease/${p.id}/3?outfitId=null`,
+    );
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json()).toEqual({ ...up.json(), quantity: 0 });
+    expect(
+      await unchanged(
+        () => shopper.agent.delete(`/api/favorites/items/decrease/${p.id}/1?outfitId=null`),
+        400,
+      ),
+    ).toMatch(/you want 0/i);
+
+    const moved = await shopper.agent.put('/api/item/changecolor', {
+      itemId: p.id,
+      outfitId: null,
+      newColor: sibling.color,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ id: sibling.id, color: sibling.color, size: p.size });
+    expect(moved.json()).toEqual(await read(sibling.id));
+    // The outfit's own favourite of the piece stayed where it was.
+    const rows = await favoriteRows(shopper.user.id);
+    expect(rows.filter((r) => r.item_id === p.id).map((r) => r.outfit_id)).toEqual([
+      target.outfit_id,
+    ]);
+
+    const changeColor = (itemId: number, newColor: string) => () =>
+      shopper.agent.put('/api/item/changecolor', { itemId, outfitId: null, newColor });
+    await unchanged(changeColor(sibling.id, 'Neon Plaid'), 409);
+    // Back to the first colour, hearted alone again meanwhile: already a favourite.
+    await shopper.agent.post('/api/item/search/favorite', { itemId: p.id });
+    expect(await unchanged(changeColor(sibling.id, p.color), 409)).toMatch(/already among/);
+    // Another shopper's favourite, or a piece not hearted alone: 404.
+    const other = await signUp(t.app);
+    await unchanged(
+      () =>
+        other.agent.put('/api/item/changecolor', {
+          itemId: sibling.id,
+          outfitId: null,
+          newColor: p.color,
+        }),
+      404,
+    );
+    const elsewhere = (await piece(target.outfit_id, target.slot === 'top' ? 'bottom' : 'top')).id;
+    await unchanged(
+      () =>
+        shopper.agent.post('/api/favorites/items/increase', {
+          itemId: elsewhere,
+          outfitId: null,
+          qty: 1,
+        }),
+      404,
+    );
+  });
+});
+
 describe('POST /api/item/search/favorite and DELETE /api/item/search/unfavorite/{itemId}', () => {
   it('hearts a piece on its own, beside the same piece from an outfit, and unhearts only it', async () => {
     const shopper = await signUp(t.app);
