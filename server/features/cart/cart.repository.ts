@@ -190,6 +190,7 @@ export function moveLineToVariant(
              AND NOT EXISTS (
                    SELECT 1 FROM cart_lines h WHERE h.user_id = ${userId} AND h.item_id = target.id)
           RETURNING l.item_id, l.quantity, l.added_at),
+        -- The line's old item too, once for the row moved (none when nothing moved).
         touched AS (SELECT item_id FROM written UNION ALL SELECT ${itemId}::int FROM written)`,
     sql`EXISTS (SELECT 1 FROM written)`,
   );

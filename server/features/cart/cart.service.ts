@@ -180,7 +180,7 @@ export async function changeLine(
   change: { size?: string | undefined; color?: string | undefined },
 ) {
   // The usual change (a variant in stock, not yet in the cart) is one statement.
-  const moved = await asConflictOnRace(
+  const moved = await withRacesAsConflict(
     repo.moveLineToVariant(database.sql, userId, itemId, change),
   );
   if (moved.outcome) return toCart(moved.lines);
@@ -199,7 +199,7 @@ export async function changeLine(
   const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
   const problem = stockProblem(target, quantity);
   if (problem) throw conflict(problem);
-  const written = await asConflictOnRace(
+  const written = await withRacesAsConflict(
     held === null
       ? repo.moveLine(database.sql, userId, line.id, target.id)
       : repo.mergeLine(database.sql, userId, line.id, target.id),
@@ -218,7 +218,8 @@ function raceAsConflict(error: unknown): unknown {
   return code === PG.uniqueViolation || code === PG.deadlock ? conflict(RACE) : error;
 }
 
-async function asConflictOnRace<T>(write: Promise<T>): Promise<T> {
+/** The write's outcome, or a race it lost as `raceAsConflict` names it. */
+async function withRacesAsConflict<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {

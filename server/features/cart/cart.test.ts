@@ -646,6 +646,16 @@ describe('PATCH /api/cart/{itemId}', () => {
     ]);
   });
 
+  it("answers the cart unchanged for the line's own colour and size, in any case", async () => {
+    const { agent, user } = await signUp(t.app);
+    const item = await itemWithSiblings();
+    const added = await agent.post('/api/cart', { itemId: item.id, quantity: 2 });
+    const same = await patch(agent, item.id, { size: item.size.toLowerCase() });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(added.json());
+    expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 2 }]);
+  });
+
   it.each([
     { first: 2, second: 3, merged: 5 },
     { first: 6, second: 7, merged: 9 },

@@ -434,41 +434,56 @@ export function listVariants(
 }
 
 /**
- * A change of a piece hearted on its own (no outfit) in one statement, answered as
- * `listFavoriteItems` names it: its quantity by `delta` while the result stays within `bounds`,
- * or its item moved to the variant of its product in the colour and size wanted (each its own
- * when not given). Undefined when nothing changed (no such favourite, out of bounds, or the
- * variant not made or the same); the caller then reads why. A variant already hearted on its own
- * makes it fail as a unique violation.
+ * A piece hearted on its own (no outfit) as `listFavoriteItems` names it, `f` its row and `i`
+ * its item: one row by its key (the key of shopper, item and outfit takes no two without one).
  */
-export async function changeHeartedAlone(
+const heartedAloneColumns = sql`${itemColumnsSql}, NULL::int AS "outfitId",
+  NULL::text AS "outfitName", NULL::int AS "occasionId", f.source, f.quantity,
+  f.created_at AS "favoritedAt", true AS written, f.created_at::text AS "atKey"`;
+
+/**
+ * A piece hearted on its own takes `delta` more or fewer, in one statement, while the result
+ * stays within `bounds`; the favourite as it then reads, or undefined when nothing changed (no
+ * such favourite, or out of bounds: the caller reads which).
+ */
+export async function changeHeartedQuantity(
   db: Db,
   userId: number,
   itemId: number,
-  change: { delta: number; bounds: { min: number; max: number } } | { variant: VariantWanted },
+  delta: number,
+  bounds: { min: number; max: number },
 ): Promise<FavoriteRow | undefined> {
-  const [set, item] =
-    'delta' in change
-      ? [
-          sql`quantity = f.quantity + ${change.delta}`,
-          sql`i.id = f.item_id
-               AND f.quantity + ${change.delta} BETWEEN ${change.bounds.min} AND ${change.bounds.max}`,
-        ]
-      : [
-          sql`item_id = i.id`,
-          sql`i.id <> ${itemId}
-               AND ${variantOfSameProduct('i', 'o', change.variant)}
-               AND o.id = ${itemId}`,
-        ];
   const rows = await rowsOf<FavoriteRow>(
     db,
-    sql`UPDATE item_favorites f SET ${set}
+    sql`UPDATE item_favorites f SET quantity = f.quantity + ${delta}
           FROM items i JOIN categories c ON c.id = i.category_id
-               ${'delta' in change ? sql`` : sql`, items o`}
-         WHERE ${item} AND ${rowKey(userId, itemId, null, sql`f.`)} AND ${withoutDiskWait}
-        RETURNING ${itemColumnsSql}, NULL::int AS "outfitId", NULL::text AS "outfitName",
-                  NULL::int AS "occasionId", f.source, f.quantity, f.created_at AS "favoritedAt",
-                  true AS written, f.created_at::text AS "atKey"`,
+         WHERE i.id = f.item_id AND ${rowKey(userId, itemId, null, sql`f.`)}
+           AND f.quantity + ${delta} BETWEEN ${bounds.min} AND ${bounds.max}
+           AND ${withoutDiskWait}
+        RETURNING ${heartedAloneColumns}`,
+  );
+  return rows[0];
+}
+
+/**
+ * A piece hearted on its own moves to the variant of its product in the colour and size wanted
+ * (each its own when not given), in one statement; the favourite as it then reads, or undefined
+ * when nothing moved (no such favourite, or the variant not made or the same: the caller reads
+ * which). A variant already hearted on its own makes it fail as a unique violation.
+ */
+export async function moveHeartedToVariant(
+  db: Db,
+  userId: number,
+  itemId: number,
+  want: VariantWanted,
+): Promise<FavoriteRow | undefined> {
+  const rows = await rowsOf<FavoriteRow>(
+    db,
+    sql`UPDATE item_favorites f SET item_id = i.id
+          FROM items was, items i JOIN categories c ON c.id = i.category_id
+         WHERE was.id = ${itemId} AND ${variantOfSameProduct('i', 'was', want)} AND i.id <> was.id
+           AND ${rowKey(userId, itemId, null, sql`f.`)} AND ${withoutDiskWait}
+        RETURNING ${heartedAloneColumns}`,
   );
   return rows[0];
 }

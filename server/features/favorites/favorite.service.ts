@@ -302,7 +302,7 @@ export async function changeQuantity(
   const bounds = { min: 0, max: MAX_QUANTITY };
   // A piece hearted on its own changes in one statement; the read runs only when it refused.
   if (outfitId === null) {
-    const changed = await repo.changeHeartedAlone(db, userId, itemId, { delta, bounds });
+    const changed = await repo.changeHeartedQuantity(db, userId, itemId, delta, bounds);
     if (changed) return toFavoriteItem(changed);
   }
   const row = await findFavorite(db, userId, itemId, outfitId);
@@ -345,16 +345,21 @@ async function changeVariant(
   target: { itemId: number; outfitId: repo.OutfitRef },
   want: { color?: string; size?: string },
 ): Promise<FavoriteItem> {
+  // Either way the move fails as a unique violation when the variant is a favourite already.
   try {
     // A piece hearted on its own moves in one statement; the read runs only when it refused.
     if (target.outfitId === null) {
-      const moved = await repo.changeHeartedAlone(db, userId, target.itemId, { variant: want });
+      const moved = await repo.moveHeartedToVariant(db, userId, target.itemId, want);
       if (moved) return toFavoriteItem(moved);
     }
     return await moveVariant(db, userId, target, want);
   } catch (error) {
     if (pgCode(error) === PG.uniqueViolation) {
-      throw conflict('That colour and size is already among your favourites for this outfit.');
+      throw conflict(
+        target.outfitId === null
+          ? 'That colour and size is already among your favourites.'
+          : 'That colour and size is already among your favourites for this outfit.',
+      );
     }
     throw error;
   }

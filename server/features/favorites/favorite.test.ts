@@ -445,21 +445,21 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
   });
 
   it('moves to another size in the same colour, and 409 for a size not made', async () => {
-    const [other] = await sql<{ id: number; size: string }>(
+    const [otherSize] = await sql<{ id: number; size: string }>(
       'SELECT id, size FROM items WHERE product_id = $1 AND color = $2 AND size <> $3 ORDER BY id',
       [p.product_id, p.color, p.size],
     );
     const res = await shopper.agent.put('/api/item/changesize', {
       itemId: p.id,
       outfitId,
-      newSize: other!.size,
+      newSize: otherSize!.size,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: other!.id, color: p.color, size: other!.size });
+    expect(res.json()).toMatchObject({ id: otherSize!.id, color: p.color, size: otherSize!.size });
 
     const before = await favoriteRows(shopper.user.id);
     const missing = await shopper.agent.put('/api/item/changesize', {
-      itemId: other!.id,
+      itemId: otherSize!.id,
       outfitId,
       newSize: 'XXXL',
     });
@@ -467,7 +467,7 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     expect(await favoriteRows(shopper.user.id)).toEqual(before);
 
     await shopper.agent.put('/api/item/changesize', {
-      itemId: other!.id,
+      itemId: otherSize!.id,
       outfitId,
       newSize: p.size,
     });
@@ -539,6 +539,11 @@ describe('the changes of a piece hearted on its own (outfitId null)', () => {
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json()).toMatchObject({ id: p.id, outfitId: null, source: 'heart', quantity: 3 });
     expect(up.json()).toEqual(await read(p.id));
+    const ofOutfit = async () =>
+      (await favoriteRows(shopper.user.id)).find(
+        (r) => r.item_id === p.id && r.outfit_id === target.outfit_id,
+      );
+    expect(await ofOutfit()).toMatchObject({ quantity: 1 });
     const increase = (qty: number) => () =>
       shopper.agent.post('/api/favorites/items/increase', { itemId: p.id, outfitId: null, qty });
     const range = /you want 3; the quantity must stay between 0 and 9/i;
@@ -555,26 +560,54 @@ describe('the changes of a piece hearted on its own (outfitId null)', () => {
       ),
     ).toMatch(/you want 0/i);
 
+    const [otherSize] = await sql<{ id: number; size: string }>(
+      'SELECT id, size FROM items WHERE product_id = $1 AND color = $2 AND size <> $3 ORDER BY id',
+      [p.product_id, p.color, p.size],
+    );
+    const resized = await shopper.agent.put('/api/item/changesize', {
+      itemId: p.id,
+      outfitId: null,
+      newSize: otherSize!.size.toLowerCase(),
+    });
+    expect(resized.statusCode, resized.body).toBe(200);
+    expect(resized.json()).toMatchObject({
+      id: otherSize!.id,
+      color: p.color,
+      size: otherSize!.size,
+    });
+    expect(resized.json()).toEqual(await read(otherSize!.id));
+    const back = await shopper.agent.put('/api/item/changesize', {
+      itemId: otherSize!.id,
+      outfitId: null,
+      newSize: p.size,
+    });
+    expect(back.json()).toEqual(await read(p.id));
+
     const moved = await shopper.agent.put('/api/item/changecolor', {
       itemId: p.id,
       outfitId: null,
-      newColor: sibling.color,
+      newColor: sibling.color.toUpperCase(),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ id: sibling.id, color: sibling.color, size: p.size });
     expect(moved.json()).toEqual(await read(sibling.id));
-    // The outfit's own favourite of the piece stayed where it was.
+    // The outfit's own favourite of the piece stayed where and as it was.
     const rows = await favoriteRows(shopper.user.id);
     expect(rows.filter((r) => r.item_id === p.id).map((r) => r.outfit_id)).toEqual([
       target.outfit_id,
     ]);
+    expect(await ofOutfit()).toMatchObject({ quantity: 1 });
 
     const changeColor = (itemId: number, newColor: string) => () =>
       shopper.agent.put('/api/item/changecolor', { itemId, outfitId: null, newColor });
-    await unchanged(changeColor(sibling.id, 'Neon Plaid'), 409);
+    expect(await unchanged(changeColor(sibling.id, 'Neon Plaid'), 409)).toMatch(
+      /is not made in Neon Plaid/,
+    );
     // Back to the first colour, hearted alone again meanwhile: already a favourite.
     await shopper.agent.post('/api/item/search/favorite', { itemId: p.id });
-    expect(await unchanged(changeColor(sibling.id, p.color), 409)).toMatch(/already among/);
+    expect(await unchanged(changeColor(sibling.id, p.color), 409)).toBe(
+      'That colour and size is already among your favourites.',
+    );
     // Another shopper's favourite, or a piece not hearted alone: 404.
     const other = await signUp(t.app);
     await unchanged(

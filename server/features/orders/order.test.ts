@@ -836,7 +836,9 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     const before = await snapshot();
     const reuse = await agent.put('/api/buy', { ...body, idempotencyKey: newKey() });
     expect(reuse.statusCode).toBe(409);
-    expect((await agent.post(`/api/payments/${session.id}/cancel`)).statusCode).toBe(409);
+    const cancel = await agent.post(`/api/payments/${session.id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().error.message).toBe('That payment was already used for an order.');
     expect(await snapshot()).toEqual(before);
   });
 

@@ -139,8 +139,9 @@ export async function cancelPayment(db: Db, userId: number, id: string): Promise
   if (moved) return toSession(moved.session, moved.address);
   const { session, address } = await mine(db, userId, id);
   if (session.status === 'cancelled') return toSession(session, address);
-  // Not open and not cancelled: a status only moves on, so it was used for an order.
-  throw conflict(USED);
+  if (session.status === 'captured') throw conflict(USED);
+  // Still open (pending or approved) though the move missed it: a change at that moment; again.
+  return cancelPayment(db, userId, id);
 }
 
 /**
