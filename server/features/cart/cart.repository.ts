@@ -197,34 +197,6 @@ export function moveLineToVariant(
 }
 
 /**
- * Points a line at another variant, keeping its place and quantity in the cart, while that
- * variant's stock covers the quantity as it stands; outcome false when nothing changed (the line
- * went, or too few are left). A line of that variant added meanwhile makes it fail as a unique
- * violation.
- */
-export function moveLine(
-  client: SqlClient,
-  userId: number,
-  fromItemId: number,
-  toItemId: number,
-): Promise<Written<boolean>> {
-  return writeAndRead<boolean>(
-    client,
-    'cart_move',
-    userId,
-    sql`written AS (
-          UPDATE cart_lines SET item_id = ${toItemId}
-           WHERE user_id = ${userId} AND item_id = ${fromItemId}
-             AND quantity <= (SELECT stock FROM items WHERE id = ${toItemId})
-          RETURNING item_id, quantity, added_at),
-        -- The line's old item too, once for the row moved (none when nothing moved).
-        touched AS (
-          SELECT item_id FROM written UNION ALL SELECT ${fromItemId}::int FROM written)`,
-    sql`EXISTS (SELECT 1 FROM written)`,
-  );
-}
-
-/**
  * Folds a line into the cart's line of another variant in one statement: that line takes both
  * quantities (the maximum at most) while the variant's stock covers them, and only then does the
  * folded line go. The folded line is locked first and read as it stands once locked, so a fold

@@ -199,9 +199,10 @@ export async function changeLine(
   const quantity = Math.min(line.quantity + (held ?? 0), MAX_QUANTITY);
   const problem = stockProblem(target, quantity);
   if (problem) throw conflict(problem);
+  // With no line to fold into, the move refused at a moment the read no longer shows: once more.
   const written = await withRacesAsConflict(
     held === null
-      ? repo.moveLine(database.sql, userId, line.id, target.id)
+      ? repo.moveLineToVariant(database.sql, userId, itemId, change)
       : repo.mergeLine(database.sql, userId, line.id, target.id),
   );
   // The line, the other line or the stock changed since the read: like any other race.

@@ -681,7 +681,8 @@ describe('PATCH /api/cart/{itemId}', () => {
     await agent.post('/api/cart', { itemId: item.id, quantity: 4 });
     // A move, as the service decided it, after the variant's stock fell under the line.
     await withStock(t.db.database, to, 3, async () => {
-      expect((await repo.moveLine(client, user.id, item.id, to)).outcome).toBe(false);
+      const move = repo.moveLineToVariant(client, user.id, item.id, { size: item.other_size });
+      expect((await move).outcome).toBe(false);
     });
     expect(await cartRows(user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
     // A merge adds the lines as they stand and checks the stock against that.
