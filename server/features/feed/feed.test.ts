@@ -986,14 +986,22 @@ describe('outfit cards kept in memory', () => {
     expect((await cards.get([9])).get(9)).toBe(card);
     // A piece's own details are announced as a catalogue change: every card is read again.
     const piece = card!.items[0]!;
-    await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, 'Seen at once']);
+    // A seller is the product's (0050): changing it changes every size and colour.
+    const product = 'SELECT product_id FROM items WHERE id = $1';
+    await query(`UPDATE products SET seller = $2 WHERE id = (${product})`, [
+      piece.id,
+      'Seen at once',
+    ]);
     try {
       await vi.waitFor(
         async () => expect((await cards.get([9])).get(9)?.items[0]?.seller).toBe('Seen at once'),
         untilAnnounced,
       );
     } finally {
-      await query('UPDATE items SET seller = $2 WHERE id = $1', [piece.id, piece.seller]);
+      await query(`UPDATE products SET seller = $2 WHERE id = (${product})`, [
+        piece.id,
+        piece.seller,
+      ]);
     }
   });
 

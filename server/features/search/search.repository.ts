@@ -1,6 +1,6 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, idArray, queryPrepared, type SqlClient, type TextQuery } from '../../db/client';
-import { products, searchWords } from '../../db/schema';
+import { items, products, searchWords } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
 import { likePattern } from '../../lib/text-search';
 import { STOP_WORDS } from './shop-words';
@@ -218,6 +218,57 @@ function outfitText(concept: Concept, k: number, $: Parameters) {
  */
 const describes = (concept: Concept) => concept.kind === 'text' && !concept.literal;
 
+/** A form `products.words` finds by its start (0050): ASCII letters and digits alone. */
+const PLAIN_FORM = /^[a-z0-9]+$/;
+
+/** A lexeme of `products.words`, quoted for a tsquery. */
+const lexeme = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
+
+/**
+ * A concept as a tsquery over the products' words (0050): any of its forms as a word start, its
+ * categories and its garments. Null where a product's words cannot tell: a concept typed
+ * literally, a form that is no plain word, or a concept a piece's colour may hold (a colour, or a
+ * word that starts a word of one of the shop's colours, as "heather" does in "Heather Grey"):
+ * colours belong to the pieces, not to the product.
+ */
+export function productWords(concept: Concept, shopColours: readonly string[]): string | null {
+  if (concept.literal || concept.colours.length > 0) return null;
+  if (!concept.forms.every((form) => PLAIN_FORM.test(form))) return null;
+  // Split wherever the database might see a word start, so that no colour it matches is missed.
+  const inColour = (colour: string) =>
+    colour
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .some((word) => concept.forms.some((form) => word.startsWith(form)));
+  if (concept.kind === 'text' && shopColours.some(inColour)) return null;
+  const alternatives = [
+    ...concept.forms.map((form) => `${lexeme(form)}:*`),
+    ...concept.categoryIds.map((id) => lexeme(`_c${id}`)),
+    ...concept.garments.map((garment) => lexeme(`_g${garment}`)),
+  ];
+  return alternatives.length ? `(${alternatives.join(' | ')})` : null;
+}
+
+/**
+ * The test of a product (`p`) whose words hold every concept they can tell, over
+ * `products_words_idx` (0050), or null when they can tell none. Its pieces are a superset of
+ * those holding every concept: the rest is checked against `pieceHits`.
+ */
+function productsHolding(
+  concepts: readonly Concept[],
+  shopColours: readonly string[],
+  $: Parameters,
+): string | null {
+  const told = concepts.flatMap((c) => productWords(c, shopColours) ?? []);
+  return told.length ? `p.words @@ ${$.add(told.join(' & '), 'tsquery')}` : null;
+}
+
+/** The colour leads of the products a test finds (`productsHolding`). */
+const leadsOfProducts = (holding: string) =>
+  `SELECT i.id FROM products p
+     JOIN items i ON i.product_id = p.id AND i.colour_lead
+    WHERE ${holding}`;
+
 export interface VariantRow extends ItemRow {
   /** The result (first item of the colour) this variant belongs to. */
   resultId: number;
@@ -245,7 +296,7 @@ export interface ItemPage {
 export async function searchItemPage(
   client: SqlClient,
   concepts: readonly Concept[],
-  options: { userId: number; categoryIds: readonly number[]; after: SearchKey; limit: number },
+  options: ItemPageOptions,
 ): Promise<ItemPage> {
   // One plain word found in a piece's own text (name, colour, seller) ranks at least
   // `WEIGHT.brand`, above any piece that has it only in its description: when such pieces fill
@@ -275,21 +326,26 @@ export async function searchItemPage(
 export async function findsAnyItem(
   client: SqlClient,
   concepts: readonly Concept[],
-  categoryIds: readonly number[],
+  options: { categoryIds: readonly number[]; shopColours: readonly string[] },
 ): Promise<boolean> {
   if (concepts.length === 0) return true;
   const $ = parameters();
-  const filter = `${inCategories($, categoryIds)} AND ${madeInSizes($, concepts)}`;
+  const filter = `${inCategories($, options.categoryIds)} AND ${madeInSizes($, concepts)}`;
   const words = lookedFor(concepts);
   const holds = words.map((c) => anyOf(pieceHits(c, $))).join(' AND ') || 'true';
-  const leads = words.length
-    ? leadsOfAll(words, $)
-    : 'SELECT i.id FROM items i WHERE i.colour_lead';
+  const holding = words.length ? productsHolding(words, options.shopColours, $) : null;
+  // From the products' words, the check stops at the first piece that holds every concept;
+  // the trigram indexes' leads are gathered whole first.
+  const text = holding
+    ? `SELECT EXISTS (SELECT 1 FROM products p
+                        JOIN items i ON i.product_id = p.id AND i.colour_lead
+                       WHERE ${holding} AND ${filter} AND ${holds}) AS found`
+    : `WITH c AS MATERIALIZED (${words.length ? leadsOfAll(words, $) : 'SELECT i.id FROM items i WHERE i.colour_lead'})
+       SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
+                        JOIN products p ON p.id = i.product_id
+                       WHERE ${filter} AND ${holds}) AS found`;
   const [row] = await queryPrepared<{ found: boolean }>(client, 'search_items_any', {
-    text: `WITH c AS MATERIALIZED (${leads})
-           SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
-                            JOIN products p ON p.id = i.product_id
-                           WHERE ${filter} AND ${holds}) AS found`,
+    text,
     params: $.values,
   });
   return row?.found ?? false;
@@ -297,10 +353,19 @@ export async function findsAnyItem(
 
 type ItemPageRow = Omit<VariantRow, 'id'> & { id: number | null; n: number; rank: number };
 
+interface ItemPageOptions {
+  userId: number;
+  categoryIds: readonly number[];
+  /** The colours the shop's pieces come in (`Lexicon.colours`). */
+  shopColours: readonly string[];
+  after: SearchKey;
+  limit: number;
+}
+
 /** `ownText`: only pieces with the concepts in their own text, ranked at least `WEIGHT.brand`. */
 function itemPageStatement(
   concepts: readonly Concept[],
-  options: { userId: number; categoryIds: readonly number[]; after: SearchKey; limit: number },
+  options: ItemPageOptions,
   ownText: boolean,
 ): TextQuery {
   const { after, limit } = options;
@@ -336,19 +401,32 @@ function itemPageStatement(
               WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
               ORDER BY m.rank DESC, m.id DESC LIMIT ${take}`;
   } else {
-    const perConcept = words.map((c) => pieceHits(c, $));
-    const rank = perConcept
-      .flatMap((hits) => hits.map((h) => `(CASE WHEN ${h.sql} THEN ${WEIGHT[h.field]} ELSE 0 END)`))
-      .join(' + ');
-    const leads = leadsOfAll(words, $, !ownText);
+    // Each test of a piece once, as a flag (`h{concept}_{test}`) that the filter and the rank
+    // both read: written into each, every regular expression ran twice.
+    const flags = words.flatMap((c, k) =>
+      pieceHits(c, $).map((hit, j) => ({ ...hit, k, name: `h${k}_${j}` })),
+    );
+    const rank = flags.map((f) => `(CASE WHEN h.${f.name} THEN ${WEIGHT[f.field]} ELSE 0 END)`);
+    const holdsEach = words.map((_, k) =>
+      anyOf(flags.filter((f) => f.k === k).map((f) => ({ sql: `h.${f.name}` }))),
+    );
+    // Two words or more: the products holding all of them, found together in one index, where
+    // each word's own leads would be thousands to intersect.
+    const holding =
+      words.length > 1 && !ownText ? productsHolding(words, options.shopColours, $) : null;
+    const leads = holding ? leadsOfProducts(holding) : leadsOfAll(words, $, !ownText);
     // The leads are gathered first, from indexes, and only they are ranked: left to plan it
-    // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead.
+    // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead. `OFFSET 0`
+    // keeps the flags a subquery of their own, which PostgreSQL would otherwise write out into
+    // every place that reads them.
     found = `WITH c AS MATERIALIZED (${leads})
              SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
-               SELECT i.id, (${rank}) AS rank
+               SELECT i.id, (${rank.join(' + ') || '0'}) AS rank
                  FROM items i
                  JOIN products p ON p.id = i.product_id
-                WHERE i.id = c.id AND ${filter} AND ${perConcept.map(anyOf).join(' AND ')}
+                 CROSS JOIN LATERAL (
+                   SELECT ${flags.map((f) => `${f.sql} AS ${f.name}`).join(', ')} OFFSET 0) h
+                WHERE i.id = c.id AND ${filter} AND ${holdsEach.join(' AND ')}
                 OFFSET 0
              ) m
              WHERE (m.rank, m.id) < (${$.add(after.rank, 'int')}, ${$.add(after.id, 'int')})
@@ -492,15 +570,17 @@ function rankedOutfits(words: readonly Concept[], $: Parameters): string {
           SELECT m.id, (${rank}) AS rank FROM matched m WHERE ${holdsAll}`;
 }
 
-/** The shop's words (`search_words`, 0003_search.sql) but its stop words, and its sellers. */
+/** The shop's words (`search_words`, 0003_search.sql) but its stop words, its sellers and colours. */
 export async function readLexicon(db: Db): Promise<Lexicon> {
-  const [words, sellers] = await Promise.all([
+  const [words, sellers, colours] = await Promise.all([
     db.select({ word: searchWords.word }).from(searchWords).orderBy(asc(searchWords.word)),
     db.selectDistinct({ seller: products.seller }).from(products).orderBy(asc(products.seller)),
+    db.selectDistinct({ colour: items.color }).from(items).where(eq(items.colourLead, true)),
   ]);
   return {
     words: words.map((r) => r.word).filter((word) => !STOP_WORDS.has(word)),
     sellers: sellers.map((r) => r.seller),
+    colours: colours.map((r) => r.colour),
   };
 }
 

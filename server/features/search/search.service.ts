@@ -70,12 +70,13 @@ export async function searchItems(
   const since = pages.items.changes;
   const lexicon = await pages.lexicon();
   const understanding = understand(input.q, lexicon);
-  const options = { userId, categoryIds, after, limit: PAGE_SIZE };
+  const shopColours = lexicon.colours;
+  const options = { userId, categoryIds, shopColours, after, limit: PAGE_SIZE };
   const page = await repo.searchItemPage(database.sql, understanding.concepts, options);
   const suggestion =
     page.ids.length === 0 && input.cursor === undefined
       ? await suggest(input.q, understanding, lexicon, (concepts) =>
-          repo.findsAnyItem(database.sql, concepts, categoryIds),
+          repo.findsAnyItem(database.sql, concepts, { categoryIds, shopColours }),
         )
       : null;
   const results = foundResults(page.ids, page.variants);

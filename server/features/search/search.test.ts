@@ -236,6 +236,39 @@ describe('GET /api/item/search', () => {
     for (const item of results) expect(item.color).toBe('Black');
   });
 
+  it('finds two words wherever each lies: name, seller, description, garment or a colour', async () => {
+    const black = await addPiece(
+      'Vantablume Overshirt',
+      'vantablume-overshirt',
+      'Quillon Works',
+      'shirt',
+      1,
+      'Woven from brambleweave yarn.',
+    );
+    const [mistral] = await sql<{ id: number }>(
+      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size, price_cents, stock, image)
+       SELECT product_id, category_id, name, seller, 'Mistral Blue', '#3355aa', 'M', price_cents, 4, image
+         FROM items WHERE id = $1
+       RETURNING id`,
+      [black],
+    );
+    const ids = async (q: string) =>
+      (await allItems(`q=${encodeURIComponent(q)}`)).map((i) => i.id).sort((a, b) => a - b);
+    const both = [black, mistral!.id];
+    // "mistral" is a word of a colour alone, which the shop learns from the catalogue's news.
+    await vi.waitFor(
+      async () => expect(await ids('vantablume mistral')).toEqual([mistral!.id]),
+      untilAnnounced,
+    );
+    expect(await ids('quillon mistral')).toEqual([mistral!.id]);
+    expect(await ids('quillon brambleweave')).toEqual(both);
+    expect(await ids('brambleweave shirts')).toEqual(both);
+    expect(await ids('vantablume black')).toEqual([black]);
+    // Each word in some piece of the shop, both in none.
+    expect(await ids('quillon tee')).toEqual([]);
+    expect(await ids('brambleweave jeans')).toEqual([]);
+  });
+
   it('offers the closest search when nothing matches, and only then', async () => {
     const none = await searchItems('q=blazzzzer');
     expect(none.items).toEqual([]);
@@ -397,9 +430,17 @@ describe('GET /api/item/search', () => {
     const [item] = await sql<{ id: number }>(
       'SELECT id FROM items WHERE colour_lead ORDER BY id DESC LIMIT 1',
     );
-    await sql("UPDATE items SET name = 'Quillowmere Tee' WHERE id = $1", [item!.id]);
+    // An item's name is its product's (0050): renaming the product renames every colour.
+    await sql(
+      "UPDATE products SET name = 'Quillowmere Tee' WHERE id = (SELECT product_id FROM items WHERE id = $1)",
+      [item!.id],
+    );
     const fuzzy = await searchItems('q=quilolwmere');
-    expect(fuzzy.items.map((i) => i.id)).toEqual([item!.id]);
+    expect(fuzzy.items.map((i) => i.id)).toContain(item!.id);
+    expect(new Set(fuzzy.items.map((i) => i.name))).toEqual(new Set(['Quillowmere Tee']));
+    await expect(
+      sql("UPDATE items SET name = 'Quillowmere Top' WHERE id = $1", [item!.id]),
+    ).rejects.toThrow(/items_product_name_seller_fkey/);
   });
 
   it('marks the pieces this shopper hearted, and no one else’s', async () => {

@@ -12,6 +12,7 @@ import {
 const lexicon: Lexicon = {
   words: ['blazer', 'boot', 'chelsea', 'jacket', 'leather', 'linen', 'navy', 'tapered', 'wool'],
   sellers: ['Corvo Calzature', 'Tidewater Denim'],
+  colours: ['Black', 'Navy'],
 };
 const read = (q: string) => understand(q, lexicon).concepts;
 

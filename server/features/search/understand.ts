@@ -19,10 +19,14 @@ import {
  * Pure: the shop's words come in as a `Lexicon`.
  */
 
-/** The words the shop's texts use (`search_words`) and its sellers, as read from the database. */
+/**
+ * The words the shop's texts use (`search_words`), its sellers and the colours its pieces come
+ * in, as read from the database.
+ */
 export interface Lexicon {
   words: readonly string[];
   sellers: readonly string[];
+  colours: readonly string[];
 }
 
 export interface Concept {
