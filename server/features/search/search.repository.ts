@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { SLOTS } from '../../../contracts/catalog';
 import { type Db, idArray, queryPrepared, type SqlClient, type TextQuery } from '../../db/client';
 import { items, products, searchWords } from '../../db/schema';
 import type { ItemRow } from '../../lib/items';
@@ -225,15 +226,29 @@ const PLAIN_FORM = /^[a-z0-9]+$/;
 const lexeme = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
 
 /**
- * A concept as a tsquery over the products' words (0050): any of its forms as a word start, its
- * categories and its garments. Null where a product's words cannot tell: a concept typed
- * literally, a form that is no plain word, or a concept a piece's colour may hold (a colour, or a
- * word that starts a word of one of the shop's colours, as "heather" does in "Heather Grey"):
- * colours belong to the pieces, not to the product.
+ * A concept as a tsquery over a words index: any of its forms as a word start, or one of its
+ * tokens (`_c` and a category, `_g` and a garment, with `colours` also `_k` and a colour). Null
+ * for a concept typed literally or with a form that is no plain word, which no index splits so.
+ */
+function wordsQuery(concept: Concept, { colours }: { colours: boolean }): string | null {
+  if (concept.literal || !concept.forms.every((form) => PLAIN_FORM.test(form))) return null;
+  const alternatives = [
+    ...concept.forms.map((form) => `${lexeme(form)}:*`),
+    ...concept.categoryIds.map((id) => lexeme(`_c${id}`)),
+    ...concept.garments.map((garment) => lexeme(`_g${garment}`)),
+    ...(colours ? concept.colours.map((colour) => lexeme(`_k${colour}`)) : []),
+  ];
+  return alternatives.length ? `(${alternatives.join(' | ')})` : null;
+}
+
+/**
+ * A concept as a tsquery over the products' words (0050). Null where a product's words cannot
+ * tell (`wordsQuery`), and for a concept a piece's colour may hold (a colour, or a word that
+ * starts a word of one of the shop's colours, as "heather" does in "Heather Grey"): colours
+ * belong to the pieces, not to the product.
  */
 export function productWords(concept: Concept, shopColours: readonly string[]): string | null {
-  if (concept.literal || concept.colours.length > 0) return null;
-  if (!concept.forms.every((form) => PLAIN_FORM.test(form))) return null;
+  if (concept.colours.length > 0) return null;
   // Split wherever the database might see a word start, so that no colour it matches is missed.
   const inColour = (colour: string) =>
     colour
@@ -241,13 +256,14 @@ export function productWords(concept: Concept, shopColours: readonly string[]): 
       .split(/[^a-z0-9]+/)
       .some((word) => concept.forms.some((form) => word.startsWith(form)));
   if (concept.kind === 'text' && shopColours.some(inColour)) return null;
-  const alternatives = [
-    ...concept.forms.map((form) => `${lexeme(form)}:*`),
-    ...concept.categoryIds.map((id) => lexeme(`_c${id}`)),
-    ...concept.garments.map((garment) => lexeme(`_g${garment}`)),
-  ];
-  return alternatives.length ? `(${alternatives.join(' | ')})` : null;
+  return wordsQuery(concept, { colours: false });
 }
+
+/**
+ * A concept as a tsquery over the outfits' words (0051), which hold their pieces' colours too;
+ * null where they cannot tell (`wordsQuery`).
+ */
+export const outfitWords = (concept: Concept) => wordsQuery(concept, { colours: true });
 
 /**
  * The test of a product (`p`) whose words hold every concept they can tell, over
@@ -504,15 +520,128 @@ export async function searchOutfitPage(
   return { found: rows.slice(0, limit), more: rows.length > limit };
 }
 
+/** The places an outfit may hold a concept; one without word forms only in a piece. */
+const placesOf = (concept: Concept): Exclude<keyof typeof OUTFIT_WEIGHT, 'onePiece'>[] =>
+  concept.forms.length ? ['name', 'occasion', 'piece', 'description'] : ['piece'];
+
 /**
- * Every outfit holding every concept, with its rank. Each concept's pieces are found once, as
- * product colours (`looks`, with `holds{k}` for each concept k): an outfit holds the concept
- * when one of its pieces is one. Its name, description and occasion are matched once per concept
- * too. Each way an outfit is found gives rows of flags, one per place and concept, named after
- * `OUTFIT_WEIGHT`'s fields (`piece0`, `name0`, …), and `matched` gathers them, one row an
- * outfit: the rank adds up the weights of its true flags.
+ * Every outfit holding every concept, with its rank. `matched` holds one row an outfit, with a
+ * flag for each place and concept, named after `OUTFIT_WEIGHT`'s fields (`piece0`, `name0`, …,
+ * and `onePiece`): the rank adds up the weights of its true flags. The outfits are those the
+ * outfits' words find (`matchedAmongWords`), or, when no concept can be asked of them, every
+ * outfit each concept is found in (`matchedByLooks`).
  */
 function rankedOutfits(words: readonly Concept[], $: Parameters): string {
+  const flags = [
+    ...words.flatMap((c, k) => placesOf(c).map((place) => `${place}${k}`)),
+    'onePiece',
+  ];
+  const told = words.map(outfitWords);
+  const { ctes, matched } = told.every((query) => query !== null)
+    ? matchedAmongWords(words, told as string[], $)
+    : matchedByLooks(words, flags, $);
+  const weighs = (flag: string, weight: number) =>
+    `(CASE WHEN m."${flag}" THEN ${weight} ELSE 0 END)`;
+  const rank = [
+    ...words.flatMap((c, k) =>
+      placesOf(c).map((place) => weighs(`${place}${k}`, OUTFIT_WEIGHT[place])),
+    ),
+    weighs('onePiece', OUTFIT_WEIGHT.onePiece),
+  ].join(' + ');
+  // An outfit must hold every concept, each somewhere.
+  const holdsAll = words
+    .map(
+      (c, k) =>
+        `(${placesOf(c)
+          .map((place) => `m."${place}${k}"`)
+          .join(' OR ')})`,
+    )
+    .join(' AND ');
+  return `WITH ${[...ctes, matched].join(',\n')}
+          SELECT m.id, (${rank}) AS rank FROM matched m WHERE ${holdsAll}`;
+}
+
+/**
+ * `occasions{k}`: the occasions whose name holds concept k, for each concept with word forms.
+ */
+const occasionsHolding = (words: readonly Concept[], patterns: readonly (string | null)[]) =>
+  words.flatMap((_, k) =>
+    patterns[k]
+      ? [
+          `occasions${k} AS MATERIALIZED (
+           SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${patterns[k]})`,
+        ]
+      : [],
+  );
+
+/**
+ * A concept as one piece's tokens behind its slot in the outfits' words (0051), where
+ * `pieceLooks` would find it: its forms in the piece's name; its colours, or for plain words
+ * its forms in the colour; for a brand or plain words, its forms in the seller; its categories
+ * and garments.
+ */
+function pieceTokens(concept: Concept, slot: string): string[] {
+  const at = (field: string, token: string) => lexeme(`${slot}.${field}.${token}`);
+  const prefixes = (field: string) => concept.forms.map((form) => `${at(field, form)}:*`);
+  return [
+    ...prefixes('n'),
+    ...(concept.colours.length
+      ? concept.colours.map((colour) => at('k', colour))
+      : concept.kind === 'text'
+        ? prefixes('c')
+        : []),
+    ...(concept.kind === 'brand' || concept.kind === 'text' ? prefixes('s') : []),
+    ...concept.categoryIds.map((id) => at('t', String(id))),
+    ...concept.garments.map((garment) => at('g', garment)),
+  ];
+}
+
+const anyToken = (tokens: readonly string[]) => `(${tokens.join(' | ')})`;
+
+/**
+ * The outfits whose words hold every concept (`outfit_words_idx`, 0051), each with its flags:
+ * which pieces hold what, from the same words (`pieceTokens`), and its name, description and
+ * occasion by their regular expressions. Only when every concept can be asked of the words.
+ */
+function matchedAmongWords(words: readonly Concept[], told: readonly string[], $: Parameters) {
+  const patterns = words.map((c) => (c.forms.length ? $.add(formsPattern(c), 'text') : null));
+  const tokens = words.map((c) => SLOTS.map((slot) => pieceTokens(c, slot)));
+  const holds = (query: string | null) =>
+    query ? `w.words @@ ${$.add(query, 'tsquery')}` : 'false';
+  const inAPiece = tokens.map((bySlot) =>
+    holds(bySlot.flat().length ? anyToken(bySlot.flat()) : null),
+  );
+  // One piece holding every concept: in some slot, each concept's tokens.
+  const onePiece = tokens.every((bySlot) => bySlot.flat().length)
+    ? SLOTS.map((_, s) => `(${tokens.map((bySlot) => anyToken(bySlot[s]!)).join(' & ')})`).join(
+        ' | ',
+      )
+    : null;
+  const flag = (place: string, k: number) => {
+    if (place === 'piece') return inAPiece[k]!;
+    if (place === 'occasion') return `o.occasion_id IN (SELECT id FROM occasions${k})`;
+    return `lower(o.${place}) ~ ${patterns[k]}`;
+  };
+  const columns = [
+    ...words.flatMap((c, k) => placesOf(c).map((place) => `${flag(place, k)} AS "${place}${k}"`)),
+    `${holds(onePiece)} AS "onePiece"`,
+  ];
+  // Materialized: each flag read once, where the rank and the filter would each test the words.
+  const matched = `matched AS MATERIALIZED (
+    SELECT o.id, ${columns.join(', ')}
+      FROM outfit_words w
+      JOIN outfits o ON o.id = w.outfit_id
+     WHERE w.words @@ ${$.add(told.join(' & '), 'tsquery')})`;
+  return { ctes: occasionsHolding(words, patterns), matched };
+}
+
+/**
+ * Every outfit each concept is found in. Each concept's pieces are found once, as product
+ * colours (`looks`, with `holds{k}` for each concept k): an outfit holds the concept when one of
+ * its pieces is one. Its name, description and occasion are matched once per concept too. Each
+ * way an outfit is found gives rows of flags, and `matched` gathers them, one row an outfit.
+ */
+function matchedByLooks(words: readonly Concept[], flags: readonly string[], $: Parameters) {
   const looks = `looks AS (
     SELECT product_id, color, ${words.map((_, k) => `bool_or(k = ${k}) AS holds${k}`).join(', ')}
       FROM (${words
@@ -520,10 +649,6 @@ function rankedOutfits(words: readonly Concept[], $: Parameters): string {
         .join(' UNION ALL ')}) u
      GROUP BY product_id, color)`;
   const texts = words.map((c, k) => outfitText(c, k, $));
-  // The places each concept may be found; a concept without word forms only in a piece.
-  const places = (k: number): Exclude<keyof typeof OUTFIT_WEIGHT, 'onePiece'>[] =>
-    texts[k] ? ['name', 'occasion', 'piece', 'description'] : ['piece'];
-  const flags = [...words.flatMap((_, k) => places(k).map((place) => `${place}${k}`)), 'onePiece'];
   const row = (id: string, set: Record<string, string>) =>
     `SELECT ${id} AS id, ${flags.map((f) => `${set[f] ?? 'false'} AS "${f}"`).join(', ')}`;
   const sources = [
@@ -548,26 +673,8 @@ function rankedOutfits(words: readonly Concept[], $: Parameters): string {
     SELECT id, ${flags.map((f) => `bool_or("${f}") AS "${f}"`).join(', ')}
       FROM (${sources.join(' UNION ALL ')}) ways
      GROUP BY id)`;
-  const weighs = (flag: string, weight: number) =>
-    `(CASE WHEN m."${flag}" THEN ${weight} ELSE 0 END)`;
-  const rank = [
-    ...words.flatMap((_, k) =>
-      places(k).map((place) => weighs(`${place}${k}`, OUTFIT_WEIGHT[place])),
-    ),
-    weighs('onePiece', OUTFIT_WEIGHT.onePiece),
-  ].join(' + ');
-  // An outfit must hold every concept, each somewhere.
-  const holdsAll = words
-    .map(
-      (_, k) =>
-        `(${places(k)
-          .map((place) => `m."${place}${k}"`)
-          .join(' OR ')})`,
-    )
-    .join(' AND ');
   const occasions = texts.flatMap((t) => (t ? [t.occasions] : []));
-  return `WITH ${[looks, ...occasions, matched].join(',\n')}
-          SELECT m.id, (${rank}) AS rank FROM matched m WHERE ${holdsAll}`;
+  return { ctes: [looks, ...occasions], matched };
 }
 
 /** The shop's words (`search_words`, 0003_search.sql) but its stop words, its sellers and colours. */

@@ -645,6 +645,41 @@ describe('GET /api/outfit/search', () => {
     expect(fuzzy.items.map((o) => o.id)).toEqual([outfit!.id]);
   });
 
+  it('finds outfits by what their pieces and occasion are called now', async () => {
+    const [piece] = await sql<{ outfitId: number; productId: number; occasionId: number }>(
+      `SELECT oi.outfit_id AS "outfitId", oi.product_id AS "productId", o.occasion_id AS "occasionId"
+         FROM outfit_items oi JOIN outfits o ON o.id = oi.outfit_id
+        ORDER BY oi.outfit_id LIMIT 1`,
+    );
+    const { outfitId, productId, occasionId } = piece!;
+    const wearing = await sql<{ id: number }>(
+      'SELECT DISTINCT outfit_id AS id FROM outfit_items WHERE product_id = $1',
+      [productId],
+    );
+    const ids = async (q: string) =>
+      (await allOutfits(`q=${encodeURIComponent(q)}`)).map((o) => o.id).sort((a, b) => a - b);
+    expect(await ids('vellichor')).toEqual([]);
+    await sql("UPDATE products SET name = 'Vellichor Coat' WHERE id = $1", [productId]);
+    expect(await ids('vellichor')).toEqual(wearing.map((r) => r.id).sort((a, b) => a - b));
+    // One piece holding both words ranks the outfit first.
+    expect((await ids('vellichor coat')).length).toBeGreaterThan(0);
+
+    const [occasion] = await sql<{ name: string }>('SELECT name FROM occasions WHERE id = $1', [
+      occasionId,
+    ]);
+    await sql("UPDATE occasions SET name = 'Quasarfest' WHERE id = $1", [occasionId]);
+    try {
+      const atIt = await sql<{ id: number }>('SELECT id FROM outfits WHERE occasion_id = $1', [
+        occasionId,
+      ]);
+      expect(await ids('quasarfest')).toEqual(atIt.map((r) => r.id).sort((a, b) => a - b));
+      expect(await ids('quasarfest vellichor')).toContain(outfitId);
+    } finally {
+      await sql('UPDATE occasions SET name = $2 WHERE id = $1', [occasionId, occasion!.name]);
+    }
+    expect(await ids('quasarfest')).toEqual([]);
+  });
+
   it('lists the newest without text, a page at a time to the end, and % matches nothing', async () => {
     const pages = await followToEnd<OutfitResult>(shopper.agent, '/api/outfit/search');
     const ids = pages.flat().map((o) => o.id);
