@@ -7,10 +7,11 @@ ALTER TABLE items
     REFERENCES products (id, name, seller) ON UPDATE CASCADE ON DELETE RESTRICT;
 
 -- Item search of two or more words finds the colour leads that may hold every one of them from
--- one index: each product's words (name, seller, description, split where a search's word starts
--- split them) and what it is (`_c` and its category, `_g` and its garment). A tsquery of word
--- prefixes intersects the words' products inside the index, where each word's own leads would be
--- thousands to gather and intersect.
+-- one index: each product's words (name, seller, description, split at every character that is
+-- not a letter or digit, so at every word start a regular expression's `\m` sees and a few more)
+-- and what it is (`_c` and its category, `_g` and its garment). A tsquery of word prefixes
+-- intersects the words' products inside the index, where each word's own leads would be
+-- thousands to gather and intersect. It finds a superset: the pieces are checked after.
 ALTER TABLE products
   ADD COLUMN words tsvector GENERATED ALWAYS AS (
     array_to_tsvector(

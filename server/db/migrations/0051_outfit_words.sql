@@ -7,8 +7,9 @@
 -- - to tell which piece holds what: each piece's words and tokens again, behind its slot and
 --   field (`top.n.` name, `top.s.` seller, `top.c.` colour's words, `top.k.` colour, `top.t.`
 --   category, `top.g.` garment).
--- Words are split where a regular expression's word starts are (`\m`: letters, digits and `_`
--- make words), so a prefix of a word here is a word start there. They are kept in a table of
+-- Words are split exactly where a regular expression's word starts are (`\m`: letters, digits and
+-- `_` make words), so a prefix of a word here is a word start there: the pieces' flags are read
+-- from these words alone, not checked after (unlike the products' words of 0050). They are kept in a table of
 -- their own, so that keeping them announces nothing: the triggers below write them again
 -- whenever an outfit, its pieces or what those pieces are change.
 CREATE TABLE outfit_words (
@@ -87,23 +88,23 @@ CREATE TRIGGER outfit_items_words_removed AFTER DELETE ON outfit_items
   EXECUTE FUNCTION outfit_items_words_changed();
 
 -- A piece renamed (its product renamed, 0050) or a product's garment changed: the outfits
--- wearing that product, named by the column the trigger gives (`product_id` of an item, `id`
--- of a product).
-CREATE FUNCTION product_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- wearing that product, named by the column the trigger gives (`product_id` of an item, `id` of
+-- a product). A product renamed renames each of its items, each writing those outfits' words
+-- again: a catalogue edit, rare. A piece's colour does not change (0008), nor its category
+-- while its product's key holds it (0001).
+CREATE FUNCTION outfits_wearing_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM refresh_outfit_words(ARRAY(
     SELECT DISTINCT oi.outfit_id FROM outfit_items oi
      WHERE oi.product_id = (to_jsonb(NEW) ->> TG_ARGV[0])::integer));
   RETURN NULL;
 END $$;
-CREATE TRIGGER items_words_changed AFTER UPDATE OF name, seller, color, category_id ON items
-  FOR EACH ROW
-  WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.seller IS DISTINCT FROM NEW.seller
-        OR OLD.color IS DISTINCT FROM NEW.color OR OLD.category_id IS DISTINCT FROM NEW.category_id)
-  EXECUTE FUNCTION product_words_changed('product_id');
+CREATE TRIGGER items_words_changed AFTER UPDATE OF name, seller ON items
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.seller IS DISTINCT FROM NEW.seller)
+  EXECUTE FUNCTION outfits_wearing_changed('product_id');
 CREATE TRIGGER products_words_changed AFTER UPDATE OF garment ON products
   FOR EACH ROW WHEN (OLD.garment IS DISTINCT FROM NEW.garment)
-  EXECUTE FUNCTION product_words_changed('id');
+  EXECUTE FUNCTION outfits_wearing_changed('id');
 
 -- An occasion renamed: the outfits for it.
 CREATE FUNCTION occasions_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -219,10 +219,10 @@ function outfitText(concept: Concept, k: number, $: Parameters) {
  */
 const describes = (concept: Concept) => concept.kind === 'text' && !concept.literal;
 
-/** A form `products.words` finds by its start (0050): ASCII letters and digits alone. */
+/** A form the words indexes find by its start (0050, 0051): ASCII letters and digits alone. */
 const PLAIN_FORM = /^[a-z0-9]+$/;
 
-/** A lexeme of `products.words`, quoted for a tsquery. */
+/** A lexeme of a words index, quoted for a tsquery. */
 const lexeme = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
 
 /**
@@ -242,41 +242,50 @@ function wordsQuery(concept: Concept, { colours }: { colours: boolean }): string
 }
 
 /**
- * A concept as a tsquery over the products' words (0050). Null where a product's words cannot
- * tell (`wordsQuery`), and for a concept a piece's colour may hold (a colour, or a word that
- * starts a word of one of the shop's colours, as "heather" does in "Heather Grey"): colours
- * belong to the pieces, not to the product.
+ * The shop's colours a piece may hold a concept by: those it names, or for plain words those
+ * with a word it starts ("heather" in "Heather Grey"), split wherever the database might see a
+ * word start, so that none it matches is missed.
  */
-export function productWords(concept: Concept, shopColours: readonly string[]): string | null {
-  if (concept.colours.length > 0) return null;
-  // Split wherever the database might see a word start, so that no colour it matches is missed.
-  const inColour = (colour: string) =>
+function coloursHolding(concept: Concept, shopColours: readonly string[]): string[] {
+  if (concept.colours.length > 0) return [...concept.colours];
+  if (concept.kind !== 'text') return [];
+  return shopColours.filter((colour) =>
     colour
       .toLowerCase()
       .split(/[^a-z0-9]+/)
-      .some((word) => concept.forms.some((form) => word.startsWith(form)));
-  if (concept.kind === 'text' && shopColours.some(inColour)) return null;
-  return wordsQuery(concept, { colours: false });
+      .some((word) => concept.forms.some((form) => word.startsWith(form))),
+  );
 }
 
 /**
- * A concept as a tsquery over the outfits' words (0051), which hold their pieces' colours too;
- * null where they cannot tell (`wordsQuery`).
+ * A concept as a tsquery over the products' words (0050). Null where a product's words cannot
+ * tell (`wordsQuery`), and for a concept a piece's colour may hold (`coloursHolding`): colours
+ * belong to the pieces, not to the product.
  */
+export function productWords(concept: Concept, shopColours: readonly string[]): string | null {
+  if (coloursHolding(concept, shopColours).length > 0) return null;
+  return wordsQuery(concept, { colours: false });
+}
+
+/** A concept as a tsquery over the outfits' words (0051), which hold their pieces' colours too. */
 export const outfitWords = (concept: Concept) => wordsQuery(concept, { colours: true });
 
 /**
- * The test of a product (`p`) whose words hold every concept they can tell, over
- * `products_words_idx` (0050), or null when they can tell none. Its pieces are a superset of
- * those holding every concept: the rest is checked against `pieceHits`.
+ * The test of a product (`p`) whose words hold every concept (`products_words_idx`, 0050), or
+ * null when they cannot tell one of them. Its pieces are a superset of those holding every
+ * concept: the rest is checked against `pieceHits`. A concept a colour may hold is left to the
+ * trigram leads: beside a garment ("navy jackets") the products' words would find every jacket,
+ * where the trigram leads intersect the navy pieces with the jackets.
  */
 function productsHolding(
   concepts: readonly Concept[],
   shopColours: readonly string[],
   $: Parameters,
 ): string | null {
-  const told = concepts.flatMap((c) => productWords(c, shopColours) ?? []);
-  return told.length ? `p.words @@ ${$.add(told.join(' & '), 'tsquery')}` : null;
+  const told = concepts.map((c) => productWords(c, shopColours));
+  return told.every((query) => query !== null)
+    ? `p.words @@ ${$.add(told.join(' & '), 'tsquery')}`
+    : null;
 }
 
 /** The colour leads of the products a test finds (`productsHolding`). */
@@ -426,8 +435,8 @@ function itemPageStatement(
     const holdsEach = words.map((_, k) =>
       anyOf(flags.filter((f) => f.k === k).map((f) => ({ sql: `h.${f.name}` }))),
     );
-    // Two words or more: the products holding all of them, found together in one index, where
-    // each word's own leads would be thousands to intersect.
+    // Two words or more, none of which a colour may hold: the products holding all of them,
+    // found together in one index, where each word's own leads would be thousands to intersect.
     const holding =
       words.length > 1 && !ownText ? productsHolding(words, options.shopColours, $) : null;
     const leads = holding ? leadsOfProducts(holding) : leadsOfAll(words, $, !ownText);
@@ -528,8 +537,9 @@ const placesOf = (concept: Concept): Exclude<keyof typeof OUTFIT_WEIGHT, 'onePie
  * Every outfit holding every concept, with its rank. `matched` holds one row an outfit, with a
  * flag for each place and concept, named after `OUTFIT_WEIGHT`'s fields (`piece0`, `name0`, …,
  * and `onePiece`): the rank adds up the weights of its true flags. The outfits are those the
- * outfits' words find (`matchedAmongWords`), or, when no concept can be asked of them, every
- * outfit each concept is found in (`matchedByLooks`).
+ * outfits' words find (`matchedAmongWords`), or, when one of the concepts cannot be asked of them
+ * (typed literally, or not in plain letters and digits), every outfit each concept is found in
+ * (`matchedByLooks`).
  */
 function rankedOutfits(words: readonly Concept[], $: Parameters): string {
   const flags = [
