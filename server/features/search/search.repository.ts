@@ -205,8 +205,7 @@ function outfitText(concept: Concept, k: number, $: Parameters) {
   const patterns = $.add(concept.forms.map(likePattern), 'text[]');
   const pattern = $.add(formsPattern(concept), 'text');
   return {
-    occasions: `occasions${k} AS MATERIALIZED (
-       SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${pattern})`,
+    occasions: occasionsNamed(k, pattern),
     rows: `SELECT o.id, lower(o.name) ~ ${pattern} AS named, lower(o.description) ~ ${pattern} AS described
              FROM outfits o WHERE o.search_text LIKE ANY(${patterns})`,
   };
@@ -571,18 +570,9 @@ function rankedOutfits(words: readonly Concept[], $: Parameters): string {
           SELECT m.id, (${rank}) AS rank FROM matched m WHERE ${holdsAll}`;
 }
 
-/**
- * `occasions{k}`: the occasions whose name holds concept k, for each concept with word forms.
- */
-const occasionsHolding = (words: readonly Concept[], patterns: readonly (string | null)[]) =>
-  words.flatMap((_, k) =>
-    patterns[k]
-      ? [
-          `occasions${k} AS MATERIALIZED (
-           SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${patterns[k]})`,
-        ]
-      : [],
-  );
+/** `occasions{k}`: the occasions whose name holds concept k (`pattern`, its `formsPattern`). */
+const occasionsNamed = (k: number, pattern: string) =>
+  `occasions${k} AS MATERIALIZED (SELECT oc.id FROM occasions oc WHERE lower(oc.name) ~ ${pattern})`;
 
 /**
  * A concept as one piece's tokens behind its slot in the outfits' words (0051), where
@@ -642,7 +632,10 @@ function matchedAmongWords(words: readonly Concept[], told: readonly string[], $
       FROM outfit_words w
       JOIN outfits o ON o.id = w.outfit_id
      WHERE w.words @@ ${$.add(told.join(' & '), 'tsquery')})`;
-  return { ctes: occasionsHolding(words, patterns), matched };
+  return {
+    ctes: patterns.flatMap((pattern, k) => (pattern ? [occasionsNamed(k, pattern)] : [])),
+    matched,
+  };
 }
 
 /**
