@@ -33,6 +33,10 @@ describe('the lock numbers and the feed’s announcements', () => {
     expect(new Set(keys)).toEqual(new Set([LOCK.closets]));
   });
 
+  it('takes the outfit words’ lock under the number locks.ts gives', async () => {
+    expect(await advisoryLocksIn(['lock_outfit_words'])).toEqual([LOCK.outfitWords]);
+  });
+
   it('announces a swipe on a queued outfit, and a queue written, as the decoder reads them', async () => {
     const heard: FeedChange[] = [];
     const listener = await t.database.listen(ANNOUNCED.feed.channel, {

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 
 /**
  * Every advisory lock Drape takes, by class. `feedQueue` is also written in the swipe trigger
- * (0025_feed_announcements_typed.sql); locks.test.ts checks that the two agree.
+ * (0025_feed_announcements_typed.sql), `closets` and `outfitWords` in theirs; locks.test.ts checks
+ * that the two agree.
  */
 export const LOCK = {
   /** Swipes (shared, in their trigger) and queue writes (exclusive), per shopper. */
@@ -17,6 +18,11 @@ export const LOCK = {
    * (a single key, not a class pair; the pair (27027, shopper) is one shopper's closet).
    */
   closets: 27_027,
+  /**
+   * An outfit's words (0052): every trigger that writes them takes it first, so a redesign and a
+   * rename at once each read what the other committed (a single key, not a class pair).
+   */
+  outfitWords: 7303,
 } as const;
 
 /**
