@@ -1,17 +1,29 @@
 -- An outfit's words (0051) are read from rows two transactions can change at once: a designer's
--- pieces and occasion, a product's name and garment, an occasion's name. Each side writes the
--- words from what it sees, and neither sees the other's change before it commits. Two of these
--- pairs already took turns through locks held for other reasons (a product renamed and a
--- redesign both write the catalogue's version; an occasion's name is a key its outfits hold),
--- but a product's garment changed by hand while a designer gave an outfit one of its pieces left
--- that outfit without the new garment: the change's trigger never saw the outfit wear it. Every
--- trigger that writes outfit words now takes one lock first (locks.ts: `outfitWords`) and reads
--- after it, so the second of two such transactions waits for the first to commit and then reads,
--- in statements of its own, what the first wrote. Only these triggers take it: purchases and
--- swipes never wait for it.
+-- pieces and occasion, a product's name, seller and garment, an occasion's name. Under READ
+-- COMMITTED each side wrote the words from what it saw, and a product's garment changed by hand
+-- while a designer gave an outfit one of its pieces left that outfit without the new garment.
+-- Both now take one lock (locks.ts: `outfitWords`) before the rows the words are read from, and
+-- read after it, in statements of their own, what the other committed:
+-- - a catalogue change, before its statement locks a row (the triggers below);
+-- - an outfit's change, first thing in its transaction (`lockOutfitChange`), and again in each
+--   trigger that writes words, for a change made by hand.
+-- Taken in that order, before the catalogue's version and any row, it cannot close a circle of
+-- waits with them. Purchases and swipes never take it.
 CREATE FUNCTION lock_outfit_words() RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(7303)
 $$;
+
+CREATE FUNCTION outfit_words_take_turns() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lock_outfit_words();
+  RETURN NULL;
+END $$;
+CREATE TRIGGER products_words_take_turns BEFORE UPDATE OF name, seller, garment ON products
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
+CREATE TRIGGER items_words_take_turns BEFORE UPDATE OF name, seller ON items
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
+CREATE TRIGGER occasions_words_take_turns BEFORE UPDATE OF name ON occasions
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
 
 CREATE OR REPLACE FUNCTION outfit_words_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

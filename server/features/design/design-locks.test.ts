@@ -4,13 +4,14 @@ import { LOCK } from '../../lib/locks';
 import { testDriver } from '../../test/databases';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
 
-// Every change of an outfit takes the closets' lock before it writes anything. The lock is taken
-// again by the closet trigger on the outfit's pieces; a change that wrote first (the outfit row,
-// the catalogue's version, a new search word) held rows another change waits for while it waited
-// for the lock, and under an administrator's concurrent designs they deadlocked.
+// Every change of an outfit takes the closets' lock, then the outfit words' lock, before it writes
+// anything. The closet trigger on the outfit's pieces takes the first again, their words'
+// trigger the second (0052); a change that wrote first (the outfit row, the catalogue's version,
+// a new search word) held rows another change or a catalogue change waits for while it waited
+// for a lock, and under an administrator's concurrent designs they deadlocked.
 
 describe.runIf(testDriver() === 'postgres')(
-  'an outfit’s change takes the closets’ lock first (PostgreSQL only: two connections)',
+  'an outfit’s change takes its locks first (PostgreSQL only: two connections)',
   () => {
     const shop = appForThisFile();
     const sql = shop.query;
@@ -35,8 +36,8 @@ describe.runIf(testDriver() === 'postgres')(
       return { name: `Lockstep zq${serial}x look`, occasion: 1, item_ids: pieces };
     };
 
-    /** The transaction waiting for the closets' lock, once the request reaches it. */
-    async function waiter(): Promise<{ xid: string | null }> {
+    /** The transaction waiting for `lock`, once the request reaches it. */
+    async function waiter(lock: number): Promise<{ xid: string | null }> {
       for (let tries = 0; tries < 500; tries += 1) {
         const [row] = await sql<{ xid: string | null }>(
           `SELECT a.backend_xid::text AS xid
@@ -45,24 +46,27 @@ describe.runIf(testDriver() === 'postgres')(
               -- A single bigint key: its high half in classid, its low half in objid.
               AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1
               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          [LOCK.closets],
+          [lock],
         );
         if (row) return row;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      throw new Error('no request waited for the closets’ lock');
+      throw new Error(`no request waited for lock ${lock}`);
     }
 
-    /** Holds the closets' lock while the change starts: it must wait having written nothing. */
-    async function waitsFirst(change: () => Promise<{ statusCode: number; body: string }>) {
+    /** Holds `lock` while the change starts: it must wait having written nothing. */
+    async function waitsFirst(
+      change: () => Promise<{ statusCode: number; body: string }>,
+      lock: number = LOCK.closets,
+    ) {
       const answer = await shop.t.db.database.withConnection(async (holder) => {
         await holder.exec('BEGIN');
         let pending: Promise<{ statusCode: number; body: string }> | undefined;
         try {
-          await holder.query('SELECT pg_advisory_xact_lock($1)', [LOCK.closets]);
+          await holder.query('SELECT pg_advisory_xact_lock($1)', [lock]);
           pending = change();
           // A transaction is given an id at its first write.
-          expect(await waiter()).toEqual({ xid: null });
+          expect(await waiter(lock)).toEqual({ xid: null });
         } finally {
           await holder.exec('ROLLBACK');
         }
@@ -83,6 +87,23 @@ describe.runIf(testDriver() === 'postgres')(
       const edited = await waitsFirst(() => admin.put(`/api/design/outfit/edit/${id}`, body()));
       expect(edited.statusCode, edited.body).toBe(200);
       const deleted = await waitsFirst(() => admin.delete(`/api/design/outfit/delete/${id}`));
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    });
+
+    it('each waits for the outfit words’ lock before its first write too', async () => {
+      const words = LOCK.outfitWords;
+      const made = await waitsFirst(() => admin.post('/api/design/outfit/create', body()), words);
+      expect(made.statusCode, made.body).toBe(201);
+      const { id } = JSON.parse(made.body) as { id: number };
+      const edited = await waitsFirst(
+        () => admin.put(`/api/design/outfit/edit/${id}`, body()),
+        words,
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      const deleted = await waitsFirst(
+        () => admin.delete(`/api/design/outfit/delete/${id}`),
+        words,
+      );
       expect(deleted.statusCode, deleted.body).toBe(200);
     });
 

@@ -20,7 +20,7 @@ import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../li
 import { badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { writeEveryLikeOfOutfit } from '../../lib/liked-pieces';
-import { lockClosets } from '../../lib/locks';
+import { lockOutfitChange } from '../../lib/locks';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import * as repo from './design.repository';
@@ -196,10 +196,10 @@ async function loadOne(client: SqlClient, id: number): Promise<Outfit> {
   return outfit;
 }
 
-/** A transaction that changes outfits, holding the closets' lock before it writes anything. */
+/** A transaction that changes outfits, holding the closets' and the words' locks before it writes. */
 function changeOutfits<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await lockClosets(tx);
+    await lockOutfitChange(tx);
     return work(tx);
   });
 }

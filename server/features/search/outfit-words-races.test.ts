@@ -1,17 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SLOTS } from '../../../contracts/catalog';
 import type { SqlClient } from '../../db/client';
+import { LOCK } from '../../lib/locks';
 import { testDriver } from '../../test/databases';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
 
 // An outfit's words (0051) are written by the trigger of whichever change touched them: a
 // designer's pieces or occasion, a product's garment, an occasion's name. Two such changes at
-// once must leave the words those rows give once both committed, whichever commits first (0052).
-// (A product renamed already waits for a redesign, and a redesign for it: both write the
-// catalogue's version.)
+// once must leave the words those rows give once both have committed, whichever came first:
+// the second waits for the outfit words' lock the first holds (0052). Without it, a garment
+// changed during a redesign was lost; an occasion renamed already waited, for its name's key.
 
 describe.runIf(testDriver() === 'postgres')(
-  'outfit words under a rename and a redesign at once (PostgreSQL only: two connections)',
+  'outfit words under a catalogue change and a redesign at once (PostgreSQL only: two connections)',
   () => {
     const shop = appForThisFile();
     const sql = shop.query;
@@ -55,27 +56,31 @@ describe.runIf(testDriver() === 'postgres')(
       return row!.current;
     }
 
-    /** Resolves once `pending` waits for a lock on this database, or has settled without. */
-    async function waitingOrDone(pending: Promise<unknown>): Promise<void> {
+    /** Resolves once `pending` waits for the outfit words' lock; fails if it never does. */
+    async function waitsForWords(pending: Promise<unknown>): Promise<void> {
       let settled = false;
       void pending.then(
         () => (settled = true),
         () => (settled = true),
       );
-      for (let tries = 0; tries < 300 && !settled; tries += 1) {
+      for (let tries = 0; tries < 500 && !settled; tries += 1) {
         const [row] = await sql<{ waiting: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-                           WHERE datname = current_database() AND wait_event_type = 'Lock')
-                    AS waiting`,
+          `SELECT EXISTS (SELECT 1 FROM pg_locks
+                           WHERE locktype = 'advisory' AND NOT granted
+                             AND classid = 0 AND objid = $1 AND objsubid = 1
+                             AND database = (SELECT oid FROM pg_database
+                                              WHERE datname = current_database())) AS waiting`,
+          [LOCK.outfitWords],
         );
         if (row!.waiting) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      throw new Error('the second change did not wait for the outfit words’ lock');
     }
 
     /**
-     * Runs `first` in a transaction of its own, starts `second` while it is open, lets `second`
-     * reach a lock it waits for (if any), commits `first`, and answers what `second` answers.
+     * Runs `first` in a transaction of its own, starts `second` while it is open, sees `second`
+     * wait for the outfit words' lock, commits `first`, and answers what `second` answers.
      */
     async function meanwhile<T>(
       first: (tx: SqlClient) => Promise<unknown>,
@@ -83,14 +88,16 @@ describe.runIf(testDriver() === 'postgres')(
     ): Promise<T> {
       return shop.t.db.database.withConnection(async (tx) => {
         await tx.exec('BEGIN');
-        let pending: Promise<T> | undefined;
+        let pending: Promise<T>;
         try {
           await first(tx);
           pending = second();
-          await waitingOrDone(pending);
-        } finally {
-          await tx.exec('COMMIT');
+          await waitsForWords(pending);
+        } catch (error) {
+          await tx.exec('ROLLBACK');
+          throw error;
         }
+        await tx.exec('COMMIT');
         return pending;
       });
     }
