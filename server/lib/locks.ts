@@ -19,8 +19,8 @@ export const LOCK = {
    */
   closets: 27_027,
   /**
-   * An outfit's words (0052): taken before the rows their triggers read are locked, by a
-   * catalogue change and by an outfit's change, so each reads what the other committed.
+   * An outfit's words (0052): taken before any row their triggers read is locked, by a catalogue
+   * change and by an outfit's change (before the closets), so each reads what the other committed.
    */
   outfitWords: 7303,
 } as const;
@@ -34,16 +34,16 @@ export async function lockFirstAdmin(tx: Db): Promise<void> {
 }
 
 /**
- * Takes every closet, then the outfit words, until the transaction ends, before anything else an
- * administrator's creation, change or deletion of an outfit writes. The closet's trigger would
- * take the first at the outfit's pieces, and the words' triggers the second (0052); a
- * transaction holding rows by then (the catalogue's version, a new search word, shoppers'
- * favourite tallies) could deadlock with a purchase, a catalogue change or another outfit's
- * change holding one of them.
+ * Takes the outfit words, then every closet, until the transaction ends, before anything else an
+ * administrator's creation, change or deletion of an outfit writes. Their triggers take both
+ * again (0027, 0052); a transaction holding rows by then (the catalogue's version, a new search
+ * word, shoppers' favourite tallies) could deadlock with a purchase, a catalogue change or
+ * another outfit's change holding one of them. The words come first: a catalogue change waiting
+ * for a purchase's rows may hold them, and a purchase waits for the closets.
  */
 export async function lockOutfitChange(tx: Db): Promise<void> {
   await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(${LOCK.closets}), pg_advisory_xact_lock(${LOCK.outfitWords})`,
+    sql`SELECT pg_advisory_xact_lock(${LOCK.outfitWords}), pg_advisory_xact_lock(${LOCK.closets})`,
   );
 }
 

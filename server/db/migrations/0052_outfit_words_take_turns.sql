@@ -2,13 +2,12 @@
 -- pieces and occasion, a product's name, seller and garment, an occasion's name. Under READ
 -- COMMITTED each side wrote the words from what it saw, and a product's garment changed by hand
 -- while a designer gave an outfit one of its pieces left that outfit without the new garment.
--- Both now take one lock (locks.ts: `outfitWords`) before the rows the words are read from, and
--- read after it, in statements of their own, what the other committed:
--- - a catalogue change, before its statement locks a row (the triggers below);
--- - an outfit's change, first thing in its transaction (`lockOutfitChange`), and again in each
---   trigger that writes words, for a change made by hand.
--- Taken in that order, before the catalogue's version and any row, it cannot close a circle of
--- waits with them. Purchases and swipes never take it.
+-- Both now take one lock (locks.ts: `outfitWords`) before any row the words are read from, and
+-- read after it, in statements of their own, what the other committed. Every change that takes
+-- it takes it first, in a statement trigger, before its statement locks a row, and an outfit's
+-- change in the app takes it with the closets' lock, before it (`lockOutfitChange`): a rename
+-- holding it may wait for a purchase's rows, and a purchase waits for the closets. Purchases and
+-- swipes never take it.
 CREATE FUNCTION lock_outfit_words() RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(7303)
 $$;
@@ -23,6 +22,11 @@ CREATE TRIGGER products_words_take_turns BEFORE UPDATE OF name, seller, garment 
 CREATE TRIGGER items_words_take_turns BEFORE UPDATE OF name, seller ON items
   FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
 CREATE TRIGGER occasions_words_take_turns BEFORE UPDATE OF name ON occasions
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
+-- An outfit changed by hand: before its closets' trigger takes the closets (0027).
+CREATE TRIGGER outfits_words_take_turns BEFORE INSERT OR UPDATE OR DELETE ON outfits
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
+CREATE TRIGGER outfit_items_words_take_turns BEFORE INSERT OR UPDATE OR DELETE ON outfit_items
   FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
 
 CREATE OR REPLACE FUNCTION outfit_words_renamed() RETURNS trigger LANGUAGE plpgsql AS $$

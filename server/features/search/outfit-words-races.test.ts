@@ -150,6 +150,31 @@ describe.runIf(testDriver() === 'postgres')(
       });
     });
 
+    it('lets a redesign wait for a product renamed meanwhile, and keeps its words', async () => {
+      const { outfit, other, items } = await outfitAndNewTop();
+      const [before] = await sql<{ name: string }>('SELECT name FROM products WHERE id = $1', [
+        other.productId,
+      ]);
+      try {
+        const res = await meanwhile(
+          (cataloguer) =>
+            cataloguer.query(`UPDATE products SET name = 'Quillon Wrap' WHERE id = $1`, [
+              other.productId,
+            ]),
+          () =>
+            admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+              name: outfit.name,
+              occasion: outfit.occasionId,
+              item_ids: items,
+            }),
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await wordsCurrent(outfit.id)).toBe(true);
+      } finally {
+        await sql('UPDATE products SET name = $2 WHERE id = $1', [other.productId, before!.name]);
+      }
+    });
+
     it('keeps the words of an outfit moved to an occasion renamed meanwhile', async () => {
       const { outfit } = await outfitAndNewTop();
       const [occasion] = await sql<{ id: number; name: string }>(
