@@ -102,22 +102,43 @@ describe.runIf(testDriver() === 'postgres')(
       });
     }
 
-    /** Runs `change` and gives the product its garment back after it. */
-    async function garmentRestored(productId: number, change: () => Promise<void>) {
-      const [before] = await sql<{ garment: string }>(
-        'SELECT garment FROM products WHERE id = $1',
+    /** Runs `change` and gives the product its name and garment back after it. */
+    async function productRestored(productId: number, change: () => Promise<void>) {
+      const [before] = await sql<{ name: string; garment: string }>(
+        'SELECT name, garment FROM products WHERE id = $1',
         [productId],
       );
       try {
         await change();
       } finally {
-        await sql('UPDATE products SET garment = $2 WHERE id = $1', [productId, before!.garment]);
+        await sql('UPDATE products SET name = $2, garment = $3 WHERE id = $1', [
+          productId,
+          before!.name,
+          before!.garment,
+        ]);
       }
+    }
+
+    type Redesign = Awaited<ReturnType<typeof outfitAndNewTop>>;
+
+    /** The admin gives the outfit its new top while `change` of that top's product is under way. */
+    async function redesignDuring(change: string, { outfit, other, items }: Redesign) {
+      const res = await meanwhile(
+        (cataloguer) =>
+          cataloguer.query(`UPDATE products SET ${change} WHERE id = $1`, [other.productId]),
+        () =>
+          admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+            name: outfit.name,
+            occasion: outfit.occasionId,
+            item_ids: items,
+          }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
     }
 
     it('keeps the words of an outfit given a piece whose garment changes meanwhile', async () => {
       const { outfit, other } = await outfitAndNewTop();
-      await garmentRestored(other.productId, async () => {
+      await productRestored(other.productId, async () => {
         await meanwhile(
           (designer) =>
             designer.query(
@@ -131,48 +152,19 @@ describe.runIf(testDriver() === 'postgres')(
     });
 
     it('keeps them when the redesign comes while the garment’s change is under way', async () => {
-      const { outfit, other, items } = await outfitAndNewTop();
-      await garmentRestored(other.productId, async () => {
-        const res = await meanwhile(
-          (cataloguer) =>
-            cataloguer.query(`UPDATE products SET garment = 'tassock' WHERE id = $1`, [
-              other.productId,
-            ]),
-          () =>
-            admin.put(`/api/design/outfit/edit/${outfit.id}`, {
-              name: outfit.name,
-              occasion: outfit.occasionId,
-              item_ids: items,
-            }),
-        );
-        expect(res.statusCode, res.body).toBe(200);
-        expect(await wordsCurrent(outfit.id)).toBe(true);
+      const redesign = await outfitAndNewTop();
+      await productRestored(redesign.other.productId, async () => {
+        await redesignDuring(`garment = 'tassock'`, redesign);
+        expect(await wordsCurrent(redesign.outfit.id)).toBe(true);
       });
     });
 
     it('lets a redesign wait for a product renamed meanwhile, and keeps its words', async () => {
-      const { outfit, other, items } = await outfitAndNewTop();
-      const [before] = await sql<{ name: string }>('SELECT name FROM products WHERE id = $1', [
-        other.productId,
-      ]);
-      try {
-        const res = await meanwhile(
-          (cataloguer) =>
-            cataloguer.query(`UPDATE products SET name = 'Quillon Wrap' WHERE id = $1`, [
-              other.productId,
-            ]),
-          () =>
-            admin.put(`/api/design/outfit/edit/${outfit.id}`, {
-              name: outfit.name,
-              occasion: outfit.occasionId,
-              item_ids: items,
-            }),
-        );
-        expect(res.statusCode, res.body).toBe(200);
-        expect(await wordsCurrent(outfit.id)).toBe(true);
-      } finally {
-        await sql('UPDATE products SET name = $2 WHERE id = $1', [other.productId, before!.name]);
-      }
+      const redesign = await outfitAndNewTop();
+      await productRestored(redesign.other.productId, async () => {
+        await redesignDuring(`name = 'Quillon Wrap'`, redesign);
+        expect(await wordsCurrent(redesign.outfit.id)).toBe(true);
+      });
     });
 
     it('keeps the words of an outfit moved to an occasion renamed meanwhile', async () => {
