@@ -65,6 +65,31 @@ function databaseError(error: unknown): { code?: string; constraint?: string } |
   return undefined;
 }
 
+/** Times a charged order is placed before its error is given up to. */
+const PLACE_ATTEMPTS = 3;
+
+/**
+ * Places an order already charged. The order is one statement, so a deadlock or a serialization
+ * failure (a catalogue change holding the same pieces) undid all of it and it is placed again,
+ * rather than leaving the shopper charged with no order.
+ */
+async function placeCharged(
+  sql: SqlClient,
+  row: repo.OrderRow,
+  lines: repo.CartLine[],
+): Promise<repo.Placement> {
+  const bought = lines.map(({ stock: _stock, ...line }) => line);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await repo.placeOrder(sql, row, bought);
+    } catch (error) {
+      const code = databaseError(error)?.code;
+      const transient = code === PG.deadlock || code === PG.serializationFailure;
+      if (!transient || attempt === PLACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
 export function toOrder(row: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
   const totals = computeTotals(lines);
   return {
@@ -265,11 +290,7 @@ export async function checkout(
   };
   let placement: repo.Placement;
   try {
-    placement = await repo.placeOrder(
-      sql,
-      row,
-      lines.map(({ stock: _stock, ...line }) => line),
-    );
+    placement = await placeCharged(sql, row, lines);
   } catch (error) {
     // Two submits with one key that both found their lines: the unique key decides, and the
     // loser answers with the winner's order (the provider charged that key once).

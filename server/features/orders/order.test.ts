@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer';
+import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
 import * as service from './order.service';
 import {
@@ -947,3 +948,62 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe.runIf(testDriver() === 'postgres')(
+  'a charged order placed again after a deadlock (PostgreSQL only: two connections)',
+  () => {
+    it('places the order when a catalogue change deadlocked with it and gave way', async () => {
+      const { agent, user, addressId } = await shopper();
+      const piece = freshPiece();
+      await fill(agent, [[piece, 1]]);
+      const [product] = await sql<{ id: number; name: string }>(
+        'SELECT p.id, p.name FROM products p JOIN items i ON i.product_id = p.id WHERE i.id = $1',
+        [piece],
+      );
+      const stockBefore = await stockOf(piece);
+      let res: Awaited<ReturnType<typeof buy>>;
+      try {
+        res = await t.db.database.withConnection(async (cataloguer) => {
+          await cataloguer.exec('BEGIN');
+          try {
+            // The product held first: the checkout takes its piece, then waits for the product
+            // its lines name; the rename then waits for the piece, and the checkout, waiting
+            // longest, finds the circle and gives way.
+            await cataloguer.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [
+              product!.id,
+            ]);
+            const pending = buy(agent, addressId);
+            await waitsForALock();
+            await cataloguer.query(`UPDATE products SET name = name || ' Mk II' WHERE id = $1`, [
+              product!.id,
+            ]);
+            await cataloguer.exec('COMMIT');
+            return await pending;
+          } catch (error) {
+            await cataloguer.exec('ROLLBACK');
+            throw error;
+          }
+        });
+      } finally {
+        await sql('UPDATE products SET name = $2 WHERE id = $1', [product!.id, product!.name]);
+      }
+      expect(res.statusCode, res.body).toBe(201);
+      const orders = await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id]);
+      expect(orders).toHaveLength(1);
+      expect(await stockOf(piece)).toBe(stockBefore - 1);
+    });
+  },
+);
+
+/** Resolves once a transaction on the test's database waits for a lock; fails if none does. */
+async function waitsForALock(): Promise<void> {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const [row] = await sql<{ waiting: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                       WHERE datname = current_database() AND wait_event_type = 'Lock') AS waiting`,
+    );
+    if (row!.waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no transaction waited for a lock');
+}
