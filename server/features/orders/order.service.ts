@@ -65,13 +65,13 @@ function databaseError(error: unknown): { code?: string; constraint?: string } |
   return undefined;
 }
 
-/** Times a charged order is placed before its error is given up to. */
+/** Tries at placing a charged order before its error is answered. */
 const PLACE_ATTEMPTS = 3;
 
 /**
- * Places an order already charged. The order is one statement, so a deadlock or a serialization
- * failure (a catalogue change holding the same pieces) undid all of it and it is placed again,
- * rather than leaving the shopper charged with no order.
+ * Places an order already charged. The order is one statement, so a deadlock (with a stock take
+ * or a catalogue change holding the same pieces) undid all of it, and it is placed again: the
+ * money has moved.
  */
 async function placeCharged(
   sql: SqlClient,
@@ -83,9 +83,7 @@ async function placeCharged(
     try {
       return await repo.placeOrder(sql, row, bought);
     } catch (error) {
-      const code = databaseError(error)?.code;
-      const transient = code === PG.deadlock || code === PG.serializationFailure;
-      if (!transient || attempt === PLACE_ATTEMPTS) throw error;
+      if (databaseError(error)?.code !== PG.deadlock || attempt === PLACE_ATTEMPTS) throw error;
     }
   }
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SqlClient } from '../../db/client';
 import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
@@ -952,58 +953,66 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
 describe.runIf(testDriver() === 'postgres')(
   'a charged order placed again after a deadlock (PostgreSQL only: two connections)',
   () => {
-    it('places the order when a catalogue change deadlocked with it and gave way', async () => {
+    it('places the order when a stock take deadlocked with it and gave way', async () => {
       const { agent, user, addressId } = await shopper();
-      const piece = freshPiece();
-      await fill(agent, [[piece, 1]]);
-      const [product] = await sql<{ id: number; name: string }>(
-        'SELECT p.id, p.name FROM products p JOIN items i ON i.product_id = p.id WHERE i.id = $1',
-        [piece],
-      );
-      const stockBefore = await stockOf(piece);
-      let res: Awaited<ReturnType<typeof buy>>;
-      try {
-        res = await t.db.database.withConnection(async (cataloguer) => {
-          await cataloguer.exec('BEGIN');
-          try {
-            // The product held first: the checkout takes its piece, then waits for the product
-            // its lines name; the rename then waits for the piece, and the checkout, waiting
-            // longest, finds the circle and gives way.
-            await cataloguer.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [
-              product!.id,
-            ]);
-            const pending = buy(agent, addressId);
-            await waitsForALock();
-            await cataloguer.query(`UPDATE products SET name = name || ' Mk II' WHERE id = $1`, [
-              product!.id,
-            ]);
-            await cataloguer.exec('COMMIT');
-            return await pending;
-          } catch (error) {
-            await cataloguer.exec('ROLLBACK');
-            throw error;
-          }
-        });
-      } finally {
-        await sql('UPDATE products SET name = $2 WHERE id = $1', [product!.id, product!.name]);
-      }
+      const [first, second] = [freshPiece(), freshPiece()].sort((a, b) => a - b);
+      await fill(agent, [
+        [first!, 1],
+        [second!, 1],
+      ]);
+      const before = [await stockOf(first!), await stockOf(second!)];
+      const deadlocksBefore = await deadlocks();
+      const takeStock = (tx: SqlClient, id: number) =>
+        tx.query('UPDATE items SET stock = stock WHERE id = $1', [id]);
+      const res = await t.db.database.withConnection(async (stockTaker) => {
+        await stockTaker.exec('BEGIN');
+        try {
+          // The checkout locks its pieces in id order: it takes the first and waits for the
+          // second, held here; this then waits for the first. Each looks for a circle a second
+          // after it began to wait: the checkout, waiting well before, finds it and is undone.
+          await takeStock(stockTaker, second!);
+          const pending = buy(agent, addressId);
+          await blocksSomeone(stockTaker);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await takeStock(stockTaker, first!);
+          await stockTaker.exec('COMMIT');
+          return await pending;
+        } catch (error) {
+          await stockTaker.exec('ROLLBACK');
+          throw error;
+        }
+      });
       expect(res.statusCode, res.body).toBe(201);
       const orders = await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id]);
       expect(orders).toHaveLength(1);
-      expect(await stockOf(piece)).toBe(stockBefore - 1);
+      expect([await stockOf(first!), await stockOf(second!)]).toEqual(before.map((n) => n - 1));
+      await vi.waitFor(async () => expect(await deadlocks()).toBeGreaterThan(deadlocksBefore), {
+        timeout: 5_000,
+      });
     });
   },
 );
 
-/** Resolves once a transaction on the test's database waits for a lock; fails if none does. */
-async function waitsForALock(): Promise<void> {
+/** Resolves once another transaction waits for one `holder` holds; fails if none does. */
+async function blocksSomeone(holder: SqlClient): Promise<void> {
+  const [me] = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   for (let tries = 0; tries < 500; tries += 1) {
-    const [row] = await sql<{ waiting: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-                       WHERE datname = current_database() AND wait_event_type = 'Lock') AS waiting`,
+    // Asked outside the holder's transaction, which would see the activity as it first read it.
+    const [row] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [me!.pid],
     );
-    if (row!.waiting) return;
+    if (row!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('no transaction waited for a lock');
+  throw new Error('nothing waited for the held piece');
+}
+
+/** The deadlocks PostgreSQL has found on the test's database. */
+async function deadlocks(): Promise<number> {
+  await sql('SELECT pg_stat_clear_snapshot()');
+  const [row] = await sql<{ n: number }>(
+    'SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return row!.n;
 }
