@@ -183,9 +183,10 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
               WHERE id = $1`,
             [outfit],
           );
+          // A lock for a shopper is a pair of keys (a class and the shopper): objsubid 2.
           return await admin.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM pg_locks
-              WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+              WHERE locktype = 'advisory' AND objsubid = 2 AND pid = pg_backend_pid()`,
           );
         } finally {
           await admin.exec('ROLLBACK');
