@@ -34,7 +34,7 @@ describe('the lock numbers and the feed’s announcements', () => {
   });
 
   it('takes the outfit words’ lock under the number locks.ts gives', async () => {
-    expect(await advisoryLocksIn(['lock_outfit_words'])).toEqual([LOCK.outfitWords]);
+    expect(await advisoryLocksIn(['outfit_words_take_turns'])).toEqual([LOCK.outfitWords]);
   });
 
   it('announces a swipe on a queued outfit, and a queue written, as the decoder reads them', async () => {

@@ -3,18 +3,14 @@
 -- COMMITTED each side wrote the words from what it saw, and a product's garment changed by hand
 -- while a designer gave an outfit one of its pieces left that outfit without the new garment.
 -- Both now take one lock (locks.ts: `outfitWords`) before any row the words are read from, and
--- read after it, in statements of their own, what the other committed. Every change that takes
--- it takes it first, in a statement trigger, before its statement locks a row, and an outfit's
--- change in the app takes it with the closets' lock, before it (`lockOutfitChange`): a rename
--- holding it may wait for a purchase's rows, and a purchase waits for the closets. Purchases and
--- swipes never take it.
-CREATE FUNCTION lock_outfit_words() RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock(7303)
-$$;
-
+-- read after it, in statements of their own, what the other committed. Every change whose
+-- triggers write outfit words takes it first, in a statement trigger, before its statement locks
+-- a row, so the words' triggers (0051) read after it; an outfit's change in the app takes it with
+-- the closets' lock, before it (`lockOutfitChange`): a rename holding it may wait for a
+-- purchase's rows, and a purchase waits for the closets. Purchases and swipes never take it.
 CREATE FUNCTION outfit_words_take_turns() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM lock_outfit_words();
+  PERFORM pg_advisory_xact_lock(7303);
   RETURN NULL;
 END $$;
 CREATE TRIGGER products_words_take_turns BEFORE UPDATE OF name, seller, garment ON products
@@ -28,36 +24,3 @@ CREATE TRIGGER outfits_words_take_turns BEFORE INSERT OR UPDATE OR DELETE ON out
   FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
 CREATE TRIGGER outfit_items_words_take_turns BEFORE INSERT OR UPDATE OR DELETE ON outfit_items
   FOR EACH STATEMENT EXECUTE FUNCTION outfit_words_take_turns();
-
-CREATE OR REPLACE FUNCTION outfit_words_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM lock_outfit_words();
-  PERFORM refresh_outfit_words(ARRAY[NEW.id]);
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION outfit_items_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM lock_outfit_words();
-  PERFORM refresh_outfit_words(ARRAY(SELECT DISTINCT outfit_id FROM changed));
-  RETURN NULL;
-END $$;
-
--- The outfits wearing the product are read after the lock: an outfit a designer has just given
--- one of its pieces is among them once that designer has committed.
-CREATE OR REPLACE FUNCTION outfits_wearing_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM lock_outfit_words();
-  PERFORM refresh_outfit_words(ARRAY(
-    SELECT DISTINCT oi.outfit_id FROM outfit_items oi
-     WHERE oi.product_id = (to_jsonb(NEW) ->> TG_ARGV[0])::integer));
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION occasions_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM lock_outfit_words();
-  PERFORM refresh_outfit_words(
-    ARRAY(SELECT o.id FROM outfits o WHERE o.occasion_id = NEW.id));
-  RETURN NULL;
-END $$;
