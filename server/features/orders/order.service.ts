@@ -6,7 +6,7 @@ import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { conflict, notFound, PG } from '../../lib/errors';
+import { AppError, conflict, notFound, PG } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -134,6 +134,8 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   if (!found) throw notFound('That order does not exist.');
   return toOrder(found.order, found.lines);
 }
+
+const NOT_PLACED = 'Your order could not be placed just now.';
 
 const SPENT_KEY =
   'This checkout was already turned down and its payment returned. Check your cart and pay again.';
@@ -286,26 +288,11 @@ export async function checkout(
     emailedAt: null,
     createdAt: now,
   };
-  let placement: repo.Placement;
-  try {
-    placement = await placeCharged(sql, row, lines);
-  } catch (error) {
-    // Two submits with one key that both found their lines: the unique key decides, and the
-    // loser answers with the winner's order (the provider charged that key once).
-    const dbError = databaseError(error);
-    if (dbError?.code !== PG.uniqueViolation || !dbError.constraint?.includes('idempotency')) {
-      throw error;
-    }
-    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
-    if (existing === undefined) throw error;
-    return earlier(existing);
-  }
-  if (!placement.placed) {
-    // A submit with the same key took the lines first: its order is the answer, and the charge
-    // (made with the same key) is its own, so nothing is refunded.
+  // Nothing was written: unless a submit with the same key placed the order (the provider charged
+  // that key once, for it), the key is spent before the money is returned.
+  const turnDown = async (reason: string) => {
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
-    // Spent before the refund: a submit with this key read after this is turned down uncharged.
     await repo.recordRefusal(db, userId, input.idempotencyKey);
     const returned = await refund(deps, {
       reference,
@@ -313,8 +300,34 @@ export async function checkout(
       method: input.paymentMethod,
       orderNumber: number,
     });
-    throw conflict(`${refusal(lines, placement.held)} ${returned}`);
+    throw conflict(`${reason} ${returned}`);
+  };
+  let placement: repo.Placement;
+  try {
+    placement = await placeCharged(sql, row, lines);
+  } catch (error) {
+    const dbError = databaseError(error);
+    if (dbError?.code === PG.uniqueViolation && dbError.constraint?.includes('idempotency')) {
+      // Two submits with one key that both found their lines: the unique key decides, and the
+      // loser answers with the winner's order (the provider charged that key once).
+      const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+      if (existing === undefined) throw error;
+      return earlier(existing);
+    }
+    // No SQLSTATE (a lost connection): the write may have committed, so the charge is kept for
+    // a retry with this key to find or place the order.
+    if (dbError === undefined) throw error;
+    // PostgreSQL answered the statement with an error, so none of it was written.
+    deps.log.error({ err: error, order: number }, 'charged order not written');
+    try {
+      return await turnDown(NOT_PLACED);
+    } catch (turnedDown) {
+      if (turnedDown instanceof AppError) throw turnedDown;
+      // The key could not be spent: the charge is kept for a retry with this key, as above.
+      throw error;
+    }
   }
+  if (!placement.placed) return turnDown(refusal(lines, placement.held));
 
   row.createdAt = placement.createdAt;
   const orderLines: repo.OrderLineRow[] = lines.map((line) => ({
