@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDriver } from '../test/databases';
 import { DatabaseInUseError, openPglite } from './client';
 import { migrate } from './migrate';
 
@@ -48,4 +49,30 @@ describe('embedded database folder', () => {
     const again = await openPglite(dir);
     await again.close();
   }, 60_000);
+});
+
+describe.runIf(testDriver() === 'postgres')('a pooled PostgreSQL connection', () => {
+  it('runs every statement in its own process, compiled by no JIT, however cheap the planner finds parallel workers', async () => {
+    const test = await createTestDatabase();
+    try {
+      const plan = await test.database.withConnection(async (client) => {
+        await client.exec('BEGIN');
+        try {
+          // Workers and compiling made free to the planner: only the connection's settings say no.
+          await client.exec(`SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0;
+            SET LOCAL min_parallel_table_scan_size = 0; SET LOCAL jit_above_cost = 0`);
+          const [row] = await client.query<{ 'QUERY PLAN': unknown }>(
+            "EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM items WHERE lower(name) LIKE '%a%'",
+          );
+          return JSON.stringify(row!['QUERY PLAN']);
+        } finally {
+          await client.exec('ROLLBACK');
+        }
+      });
+      expect(plan).toContain('"Relation Name":"items"');
+      expect(plan).not.toMatch(/"Gather|"Parallel Aware":true|"JIT"/);
+    } finally {
+      await test.drop();
+    }
+  });
 });

@@ -303,9 +303,10 @@ function pgSqlClient(runner: pg.Pool | pg.PoolClient): SqlClient {
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    // Drape's statements are short: compiling one with JIT costs more than running it, and
-    // PostgreSQL's high guesses on text searches would turn it on (performance-log.md).
-    options: '-c jit=off',
+    // Drape's statements are short: compiling one with JIT, or starting a parallel worker for
+    // it, costs more than running it, and PostgreSQL's high guesses on text searches would do
+    // both (performance-log.md).
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
     max: options.max ?? 10,
     Client: PreparingClient,
     connectionTimeoutMillis: 2_000,
