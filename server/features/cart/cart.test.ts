@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG, pgCode } from '../../lib/errors';
 import { testDriver } from '../../test/databases';
+import { someoneWaits } from '../../test/lock-waits';
 import { Agent, createTestApp, signUp, type TestApp, withStock } from '../../test/test-app';
 import * as repo from './cart.repository';
 
@@ -44,15 +45,7 @@ async function writeAgainstHeld(
       (result) => result,
       (error: unknown) => pgCode(error) ?? error,
     );
-    for (let tries = 0; ; tries++) {
-      const [waiting] = await sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      if (waiting!.n > 0) break;
-      if (tries > 200) throw new Error('the write never waited for the held lock');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await someoneWaits(database.sql, 'the write never waited for the held lock');
     await held.exec('COMMIT');
     return outcome;
   });

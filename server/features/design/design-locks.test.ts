@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SLOTS } from '../../../contracts/catalog';
 import { LOCK } from '../../lib/locks';
 import { testDriver } from '../../test/databases';
+import { waiterFor } from '../../test/lock-waits';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
 
 // Every change of an outfit takes the closets' lock, then the outfit words' lock, before it writes
@@ -36,24 +37,6 @@ describe.runIf(testDriver() === 'postgres')(
       return { name: `Lockstep zq${serial}x look`, occasion: 1, item_ids: pieces };
     };
 
-    /** The transaction waiting for `lock`, once the request reaches it. */
-    async function waiter(lock: number): Promise<{ xid: string | null }> {
-      for (let tries = 0; tries < 500; tries += 1) {
-        const [row] = await sql<{ xid: string | null }>(
-          `SELECT a.backend_xid::text AS xid
-             FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-            WHERE l.locktype = 'advisory' AND NOT l.granted
-              -- A single bigint key: its high half in classid, its low half in objid.
-              AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1
-              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          [lock],
-        );
-        if (row) return row;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`no request waited for lock ${lock}`);
-    }
-
     /** Holds `lock` while the change starts: it must wait having written nothing. */
     async function waitsFirst(
       change: () => Promise<{ statusCode: number; body: string }>,
@@ -66,7 +49,9 @@ describe.runIf(testDriver() === 'postgres')(
           await holder.query('SELECT pg_advisory_xact_lock($1)', [lock]);
           pending = change();
           // A transaction is given an id at its first write.
-          expect(await waiter(lock)).toEqual({ xid: null });
+          expect(
+            await waiterFor(shop.t.db.database.sql, lock, `no request waited for lock ${lock}`),
+          ).toEqual({ xid: null });
         } finally {
           await holder.exec('ROLLBACK');
         }

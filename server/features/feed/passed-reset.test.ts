@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedOutfit, FeedPage } from '../../../contracts/feed';
 import { lockFeedQueue } from '../../lib/locks';
 import { testDriver } from '../../test/databases';
+import { until } from '../../test/lock-waits';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -100,10 +101,10 @@ describe('POST /api/outfit/rejected/reset', () => {
           sql`INSERT INTO feed_queue (user_id, outfit_id, position) VALUES (${s.user.id}, 6, 1)`,
         );
         answer = reset(s.agent);
-        for (let tries = 0; !(await waiting()); tries++) {
-          expect(tries, 'the reset never waited for the queue lock').toBeLessThan(200);
-          await new Promise((done) => setTimeout(done, 10));
-        }
+        await until(
+          async () => ((await waiting()) ? true : undefined),
+          'the reset never waited for the queue lock',
+        );
       });
       const res = await answer!;
       expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlClient } from '../../db/client';
 import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
+import { someoneWaits } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
 import * as service from './order.service';
 import {
@@ -1044,7 +1045,7 @@ describe.runIf(testDriver() === 'postgres')(
           // after it began to wait: the checkout, waiting well before, finds it and is undone.
           await takeStock(stockTaker, second!);
           const pending = buy(agent, addressId);
-          await blocksSomeone(stockTaker);
+          await someoneWaits(t.db.database.sql, 'the checkout never waited for the held piece');
           await new Promise((resolve) => setTimeout(resolve, 300));
           await takeStock(stockTaker, first!);
           await stockTaker.exec('COMMIT');
@@ -1064,21 +1065,6 @@ describe.runIf(testDriver() === 'postgres')(
     });
   },
 );
-
-/** Resolves once another transaction waits for one `holder` holds; fails if none does. */
-async function blocksSomeone(holder: SqlClient): Promise<void> {
-  const [me] = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  for (let tries = 0; tries < 500; tries += 1) {
-    // Asked outside the holder's transaction, which would see the activity as it first read it.
-    const [row] = await sql<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-      [me!.pid],
-    );
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('nothing waited for the held piece');
-}
 
 /** The deadlocks PostgreSQL has found on the test's database. */
 async function deadlocks(): Promise<number> {

@@ -3,6 +3,7 @@ import { SLOTS } from '../../../contracts/catalog';
 import type { SqlClient } from '../../db/client';
 import { LOCK } from '../../lib/locks';
 import { testDriver } from '../../test/databases';
+import { waiterFor } from '../../test/lock-waits';
 import { type Agent, appForThisFile, signUp } from '../../test/test-app';
 
 // An outfit's words (0051) are written by the trigger of whichever change touched them: a
@@ -56,28 +57,6 @@ describe.runIf(testDriver() === 'postgres')(
       return row!.current;
     }
 
-    /** Resolves once `pending` waits for the outfit words' lock; fails if it never does. */
-    async function waitsForWords(pending: Promise<unknown>): Promise<void> {
-      let settled = false;
-      void pending.then(
-        () => (settled = true),
-        () => (settled = true),
-      );
-      for (let tries = 0; tries < 500 && !settled; tries += 1) {
-        const [row] = await sql<{ waiting: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM pg_locks
-                           WHERE locktype = 'advisory' AND NOT granted
-                             AND classid = 0 AND objid = $1 AND objsubid = 1
-                             AND database = (SELECT oid FROM pg_database
-                                              WHERE datname = current_database())) AS waiting`,
-          [LOCK.outfitWords],
-        );
-        if (row!.waiting) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error('the second change did not wait for the outfit words’ lock');
-    }
-
     /**
      * Runs `first` in a transaction of its own, starts `second` while it is open, sees `second`
      * wait for the outfit words' lock, commits `first`, and answers what `second` answers.
@@ -92,7 +71,11 @@ describe.runIf(testDriver() === 'postgres')(
         try {
           await first(tx);
           pending = second();
-          await waitsForWords(pending);
+          await waiterFor(
+            shop.t.db.database.sql,
+            LOCK.outfitWords,
+            'the second change did not wait for the outfit words’ lock',
+          );
         } catch (error) {
           await tx.exec('ROLLBACK');
           throw error;

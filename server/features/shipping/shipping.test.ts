@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES } from '../../../contracts/shipping';
 import { testDriver } from '../../test/databases';
+import { someoneWaits } from '../../test/lock-waits';
 import {
   type Agent,
   Agent as Client,
@@ -277,16 +278,7 @@ describe('PUT /api/shipping/{id}/preferred', () => {
         await held.exec('BEGIN');
         await held.query('SELECT take_preferred_address($1, $2)', [user.id, b.id]);
         const removal = agent.delete(`/api/shipping/${b.id}`);
-        let waited = false;
-        for (let tries = 0; tries < 100 && !waited; tries++) {
-          const [row] = await t.db.database.sql.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          );
-          waited = row!.n > 0;
-          if (!waited) await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        expect(waited).toBe(true);
+        await someoneWaits(t.db.database.sql, 'the removal never waited for the change');
         await held.query('UPDATE addresses SET preferred = true WHERE id = $1', [b.id]);
         await held.exec('COMMIT');
         expect((await removal).statusCode).toBe(200);
