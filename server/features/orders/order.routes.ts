@@ -139,6 +139,7 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
           402: ApiErrorSchema,
           404: ApiErrorSchema,
           409: ApiErrorSchema,
+          503: ApiErrorSchema,
         },
       },
     },

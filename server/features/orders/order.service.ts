@@ -6,7 +6,7 @@ import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { AppError, conflict, notFound, PG } from '../../lib/errors';
+import { conflict, notFound, PG, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -135,7 +135,8 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   return toOrder(found.order, found.lines);
 }
 
-const NOT_PLACED = 'Your order could not be placed just now.';
+const NOT_PLACED =
+  'Your order could not be placed just now. Pay again in a moment: you will not be charged twice.';
 
 const SPENT_KEY =
   'This checkout was already turned down and its payment returned. Check your cart and pay again.';
@@ -288,20 +289,6 @@ export async function checkout(
     emailedAt: null,
     createdAt: now,
   };
-  // Nothing was written: unless a submit with the same key placed the order (the provider charged
-  // that key once, for it), the key is spent before the money is returned.
-  const turnDown = async (reason: string) => {
-    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
-    if (existing !== undefined) return earlier(existing);
-    await repo.recordRefusal(db, userId, input.idempotencyKey);
-    const returned = await refund(deps, {
-      reference,
-      amountCents: totals.totalCents,
-      method: input.paymentMethod,
-      orderNumber: number,
-    });
-    throw conflict(`${reason} ${returned}`);
-  };
   let placement: repo.Placement;
   try {
     placement = await placeCharged(sql, row, lines);
@@ -311,23 +298,29 @@ export async function checkout(
       // Two submits with one key that both found their lines: the unique key decides, and the
       // loser answers with the winner's order (the provider charged that key once).
       const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
-      if (existing === undefined) throw error;
-      return earlier(existing);
+      if (existing !== undefined) return earlier(existing);
     }
-    // No SQLSTATE (a lost connection): the write may have committed, so the charge is kept for
-    // a retry with this key to find or place the order.
-    if (dbError === undefined) throw error;
-    // PostgreSQL answered the statement with an error, so none of it was written.
+    // The charge stays, and the answer is a 5xx whatever the error, so the web app keeps the key:
+    // its retry finds the order or places it, charged once. Refunding here could return the
+    // money of an order a submit with the same key is still writing.
     deps.log.error({ err: error, order: number }, 'charged order not written');
-    try {
-      return await turnDown(NOT_PLACED);
-    } catch (turnedDown) {
-      if (turnedDown instanceof AppError) throw turnedDown;
-      // The key could not be spent: the charge is kept for a retry with this key, as above.
-      throw error;
-    }
+    throw unavailable(NOT_PLACED);
   }
-  if (!placement.placed) return turnDown(refusal(lines, placement.held));
+  if (!placement.placed) {
+    // A submit with the same key took the lines first: its order is the answer, and the charge
+    // (made with the same key) is its own, so nothing is refunded.
+    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+    if (existing !== undefined) return earlier(existing);
+    // Spent before the refund: a submit with this key read after this is turned down uncharged.
+    await repo.recordRefusal(db, userId, input.idempotencyKey);
+    const returned = await refund(deps, {
+      reference,
+      amountCents: totals.totalCents,
+      method: input.paymentMethod,
+      orderNumber: number,
+    });
+    throw conflict(`${refusal(lines, placement.held)} ${returned}`);
+  }
 
   row.createdAt = placement.createdAt;
   const orderLines: repo.OrderLineRow[] = lines.map((line) => ({
