@@ -57,6 +57,9 @@ export default function CartRoute() {
   const [paid, setPaid] = useState(false);
   // A second click can land before React re-renders the disabled button.
   const submitting = useRef(false);
+  // The session a checkout already took: paying again after a server error retries the checkout
+  // (same key) without approving a payment that is no longer waiting for approval.
+  const approved = useRef<string | null>(null);
 
   if (cart.isPending) {
     return (
@@ -99,7 +102,10 @@ export default function CartRoute() {
     setPaying(true);
     setSheetError(null);
     try {
-      await approvePayment.mutateAsync(session.id);
+      if (approved.current !== session.id) {
+        await approvePayment.mutateAsync(session.id);
+        approved.current = session.id;
+      }
       const order = await checkout.mutateAsync({
         addressId: address.id,
         paymentMethod: session.paymentMethod,
