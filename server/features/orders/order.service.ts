@@ -247,12 +247,14 @@ export async function checkout(
   const id = start.nextId;
   const number = orderNumber(id, now);
   const arrival = arrivalWindow(now);
+  let sessionId: string | undefined;
   if (input.paymentId !== undefined) {
-    await spendPayment(
+    sessionId = await spendPayment(
       db,
       userId,
       { ...input, paymentId: input.paymentId },
       totals.totalCents,
+      deps.log,
       now,
     );
   } else if (deps.payments.requiresApproval) {
@@ -263,7 +265,7 @@ export async function checkout(
     method: input.paymentMethod,
     orderNumber: number,
     idempotencyKey: input.idempotencyKey,
-    sessionId: input.paymentId,
+    sessionId,
   });
 
   const row: repo.OrderRow = {
@@ -301,9 +303,12 @@ export async function checkout(
       if (existing !== undefined) return earlier(existing);
     }
     // The charge stays, and the answer is a 5xx whatever the error, so the web app keeps the key:
-    // its retry finds the order or places it, charged once. Refunding here could return the
-    // money of an order a submit with the same key is still writing.
-    deps.log.error({ err: error, order: number }, 'charged order not written');
+    // a checkout sent again with it finds the order or places it with the payment the key took.
+    // Refunding here could return the money of an order a same-key submit is still writing.
+    deps.log.error(
+      { err: error, order: number, userId, key: input.idempotencyKey, reference },
+      'charged order not written',
+    );
     throw unavailable(NOT_PLACED);
   }
   if (!placement.placed) {

@@ -898,6 +898,63 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a checkout sent again after a failure, naming a payment opened since, pays with the one its key took: one order, one charge', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const first = await open(agent, addressId);
+    expect((await agent.post(`/api/payments/${first.id}/approve`)).statusCode).toBe(200);
+    const key = newKey();
+    const body = { addressId, paymentMethod: 'paypal', idempotencyKey: key };
+    await refusingOrders(user.id, async () => {
+      const failed = await agent.put('/api/buy', { ...body, paymentId: first.id });
+      expect(failed.statusCode, failed.body).toBe(503);
+    });
+    // The shopper closed the sheet and paid anew; the web app kept the key after the 5xx.
+    const second = await open(agent, addressId);
+    expect((await agent.post(`/api/payments/${second.id}/approve`)).statusCode).toBe(200);
+    const paid = await agent.put('/api/buy', { ...body, paymentId: second.id });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const { reference } = await new SandboxPaymentProvider().charge({
+      amountCents: first.amountCents,
+      method: 'paypal',
+      orderNumber: paid.json().number,
+      idempotencyKey: key,
+      sessionId: first.id,
+    });
+    const orders = await sql<{ payment_reference: string }>(
+      'SELECT payment_reference FROM orders WHERE user_id = $1',
+      [user.id],
+    );
+    expect(orders).toEqual([{ payment_reference: reference }]);
+    expect(await sessionStatus(first.id)).toBe('captured');
+    expect(await sessionStatus(second.id)).toBe('approved');
+  });
+
+  it('a checkout whose key took a payment, sent again for another cart, is refused before any new charge and says the first will be returned', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const first = await open(agent, addressId);
+    expect((await agent.post(`/api/payments/${first.id}/approve`)).statusCode).toBe(200);
+    const body = { addressId, paymentMethod: 'paypal', idempotencyKey: newKey() };
+    await refusingOrders(user.id, async () => {
+      expect((await agent.put('/api/buy', { ...body, paymentId: first.id })).statusCode).toBe(503);
+    });
+    await fill(agent, [[freshPiece(), 1]]);
+    const second = await open(agent, addressId);
+    expect((await agent.post(`/api/payments/${second.id}/approve`)).statusCode).toBe(200);
+    const before = await snapshot();
+    const refused = await agent.put('/api/buy', { ...body, paymentId: second.id });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `A payment of ${first.amount} was already taken for this checkout, before your cart, ` +
+        'address or payment method changed. The shop has been told and will return it; check ' +
+        'your cart and pay again.',
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(await sessionStatus(second.id)).toBe('approved');
+  });
+
   it('refuses a payment not yet approved (402), for another method or address, or for another amount (409), writing nothing', async () => {
     const { agent, addressId } = await shopper();
     const other = (await agent.post('/api/shipping', { ...address, nickname: 'Other' })).json();

@@ -126,6 +126,29 @@ export async function findSession(
 }
 
 /**
+ * The session a checkout pays with: the one its key already took, if any (a checkout sent again
+ * after a failure, naming a session opened since), else the one it names.
+ */
+export async function findCheckoutSession(
+  db: Db,
+  userId: number,
+  id: string,
+  idempotencyKey: string,
+): Promise<FoundSession | undefined> {
+  return asFound(
+    await rowsOf(
+      db,
+      sql`SELECT ${sessionColumns}, ${sessionAddress(userId)}
+            FROM payment_sessions ps
+           WHERE ps.user_id = ${userId}
+             AND (ps.id = ${id} OR (ps.status = 'captured' AND ps.idempotency_key = ${idempotencyKey}))
+           ORDER BY ps.idempotency_key IS NOT DISTINCT FROM ${idempotencyKey} DESC
+           LIMIT 1`,
+    ),
+  );
+}
+
+/**
  * Moves one of the shopper's sessions from one status to another and answers it as moved, with
  * its address; undefined when it is not theirs or was no longer in `from`.
  */

@@ -145,9 +145,11 @@ export async function cancelPayment(db: Db, userId: number, id: string): Promise
 }
 
 /**
- * Checks that the session a checkout names was approved by this shopper for this method,
- * address and amount, and spends it on this checkout. Runs before the charge, so a refusal
- * takes no money and writes nothing else.
+ * Checks that the session a checkout pays with was approved by this shopper for this method,
+ * address and amount, spends it on this checkout, and answers its id, for the charge. A checkout
+ * whose key already took a session pays with that one, whichever it names: sent again after a
+ * failure with a session opened since, it is charged once. Runs before the charge, so a refusal
+ * takes no new money and writes nothing else.
  */
 export async function spendPayment(
   db: Db,
@@ -159,11 +161,33 @@ export async function spendPayment(
     idempotencyKey: string;
   },
   totalCents: number,
+  log: { error(obj: object, msg: string): void },
   now = new Date(),
-): Promise<void> {
-  const { session } = await mine(db, userId, checkout.paymentId);
+): Promise<string> {
+  const found = await repo.findCheckoutSession(
+    db,
+    userId,
+    checkout.paymentId,
+    checkout.idempotencyKey,
+  );
+  if (!found) throw notFound(NOT_FOUND);
+  const { session } = found;
   const sameCheckout =
     session.status === 'captured' && session.idempotencyKey === checkout.idempotencyKey;
+  if (
+    sameCheckout &&
+    (session.paymentMethod !== checkout.paymentMethod ||
+      session.addressId !== checkout.addressId ||
+      session.amountCents !== totalCents)
+  ) {
+    // Its charge may have been taken before a failure; it paid for another cart or address.
+    log.error({ session: session.id, userId }, 'payment taken for a checkout that changed since');
+    throw conflict(
+      `A payment of ${formatCents(session.amountCents)} was already taken for this checkout, ` +
+        'before your cart, address or payment method changed. The shop has been told and will ' +
+        'return it; check your cart and pay again.',
+    );
+  }
   if (session.status === 'cancelled') throw conflict(CANCELLED);
   if (session.status === 'captured' && !sameCheckout) throw conflict(USED);
   if (session.status === 'pending') {
@@ -185,7 +209,8 @@ export async function spendPayment(
         'charged; pay again to approve the new total.',
     );
   }
-  if (!(await repo.captureSession(db, userId, checkout.paymentId, checkout.idempotencyKey))) {
+  if (!(await repo.captureSession(db, userId, session.id, checkout.idempotencyKey))) {
     throw conflict(USED);
   }
+  return session.id;
 }

@@ -16,7 +16,7 @@ import { Totals } from '../../components/totals';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCart } from '../../features/cart/api/get-cart';
 import { CartLineList } from '../../features/cart/components/cart-line-list';
-import { useCheckout } from '../../features/orders/api/checkout';
+import { checkoutSettled, useCheckout } from '../../features/orders/api/checkout';
 import {
   useApprovePayment,
   useCancelPayment,
@@ -33,6 +33,10 @@ const itemCount = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}
 
 const message = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
+
+const UNSETTLED =
+  'Your payment may have been taken without your order being placed. Pay again for the same ' +
+  'cart and address to finish it: you will be charged once.';
 
 /**
  * SPEC's /cart: the items, the payment choice, shipping, total and Pay Now. Pay Now opens the
@@ -57,9 +61,12 @@ export default function CartRoute() {
   const [paid, setPaid] = useState(false);
   // A second click can land before React re-renders the disabled button.
   const submitting = useRef(false);
-  // The session a checkout already took: paying again after a server error retries the checkout
-  // (same key) without approving a payment that is no longer waiting for approval.
+  // The payment approved in this sheet: paying again after a failed checkout goes straight to
+  // the checkout, since a payment a checkout took cannot be approved again.
   const approved = useRef<string | null>(null);
+  // The payment whose checkout failed without a final answer (a 5xx, or none): its charge may
+  // stand, and the same cart paid again (the key is kept) is charged with it, once.
+  const unsettled = useRef<string | null>(null);
 
   if (cart.isPending) {
     return (
@@ -114,6 +121,7 @@ export default function CartRoute() {
       setPaid(true);
       navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
     } catch (error) {
+      unsettled.current = checkoutSettled(error) ? null : session.id;
       setSheetError(message(error, 'The payment did not go through. Try again.'));
     } finally {
       submitting.current = false;
@@ -128,12 +136,24 @@ export default function CartRoute() {
     cancelPayment.mutate(session.id);
     setSession(null);
     setSheetError(null);
-    setCancelled(true);
+    if (unsettled.current === session.id) setFailure(UNSETTLED);
+    else setCancelled(true);
   }
 
   return (
     <Page title="Checkout" subtitle="Payment, shipping and total.">
-      {data.lines.length === 0 && !paying && !paid ? (
+      {data.lines.length === 0 && !paying && !paid && failure === UNSETTLED ? (
+        // The cart emptied by a checkout whose answer never came: the order was placed.
+        <EmptyState
+          title="Your order may have been placed"
+          body="Its answer did not reach you. Your orders show it; nothing is charged twice."
+          action={
+            <Button component={RouterLink} to="/orders" variant="contained">
+              See your orders
+            </Button>
+          }
+        />
+      ) : data.lines.length === 0 && !paying && !paid ? (
         <EmptyState
           title="Nothing to pay for"
           body="Your cart is empty."

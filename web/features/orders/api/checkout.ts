@@ -46,9 +46,12 @@ export function forgetCheckoutKey(): void {
  * server error leaves the outcome unknown, so the key stays for the retry.
  */
 export function afterCheckoutError(error: unknown): void {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-    forgetCheckoutKey();
-  }
+  if (checkoutSettled(error)) forgetCheckoutKey();
+}
+
+/** Whether a failed checkout's answer was final: a 4xx, so no payment taken for it stands. */
+export function checkoutSettled(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 }
 
 export function checkout(body: CheckoutBody): Promise<Order> {
