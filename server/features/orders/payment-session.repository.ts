@@ -109,40 +109,28 @@ function asFound(rows: (SessionText & { address: SessionAddress | null })[]) {
   return { session: asSession(session), address };
 }
 
-/** One of the shopper's sessions with the address it ships to. */
+/**
+ * One of the shopper's sessions with the address it ships to. With a checkout's key, the session
+ * that key already took comes first (a checkout sent again after a failure, naming a session
+ * opened since), else the one named.
+ */
 export async function findSession(
   db: Db,
   userId: number,
   id: string,
+  takenBy?: string,
 ): Promise<FoundSession | undefined> {
+  const taken =
+    takenBy === undefined
+      ? sql``
+      : sql`OR (ps.status = 'captured' AND ps.idempotency_key = ${takenBy})`;
   return asFound(
     await rowsOf(
       db,
       sql`SELECT ${sessionColumns}, ${sessionAddress(userId)}
             FROM payment_sessions ps
-           WHERE ps.id = ${id} AND ps.user_id = ${userId}`,
-    ),
-  );
-}
-
-/**
- * The session a checkout pays with: the one its key already took, if any (a checkout sent again
- * after a failure, naming a session opened since), else the one it names.
- */
-export async function findCheckoutSession(
-  db: Db,
-  userId: number,
-  id: string,
-  idempotencyKey: string,
-): Promise<FoundSession | undefined> {
-  return asFound(
-    await rowsOf(
-      db,
-      sql`SELECT ${sessionColumns}, ${sessionAddress(userId)}
-            FROM payment_sessions ps
-           WHERE ps.user_id = ${userId}
-             AND (ps.id = ${id} OR (ps.status = 'captured' AND ps.idempotency_key = ${idempotencyKey}))
-           ORDER BY ps.idempotency_key IS NOT DISTINCT FROM ${idempotencyKey} DESC
+           WHERE ps.user_id = ${userId} AND (ps.id = ${id} ${taken})
+           ORDER BY ps.idempotency_key IS NOT DISTINCT FROM ${takenBy ?? null} DESC
            LIMIT 1`,
     ),
   );

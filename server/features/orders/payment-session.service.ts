@@ -164,12 +164,7 @@ export async function spendPayment(
   log: { error(obj: object, msg: string): void },
   now = new Date(),
 ): Promise<string> {
-  const found = await repo.findCheckoutSession(
-    db,
-    userId,
-    checkout.paymentId,
-    checkout.idempotencyKey,
-  );
+  const found = await repo.findSession(db, userId, checkout.paymentId, checkout.idempotencyKey);
   if (!found) throw notFound(NOT_FOUND);
   const { session } = found;
   const sameCheckout =
