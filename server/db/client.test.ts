@@ -52,7 +52,7 @@ describe('embedded database folder', () => {
 });
 
 describe.runIf(testDriver() === 'postgres')('a pooled PostgreSQL connection', () => {
-  it('runs every statement in its own process, compiled by no JIT, however cheap the planner finds parallel workers', async () => {
+  it('starts no parallel worker and compiles no statement with JIT, however cheap the planner finds them', async () => {
     const test = await createTestDatabase();
     try {
       const plan = await test.database.withConnection(async (client) => {

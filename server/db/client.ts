@@ -305,7 +305,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     connectionString: url,
     // Drape's statements are short: compiling one with JIT, or starting a parallel worker for
     // it, costs more than running it, and PostgreSQL's high guesses on text searches would do
-    // both (performance-log.md).
+    // both (performance-log.md). An `options` in DATABASE_URL would replace these.
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
     max: options.max ?? 10,
     Client: PreparingClient,

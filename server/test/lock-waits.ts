@@ -18,12 +18,23 @@ export function until<T>(look: () => Promise<T | undefined>, failure: string): P
   );
 }
 
-/** Resolves once a session of this database waits for a row or a table lock. */
-export function someoneWaits(sql: SqlClient, failure: string): Promise<true> {
-  return until(async () => {
+/** Resolves once a session of this database waits for a lock (of a row, a table, a key). */
+export async function someoneWaits(sql: SqlClient, failure: string): Promise<void> {
+  await until(async () => {
     const [row] = await sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return row!.n > 0 ? true : undefined;
+  }, failure);
+}
+
+/** Resolves once a session waits for a lock `holder` holds: `holder` is its `pg_backend_pid()`. */
+export async function blockedBy(sql: SqlClient, holder: number, failure: string): Promise<void> {
+  await until(async () => {
+    const [row] = await sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [holder],
     );
     return row!.n > 0 ? true : undefined;
   }, failure);

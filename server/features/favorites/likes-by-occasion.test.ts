@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../../test/databases';
+import { blockedBy } from '../../test/lock-waits';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 // The favourites' counts per occasion are kept beside the swipes (0033); whatever a shopper or
@@ -134,18 +135,8 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
           await admin.query('UPDATE outfits SET occasion_id = $1 WHERE id = $2', [to, outfit]);
           like = erin.agent.post('/api/outfit/favorite', { outfitId: outfit });
           // The like must be waiting on the move before it commits, or the race is not run.
-          const waits = async () => {
-            const [row] = await admin.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-                WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
-            );
-            return row!.n;
-          };
-          const until = Date.now() + 10_000;
-          while ((await waits()) === 0) {
-            if (Date.now() > until) throw new Error('the like never waited on the move');
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
+          const [holder] = await admin.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await blockedBy(t.db.database.sql, holder!.pid, 'the like never waited on the move');
           await admin.exec('COMMIT');
         } catch (error) {
           await admin.exec('ROLLBACK');

@@ -89,7 +89,8 @@ describe('POST /api/outfit/rejected/reset', () => {
       const waiting = async () =>
         (
           await t.db.database.sql.query(
-            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1`,
+            `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
             [s.user.id],
           )
         ).length > 0;

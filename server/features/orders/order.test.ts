@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlClient } from '../../db/client';
 import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
-import { someoneWaits } from '../../test/lock-waits';
+import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
 import * as service from './order.service';
 import {
@@ -1083,7 +1083,14 @@ describe.runIf(testDriver() === 'postgres')(
           // after it began to wait: the checkout, waiting well before, finds it and is undone.
           await takeStock(stockTaker, second!);
           const pending = buy(agent, addressId);
-          await someoneWaits(t.db.database.sql, 'the checkout never waited for the held piece');
+          const [holder] = await stockTaker.query<{ pid: number }>(
+            'SELECT pg_backend_pid() AS pid',
+          );
+          await blockedBy(
+            t.db.database.sql,
+            holder!.pid,
+            'the checkout never waited for the piece',
+          );
           await new Promise((resolve) => setTimeout(resolve, 300));
           await takeStock(stockTaker, first!);
           await stockTaker.exec('COMMIT');
