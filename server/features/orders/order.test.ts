@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqlClient } from '../../db/client';
+import { PG, pgCode } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
@@ -15,6 +16,7 @@ import {
   type RefundRequest,
   SandboxPaymentProvider,
 } from './payment';
+import { captureSession } from './payment-session.repository';
 
 let t: TestApp;
 let dataDir: string;
@@ -931,7 +933,27 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await sessionStatus(second.id)).toBe('approved');
   });
 
-  it('a checkout whose key took a payment, sent again for another cart, is refused before any new charge and says the first will be returned', async () => {
+  it('a key takes one payment: a second capture with it is refused by PostgreSQL itself', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const [first, second] = [await open(agent, addressId), await open(agent, addressId)];
+    for (const session of [first, second]) {
+      expect((await agent.post(`/api/payments/${session.id}/approve`)).statusCode).toBe(200);
+    }
+    const key = newKey();
+    // Two checkouts sent at once with one key may each read before the other captures: the
+    // unique index decides, and the loser reads again and pays with the winner's payment.
+    expect(await captureSession(t.db.database.db, user.id, first.id, key)).toBe(true);
+    await expect(captureSession(t.db.database.db, user.id, second.id, key)).rejects.toSatisfy(
+      (error: unknown) => pgCode(error) === PG.uniqueViolation,
+    );
+    expect([await sessionStatus(first.id), await sessionStatus(second.id)]).toEqual([
+      'captured',
+      'approved',
+    ]);
+  });
+
+  it('a checkout whose key took a payment, sent again for another cart, is refused before any new charge', async () => {
     const { agent, user, addressId } = await shopper();
     await fill(agent, [[freshPiece(), 1]]);
     const first = await open(agent, addressId);
@@ -947,9 +969,9 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     const refused = await agent.put('/api/buy', { ...body, paymentId: second.id });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.message).toBe(
-      `A payment of ${first.amount} was already taken for this checkout, before your cart, ` +
-        'address or payment method changed. The shop has been told and will return it; check ' +
-        'your cart and pay again.',
+      `This checkout had already started a payment of ${first.amount} for a different cart, ` +
+        'address or payment method. If it was taken and no order came of it, the shop will ' +
+        'return it. Check your cart and pay again.',
     );
     expect(await snapshot()).toEqual(before);
     expect(await sessionStatus(second.id)).toBe('approved');

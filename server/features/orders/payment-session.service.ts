@@ -4,7 +4,7 @@ import type { OrderAddress, PaymentMethod } from '../../../contracts/order';
 import { PAYMENT_METHOD_LABELS } from '../../../contracts/order';
 import type { CreatePaymentBodySchema, PaymentSession } from '../../../contracts/payment';
 import type { Database, Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound, PG, pgCode } from '../../lib/errors';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import { PaymentDeclinedError, type PaymentProvider } from './payment';
@@ -163,6 +163,7 @@ export async function spendPayment(
   totalCents: number,
   log: { error(obj: object, msg: string): void },
   now = new Date(),
+  again = false,
 ): Promise<string> {
   const found = await repo.findSession(db, userId, checkout.paymentId, checkout.idempotencyKey);
   if (!found) throw notFound(NOT_FOUND);
@@ -175,12 +176,22 @@ export async function spendPayment(
       session.addressId !== checkout.addressId ||
       session.amountCents !== totalCents)
   ) {
-    // Its charge may have been taken before a failure; it paid for another cart or address.
-    log.error({ session: session.id, userId }, 'payment taken for a checkout that changed since');
+    // Its charge may have been made before a failure, and an order may still be written with
+    // it: the shop checks for an order with this key before returning anything.
+    log.error(
+      {
+        session: session.id,
+        userId,
+        key: checkout.idempotencyKey,
+        amountCents: session.amountCents,
+        method: session.paymentMethod,
+      },
+      'checkout sent again after its cart, address or method changed',
+    );
     throw conflict(
-      `A payment of ${formatCents(session.amountCents)} was already taken for this checkout, ` +
-        'before your cart, address or payment method changed. The shop has been told and will ' +
-        'return it; check your cart and pay again.',
+      `This checkout had already started a payment of ${formatCents(session.amountCents)} ` +
+        'for a different cart, address or payment method. If it was taken and no order came ' +
+        'of it, the shop will return it. Check your cart and pay again.',
     );
   }
   if (session.status === 'cancelled') throw conflict(CANCELLED);
@@ -204,8 +215,15 @@ export async function spendPayment(
         'charged; pay again to approve the new total.',
     );
   }
-  if (!(await repo.captureSession(db, userId, session.id, checkout.idempotencyKey))) {
-    throw conflict(USED);
+  try {
+    if (!(await repo.captureSession(db, userId, session.id, checkout.idempotencyKey))) {
+      throw conflict(USED);
+    }
+  } catch (error) {
+    // The key took another session meanwhile (payment_sessions_user_key_idx, committed before
+    // the violation is raised): read again, that one comes first and is paid with.
+    if (pgCode(error) !== PG.uniqueViolation || session.status === 'captured' || again) throw error;
+    return spendPayment(db, userId, checkout, totalCents, log, now, true);
   }
   return session.id;
 }

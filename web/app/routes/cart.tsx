@@ -36,7 +36,7 @@ const message = (error: unknown, fallback: string) =>
 
 const UNSETTLED =
   'Your payment may have been taken without your order being placed. Pay again for the same ' +
-  'cart and address to finish it: you will be charged once.';
+  'cart, address and payment method to finish it: you will be charged once.';
 
 /**
  * SPEC's /cart: the items, the payment choice, shipping, total and Pay Now. Pay Now opens the
@@ -64,9 +64,11 @@ export default function CartRoute() {
   // The payment approved in this sheet: paying again after a failed checkout goes straight to
   // the checkout, since a payment a checkout took cannot be approved again.
   const approved = useRef<string | null>(null);
-  // The payment whose checkout failed without a final answer (a 5xx, or none): its charge may
-  // stand, and the same cart paid again (the key is kept) is charged with it, once.
-  const unsettled = useRef<string | null>(null);
+  // The payments a checkout was sent with from this page.
+  const sent = useRef(new Set<string>());
+  // The last checkout failed without a final answer (a 5xx, or none): its charge may stand, and
+  // the same cart paid again (its key is kept) is charged with it, once.
+  const [unsettled, setUnsettled] = useState(false);
 
   if (cart.isPending) {
     return (
@@ -113,15 +115,20 @@ export default function CartRoute() {
         await approvePayment.mutateAsync(session.id);
         approved.current = session.id;
       }
-      const order = await checkout.mutateAsync({
-        addressId: address.id,
-        paymentMethod: session.paymentMethod,
-        paymentId: session.id,
-      });
-      setPaid(true);
-      navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
+      sent.current.add(session.id);
+      try {
+        const order = await checkout.mutateAsync({
+          addressId: address.id,
+          paymentMethod: session.paymentMethod,
+          paymentId: session.id,
+        });
+        setPaid(true);
+        navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
+      } catch (error) {
+        setUnsettled(!checkoutSettled(error));
+        throw error;
+      }
     } catch (error) {
-      unsettled.current = checkoutSettled(error) ? null : session.id;
       setSheetError(message(error, 'The payment did not go through. Try again.'));
     } finally {
       submitting.current = false;
@@ -136,17 +143,18 @@ export default function CartRoute() {
     cancelPayment.mutate(session.id);
     setSession(null);
     setSheetError(null);
-    if (unsettled.current === session.id) setFailure(UNSETTLED);
-    else setCancelled(true);
+    if (unsettled) setFailure(UNSETTLED);
+    // A checkout sent with this payment had its answer in the sheet; nothing to add.
+    else if (!sent.current.has(session.id)) setCancelled(true);
   }
 
   return (
     <Page title="Checkout" subtitle="Payment, shipping and total.">
-      {data.lines.length === 0 && !paying && !paid && failure === UNSETTLED ? (
-        // The cart emptied by a checkout whose answer never came: the order was placed.
+      {data.lines.length === 0 && !paying && !paid && unsettled ? (
+        // The cart emptied after a checkout whose answer never came: likely its order.
         <EmptyState
           title="Your order may have been placed"
-          body="Its answer did not reach you. Your orders show it; nothing is charged twice."
+          body="Its answer did not reach you: check your orders."
           action={
             <Button component={RouterLink} to="/orders" variant="contained">
               See your orders

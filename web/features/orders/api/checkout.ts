@@ -49,7 +49,7 @@ export function afterCheckoutError(error: unknown): void {
   if (checkoutSettled(error)) forgetCheckoutKey();
 }
 
-/** Whether a failed checkout's answer was final: a 4xx, so no payment taken for it stands. */
+/** Whether a failed checkout's answer was final (a 4xx): it says what became of the payment. */
 export function checkoutSettled(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 }
