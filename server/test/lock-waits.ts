@@ -2,9 +2,9 @@ import { vi } from 'vitest';
 import type { SqlClient } from '../db/client';
 
 /**
- * What `look` finds, once it finds something: asked every 10 ms for up to 5 seconds, then a
- * failure saying `failure`. For a test that holds a lock and must see another session wait for
- * it before it lets go. Ask through the pool, not the holding connection: inside a transaction,
+ * What `look` finds, once it finds something; a failure saying `failure` if it never does
+ * within a few seconds. For a test that holds a lock and must see another session wait for it
+ * before it lets go. Ask through the pool, not the holding connection: inside a transaction,
  * PostgreSQL's activity views keep what they first read.
  */
 export function until<T>(look: () => Promise<T | undefined>, failure: string): Promise<T> {
@@ -29,12 +29,13 @@ export async function someoneWaits(sql: SqlClient, failure: string): Promise<voi
   }, failure);
 }
 
-/** Resolves once a session waits for a lock `holder` holds: `holder` is its `pg_backend_pid()`. */
-export async function blockedBy(sql: SqlClient, holder: number, failure: string): Promise<void> {
+/** Resolves once a session waits for a lock the connection `holder` holds. */
+export async function blockedBy(sql: SqlClient, holder: SqlClient, failure: string): Promise<void> {
+  const [me] = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   await until(async () => {
     const [row] = await sql.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-      [holder],
+      [me!.pid],
     );
     return row!.n > 0 ? true : undefined;
   }, failure);

@@ -135,8 +135,7 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
           await admin.query('UPDATE outfits SET occasion_id = $1 WHERE id = $2', [to, outfit]);
           like = erin.agent.post('/api/outfit/favorite', { outfitId: outfit });
           // The like must be waiting on the move before it commits, or the race is not run.
-          const [holder] = await admin.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-          await blockedBy(t.db.database.sql, holder!.pid, 'the like never waited on the move');
+          await blockedBy(t.db.database.sql, admin, 'the like never waited on the move');
           await admin.exec('COMMIT');
         } catch (error) {
           await admin.exec('ROLLBACK');

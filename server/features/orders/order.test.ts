@@ -1105,14 +1105,7 @@ describe.runIf(testDriver() === 'postgres')(
           // after it began to wait: the checkout, waiting well before, finds it and is undone.
           await takeStock(stockTaker, second!);
           const pending = buy(agent, addressId);
-          const [holder] = await stockTaker.query<{ pid: number }>(
-            'SELECT pg_backend_pid() AS pid',
-          );
-          await blockedBy(
-            t.db.database.sql,
-            holder!.pid,
-            'the checkout never waited for the piece',
-          );
+          await blockedBy(t.db.database.sql, stockTaker, 'the checkout never waited for the piece');
           await new Promise((resolve) => setTimeout(resolve, 300));
           await takeStock(stockTaker, first!);
           await stockTaker.exec('COMMIT');
