@@ -315,12 +315,16 @@ describe('buying', () => {
     await expect
       .poll(() => paypal.getByText('Your order could not be placed just now.').isVisible())
       .toBe(true);
-    await paypal.getByRole('button', { name: 'Cancel and return to Drape' }).click();
+    await page.keyboard.press('Escape');
     await expect
       .poll(() => page.getByText(/^Your payment may have been taken/).isVisible())
       .toBe(true);
     await screenshot(page, 'buying-paypal-unsettled-desktop');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    // Focus comes back to Pay Now, beside the warning, and the keyboard pays again from there.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Pay Now');
+    await page.keyboard.press('Enter');
     await expect.poll(() => paypal.isVisible()).toBe(true);
     await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { PaymentMethod } from '../../../contracts/order';
 import type { PaymentSession } from '../../../contracts/payment';
@@ -69,6 +69,17 @@ export default function CartRoute() {
   // The last checkout failed without a final answer (a 5xx, or none): its charge may stand, and
   // the same cart paid again (its key is kept) is charged with it, once.
   const [unsettled, setUnsettled] = useState(false);
+  // Pay Now was disabled while the sheet was open, so the sheet cannot hand focus back to it:
+  // it is given here, beside what the page now says about the payment.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const sheetWasOpen = useRef(false);
+  useEffect(() => {
+    if (session) sheetWasOpen.current = true;
+    else if (sheetWasOpen.current && !paid) {
+      sheetWasOpen.current = false;
+      payButton.current?.focus();
+    }
+  }, [session, paid]);
 
   if (cart.isPending) {
     return (
@@ -235,6 +246,7 @@ export default function CartRoute() {
                 </Alert>
               )}
               <Button
+                ref={payButton}
                 variant="contained"
                 size="large"
                 fullWidth
