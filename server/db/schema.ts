@@ -239,13 +239,25 @@ export const paymentSessions = pgTable('payment_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Idempotency keys whose checkout was refused after the charge (and refunded): spent. */
-export const refusedCheckouts = pgTable(
-  'refused_checkouts',
+/**
+ * The checkout's ledger of money, a row per checkout key (0054): written before the charge, then
+ * claimed by the order's write (`ordered`) or by a refund (`refunding`, then `refunded`).
+ * `charged` is a charge whose order was not written, returned by the sweep if it stays so.
+ */
+export const checkoutCharges = pgTable(
+  'checkout_charges',
   {
     userId: integer('user_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    refusedAt: timestamp('refused_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state')
+      .$type<'charging' | 'charged' | 'ordered' | 'refunding' | 'refunded'>()
+      .notNull(),
+    amountCents: integer('amount_cents'),
+    paymentMethod: text('payment_method').$type<'paypal' | 'apple_pay'>(),
+    orderNumber: text('order_number'),
+    reference: text('reference'),
+    createdAt: createdAt(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
 );

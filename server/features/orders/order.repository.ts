@@ -7,7 +7,7 @@ import {
   type SqlClient,
   withoutDiskWait,
 } from '../../db/client';
-import type { orderLines, orders } from '../../db/schema';
+import type { checkoutCharges, orderLines, orders } from '../../db/schema';
 import { ORDER_PAGE_READ } from '../../lib/cursor';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -60,8 +60,8 @@ export interface CheckoutStart {
   contact: Contact | null;
   /** The order a repeated idempotency key placed before. */
   existing: number | null;
-  /** Whether this key's checkout was refused after its charge, and refunded: it is spent. */
-  refused: boolean;
+  /** Where this key's charge stands in the ledger (0054); null before its first charge. */
+  charge: ChargeState | null;
   address: ShipTo | null;
   lines: CartLine[];
   /** The new order's id, drawn only when the cart has lines. */
@@ -91,9 +91,9 @@ export async function readCheckout(
                (SELECT o.id FROM orders o
                  WHERE o.user_id = ${userId} AND o.idempotency_key = ${input.idempotencyKey})
                  AS existing,
-               EXISTS (SELECT 1 FROM refused_checkouts r
-                        WHERE r.user_id = ${userId} AND r.idempotency_key = ${input.idempotencyKey})
-                 AS refused,
+               (SELECT k.state FROM checkout_charges k
+                 WHERE k.user_id = ${userId} AND k.idempotency_key = ${input.idempotencyKey})
+                 AS charge,
                (SELECT json_build_object('nickname', a.nickname, 'recipientName', a.recipient_name,
                                          'phone', a.phone, 'streetAddress', a.street_address,
                                          'streetAddress2', a.street_address_2,
@@ -109,13 +109,13 @@ export async function readCheckout(
   );
   const first = rows[0]!;
   const lines: CartLine[] = [];
-  for (const { contact: _c, existing: _e, refused: _r, address: _a, nextId: _n, ...line } of rows) {
+  for (const { contact: _c, existing: _e, charge: _k, address: _a, nextId: _n, ...line } of rows) {
     if (line.itemId !== null) lines.push(line);
   }
   return {
     contact: first.contact,
     existing: first.existing,
-    refused: first.refused,
+    charge: first.charge,
     address: first.address,
     nextId: first.nextId,
     lines,
@@ -135,12 +135,16 @@ export interface HeldLine {
 
 export type Placement =
   | { placed: true; createdAt: Date; lineIds: Map<number, number> }
-  /** Nothing was written: `held` is what is left of the lines bought, as they stand now. */
-  | { placed: false; held: HeldLine[] };
+  /**
+   * Nothing was written: `held` is what is left of the lines bought, as they stand now, and
+   * `returned` is true when they still fit but a refund had claimed the charge first.
+   */
+  | { placed: false; held: HeldLine[]; returned: boolean };
 
 /**
  * The whole order in one statement, written only if the cart still holds exactly the lines that
- * were paid for, at the prices paid, and stock covers each of them. It first locks those cart
+ * were paid for, at the prices paid, stock covers each of them, and the key's charge is still
+ * waiting for its order (not claimed by a refund). It first locks those cart
  * lines and their items, in item id order as every checkout does, so checkouts sharing pieces
  * queue instead of deadlocking (`NO KEY UPDATE` on the items leaves other shoppers free to add
  * them to their carts). Every write below is gated on that verdict, so it is all or nothing:
@@ -156,6 +160,7 @@ export async function placeOrder(
   const bought = JSON.stringify(lines);
   const [row] = await queryPrepared<{
     ok: boolean;
+    fits: boolean;
     held: HeldLine[] | null;
     createdMs: number | null;
     lines: { id: number; itemId: number }[] | null;
@@ -177,11 +182,22 @@ export async function placeOrder(
          FOR UPDATE OF c
          FOR NO KEY UPDATE OF i
     ),
-    verdict AS (
+    fits AS (
       SELECT count(h."itemId") = (SELECT count(*) FROM bought)
              AND coalesce(bool_and(h.quantity = b.quantity AND h."priceCents" = b."priceCents"
                                    AND h.stock >= b.quantity), false) AS ok
         FROM bought b LEFT JOIN held h ON h."itemId" = b."itemId"
+    ),
+    -- The charge becomes this order's, unless a refund claimed it first (its row lock decides).
+    claimed AS (
+      UPDATE checkout_charges
+         SET state = 'ordered', reference = ${order.paymentReference}, changed_at = now()
+       WHERE user_id = ${order.userId} AND idempotency_key = ${order.idempotencyKey}
+         AND state IN ('charging', 'charged') AND (SELECT ok FROM fits)
+      RETURNING 1
+    ),
+    verdict AS (
+      SELECT (SELECT ok FROM fits) AND EXISTS (SELECT FROM claimed) AS ok
     ),
     head AS (
       INSERT INTO orders (id, number, user_id, idempotency_key, payment_method, payment_reference,
@@ -224,12 +240,12 @@ export async function placeOrder(
       DELETE FROM cart_lines c USING bought b
        WHERE c.user_id = ${order.userId} AND c.item_id = b."itemId" AND (SELECT ok FROM verdict)
     )
-    SELECT (SELECT ok FROM verdict) AS ok,
+    SELECT (SELECT ok FROM verdict) AS ok, (SELECT ok FROM fits) AS fits,
            (SELECT json_agg(held ORDER BY "itemId") FROM held) AS held,
            (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
            (SELECT json_agg(json_build_object('id', id, 'itemId', item_id)) FROM lines) AS lines`,
   );
-  if (!row?.ok) return { placed: false, held: row?.held ?? [] };
+  if (!row?.ok) return { placed: false, held: row?.held ?? [], returned: row?.fits === true };
   return {
     placed: true,
     createdAt: new Date(row.createdMs!),
@@ -237,12 +253,106 @@ export async function placeOrder(
   };
 }
 
-/** Spends a key whose checkout was refused after its charge (and refunded). */
-export async function recordRefusal(db: Db, userId: number, idempotencyKey: string): Promise<void> {
+export type ChargeState = (typeof checkoutCharges.$inferSelect)['state'];
+
+/**
+ * Records a checkout's charge before it is taken: a new key's row, or the same key's again when
+ * it is still waiting for its order and for the same amount and method (a checkout sent again).
+ * False otherwise: `chargeState` says where the key's charge stands (read anew, as this
+ * statement may have waited for an order's write that claimed the row after it began).
+ */
+export async function claimCharge(
+  client: SqlClient,
+  charge: {
+    userId: number;
+    idempotencyKey: string;
+    amountCents: number;
+    paymentMethod: string;
+    orderNumber: string;
+  },
+): Promise<boolean> {
+  const rows = await queryPrepared(
+    client,
+    'checkout_claim_charge',
+    sql`INSERT INTO checkout_charges AS k
+               (user_id, idempotency_key, state, amount_cents, payment_method, order_number)
+        VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charging', ${charge.amountCents},
+                ${charge.paymentMethod}, ${charge.orderNumber})
+        ON CONFLICT (user_id, idempotency_key) DO UPDATE
+           SET order_number = excluded.order_number, changed_at = now()
+         WHERE k.state IN ('charging', 'charged') AND k.amount_cents = excluded.amount_cents
+           AND k.payment_method = excluded.payment_method
+        RETURNING 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Where a key's charge stands in the ledger; undefined when it has none. */
+export async function chargeState(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+): Promise<ChargeState | undefined> {
+  const rows = await rowsOf<{ state: ChargeState }>(
+    db,
+    sql`SELECT state FROM checkout_charges
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey}`,
+  );
+  return rows[0]?.state;
+}
+
+/** Forgets a charge the provider declined: nothing was taken, and the key may pay again. */
+export async function forgetCharge(db: Db, userId: number, idempotencyKey: string): Promise<void> {
   await rowsOf(
     db,
-    sql`INSERT INTO refused_checkouts (user_id, idempotency_key)
-        VALUES (${userId}, ${idempotencyKey}) ON CONFLICT DO NOTHING`,
+    sql`DELETE FROM checkout_charges
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'charging'`,
+  );
+}
+
+/**
+ * Records the reference of a charge whose order could not be written: the sweep returns it if
+ * no checkout sent again with the key places the order first.
+ */
+export async function markCharged(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+  reference: string,
+): Promise<void> {
+  await rowsOf(
+    db,
+    sql`UPDATE checkout_charges SET state = 'charged', reference = ${reference}, changed_at = now()
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'charging'`,
+  );
+}
+
+/**
+ * Claims a charge for its refund, spending the key: false when an order or another refund
+ * claimed it first. The order's write claims the same row, so only one of them wins.
+ */
+export async function claimRefund(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+  reference: string,
+): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`UPDATE checkout_charges SET state = 'refunding', reference = ${reference}, changed_at = now()
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey}
+           AND state IN ('charging', 'charged')
+        RETURNING 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Records that a claimed refund went through. */
+export async function markRefunded(db: Db, userId: number, idempotencyKey: string): Promise<void> {
+  await rowsOf(
+    db,
+    sql`UPDATE checkout_charges SET state = 'refunded', changed_at = now()
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'refunding'`,
   );
 }
 
@@ -327,4 +437,39 @@ export async function loadOrders(
     },
     lines,
   }));
+}
+
+/** A charge the sweep returns: its order was never written (`charged`), or its refund failed. */
+export interface UnsettledCharge {
+  userId: number;
+  idempotencyKey: string;
+  reference: string;
+  amountCents: number;
+  paymentMethod: NonNullable<(typeof checkoutCharges.$inferSelect)['paymentMethod']>;
+  orderNumber: string;
+}
+
+/**
+ * Claims up to `limit` charges left unsettled for `minutes` for their refund, oldest first.
+ * Rows another process is claiming are skipped, so every process may sweep at once; an order's
+ * write waits for the claim and then finds its charge taken.
+ */
+export async function claimUnsettled(
+  db: Db,
+  minutes: number,
+  limit: number,
+): Promise<UnsettledCharge[]> {
+  return rowsOf<UnsettledCharge>(
+    db,
+    sql`UPDATE checkout_charges k SET state = 'refunding', changed_at = now()
+          FROM (SELECT user_id, idempotency_key FROM checkout_charges
+                 WHERE state IN ('charged', 'refunding')
+                   AND changed_at < now() - make_interval(mins => ${minutes})
+                 ORDER BY changed_at LIMIT ${limit}
+                   FOR UPDATE SKIP LOCKED) due
+         WHERE k.user_id = due.user_id AND k.idempotency_key = due.idempotency_key
+        RETURNING k.user_id AS "userId", k.idempotency_key AS "idempotencyKey", k.reference,
+                  k.amount_cents AS "amountCents", k.payment_method AS "paymentMethod",
+                  k.order_number AS "orderNumber"`,
+  );
 }

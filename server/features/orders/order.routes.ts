@@ -15,6 +15,7 @@ import {
 } from '../../../contracts/payment';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { currentUser } from '../../plugins/auth';
+import { sweepCharges } from './charge-sweep';
 import * as service from './order.service';
 import { type PaymentProvider, SandboxPaymentProvider } from './payment';
 import * as payments from './payment-session.service';
@@ -22,7 +23,12 @@ import * as payments from './payment-session.service';
 export interface OrderRoutesOptions {
   payments?: PaymentProvider;
   mailer?: Mailer;
+  /** How often this process returns charges whose order was never written; 0 never. */
+  chargeSweepMs?: number;
 }
+
+/** How often each process looks for charges to return: they wait half an hour first. */
+const CHARGE_SWEEP_MS = 60_000;
 
 export default async function orderRoutes(fastify: FastifyInstance, opts: OrderRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +40,11 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
     mailer: opts.mailer ?? createMailer(app.config),
     log: app.log,
   };
+  const sweepEvery = opts.chargeSweepMs ?? CHARGE_SWEEP_MS;
+  if (sweepEvery > 0) {
+    const sweep = sweepCharges(db, deps.payments, app.log, sweepEvery);
+    app.addHook('onClose', () => sweep.stop());
+  }
 
   app.post(
     '/api/payments',

@@ -141,8 +141,21 @@ const NOT_PLACED =
 const SPENT_KEY =
   'This checkout was already turned down and its payment returned. Check your cart and pay again.';
 
-/** Charges the order's total; a decline is the shopper's 402, anything else a failure. */
+const RETURNED_FIRST =
+  'This checkout waited too long: its payment is being returned and no order was placed. ' +
+  'Check your cart and pay again.';
+
+const CHANGED_SINCE =
+  'This checkout was already paid for with another total or payment method. Check your cart ' +
+  'and pay again.';
+
+/**
+ * Charges the order's total; a decline is the shopper's 402 and forgets the charge's row, so
+ * the key may pay again. Any other failure leaves the row: whether money moved is not known.
+ */
 async function charge(
+  db: Db,
+  userId: number,
   deps: CheckoutDeps,
   request: Parameters<CheckoutDeps['payments']['charge']>[0],
 ): Promise<string> {
@@ -150,6 +163,7 @@ async function charge(
     return (await deps.payments.charge(request)).reference;
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
+      await repo.forgetCharge(db, userId, request.idempotencyKey);
       throw paymentRequired(`The payment was declined: ${error.message}`);
     }
     throw error;
@@ -157,20 +171,39 @@ async function charge(
 }
 
 /**
- * Gives back a charge whose order could not be written. A refund that fails is logged for the
- * shop to settle by hand; the shopper is told either way.
+ * Gives back a charge whose refund this checkout claimed. A refund that fails stays claimed in
+ * the ledger, and the sweep tries it again later; the shopper is told either way.
  */
 async function refund(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
   deps: CheckoutDeps,
   request: Parameters<CheckoutDeps['payments']['refund']>[0],
 ): Promise<string> {
   try {
     await deps.payments.refund(request);
+    await repo.markRefunded(db, userId, idempotencyKey);
     return 'Your payment was returned.';
   } catch (error) {
     deps.log.error({ err: error, order: request.orderNumber }, 'refund failed');
-    return 'Your payment could not be returned automatically; the shop has been told and will return it.';
+    return 'Your payment could not be returned automatically; it will be returned shortly.';
   }
+}
+
+/**
+ * The answer when an order or the sweep claimed a refused checkout's charge first: the order
+ * (a same-key submit wrote it meanwhile) or what the shopper is told of the refund under way.
+ */
+async function claimedElsewhere(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+): Promise<{ order: Order; created: boolean } | string> {
+  const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
+  if (existing !== undefined)
+    return { order: await loadOrderById(db, userId, existing), created: false };
+  return 'Your payment is being returned.';
 }
 
 /** Why the cart as it stands now no longer matches what was paid for, in the shopper's words. */
@@ -232,7 +265,7 @@ export async function checkout(
   // The session names a shopper who was deleted meanwhile.
   if (!start.contact) throw notFound('That account does not exist.');
   if (start.existing !== null) return earlier(start.existing);
-  if (start.refused) throw conflict(SPENT_KEY);
+  if (start.charge === 'refunding' || start.charge === 'refunded') throw conflict(SPENT_KEY);
   const { contact, address, lines } = start;
   if (!address) throw notFound('That address does not exist.');
   if (lines.length === 0 || start.nextId === null) throw conflict(EMPTY_CART);
@@ -260,7 +293,23 @@ export async function checkout(
   } else if (deps.payments.requiresApproval) {
     throw paymentRequired('Approve the payment with PayPal or Apple Pay first.');
   }
-  const reference = await charge(deps, {
+  // In the ledger before the money moves, so a charge whose order is never written is found.
+  const claimed = await repo.claimCharge(sql, {
+    userId,
+    idempotencyKey: input.idempotencyKey,
+    amountCents: totals.totalCents,
+    paymentMethod: input.paymentMethod,
+    orderNumber: number,
+  });
+  if (!claimed) {
+    // A same-key submit placed its order meanwhile, or the key's charge was returned, or it
+    // was taken for another total or method.
+    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+    if (existing !== undefined) return earlier(existing);
+    const state = await repo.chargeState(db, userId, input.idempotencyKey);
+    throw conflict(state === 'refunding' || state === 'refunded' ? SPENT_KEY : CHANGED_SINCE);
+  }
+  const reference = await charge(db, userId, deps, {
     amountCents: totals.totalCents,
     method: input.paymentMethod,
     orderNumber: number,
@@ -309,6 +358,12 @@ export async function checkout(
       { err: error, order: number, userId, key: input.idempotencyKey, reference },
       'charged order not written',
     );
+    await repo.markCharged(db, userId, input.idempotencyKey, reference).catch((markError) => {
+      deps.log.error(
+        { err: markError, userId, key: input.idempotencyKey, reference },
+        'charge with no order not recorded; the shop must return it',
+      );
+    });
     throw unavailable(NOT_PLACED);
   }
   if (!placement.placed) {
@@ -316,14 +371,18 @@ export async function checkout(
     // (made with the same key) is its own, so nothing is refunded.
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
-    // Spent before the refund: a submit with this key read after this is turned down uncharged.
-    await repo.recordRefusal(db, userId, input.idempotencyKey);
-    const returned = await refund(deps, {
-      reference,
-      amountCents: totals.totalCents,
-      method: input.paymentMethod,
-      orderNumber: number,
-    });
+    if (placement.returned) throw conflict(RETURNED_FIRST);
+    // The key is spent before the refund: a submit with it is turned down uncharged, and an
+    // order still being written with it finds its charge claimed and writes nothing.
+    const returned = (await repo.claimRefund(db, userId, input.idempotencyKey, reference))
+      ? await refund(db, userId, input.idempotencyKey, deps, {
+          reference,
+          amountCents: totals.totalCents,
+          method: input.paymentMethod,
+          orderNumber: number,
+        })
+      : await claimedElsewhere(db, userId, input.idempotencyKey);
+    if (typeof returned !== 'string') return returned;
     throw conflict(`${refusal(lines, placement.held)} ${returned}`);
   }
 

@@ -8,6 +8,7 @@ import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
+import { CHARGE_RETURN_MINUTES, returnUnplacedCharges } from './charge-sweep';
 import * as service from './order.service';
 import {
   type ChargeRequest,
@@ -474,9 +475,10 @@ describe('PUT /api/buy', () => {
     }
   });
 
-  it('writes nothing when the payment is declined', async () => {
+  it('writes nothing when the payment is declined, and the key may pay again', async () => {
     const { agent, user, addressId } = await shopper();
     await fill(agent, [[freshPiece(), 2]]);
+    const key = newKey();
     const declining = withSessions({
       charge: async () => {
         throw new PaymentDeclinedError('insufficient funds');
@@ -486,11 +488,56 @@ describe('PUT /api/buy', () => {
       },
     });
     const before = await snapshot();
-    await expect(checkoutWith(declining, user.id, { addressId })).rejects.toMatchObject({
-      status: 402,
-    });
+    await expect(
+      checkoutWith(declining, user.id, { addressId, idempotencyKey: key }),
+    ).rejects.toMatchObject({ status: 402 });
     expect(await snapshot()).toEqual(before);
+    expect(await chargeOf(user.id, key)).toBeUndefined();
+    const { created } = await checkoutWith(recordingProvider().provider, user.id, {
+      addressId,
+      idempotencyKey: key,
+    });
+    expect(created).toBe(true);
   });
+});
+
+/** The ledger's row of a checkout key, if any. */
+async function chargeOf(userId: number, key: string) {
+  const [row] = await sql<{ state: string; reference: string | null; amount_cents: number }>(
+    `SELECT state, reference, amount_cents FROM checkout_charges
+      WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, key],
+  );
+  return row;
+}
+
+/** Makes a key's charge look as old as the sweep's wait and more. */
+async function ageCharge(userId: number, key: string) {
+  await sql(
+    `UPDATE checkout_charges SET changed_at = changed_at - make_interval(mins => $3)
+      WHERE user_id = $1 AND idempotency_key = $2`,
+    [userId, key, CHARGE_RETURN_MINUTES + 1],
+  );
+}
+
+/** Sends a checkout that must be turned down with `message` (409), writing nothing. */
+async function turnedDown(
+  provider: PaymentProvider,
+  userId: number,
+  input: { addressId: number; idempotencyKey: string },
+  message: string,
+) {
+  const before = await snapshot();
+  await expect(checkoutWith(provider, userId, input)).rejects.toMatchObject({
+    status: 409,
+    message,
+  });
+  expect(await snapshot()).toEqual(before);
+}
+
+const sweepLog = (logged: object[]) => ({
+  warn: (obj: object) => logged.push(obj),
+  error: (obj: object) => logged.push(obj),
 });
 
 /** A provider whose charge and refund are the test's own; sessions as the sandbox keeps them. */
@@ -744,6 +791,153 @@ describe('checkout while the cart or the stock changes during the payment', () =
     expect(order.lines).toEqual([expect.objectContaining({ itemId: id })]);
     expect(charged).toEqual([charged[0], charged[0]]);
     expect(refunded).toEqual([]);
+  });
+});
+
+describe('the ledger of charges: a charge with no order is returned', () => {
+  /** A shopper whose checkout was charged and answered 503: the order could not be written. */
+  async function unplaced() {
+    const { agent, user, addressId } = await shopper();
+    const id = freshPiece();
+    await putInCart(user.id, id, 1);
+    const recording = recordingProvider();
+    const key = newKey();
+    await refusingOrders(user.id, async () => {
+      await expect(
+        checkoutWith(recording.provider, user.id, { addressId, idempotencyKey: key }),
+      ).rejects.toMatchObject({ status: 503 });
+    });
+    return { agent, user, addressId, id, key, ...recording };
+  }
+
+  it('records the charge before it is taken and hands it to the order', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    let during: Awaited<ReturnType<typeof chargeOf>>;
+    const { provider, charged } = recordingProvider(async () => {
+      during = await chargeOf(user.id, key);
+    });
+    const { order } = await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
+    expect(during).toEqual({ state: 'charging', reference: null, amount_cents: order.totalCents });
+    expect(await chargeOf(user.id, key)).toEqual({
+      state: 'ordered',
+      reference: charged[0],
+      amount_cents: order.totalCents,
+    });
+  });
+
+  it('returns it once after the wait, and the key is spent: sent again it is 409, uncharged', async () => {
+    const { user, addressId, key, provider, charged, refunded } = await unplaced();
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged', reference: charged[0] });
+    const logged: object[] = [];
+
+    // Not before the shopper has had time to send the checkout again.
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(refunded).toEqual([]);
+
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
+    expect(refunded).toEqual([
+      expect.objectContaining({
+        reference: charged[0],
+        orderNumber: expect.stringMatching(NUMBER),
+      }),
+    ]);
+    expect(refunded[0]!.amountCents).toBeGreaterThan(0);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
+    expect(logged).toEqual([expect.objectContaining({ key, reference: charged[0] })]);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+
+    await turnedDown(
+      provider,
+      user.id,
+      { addressId, idempotencyKey: key },
+      'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+    );
+    expect(charged).toHaveLength(1);
+    expect(refunded).toHaveLength(1);
+  });
+
+  it('writes no order for a checkout sent again whose charge the sweep took meanwhile', async () => {
+    const { user, addressId, key, charged, refunded } = await unplaced();
+    await ageCharge(user.id, key);
+    // Sent again, it passes the read and records its charge; the sweep takes that charge while
+    // the provider answers (as if the shopper had come back just as it ran).
+    const logged: object[] = [];
+    const again = recordingProvider(async () => {
+      await ageCharge(user.id, key);
+      expect(await returnUnplacedCharges(t.db.database.db, again.provider, sweepLog(logged))).toBe(
+        1,
+      );
+    });
+    await turnedDown(
+      again.provider,
+      user.id,
+      { addressId, idempotencyKey: key },
+      'This checkout waited too long: its payment is being returned and no order was placed. Check your cart and pay again.',
+    );
+    expect(again.refunded.map((r) => r.reference)).toEqual([charged[0]]);
+    expect(refunded).toEqual([]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
+  });
+
+  it('leaves a charge whose checkout was sent again and placed', async () => {
+    const { user, addressId, key, provider, charged, refunded } = await unplaced();
+    const { created } = await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
+    expect(created).toBe(true);
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(0);
+    expect(refunded).toEqual([]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered', reference: charged[0] });
+  });
+
+  it('refuses the same key for another total before any charge (409)', async () => {
+    const { user, addressId, key, provider, charged } = await unplaced();
+    await putInCart(user.id, freshPiece(), 1);
+    await turnedDown(
+      provider,
+      user.id,
+      { addressId, idempotencyKey: key },
+      'This checkout was already paid for with another total or payment method. Check your cart and pay again.',
+    );
+    expect(charged).toHaveLength(1);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged' });
+  });
+
+  it('tries a failed refund again on a later sweep', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    const { provider, charged } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    const working = provider.refund;
+    provider.refund = async () => {
+      throw new Error('provider unreachable');
+    };
+    await expect(
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(
+        /could not be returned automatically; it will be returned shortly\.$/,
+      ),
+    });
+    expect(await chargeOf(user.id, key)).toMatchObject({
+      state: 'refunding',
+      reference: charged[0],
+    });
+    const logged: object[] = [];
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(logged).toEqual([expect.objectContaining({ key, err: expect.any(Error) })]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunding' });
+
+    provider.refund = working;
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
   });
 });
 
@@ -1122,6 +1316,51 @@ describe.runIf(testDriver() === 'postgres')(
       await vi.waitFor(async () => expect(await deadlocks()).toBeGreaterThan(deadlocksBefore), {
         timeout: 5_000,
       });
+    });
+  },
+);
+
+describe.runIf(testDriver() === 'postgres')(
+  'the ledger under two connections (PostgreSQL only)',
+  () => {
+    it('writes no order when a refund claims the charge while the write waits for it', async () => {
+      const { user, addressId } = await shopper();
+      const id = freshPiece();
+      await putInCart(user.id, id, 1);
+      const key = newKey();
+      const before = await snapshot();
+      const res = await t.db.database.withConnection(async (refunder) => {
+        let pending: Promise<unknown> | undefined;
+        try {
+          // While the provider answers, a refund (the sweep's claim) takes the charge's row and
+          // holds it: the order's write, which locks the cart first, waits for it.
+          const { provider } = recordingProvider(async () => {
+            await refunder.exec('BEGIN');
+            await refunder.query(
+              `UPDATE checkout_charges SET state = 'refunding', reference = 'held'
+                WHERE user_id = $1 AND idempotency_key = $2`,
+              [user.id, key],
+            );
+          });
+          pending = checkoutWith(provider, user.id, { addressId, idempotencyKey: key }).then(
+            () => 'placed',
+            (error: { status?: number; message?: string }) => error,
+          );
+          await blockedBy(t.db.database.sql, refunder, 'the order never waited for the charge');
+          await refunder.exec('COMMIT');
+          return await pending;
+        } catch (error) {
+          await refunder.exec('ROLLBACK');
+          await pending;
+          throw error;
+        }
+      });
+      expect(res).toMatchObject({
+        status: 409,
+        message: expect.stringMatching(/^This checkout waited too long/),
+      });
+      expect(await snapshot()).toEqual(before);
+      expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunding' });
     });
   },
 );

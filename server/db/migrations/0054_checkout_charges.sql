@@ -1,0 +1,33 @@
+-- The checkout's ledger of money: one row per checkout key, written before the payment is
+-- taken and moved by whoever settles it. The order's write and a refund each claim the row
+-- (`ordered` or `refunding`) in the statement that acts on it, so of an order still being
+-- written and a refund of the same charge only one can win; before, a refusal and an order
+-- were rows of two tables and a same-key order could be written after its charge was returned.
+-- A charge whose order was never written (`charged`) is returned by the server's sweep once
+-- it has waited long enough for the shopper to send the checkout again
+-- (server/features/orders/README.md). The row outlives the account: the money does.
+CREATE TABLE checkout_charges (
+  user_id integer NOT NULL,
+  idempotency_key text NOT NULL,
+  state text NOT NULL CHECK (state IN ('charging', 'charged', 'ordered', 'refunding', 'refunded')),
+  -- Null only on refusals recorded before this table (refused_checkouts), refunded then.
+  amount_cents integer CHECK (amount_cents > 0),
+  payment_method text,
+  order_number text,
+  -- What the provider answered the charge with; null until it did.
+  reference text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  changed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, idempotency_key),
+  CHECK (state IN ('charging', 'refunded') OR reference IS NOT NULL),
+  CHECK (state = 'refunded' OR amount_cents IS NOT NULL)
+);
+
+-- The sweep's walk: the few charges waiting to be returned, oldest first.
+CREATE INDEX checkout_charges_unsettled_idx ON checkout_charges (changed_at)
+  WHERE state IN ('charged', 'refunding');
+
+INSERT INTO checkout_charges (user_id, idempotency_key, state, created_at, changed_at)
+SELECT user_id, idempotency_key, 'refunded', refused_at, refused_at FROM refused_checkouts;
+
+DROP TABLE refused_checkouts;

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/client';
+import * as repo from './order.repository';
+import type { PaymentProvider } from './payment';
+
+/**
+ * How long a charge with no order waits before it is returned: as long as a payment session
+ * lives, so a shopper who saw a 503 has had time to send the checkout again and place it.
+ */
+export const CHARGE_RETURN_MINUTES = 30;
+
+/** Charges one sweep returns at most; the rest wait for the next. */
+const SWEEP_BATCH = 20;
+
+export interface SweepLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Returns the charges whose order was never written (the write failed after the charge and the
+ * checkout was not sent again), and retries refunds that failed. Each charge is claimed in the
+ * ledger before its refund, so an order sent again at that moment writes nothing. Answers how
+ * many went back.
+ */
+export async function returnUnplacedCharges(
+  db: Db,
+  payments: PaymentProvider,
+  log: SweepLog,
+  minutes = CHARGE_RETURN_MINUTES,
+): Promise<number> {
+  let returned = 0;
+  for (const charge of await repo.claimUnsettled(db, minutes, SWEEP_BATCH)) {
+    const about = {
+      userId: charge.userId,
+      key: charge.idempotencyKey,
+      order: charge.orderNumber,
+      reference: charge.reference,
+      amountCents: charge.amountCents,
+    };
+    try {
+      await payments.refund({
+        reference: charge.reference,
+        amountCents: charge.amountCents,
+        method: charge.paymentMethod,
+        orderNumber: charge.orderNumber,
+      });
+      await repo.markRefunded(db, charge.userId, charge.idempotencyKey);
+      returned += 1;
+      log.warn(about, 'charge with no order returned');
+    } catch (error) {
+      // Still claimed: the next sweep after the wait tries it again.
+      log.error({ ...about, err: error }, 'charge with no order could not be returned');
+    }
+  }
+  return returned;
+}
+
+/**
+ * Sweeps every `everyMs` until stopped; `stop` waits for a sweep under way. Every server process
+ * sweeps; the ledger's claims keep them from returning one charge twice.
+ */
+export function sweepCharges(
+  db: Db,
+  payments: PaymentProvider,
+  log: SweepLog,
+  everyMs: number,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = returnUnplacedCharges(db, payments, log)
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'charge sweep failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
