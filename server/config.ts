@@ -126,6 +126,7 @@ const EnvSchema = z.object({
     }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+  CHARGE_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WEB_ROOT: z.string().min(1).default('dist/web'),
   WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
@@ -158,6 +159,11 @@ export type Config = {
    * them is announced to every process at once regardless.
    */
   cacheSeconds: number;
+  /**
+   * How often each process returns the charges left with no order (after their wait) and sets
+   * aside those the provider never answered (0: never, for tests that sweep by hand).
+   */
+  chargeSweepSeconds: number;
   /** Folder holding the built web app. */
   webRoot: string;
   /** Server processes sharing the port (Node's cluster); more than one needs PostgreSQL. */
@@ -234,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigins: e.PUBLIC_ORIGIN ?? listeningOrigins(e.HOST, e.PORT),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     cacheSeconds: e.CACHE_SECONDS,
+    chargeSweepSeconds: e.CHARGE_SWEEP_SECONDS,
     webRoot: path.resolve(e.WEB_ROOT),
     workers,
   };

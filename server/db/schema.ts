@@ -242,7 +242,8 @@ export const paymentSessions = pgTable('payment_sessions', {
 /**
  * The checkout's ledger of money, a row per checkout key (0054): written before the charge, then
  * claimed by the order's write (`ordered`) or by a refund (`refunding`, then `refunded`).
- * `charged` is a charge whose order was not written, returned by the sweep if it stays so.
+ * `charged` is a charge whose order was not written, returned by the sweep if it stays so;
+ * `unknown` one whose provider never answered, set aside by the sweep for the shop.
  */
 export const checkoutCharges = pgTable(
   'checkout_charges',
@@ -250,7 +251,9 @@ export const checkoutCharges = pgTable(
     userId: integer('user_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     state: text('state')
-      .$type<'charging' | 'charged' | 'ordered' | 'refunding' | 'refunded'>()
+      .$type<
+        'charging' | 'declined' | 'charged' | 'ordered' | 'refunding' | 'refunded' | 'unknown'
+      >()
       .notNull(),
     amountCents: integer('amount_cents'),
     paymentMethod: text('payment_method').$type<'paypal' | 'apple_pay'>(),

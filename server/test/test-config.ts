@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // request to see it at once; the caches have their own tests (session-cache.test.ts,
     // kept-copies.test.ts, feed.test.ts).
     cacheSeconds: 0,
+    // The ledger's tests sweep by hand, at the moments they choose (order.test.ts).
+    chargeSweepSeconds: 0,
     webRoot: '/nonexistent',
     workers: 1,
     ...overrides,

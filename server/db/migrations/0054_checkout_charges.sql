@@ -4,12 +4,14 @@
 -- written and a refund of the same charge only one can win; before, a refusal and an order
 -- were rows of two tables and a same-key order could be written after its charge was returned.
 -- A charge whose order was never written (`charged`) is returned by the server's sweep once
--- it has waited long enough for the shopper to send the checkout again
+-- it has waited long enough for the shopper to send the checkout again; one whose provider
+-- never answered (`charging`) is set aside as `unknown` for the shop
 -- (server/features/orders/README.md). The row outlives the account: the money does.
 CREATE TABLE checkout_charges (
   user_id integer NOT NULL,
   idempotency_key text NOT NULL,
-  state text NOT NULL CHECK (state IN ('charging', 'charged', 'ordered', 'refunding', 'refunded')),
+  state text NOT NULL CHECK (state IN ('charging', 'declined', 'charged', 'ordered', 'refunding',
+                                       'refunded', 'unknown')),
   -- Null only on refusals recorded before this table (refused_checkouts), refunded then.
   amount_cents integer CHECK (amount_cents > 0),
   payment_method text,
@@ -19,15 +21,15 @@ CREATE TABLE checkout_charges (
   created_at timestamptz NOT NULL DEFAULT now(),
   changed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, idempotency_key),
-  CHECK (state IN ('charging', 'refunded') OR reference IS NOT NULL),
+  CHECK (state IN ('charging', 'declined', 'refunded', 'unknown') OR reference IS NOT NULL),
   CHECK (state = 'refunded' OR amount_cents IS NOT NULL)
 );
 
--- The sweep's walk: the few charges waiting to be returned, oldest first.
+-- The sweep's walk: the few charges not settled yet, oldest first.
 CREATE INDEX checkout_charges_unsettled_idx ON checkout_charges (changed_at)
-  WHERE state IN ('charged', 'refunding');
+  WHERE state IN ('charging', 'charged', 'refunding');
 
+-- refused_checkouts stays for one release: a process of the release before, still serving
+-- during a rolling deploy, records its refusals there, and checkout reads both.
 INSERT INTO checkout_charges (user_id, idempotency_key, state, created_at, changed_at)
 SELECT user_id, idempotency_key, 'refunded', refused_at, refused_at FROM refused_checkouts;
-
-DROP TABLE refused_checkouts;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import * as repo from './order.repository';
-import type { PaymentProvider } from './payment';
+import type { PaymentProvider, RefundRequest } from './payment';
 
 /**
  * How long a charge with no order waits before it is returned: as long as a payment session
@@ -16,11 +16,23 @@ export interface SweepLog {
   error(obj: object, msg: string): void;
 }
 
+/** The refund of a charge, with a key of its own so that one asked for again is made once. */
+export function refundRequest(charge: repo.ChargeRecord, reference: string): RefundRequest {
+  return {
+    reference,
+    idempotencyKey: `refund:${charge.userId}:${charge.idempotencyKey}`,
+    amountCents: charge.amountCents,
+    method: charge.paymentMethod,
+    orderNumber: charge.orderNumber,
+  };
+}
+
 /**
- * Returns the charges whose order was never written (the write failed after the charge and the
- * checkout was not sent again), and retries refunds that failed. Each charge is claimed in the
- * ledger before its refund, so an order sent again at that moment writes nothing. Answers how
- * many went back.
+ * Settles what checkouts left: returns the charges whose order was never written (the write
+ * failed after the charge and the checkout was not sent again) and the refunds that failed,
+ * each claimed in the ledger before its refund so that an order sent again at that moment
+ * writes nothing; and sets aside, logged once for the shop, the charges whose provider never
+ * answered. Answers how many went back.
  */
 export async function returnUnplacedCharges(
   db: Db,
@@ -28,6 +40,17 @@ export async function returnUnplacedCharges(
   log: SweepLog,
   minutes = CHARGE_RETURN_MINUTES,
 ): Promise<number> {
+  for (const charge of await repo.setAsideUnknown(db, minutes)) {
+    log.error(
+      {
+        userId: charge.userId,
+        key: charge.idempotencyKey,
+        order: charge.orderNumber,
+        amountCents: charge.amountCents,
+      },
+      'charge never answered: look it up at the provider by key and return it if taken',
+    );
+  }
   let returned = 0;
   for (const charge of await repo.claimUnsettled(db, minutes, SWEEP_BATCH)) {
     const about = {
@@ -38,19 +61,18 @@ export async function returnUnplacedCharges(
       amountCents: charge.amountCents,
     };
     try {
-      await payments.refund({
-        reference: charge.reference,
-        amountCents: charge.amountCents,
-        method: charge.paymentMethod,
-        orderNumber: charge.orderNumber,
-      });
-      await repo.markRefunded(db, charge.userId, charge.idempotencyKey);
-      returned += 1;
-      log.warn(about, 'charge with no order returned');
+      await payments.refund(refundRequest(charge, charge.reference));
     } catch (error) {
       // Still claimed: the next sweep after the wait tries it again.
       log.error({ ...about, err: error }, 'charge with no order could not be returned');
+      continue;
     }
+    returned += 1;
+    log.warn(about, 'charge with no order returned');
+    await repo.markRefunded(db, charge.userId, charge.idempotencyKey).catch((error: unknown) => {
+      // Asked again after the wait with the same refund key, the provider makes it once.
+      log.error({ ...about, err: error }, 'refund made, not recorded');
+    });
   }
   return returned;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../contracts/order';
 import {
   type Db,
   isoText,
@@ -91,8 +92,12 @@ export async function readCheckout(
                (SELECT o.id FROM orders o
                  WHERE o.user_id = ${userId} AND o.idempotency_key = ${input.idempotencyKey})
                  AS existing,
-               (SELECT k.state FROM checkout_charges k
-                 WHERE k.user_id = ${userId} AND k.idempotency_key = ${input.idempotencyKey})
+               coalesce(
+                 (SELECT k.state FROM checkout_charges k
+                   WHERE k.user_id = ${userId} AND k.idempotency_key = ${input.idempotencyKey}),
+                 -- Refused by a process of the release before 0054, during a rolling deploy.
+                 (SELECT 'refunded' FROM refused_checkouts r
+                   WHERE r.user_id = ${userId} AND r.idempotency_key = ${input.idempotencyKey}))
                  AS charge,
                (SELECT json_build_object('nickname', a.nickname, 'recipientName', a.recipient_name,
                                          'phone', a.phone, 'streetAddress', a.street_address,
@@ -193,7 +198,7 @@ export async function placeOrder(
       UPDATE checkout_charges
          SET state = 'ordered', reference = ${order.paymentReference}, changed_at = now()
        WHERE user_id = ${order.userId} AND idempotency_key = ${order.idempotencyKey}
-         AND state IN ('charging', 'charged') AND (SELECT ok FROM fits)
+         AND state IN ${OPEN} AND (SELECT ok FROM fits)
       RETURNING 1
     ),
     verdict AS (
@@ -256,21 +261,28 @@ export async function placeOrder(
 export type ChargeState = (typeof checkoutCharges.$inferSelect)['state'];
 
 /**
- * Records a checkout's charge before it is taken: a new key's row, or the same key's again when
- * it is still waiting for its order and for the same amount and method (a checkout sent again).
- * False otherwise: `chargeState` says where the key's charge stands (read anew, as this
- * statement may have waited for an order's write that claimed the row after it began).
+ * The states of a charge that may still become an order: being taken (`charging`), declined
+ * once (a same-key submit may still have been charged), or taken with its order not written.
  */
-export async function claimCharge(
-  client: SqlClient,
-  charge: {
-    userId: number;
-    idempotencyKey: string;
-    amountCents: number;
-    paymentMethod: string;
-    orderNumber: string;
-  },
-): Promise<boolean> {
+const OPEN = sql.raw(`('charging', 'declined', 'charged')`);
+
+/** A checkout's charge as the ledger records it. */
+export interface ChargeRecord {
+  userId: number;
+  idempotencyKey: string;
+  amountCents: number;
+  paymentMethod: PaymentMethod;
+  orderNumber: string;
+}
+
+/**
+ * Records a checkout's charge before it is taken: a new key's row, or the same key's again when
+ * it may still become an order and is for the same amount and method (a checkout sent again;
+ * the first order number stays, as the one the provider was charged with). False otherwise:
+ * `chargeState` says where the key's charge stands (read anew: this statement may have waited
+ * for an order's write that claimed the row after it began).
+ */
+export async function claimCharge(client: SqlClient, charge: ChargeRecord): Promise<boolean> {
   const rows = await queryPrepared(
     client,
     'checkout_claim_charge',
@@ -278,9 +290,8 @@ export async function claimCharge(
                (user_id, idempotency_key, state, amount_cents, payment_method, order_number)
         VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charging', ${charge.amountCents},
                 ${charge.paymentMethod}, ${charge.orderNumber})
-        ON CONFLICT (user_id, idempotency_key) DO UPDATE
-           SET order_number = excluded.order_number, changed_at = now()
-         WHERE k.state IN ('charging', 'charged') AND k.amount_cents = excluded.amount_cents
+        ON CONFLICT (user_id, idempotency_key) DO UPDATE SET changed_at = now()
+         WHERE k.state IN ${OPEN} AND k.amount_cents = excluded.amount_cents
            AND k.payment_method = excluded.payment_method
         RETURNING 1`,
   );
@@ -301,29 +312,34 @@ export async function chargeState(
   return rows[0]?.state;
 }
 
-/** Forgets a charge the provider declined: nothing was taken, and the key may pay again. */
-export async function forgetCharge(db: Db, userId: number, idempotencyKey: string): Promise<void> {
+/**
+ * Records that the provider declined this submit's charge. The row stays: a same-key submit
+ * may have been charged meanwhile and may still write its order or be returned.
+ */
+export async function markDeclined(db: Db, userId: number, idempotencyKey: string): Promise<void> {
   await rowsOf(
     db,
-    sql`DELETE FROM checkout_charges
+    sql`UPDATE checkout_charges SET state = 'declined', changed_at = now()
          WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'charging'`,
   );
 }
 
 /**
- * Records the reference of a charge whose order could not be written: the sweep returns it if
- * no checkout sent again with the key places the order first.
+ * Records a charge taken whose order was not written, with its reference (the row written
+ * again if it is missing): the sweep returns it unless the checkout, sent again, places it
+ * first.
  */
-export async function markCharged(
-  db: Db,
-  userId: number,
-  idempotencyKey: string,
-  reference: string,
-): Promise<void> {
+export async function markCharged(db: Db, charge: ChargeRecord, reference: string): Promise<void> {
   await rowsOf(
     db,
-    sql`UPDATE checkout_charges SET state = 'charged', reference = ${reference}, changed_at = now()
-         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'charging'`,
+    sql`INSERT INTO checkout_charges AS k
+               (user_id, idempotency_key, state, amount_cents, payment_method, order_number,
+                reference)
+        VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charged', ${charge.amountCents},
+                ${charge.paymentMethod}, ${charge.orderNumber}, ${reference})
+        ON CONFLICT (user_id, idempotency_key) DO UPDATE
+           SET state = 'charged', reference = excluded.reference, changed_at = now()
+         WHERE k.state IN ${OPEN}`,
   );
 }
 
@@ -340,8 +356,7 @@ export async function claimRefund(
   const rows = await rowsOf(
     db,
     sql`UPDATE checkout_charges SET state = 'refunding', reference = ${reference}, changed_at = now()
-         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey}
-           AND state IN ('charging', 'charged')
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state IN ${OPEN}
         RETURNING 1`,
   );
   return rows.length > 0;
@@ -439,15 +454,24 @@ export async function loadOrders(
   }));
 }
 
-/** A charge the sweep returns: its order was never written (`charged`), or its refund failed. */
-export interface UnsettledCharge {
-  userId: number;
-  idempotencyKey: string;
-  reference: string;
-  amountCents: number;
-  paymentMethod: NonNullable<(typeof checkoutCharges.$inferSelect)['paymentMethod']>;
-  orderNumber: string;
+/**
+ * Sets aside the charges whose provider never answered (`charging`) for `minutes`: whether money
+ * moved is the provider's to say, so they become `unknown`, answered once for the shop to look
+ * up by key.
+ */
+export async function setAsideUnknown(db: Db, minutes: number): Promise<ChargeRecord[]> {
+  return rowsOf<ChargeRecord>(
+    db,
+    sql`UPDATE checkout_charges SET state = 'unknown', changed_at = now()
+         WHERE state = 'charging' AND changed_at < now() - make_interval(mins => ${minutes})
+        RETURNING user_id AS "userId", idempotency_key AS "idempotencyKey",
+                  amount_cents AS "amountCents", payment_method AS "paymentMethod",
+                  order_number AS "orderNumber"`,
+  );
 }
+
+/** A charge the sweep returns: its order was never written (`charged`), or its refund failed. */
+export type UnsettledCharge = ChargeRecord & { reference: string };
 
 /**
  * Claims up to `limit` charges left unsettled for `minutes` for their refund, oldest first.

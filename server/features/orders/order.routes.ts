@@ -23,12 +23,7 @@ import * as payments from './payment-session.service';
 export interface OrderRoutesOptions {
   payments?: PaymentProvider;
   mailer?: Mailer;
-  /** How often this process returns charges whose order was never written; 0 never. */
-  chargeSweepMs?: number;
 }
-
-/** How often each process looks for charges to return: they wait half an hour first. */
-const CHARGE_SWEEP_MS = 60_000;
 
 export default async function orderRoutes(fastify: FastifyInstance, opts: OrderRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,9 +35,8 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
     mailer: opts.mailer ?? createMailer(app.config),
     log: app.log,
   };
-  const sweepEvery = opts.chargeSweepMs ?? CHARGE_SWEEP_MS;
-  if (sweepEvery > 0) {
-    const sweep = sweepCharges(db, deps.payments, app.log, sweepEvery);
+  if (app.config.chargeSweepSeconds > 0) {
+    const sweep = sweepCharges(db, deps.payments, app.log, app.config.chargeSweepSeconds * 1000);
     app.addHook('onClose', () => sweep.stop());
   }
 

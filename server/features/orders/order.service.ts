@@ -6,10 +6,11 @@ import type { CheckoutBodySchema, Order } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { conflict, notFound, PG, unavailable } from '../../lib/errors';
+import { AppError, conflict, notFound, PG, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
+import { refundRequest } from './charge-sweep';
 import * as repo from './order.repository';
 import { orderConfirmationEmail } from './order-email';
 import { PaymentDeclinedError, type PaymentProvider } from './payment';
@@ -73,7 +74,7 @@ const PLACE_ATTEMPTS = 3;
  * or a catalogue change holding the same pieces) undid all of it, and it is placed again: the
  * money has moved.
  */
-async function placeCharged(
+async function writeOrder(
   sql: SqlClient,
   row: repo.OrderRow,
   lines: repo.CartLine[],
@@ -135,27 +136,51 @@ async function loadOrderById(db: Db, userId: number, id: number): Promise<Order>
   return toOrder(found.order, found.lines);
 }
 
+/** The order a checkout's key placed before: the answer to that checkout sent again. */
+async function placedBefore(db: Db, userId: number, orderId: number) {
+  return { order: await loadOrderById(db, userId, orderId), created: false };
+}
+
 const NOT_PLACED =
   'Your order could not be placed just now. Pay again in a moment: you will not be charged twice.';
 
-const SPENT_KEY =
-  'This checkout was already turned down and its payment returned. Check your cart and pay again.';
+/** What a checkout sent again is told when its key's charge was turned down or set aside. */
+const TURNED_DOWN: Partial<Record<repo.ChargeState, string>> = {
+  refunded:
+    'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+  refunding:
+    'This checkout was already turned down and its payment is being returned. Check your cart ' +
+    'and pay again.',
+  unknown:
+    'This checkout could not be finished. If a payment was taken for it, the shop will return ' +
+    'it. Check your cart and pay again.',
+};
 
 const RETURNED_FIRST =
-  'This checkout waited too long: its payment is being returned and no order was placed. ' +
-  'Check your cart and pay again.';
+  "No order was placed: this checkout's payment is being returned. Check your cart and pay again.";
 
 const CHANGED_SINCE =
-  'This checkout was already paid for with another total or payment method. Check your cart ' +
-  'and pay again.';
+  'This checkout was already started for another total or payment method. If a payment was ' +
+  'taken for it and no order came of it, it will be returned. Check your cart and pay again.';
+
+/** A charge as the shop's log names it: enough to find it at the provider and in the ledger. */
+const about = (ledger: repo.ChargeRecord, reference?: string) => ({
+  userId: ledger.userId,
+  key: ledger.idempotencyKey,
+  order: ledger.orderNumber,
+  amountCents: ledger.amountCents,
+  reference,
+});
 
 /**
- * Charges the order's total; a decline is the shopper's 402 and forgets the charge's row, so
- * the key may pay again. Any other failure leaves the row: whether money moved is not known.
+ * Charges the order's total. A decline is the shopper's 402, and the ledger's row stays
+ * (`declined`: a same-key submit may have been charged meanwhile). Any other failure leaves
+ * whether money moved unknown: logged, answered 503 so the web app keeps the key, the row left
+ * `charging` (sent again, the provider answers the key with its charge, if any).
  */
 async function charge(
   db: Db,
-  userId: number,
+  ledger: repo.ChargeRecord,
   deps: CheckoutDeps,
   request: Parameters<CheckoutDeps['payments']['charge']>[0],
 ): Promise<string> {
@@ -163,32 +188,41 @@ async function charge(
     return (await deps.payments.charge(request)).reference;
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
-      await repo.forgetCharge(db, userId, request.idempotencyKey);
+      await repo.markDeclined(db, ledger.userId, ledger.idempotencyKey);
       throw paymentRequired(`The payment was declined: ${error.message}`);
     }
-    throw error;
+    deps.log.error(
+      { err: error, ...about(ledger) },
+      'charge failed; whether it was taken is not known',
+    );
+    throw unavailable(NOT_PLACED);
   }
 }
 
 /**
  * Gives back a charge whose refund this checkout claimed. A refund that fails stays claimed in
- * the ledger, and the sweep tries it again later; the shopper is told either way.
+ * the ledger and the sweep makes it later; the shopper is told either way.
  */
 async function refund(
   db: Db,
-  userId: number,
-  idempotencyKey: string,
+  ledger: repo.ChargeRecord,
+  reference: string,
   deps: CheckoutDeps,
-  request: Parameters<CheckoutDeps['payments']['refund']>[0],
 ): Promise<string> {
   try {
-    await deps.payments.refund(request);
-    await repo.markRefunded(db, userId, idempotencyKey);
-    return 'Your payment was returned.';
+    await deps.payments.refund(refundRequest(ledger, reference));
   } catch (error) {
-    deps.log.error({ err: error, order: request.orderNumber }, 'refund failed');
-    return 'Your payment could not be returned automatically; it will be returned shortly.';
+    deps.log.error(
+      { err: error, ...about(ledger, reference) },
+      'refund failed; the sweep makes it later',
+    );
+    return 'Your payment could not be returned just now; it will be returned automatically within the hour.';
   }
+  await repo.markRefunded(db, ledger.userId, ledger.idempotencyKey).catch((error: unknown) => {
+    // The sweep asks again with the refund's own key: the provider makes it once.
+    deps.log.error({ err: error, ...about(ledger, reference) }, 'refund made, not recorded');
+  });
+  return 'Your payment was returned.';
 }
 
 /**
@@ -201,8 +235,7 @@ async function claimedElsewhere(
   idempotencyKey: string,
 ): Promise<{ order: Order; created: boolean } | string> {
   const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
-  if (existing !== undefined)
-    return { order: await loadOrderById(db, userId, existing), created: false };
+  if (existing !== undefined) return placedBefore(db, userId, existing);
   return 'Your payment is being returned.';
 }
 
@@ -256,16 +289,14 @@ export async function checkout(
 ): Promise<{ order: Order; created: boolean }> {
   const { db, sql } = database;
   const now = deps.now?.() ?? new Date();
-  const earlier = async (orderId: number) => ({
-    order: await loadOrderById(db, userId, orderId),
-    created: false,
-  });
+  const earlier = (orderId: number) => placedBefore(db, userId, orderId);
 
   const start = await repo.readCheckout(sql, userId, input);
   // The session names a shopper who was deleted meanwhile.
   if (!start.contact) throw notFound('That account does not exist.');
   if (start.existing !== null) return earlier(start.existing);
-  if (start.charge === 'refunding' || start.charge === 'refunded') throw conflict(SPENT_KEY);
+  const turnedDown = start.charge === null ? undefined : TURNED_DOWN[start.charge];
+  if (turnedDown) throw conflict(turnedDown);
   const { contact, address, lines } = start;
   if (!address) throw notFound('That address does not exist.');
   if (lines.length === 0 || start.nextId === null) throw conflict(EMPTY_CART);
@@ -279,7 +310,6 @@ export async function checkout(
   );
   const id = start.nextId;
   const number = orderNumber(id, now);
-  const arrival = arrivalWindow(now);
   let sessionId: string | undefined;
   if (input.paymentId !== undefined) {
     sessionId = await spendPayment(
@@ -294,35 +324,79 @@ export async function checkout(
     throw paymentRequired('Approve the payment with PayPal or Apple Pay first.');
   }
   // In the ledger before the money moves, so a charge whose order is never written is found.
-  const claimed = await repo.claimCharge(sql, {
+  const ledger: repo.ChargeRecord = {
     userId,
     idempotencyKey: input.idempotencyKey,
     amountCents: totals.totalCents,
     paymentMethod: input.paymentMethod,
     orderNumber: number,
-  });
-  if (!claimed) {
-    // A same-key submit placed its order meanwhile, or the key's charge was returned, or it
-    // was taken for another total or method.
+  };
+  if (!(await repo.claimCharge(sql, ledger))) {
+    // A same-key submit placed its order meanwhile, or the key's charge was turned down, or it
+    // was started for another total or method.
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
     const state = await repo.chargeState(db, userId, input.idempotencyKey);
-    throw conflict(state === 'refunding' || state === 'refunded' ? SPENT_KEY : CHANGED_SINCE);
+    const turnedDown = state === undefined ? undefined : TURNED_DOWN[state];
+    if (turnedDown) throw conflict(turnedDown);
+    deps.log.error({ ...about(ledger), state }, 'checkout sent again for another total or method');
+    throw conflict(CHANGED_SINCE);
   }
-  const reference = await charge(db, userId, deps, {
+  const reference = await charge(db, ledger, deps, {
     amountCents: totals.totalCents,
     method: input.paymentMethod,
     orderNumber: number,
     idempotencyKey: input.idempotencyKey,
     sessionId,
   });
+  try {
+    const paid = { id, contact, address, lines, totals };
+    return await placeCharged(database, { ...ledger, reference }, paid, deps, now);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The charge stays, and the answer is a 5xx whatever the error, so the web app keeps the key:
+    // a checkout sent again with it finds the order or places it with the payment the key took.
+    // Refunding here could return the money of an order a same-key submit is still writing; the
+    // sweep returns it if the checkout is not sent again.
+    deps.log.error({ err: error, ...about(ledger, reference) }, 'charged order not written');
+    await repo.markCharged(db, ledger, reference).catch((markError: unknown) => {
+      deps.log.error(
+        { err: markError, ...about(ledger, reference) },
+        'charge with no order not recorded; the shop must return it',
+      );
+    });
+    throw unavailable(NOT_PLACED);
+  }
+}
 
+/**
+ * Places the order a checkout has charged for, or answers why not: the order a same-key submit
+ * placed, or a refusal (409) with the charge refunded. Any other failure is thrown for
+ * `checkout`, which keeps the charge for the order sent again or the sweep.
+ */
+async function placeCharged(
+  { db, sql }: Pick<Database, 'db' | 'sql'>,
+  ledger: repo.ChargeRecord & { reference: string },
+  paid: {
+    id: number;
+    contact: repo.Contact;
+    address: repo.ShipTo;
+    lines: repo.CartLine[];
+    totals: ReturnType<typeof computeTotals>;
+  },
+  deps: CheckoutDeps,
+  now: Date,
+): Promise<{ order: Order; created: boolean }> {
+  const { userId, idempotencyKey, reference } = ledger;
+  const { id, contact, address, lines, totals } = paid;
+  const earlier = (orderId: number) => placedBefore(db, userId, orderId);
+  const arrival = arrivalWindow(now);
   const row: repo.OrderRow = {
     id,
-    number,
+    number: ledger.orderNumber,
     userId,
-    idempotencyKey: input.idempotencyKey,
-    paymentMethod: input.paymentMethod,
+    idempotencyKey,
+    paymentMethod: ledger.paymentMethod,
     paymentReference: reference,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
@@ -342,46 +416,32 @@ export async function checkout(
   };
   let placement: repo.Placement;
   try {
-    placement = await placeCharged(sql, row, lines);
+    placement = await writeOrder(sql, row, lines);
   } catch (error) {
     const dbError = databaseError(error);
     if (dbError?.code === PG.uniqueViolation && dbError.constraint?.includes('idempotency')) {
       // Two submits with one key that both found their lines: the unique key decides, and the
       // loser answers with the winner's order (the provider charged that key once).
-      const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+      const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
       if (existing !== undefined) return earlier(existing);
     }
-    // The charge stays, and the answer is a 5xx whatever the error, so the web app keeps the key:
-    // a checkout sent again with it finds the order or places it with the payment the key took.
-    // Refunding here could return the money of an order a same-key submit is still writing.
-    deps.log.error(
-      { err: error, order: number, userId, key: input.idempotencyKey, reference },
-      'charged order not written',
-    );
-    await repo.markCharged(db, userId, input.idempotencyKey, reference).catch((markError) => {
-      deps.log.error(
-        { err: markError, userId, key: input.idempotencyKey, reference },
-        'charge with no order not recorded; the shop must return it',
-      );
-    });
-    throw unavailable(NOT_PLACED);
+    throw error;
   }
   if (!placement.placed) {
     // A submit with the same key took the lines first: its order is the answer, and the charge
     // (made with the same key) is its own, so nothing is refunded.
-    const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
+    const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
     if (existing !== undefined) return earlier(existing);
-    if (placement.returned) throw conflict(RETURNED_FIRST);
+    if (placement.returned) {
+      const state = await repo.chargeState(db, userId, idempotencyKey);
+      if (state === 'refunding' || state === 'refunded') throw conflict(RETURNED_FIRST);
+      throw new Error(`The charge was ${state ?? 'not in the ledger'}, with no order`);
+    }
     // The key is spent before the refund: a submit with it is turned down uncharged, and an
     // order still being written with it finds its charge claimed and writes nothing.
-    const returned = (await repo.claimRefund(db, userId, input.idempotencyKey, reference))
-      ? await refund(db, userId, input.idempotencyKey, deps, {
-          reference,
-          amountCents: totals.totalCents,
-          method: input.paymentMethod,
-          orderNumber: number,
-        })
-      : await claimedElsewhere(db, userId, input.idempotencyKey);
+    const returned = (await repo.claimRefund(db, userId, idempotencyKey, reference))
+      ? await refund(db, ledger, reference, deps)
+      : await claimedElsewhere(db, userId, idempotencyKey);
     if (typeof returned !== 'string') return returned;
     throw conflict(`${refusal(lines, placement.held)} ${returned}`);
   }

@@ -492,7 +492,7 @@ describe('PUT /api/buy', () => {
       checkoutWith(declining, user.id, { addressId, idempotencyKey: key }),
     ).rejects.toMatchObject({ status: 402 });
     expect(await snapshot()).toEqual(before);
-    expect(await chargeOf(user.id, key)).toBeUndefined();
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'declined', reference: null });
     const { created } = await checkoutWith(recordingProvider().provider, user.id, {
       addressId,
       idempotencyKey: key,
@@ -525,7 +525,8 @@ async function turnedDown(
   provider: PaymentProvider,
   userId: number,
   input: { addressId: number; idempotencyKey: string },
-  message: string,
+  /** The message, or a matcher of it. */
+  message: unknown,
 ) {
   const before = await snapshot();
   await expect(checkoutWith(provider, userId, input)).rejects.toMatchObject({
@@ -727,7 +728,7 @@ describe('checkout while the cart or the stock changes during the payment', () =
     const logged: object[] = [];
     await expect(checkoutWith(provider, user.id, { addressId }, logged)).rejects.toMatchObject({
       status: 409,
-      message: expect.stringMatching(/^Your cart is empty\. .*could not be returned automatically/),
+      message: expect.stringMatching(/^Your cart is empty\. .*could not be returned just now/),
     });
     expect(logged).toEqual([expect.objectContaining({ order: expect.stringMatching(NUMBER) })]);
   });
@@ -875,7 +876,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
       again.provider,
       user.id,
       { addressId, idempotencyKey: key },
-      'This checkout waited too long: its payment is being returned and no order was placed. Check your cart and pay again.',
+      "No order was placed: this checkout's payment is being returned. Check your cart and pay again.",
     );
     expect(again.refunded.map((r) => r.reference)).toEqual([charged[0]]);
     expect(refunded).toEqual([]);
@@ -899,10 +900,125 @@ describe('the ledger of charges: a charge with no order is returned', () => {
       provider,
       user.id,
       { addressId, idempotencyKey: key },
-      'This checkout was already paid for with another total or payment method. Check your cart and pay again.',
+      expect.stringMatching(
+        /^This checkout was already started for another total or payment method\./,
+      ),
     );
     expect(charged).toHaveLength(1);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged' });
+  });
+
+  it('keeps the charge for the order when a same-key submit is declined while it is charged', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    // The first submit's charge waits until the second, same key, has been declined (as a
+    // provider may answer a capture it is already making).
+    let entered: () => void = () => {};
+    const charging = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const declined = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const { provider, refunded } = recordingProvider(async () => {
+      calls += 1;
+      if (calls > 1) throw new PaymentDeclinedError('already being captured');
+      entered();
+      await declined;
+    });
+    const first = checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
+    await charging;
+    await expect(
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
+    ).rejects.toMatchObject({ status: 402 });
+    release();
+    expect((await first).created).toBe(true);
+    expect(refunded).toEqual([]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered' });
+  });
+
+  it('keeps a charge for the sweep when a step after it fails, and logs it with its key', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    const logged: object[] = [];
+    // The cart emptied while paying; claiming the refund then fails (the connection lost).
+    await refusingCharges(user.id, 'refunding', async () => {
+      await expect(
+        checkoutWith(provider, user.id, { addressId, idempotencyKey: key }, logged),
+      ).rejects.toMatchObject({ status: 503 });
+    });
+    expect(logged).toEqual([expect.objectContaining({ key, reference: charged[0] })]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged', reference: charged[0] });
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
+    expect(refunded.map((r) => r.reference)).toEqual([charged[0]]);
+  });
+
+  it('asks a refund made but not recorded again with its own key, so the provider makes it once', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    const { provider, refunded } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    const logged: object[] = [];
+    await refusingCharges(user.id, 'refunded', async () => {
+      await expect(
+        checkoutWith(provider, user.id, { addressId, idempotencyKey: key }, logged),
+      ).rejects.toMatchObject({
+        status: 409,
+        message:
+          'Your cart is empty. Add something to it before paying. Your payment was returned.',
+      });
+    });
+    expect(logged).toEqual([expect.objectContaining({ key })]);
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
+    expect(refunded).toHaveLength(2);
+    expect(refunded[1]!.idempotencyKey).toBe(refunded[0]!.idempotencyKey);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
+  });
+
+  it('sets aside, logged once, a charge the provider never answered; sent again it is 409', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    const failing = withSessions({
+      charge: async () => {
+        throw new Error('provider timed out');
+      },
+      refund: async () => {
+        throw new Error('nothing to refund');
+      },
+    });
+    const logged: object[] = [];
+    await expect(
+      checkoutWith(failing, user.id, { addressId, idempotencyKey: key }, logged),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(logged).toEqual([expect.objectContaining({ key, amountCents: expect.any(Number) })]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charging', reference: null });
+
+    const swept: object[] = [];
+    await ageCharge(user.id, key);
+    expect(await returnUnplacedCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
+    expect(await returnUnplacedCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
+    expect(swept).toEqual([expect.objectContaining({ key })]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'unknown' });
+    const { provider, charged } = recordingProvider();
+    await turnedDown(
+      provider,
+      user.id,
+      { addressId, idempotencyKey: key },
+      'This checkout could not be finished. If a payment was taken for it, the shop will return it. Check your cart and pay again.',
+    );
+    expect(charged).toEqual([]);
   });
 
   it('tries a failed refund again on a later sweep', async () => {
@@ -920,9 +1036,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
       checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
     ).rejects.toMatchObject({
       status: 409,
-      message: expect.stringMatching(
-        /could not be returned automatically; it will be returned shortly\.$/,
-      ),
+      message: expect.stringMatching(/it will be returned automatically within the hour\.$/),
     });
     expect(await chargeOf(user.id, key)).toMatchObject({
       state: 'refunding',
@@ -942,21 +1056,43 @@ describe('the ledger of charges: a charge with no order is returned', () => {
 });
 
 /** Runs `body` while PostgreSQL refuses every order of `userId` as a check violation. */
-async function refusingOrders(userId: number, body: () => Promise<void>): Promise<void> {
-  const name = `refuse_orders_${userId}`;
-  await sql(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+function refusingOrders(userId: number, body: () => Promise<void>): Promise<void> {
+  return refusing(`orders_${userId}`, 'INSERT ON orders', `NEW.user_id = ${userId}`, body);
+}
+
+/**
+ * Runs `body` while PostgreSQL refuses to move a charge of `userId` to `state` in the ledger, as
+ * a connection lost at that moment would fail it.
+ */
+function refusingCharges(userId: number, state: string, body: () => Promise<void>): Promise<void> {
+  return refusing(
+    `charges_${userId}_${state}`,
+    'UPDATE ON checkout_charges',
+    `NEW.user_id = ${userId} AND NEW.state = '${state}'`,
+    body,
+  );
+}
+
+/** Runs `body` while a trigger `BEFORE <event>` raises a check violation for rows where `when`. */
+async function refusing(
+  name: string,
+  event: string,
+  when: string,
+  body: () => Promise<void>,
+): Promise<void> {
+  const fn = `refuse_${name}`;
+  await sql(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW.user_id = ${userId} THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = '23514'; END IF;
+      IF ${when} THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = '23514'; END IF;
       RETURN NEW;
     END $$`);
-  await sql(
-    `CREATE TRIGGER ${name} BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION ${name}()`,
-  );
+  const [, table] = event.split(' ON ');
+  await sql(`CREATE TRIGGER ${fn} BEFORE ${event} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
   try {
     await body();
   } finally {
-    await sql(`DROP TRIGGER ${name} ON orders`);
-    await sql(`DROP FUNCTION ${name}()`);
+    await sql(`DROP TRIGGER ${fn} ON ${table}`);
+    await sql(`DROP FUNCTION ${fn}()`);
   }
 }
 
@@ -1357,7 +1493,7 @@ describe.runIf(testDriver() === 'postgres')(
       });
       expect(res).toMatchObject({
         status: 409,
-        message: expect.stringMatching(/^This checkout waited too long/),
+        message: expect.stringMatching(/^No order was placed/),
       });
       expect(await snapshot()).toEqual(before);
       expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunding' });

@@ -27,6 +27,8 @@ export interface ChargeRequest {
 export interface RefundRequest {
   /** What `charge` returned. */
   reference: string;
+  /** One per charge, so a refund asked for again (its answer lost) is made once. */
+  idempotencyKey: string;
   amountCents: number;
   method: PaymentMethod;
   orderNumber: string;
