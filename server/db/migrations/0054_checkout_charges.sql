@@ -5,8 +5,10 @@
 -- were rows of two tables and a same-key order could be written after its charge was returned.
 -- A charge whose order was never written (`charged`) is returned by the server's sweep once
 -- it has waited long enough for the shopper to send the checkout again; one whose provider
--- never answered (`charging`) is set aside as `unknown` for the shop
+-- never answered (`charging`) is logged once for the shop (`unknown`)
 -- (server/features/orders/README.md). The row outlives the account: the money does.
+-- Deploy it with no process of the release before still serving (docs/deploy.md): those write
+-- orders and refusals the ledger would not know of.
 CREATE TABLE checkout_charges (
   user_id integer NOT NULL,
   idempotency_key text NOT NULL,
@@ -18,6 +20,9 @@ CREATE TABLE checkout_charges (
   order_number text,
   -- What the provider answered the charge with; null until it did.
   reference text,
+  -- Submits of this key with the provider that heard no decline yet: a decline leaves the
+  -- charge `declined` only when none is left, so it never hides another submit's charge.
+  pending smallint NOT NULL DEFAULT 1 CHECK (pending >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   changed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, idempotency_key),
@@ -29,7 +34,7 @@ CREATE TABLE checkout_charges (
 CREATE INDEX checkout_charges_unsettled_idx ON checkout_charges (changed_at)
   WHERE state IN ('charging', 'charged', 'refunding');
 
--- refused_checkouts stays for one release: a process of the release before, still serving
--- during a rolling deploy, records its refusals there, and checkout reads both.
-INSERT INTO checkout_charges (user_id, idempotency_key, state, created_at, changed_at)
-SELECT user_id, idempotency_key, 'refunded', refused_at, refused_at FROM refused_checkouts;
+INSERT INTO checkout_charges (user_id, idempotency_key, state, pending, created_at, changed_at)
+SELECT user_id, idempotency_key, 'refunded', 0, refused_at, refused_at FROM refused_checkouts;
+
+DROP TABLE refused_checkouts;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import * as repo from './order.repository';
-import type { PaymentProvider, RefundRequest } from './payment';
+import { type PaymentProvider, refundRequest } from './payment';
 
 /**
  * How long a charge with no order waits before it is returned: as long as a payment session
@@ -16,62 +16,54 @@ export interface SweepLog {
   error(obj: object, msg: string): void;
 }
 
-/** The refund of a charge, with a key of its own so that one asked for again is made once. */
-export function refundRequest(charge: repo.ChargeRecord, reference: string): RefundRequest {
-  return {
-    reference,
-    idempotencyKey: `refund:${charge.userId}:${charge.idempotencyKey}`,
-    amountCents: charge.amountCents,
-    method: charge.paymentMethod,
-    orderNumber: charge.orderNumber,
-  };
-}
+/** A charge as the shop's log names it. */
+const about = (charge: repo.ChargeRecord) => ({
+  userId: charge.userId,
+  key: charge.idempotencyKey,
+  order: charge.orderNumber,
+  amountCents: charge.amountCents,
+});
 
 /**
- * Settles what checkouts left: returns the charges whose order was never written (the write
- * failed after the charge and the checkout was not sent again) and the refunds that failed,
- * each claimed in the ledger before its refund so that an order sent again at that moment
- * writes nothing; and sets aside, logged once for the shop, the charges whose provider never
- * answered. Answers how many went back.
+ * Settles what checkouts left for `minutes`: returns the charges whose order was never written
+ * (the write failed after the charge and the checkout was not sent again) and the refunds that
+ * failed, each claimed in the ledger before its refund so that an order sent again at that
+ * moment writes nothing; logs once for the shop the charges whose provider never answered; and
+ * marks `ordered` any such charge an order holds after all. Answers how many went back.
  */
-export async function returnUnplacedCharges(
+export async function settleCharges(
   db: Db,
   payments: PaymentProvider,
   log: SweepLog,
   minutes = CHARGE_RETURN_MINUTES,
 ): Promise<number> {
+  for (const { was, ...charge } of await repo.settleOrdered(db, minutes)) {
+    if (was === 'refunding') {
+      log.error(about(charge), 'an order holds a charge whose refund was claimed: check it');
+    } else log.warn(about(charge), 'charge found held by its order');
+  }
   for (const charge of await repo.setAsideUnknown(db, minutes)) {
     log.error(
-      {
-        userId: charge.userId,
-        key: charge.idempotencyKey,
-        order: charge.orderNumber,
-        amountCents: charge.amountCents,
-      },
-      'charge never answered: look it up at the provider by key and return it if taken',
+      about(charge),
+      'charge never answered: look it up at the provider by key; return it if taken and no ' +
+        'order holds the key',
     );
   }
   let returned = 0;
   for (const charge of await repo.claimUnsettled(db, minutes, SWEEP_BATCH)) {
-    const about = {
-      userId: charge.userId,
-      key: charge.idempotencyKey,
-      order: charge.orderNumber,
-      reference: charge.reference,
-      amountCents: charge.amountCents,
-    };
+    const named = { ...about(charge), reference: charge.reference };
     try {
       await payments.refund(refundRequest(charge, charge.reference));
     } catch (error) {
       // Still claimed: the next sweep after the wait tries it again.
-      log.error({ ...about, err: error }, 'charge with no order could not be returned');
+      log.error({ ...named, err: error }, 'charge with no order could not be returned');
       continue;
     }
     returned += 1;
-    log.warn(about, 'charge with no order returned');
+    log.warn(named, 'charge with no order returned');
     await repo.markRefunded(db, charge.userId, charge.idempotencyKey).catch((error: unknown) => {
       // Asked again after the wait with the same refund key, the provider makes it once.
-      log.error({ ...about, err: error }, 'refund made, not recorded');
+      log.error({ ...named, err: error }, 'refund made, not recorded');
     });
   }
   return returned;
@@ -90,7 +82,7 @@ export function sweepCharges(
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = returnUnplacedCharges(db, payments, log)
+    running = settleCharges(db, payments, log)
       .then(
         () => undefined,
         (error: unknown) => log.error({ err: error }, 'charge sweep failed'),

@@ -92,12 +92,8 @@ export async function readCheckout(
                (SELECT o.id FROM orders o
                  WHERE o.user_id = ${userId} AND o.idempotency_key = ${input.idempotencyKey})
                  AS existing,
-               coalesce(
-                 (SELECT k.state FROM checkout_charges k
-                   WHERE k.user_id = ${userId} AND k.idempotency_key = ${input.idempotencyKey}),
-                 -- Refused by a process of the release before 0054, during a rolling deploy.
-                 (SELECT 'refunded' FROM refused_checkouts r
-                   WHERE r.user_id = ${userId} AND r.idempotency_key = ${input.idempotencyKey}))
+               (SELECT k.state FROM checkout_charges k
+                 WHERE k.user_id = ${userId} AND k.idempotency_key = ${input.idempotencyKey})
                  AS charge,
                (SELECT json_build_object('nickname', a.nickname, 'recipientName', a.recipient_name,
                                          'phone', a.phone, 'streetAddress', a.street_address,
@@ -142,9 +138,9 @@ export type Placement =
   | { placed: true; createdAt: Date; lineIds: Map<number, number> }
   /**
    * Nothing was written: `held` is what is left of the lines bought, as they stand now, and
-   * `returned` is true when they still fit but a refund had claimed the charge first.
+   * `refundFirst` is true when they still fit but a refund had claimed the charge first.
    */
-  | { placed: false; held: HeldLine[]; returned: boolean };
+  | { placed: false; held: HeldLine[]; refundFirst: boolean };
 
 /**
  * The whole order in one statement, written only if the cart still holds exactly the lines that
@@ -250,7 +246,7 @@ export async function placeOrder(
            (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
            (SELECT json_agg(json_build_object('id', id, 'itemId', item_id)) FROM lines) AS lines`,
   );
-  if (!row?.ok) return { placed: false, held: row?.held ?? [], returned: row?.fits === true };
+  if (!row?.ok) return { placed: false, held: row?.held ?? [], refundFirst: row?.fits === true };
   return {
     placed: true,
     createdAt: new Date(row.createdMs!),
@@ -262,9 +258,10 @@ export type ChargeState = (typeof checkoutCharges.$inferSelect)['state'];
 
 /**
  * The states of a charge that may still become an order: being taken (`charging`), declined
- * once (a same-key submit may still have been charged), or taken with its order not written.
+ * (sent again, it may be taken), taken with its order not written (`charged`), or never
+ * answered and logged for the shop (`unknown`: taken after all, it is still the order's).
  */
-const OPEN = sql.raw(`('charging', 'declined', 'charged')`);
+const OPEN = sql.raw(`('charging', 'declined', 'charged', 'unknown')`);
 
 /** A checkout's charge as the ledger records it. */
 export interface ChargeRecord {
@@ -277,25 +274,32 @@ export interface ChargeRecord {
 
 /**
  * Records a checkout's charge before it is taken: a new key's row, or the same key's again when
- * it may still become an order and is for the same amount and method (a checkout sent again;
- * the first order number stays, as the one the provider was charged with). False otherwise:
- * `chargeState` says where the key's charge stands (read anew: this statement may have waited
- * for an order's write that claimed the row after it began).
+ * it may still become an order and is for the same amount and method (a checkout sent again,
+ * one more submit pending with the provider, a declined charge being taken again). Answers the
+ * order number the key was first charged with, which a checkout sent again keeps, so that the
+ * provider is asked the same charge; undefined otherwise: `chargeState` says where the key's
+ * charge stands (read anew: this statement may have waited for an order's write that claimed
+ * the row after it began).
  */
-export async function claimCharge(client: SqlClient, charge: ChargeRecord): Promise<boolean> {
-  const rows = await queryPrepared(
+export async function claimCharge(
+  client: SqlClient,
+  charge: ChargeRecord,
+): Promise<string | undefined> {
+  const [row] = await queryPrepared<{ orderNumber: string }>(
     client,
     'checkout_claim_charge',
     sql`INSERT INTO checkout_charges AS k
                (user_id, idempotency_key, state, amount_cents, payment_method, order_number)
         VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charging', ${charge.amountCents},
                 ${charge.paymentMethod}, ${charge.orderNumber})
-        ON CONFLICT (user_id, idempotency_key) DO UPDATE SET changed_at = now()
+        ON CONFLICT (user_id, idempotency_key) DO UPDATE
+           SET state = CASE k.state WHEN 'declined' THEN 'charging' ELSE k.state END,
+               pending = k.pending + 1, changed_at = now()
          WHERE k.state IN ${OPEN} AND k.amount_cents = excluded.amount_cents
            AND k.payment_method = excluded.payment_method
-        RETURNING 1`,
+        RETURNING k.order_number AS "orderNumber"`,
   );
-  return rows.length > 0;
+  return row?.orderNumber;
 }
 
 /** Where a key's charge stands in the ledger; undefined when it has none. */
@@ -313,33 +317,34 @@ export async function chargeState(
 }
 
 /**
- * Records that the provider declined this submit's charge. The row stays: a same-key submit
- * may have been charged meanwhile and may still write its order or be returned.
+ * Records that the provider declined this submit's charge: `declined` once no other submit of
+ * the key is still waiting for the provider (one may have been charged, and its process may die
+ * before its order: the row stays `charging`, and the sweep logs it for the shop).
  */
 export async function markDeclined(db: Db, userId: number, idempotencyKey: string): Promise<void> {
   await rowsOf(
     db,
-    sql`UPDATE checkout_charges SET state = 'declined', changed_at = now()
-         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state = 'charging'`,
+    sql`UPDATE checkout_charges
+           SET pending = pending - 1, changed_at = now(),
+               state = CASE WHEN state = 'charging' AND pending = 1 THEN 'declined' ELSE state END
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND pending > 0`,
   );
 }
 
 /**
- * Records a charge taken whose order was not written, with its reference (the row written
- * again if it is missing): the sweep returns it unless the checkout, sent again, places it
- * first.
+ * Records a charge taken whose order was not written, with its reference: the sweep returns it
+ * unless the checkout, sent again, places it first.
  */
-export async function markCharged(db: Db, charge: ChargeRecord, reference: string): Promise<void> {
+export async function markCharged(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+  reference: string,
+): Promise<void> {
   await rowsOf(
     db,
-    sql`INSERT INTO checkout_charges AS k
-               (user_id, idempotency_key, state, amount_cents, payment_method, order_number,
-                reference)
-        VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charged', ${charge.amountCents},
-                ${charge.paymentMethod}, ${charge.orderNumber}, ${reference})
-        ON CONFLICT (user_id, idempotency_key) DO UPDATE
-           SET state = 'charged', reference = excluded.reference, changed_at = now()
-         WHERE k.state IN ${OPEN}`,
+    sql`UPDATE checkout_charges SET state = 'charged', reference = ${reference}, changed_at = now()
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND state IN ${OPEN}`,
   );
 }
 
@@ -454,19 +459,49 @@ export async function loadOrders(
   }));
 }
 
+/** The columns of a charge as `ChargeRecord` names them, of the ledger's rows as `k`. */
+const chargeColumns = sql`k.user_id AS "userId", k.idempotency_key AS "idempotencyKey",
+  k.amount_cents AS "amountCents", k.payment_method AS "paymentMethod",
+  k.order_number AS "orderNumber"`;
+
+/** The condition of a charge left as it is for `minutes`, of the ledger's rows as `k`. */
+const leftFor = (minutes: number) => sql`k.changed_at < now() - make_interval(mins => ${minutes})`;
+
+/** The condition of a charge an order holds, of the ledger's rows as `k`. */
+const ordered = sql`EXISTS (SELECT 1 FROM orders o
+  WHERE o.user_id = k.user_id AND o.idempotency_key = k.idempotency_key)`;
+
 /**
- * Sets aside the charges whose provider never answered (`charging`) for `minutes`: whether money
- * moved is the provider's to say, so they become `unknown`, answered once for the shop to look
- * up by key.
+ * Marks `ordered` the unsettled charges left for `minutes` that an order holds after all (one
+ * written where the ledger was not told), answering each with the state it had: never returned.
+ */
+export async function settleOrdered(
+  db: Db,
+  minutes: number,
+): Promise<(ChargeRecord & { was: ChargeState })[]> {
+  return rowsOf(
+    db,
+    sql`UPDATE checkout_charges k SET state = 'ordered', changed_at = now()
+          FROM (SELECT user_id, idempotency_key, state FROM checkout_charges k
+                 WHERE state IN ('charging', 'charged', 'refunding') AND ${leftFor(minutes)}
+                   AND ${ordered}
+                   FOR UPDATE SKIP LOCKED) due (user_id, idempotency_key, was)
+         WHERE k.user_id = due.user_id AND k.idempotency_key = due.idempotency_key
+        RETURNING ${chargeColumns}, due.was`,
+  );
+}
+
+/**
+ * Sets aside the charges whose provider never answered (`charging`) for `minutes`: whether
+ * money moved is the provider's to say, so they become `unknown`, answered once for the shop to
+ * look up by key. Sent again, or answered at last, such a charge still becomes its order.
  */
 export async function setAsideUnknown(db: Db, minutes: number): Promise<ChargeRecord[]> {
   return rowsOf<ChargeRecord>(
     db,
-    sql`UPDATE checkout_charges SET state = 'unknown', changed_at = now()
-         WHERE state = 'charging' AND changed_at < now() - make_interval(mins => ${minutes})
-        RETURNING user_id AS "userId", idempotency_key AS "idempotencyKey",
-                  amount_cents AS "amountCents", payment_method AS "paymentMethod",
-                  order_number AS "orderNumber"`,
+    sql`UPDATE checkout_charges k SET state = 'unknown', changed_at = now()
+         WHERE k.state = 'charging' AND ${leftFor(minutes)} AND NOT ${ordered}
+        RETURNING ${chargeColumns}`,
   );
 }
 
@@ -486,14 +521,11 @@ export async function claimUnsettled(
   return rowsOf<UnsettledCharge>(
     db,
     sql`UPDATE checkout_charges k SET state = 'refunding', changed_at = now()
-          FROM (SELECT user_id, idempotency_key FROM checkout_charges
-                 WHERE state IN ('charged', 'refunding')
-                   AND changed_at < now() - make_interval(mins => ${minutes})
+          FROM (SELECT user_id, idempotency_key FROM checkout_charges k
+                 WHERE state IN ('charged', 'refunding') AND ${leftFor(minutes)} AND NOT ${ordered}
                  ORDER BY changed_at LIMIT ${limit}
                    FOR UPDATE SKIP LOCKED) due
          WHERE k.user_id = due.user_id AND k.idempotency_key = due.idempotency_key
-        RETURNING k.user_id AS "userId", k.idempotency_key AS "idempotencyKey", k.reference,
-                  k.amount_cents AS "amountCents", k.payment_method AS "paymentMethod",
-                  k.order_number AS "orderNumber"`,
+        RETURNING ${chargeColumns}, k.reference`,
   );
 }

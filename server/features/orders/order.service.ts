@@ -10,10 +10,9 @@ import { AppError, conflict, notFound, PG, unavailable } from '../../lib/errors'
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
-import { refundRequest } from './charge-sweep';
 import * as repo from './order.repository';
 import { orderConfirmationEmail } from './order-email';
-import { PaymentDeclinedError, type PaymentProvider } from './payment';
+import { PaymentDeclinedError, type PaymentProvider, refundRequest } from './payment';
 import { EMPTY_CART, paymentRequired, spendPayment } from './payment-session.service';
 
 type CheckoutInput = z.output<typeof CheckoutBodySchema>;
@@ -147,13 +146,11 @@ const NOT_PLACED =
 /** What a checkout sent again is told when its key's charge was turned down or set aside. */
 const TURNED_DOWN: Partial<Record<repo.ChargeState, string>> = {
   refunded:
-    'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+    'This checkout could not be finished and its payment was returned. Check your cart and pay ' +
+    'again.',
   refunding:
-    'This checkout was already turned down and its payment is being returned. Check your cart ' +
-    'and pay again.',
-  unknown:
-    'This checkout could not be finished. If a payment was taken for it, the shop will return ' +
-    'it. Check your cart and pay again.',
+    'This checkout could not be finished and its payment is being returned. Check your cart and ' +
+    'pay again.',
 };
 
 const RETURNED_FIRST =
@@ -161,7 +158,7 @@ const RETURNED_FIRST =
 
 const CHANGED_SINCE =
   'This checkout was already started for another total or payment method. If a payment was ' +
-  'taken for it and no order came of it, it will be returned. Check your cart and pay again.';
+  'taken for it and no order came of it, the shop will return it. Check your cart and pay again.';
 
 /** A charge as the shop's log names it: enough to find it at the provider and in the ledger. */
 const about = (ledger: repo.ChargeRecord, reference?: string) => ({
@@ -216,27 +213,13 @@ async function refund(
       { err: error, ...about(ledger, reference) },
       'refund failed; the sweep makes it later',
     );
-    return 'Your payment could not be returned just now; it will be returned automatically within the hour.';
+    return 'Your payment could not be returned just now; it will be returned automatically.';
   }
   await repo.markRefunded(db, ledger.userId, ledger.idempotencyKey).catch((error: unknown) => {
     // The sweep asks again with the refund's own key: the provider makes it once.
     deps.log.error({ err: error, ...about(ledger, reference) }, 'refund made, not recorded');
   });
   return 'Your payment was returned.';
-}
-
-/**
- * The answer when an order or the sweep claimed a refused checkout's charge first: the order
- * (a same-key submit wrote it meanwhile) or what the shopper is told of the refund under way.
- */
-async function claimedElsewhere(
-  db: Db,
-  userId: number,
-  idempotencyKey: string,
-): Promise<{ order: Order; created: boolean } | string> {
-  const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
-  if (existing !== undefined) return placedBefore(db, userId, existing);
-  return 'Your payment is being returned.';
 }
 
 /** Why the cart as it stands now no longer matches what was paid for, in the shopper's words. */
@@ -331,7 +314,8 @@ export async function checkout(
     paymentMethod: input.paymentMethod,
     orderNumber: number,
   };
-  if (!(await repo.claimCharge(sql, ledger))) {
+  const charged = await repo.claimCharge(sql, ledger);
+  if (charged === undefined) {
     // A same-key submit placed its order meanwhile, or the key's charge was turned down, or it
     // was started for another total or method.
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
@@ -342,10 +326,12 @@ export async function checkout(
     deps.log.error({ ...about(ledger), state }, 'checkout sent again for another total or method');
     throw conflict(CHANGED_SINCE);
   }
+  // Sent again, the checkout asks the provider the charge it asked first, under its number.
+  ledger.orderNumber = charged;
   const reference = await charge(db, ledger, deps, {
     amountCents: totals.totalCents,
     method: input.paymentMethod,
-    orderNumber: number,
+    orderNumber: ledger.orderNumber,
     idempotencyKey: input.idempotencyKey,
     sessionId,
   });
@@ -359,12 +345,14 @@ export async function checkout(
     // Refunding here could return the money of an order a same-key submit is still writing; the
     // sweep returns it if the checkout is not sent again.
     deps.log.error({ err: error, ...about(ledger, reference) }, 'charged order not written');
-    await repo.markCharged(db, ledger, reference).catch((markError: unknown) => {
-      deps.log.error(
-        { err: markError, ...about(ledger, reference) },
-        'charge with no order not recorded; the shop must return it',
-      );
-    });
+    await repo
+      .markCharged(db, userId, input.idempotencyKey, reference)
+      .catch((markError: unknown) => {
+        deps.log.error(
+          { err: markError, ...about(ledger, reference) },
+          'charge with no order not recorded: return it if no order holds its key in 30 minutes',
+        );
+      });
     throw unavailable(NOT_PLACED);
   }
 }
@@ -432,18 +420,21 @@ async function placeCharged(
     // (made with the same key) is its own, so nothing is refunded.
     const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
     if (existing !== undefined) return earlier(existing);
-    if (placement.returned) {
+    if (placement.refundFirst) {
       const state = await repo.chargeState(db, userId, idempotencyKey);
       if (state === 'refunding' || state === 'refunded') throw conflict(RETURNED_FIRST);
       throw new Error(`The charge was ${state ?? 'not in the ledger'}, with no order`);
     }
     // The key is spent before the refund: a submit with it is turned down uncharged, and an
     // order still being written with it finds its charge claimed and writes nothing.
-    const returned = (await repo.claimRefund(db, userId, idempotencyKey, reference))
-      ? await refund(db, ledger, reference, deps)
-      : await claimedElsewhere(db, userId, idempotencyKey);
-    if (typeof returned !== 'string') return returned;
-    throw conflict(`${refusal(lines, placement.held)} ${returned}`);
+    if (!(await repo.claimRefund(db, userId, idempotencyKey, reference))) {
+      // An order or the sweep claimed the charge first: the order if a same-key submit wrote it.
+      const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
+      if (existing !== undefined) return earlier(existing);
+      throw conflict(`${refusal(lines, placement.held)} Your payment is being returned.`);
+    }
+    const told = await refund(db, ledger, reference, deps);
+    throw conflict(`${refusal(lines, placement.held)} ${told}`);
   }
 
   row.createdAt = placement.createdAt;

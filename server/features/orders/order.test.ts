@@ -8,7 +8,7 @@ import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
-import { CHARGE_RETURN_MINUTES, returnUnplacedCharges } from './charge-sweep';
+import { CHARGE_RETURN_MINUTES, settleCharges } from './charge-sweep';
 import * as service from './order.service';
 import {
   type ChargeRequest,
@@ -704,7 +704,7 @@ describe('checkout while the cart or the stock changes during the payment', () =
     ).rejects.toMatchObject({
       status: 409,
       message:
-        'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+        'This checkout could not be finished and its payment was returned. Check your cart and pay again.',
     });
     expect(charged).toHaveLength(1);
 
@@ -792,6 +792,8 @@ describe('checkout while the cart or the stock changes during the payment', () =
     expect(order.lines).toEqual([expect.objectContaining({ itemId: id })]);
     expect(charged).toEqual([charged[0], charged[0]]);
     expect(refunded).toEqual([]);
+    // Sent again, it asked the provider the same charge: the first attempt's number.
+    expect(order.number).toBe((logged[0] as { order: string }).order);
   });
 });
 
@@ -834,11 +836,11 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     const logged: object[] = [];
 
     // Not before the shopper has had time to send the checkout again.
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
     expect(refunded).toEqual([]);
 
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
     expect(refunded).toEqual([
       expect.objectContaining({
         reference: charged[0],
@@ -848,13 +850,13 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(refunded[0]!.amountCents).toBeGreaterThan(0);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
     expect(logged).toEqual([expect.objectContaining({ key, reference: charged[0] })]);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
 
     await turnedDown(
       provider,
       user.id,
       { addressId, idempotencyKey: key },
-      'This checkout was already turned down and its payment returned. Check your cart and pay again.',
+      'This checkout could not be finished and its payment was returned. Check your cart and pay again.',
     );
     expect(charged).toHaveLength(1);
     expect(refunded).toHaveLength(1);
@@ -868,9 +870,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     const logged: object[] = [];
     const again = recordingProvider(async () => {
       await ageCharge(user.id, key);
-      expect(await returnUnplacedCharges(t.db.database.db, again.provider, sweepLog(logged))).toBe(
-        1,
-      );
+      expect(await settleCharges(t.db.database.db, again.provider, sweepLog(logged))).toBe(1);
     });
     await turnedDown(
       again.provider,
@@ -888,7 +888,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     const { created } = await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
     expect(created).toBe(true);
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(0);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog([]))).toBe(0);
     expect(refunded).toEqual([]);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered', reference: charged[0] });
   });
@@ -934,6 +934,8 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     await expect(
       checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
     ).rejects.toMatchObject({ status: 402 });
+    // Still being taken by the first: were its process to die now, the sweep would log it.
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charging' });
     release();
     expect((await first).created).toBe(true);
     expect(refunded).toEqual([]);
@@ -957,7 +959,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(logged).toEqual([expect.objectContaining({ key, reference: charged[0] })]);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged', reference: charged[0] });
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
     expect(refunded.map((r) => r.reference)).toEqual([charged[0]]);
   });
 
@@ -980,13 +982,13 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     });
     expect(logged).toEqual([expect.objectContaining({ key })]);
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog([]))).toBe(1);
     expect(refunded).toHaveLength(2);
     expect(refunded[1]!.idempotencyKey).toBe(refunded[0]!.idempotencyKey);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
   });
 
-  it('sets aside, logged once, a charge the provider never answered; sent again it is 409', async () => {
+  it('logs once a charge the provider never answered; sent again, it places the order', async () => {
     const { user, addressId } = await shopper();
     await putInCart(user.id, freshPiece(), 1);
     const key = newKey();
@@ -1007,18 +1009,34 @@ describe('the ledger of charges: a charge with no order is returned', () => {
 
     const swept: object[] = [];
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
-    expect(await returnUnplacedCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
+    expect(await settleCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
+    expect(await settleCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
     expect(swept).toEqual([expect.objectContaining({ key })]);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'unknown' });
+    // The provider answers the key with its charge, if it took one: the order is placed with it.
     const { provider, charged } = recordingProvider();
-    await turnedDown(
-      provider,
-      user.id,
-      { addressId, idempotencyKey: key },
-      'This checkout could not be finished. If a payment was taken for it, the shop will return it. Check your cart and pay again.',
+    const { created } = await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
+    expect(created).toBe(true);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered', reference: charged[0] });
+  });
+
+  it('never returns a charge an order holds, though the ledger was not told of it', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    const { provider, refunded } = recordingProvider();
+    await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
+    // As an order written by a process that did not keep the ledger would leave it.
+    await sql(
+      `UPDATE checkout_charges SET state = 'charged' WHERE user_id = $1 AND idempotency_key = $2`,
+      [user.id, key],
     );
-    expect(charged).toEqual([]);
+    await ageCharge(user.id, key);
+    const logged: object[] = [];
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(refunded).toEqual([]);
+    expect(logged).toEqual([expect.objectContaining({ key })]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered' });
   });
 
   it('tries a failed refund again on a later sweep', async () => {
@@ -1036,7 +1054,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
       checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
     ).rejects.toMatchObject({
       status: 409,
-      message: expect.stringMatching(/it will be returned automatically within the hour\.$/),
+      message: expect.stringMatching(/it will be returned automatically\.$/),
     });
     expect(await chargeOf(user.id, key)).toMatchObject({
       state: 'refunding',
@@ -1044,13 +1062,13 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     });
     const logged: object[] = [];
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(0);
     expect(logged).toEqual([expect.objectContaining({ key, err: expect.any(Error) })]);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunding' });
 
     provider.refund = working;
     await ageCharge(user.id, key);
-    expect(await returnUnplacedCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
+    expect(await settleCharges(t.db.database.db, provider, sweepLog(logged))).toBe(1);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
   });
 });

@@ -34,6 +34,26 @@ export interface RefundRequest {
   orderNumber: string;
 }
 
+/** The refund of a charge, with a key of its own so that one asked for again is made once. */
+export function refundRequest(
+  charge: {
+    userId: number;
+    idempotencyKey: string;
+    amountCents: number;
+    paymentMethod: PaymentMethod;
+    orderNumber: string;
+  },
+  reference: string,
+): RefundRequest {
+  return {
+    reference,
+    idempotencyKey: `refund:${charge.userId}:${charge.idempotencyKey}`,
+    amountCents: charge.amountCents,
+    method: charge.paymentMethod,
+    orderNumber: charge.orderNumber,
+  };
+}
+
 /**
  * The seam between Drape and whoever takes the money. Drape never sees card data: PayPal and
  * Apple Pay hand the shop a token and the provider returns a reference, which is all an order
