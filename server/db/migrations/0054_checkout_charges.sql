@@ -20,9 +20,9 @@ CREATE TABLE checkout_charges (
   order_number text,
   -- What the provider answered the charge with; null until it did.
   reference text,
-  -- Submits of this key with the provider that heard no decline yet: a decline leaves the
+  -- Submits of this key that asked the provider and were not declined: a decline leaves the
   -- charge `declined` only when none is left, so it never hides another submit's charge.
-  pending smallint NOT NULL DEFAULT 1 CHECK (pending >= 0),
+  pending integer NOT NULL DEFAULT 1 CHECK (pending >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   changed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, idempotency_key),

@@ -45,8 +45,7 @@ export async function settleCharges(
   for (const charge of await repo.setAsideUnknown(db, minutes)) {
     log.error(
       about(charge),
-      'charge never answered: look it up at the provider by key; return it if taken and no ' +
-        'order holds the key',
+      'charge never answered: look it up at the provider by key and return it if taken',
     );
   }
   let returned = 0;

@@ -258,10 +258,10 @@ export type ChargeState = (typeof checkoutCharges.$inferSelect)['state'];
 
 /**
  * The states of a charge that may still become an order: being taken (`charging`), declined
- * (sent again, it may be taken), taken with its order not written (`charged`), or never
- * answered and logged for the shop (`unknown`: taken after all, it is still the order's).
+ * (sent again, it may be taken), or taken with its order not written (`charged`). A charge the
+ * provider never answered (`unknown`) is the shop's to settle once logged: never an order's.
  */
-const OPEN = sql.raw(`('charging', 'declined', 'charged', 'unknown')`);
+const OPEN = sql.raw(`('charging', 'declined', 'charged')`);
 
 /** A checkout's charge as the ledger records it. */
 export interface ChargeRecord {
@@ -317,18 +317,25 @@ export async function chargeState(
 }
 
 /**
- * Records that the provider declined this submit's charge: `declined` once no other submit of
- * the key is still waiting for the provider (one may have been charged, and its process may die
- * before its order: the row stays `charging`, and the sweep logs it for the shop).
+ * Records that the provider declined this submit's charge, and answers where the key's charge
+ * stands then: `declined` once no other submit of the key that asked the provider is left
+ * undeclined (one may have been charged, and its process may die before its order: the row
+ * stays `charging`, and the sweep logs it for the shop).
  */
-export async function markDeclined(db: Db, userId: number, idempotencyKey: string): Promise<void> {
-  await rowsOf(
+export async function markDeclined(
+  db: Db,
+  userId: number,
+  idempotencyKey: string,
+): Promise<ChargeState | undefined> {
+  const rows = await rowsOf<{ state: ChargeState }>(
     db,
     sql`UPDATE checkout_charges
            SET pending = pending - 1, changed_at = now(),
                state = CASE WHEN state = 'charging' AND pending = 1 THEN 'declined' ELSE state END
-         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND pending > 0`,
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND pending > 0
+        RETURNING state`,
   );
+  return rows[0]?.state;
 }
 
 /**
@@ -494,7 +501,7 @@ export async function settleOrdered(
 /**
  * Sets aside the charges whose provider never answered (`charging`) for `minutes`: whether
  * money moved is the provider's to say, so they become `unknown`, answered once for the shop to
- * look up by key. Sent again, or answered at last, such a charge still becomes its order.
+ * look up by key and return if taken. Sent again, such a checkout is turned down.
  */
 export async function setAsideUnknown(db: Db, minutes: number): Promise<ChargeRecord[]> {
   return rowsOf<ChargeRecord>(

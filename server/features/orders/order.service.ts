@@ -151,6 +151,9 @@ const TURNED_DOWN: Partial<Record<repo.ChargeState, string>> = {
   refunding:
     'This checkout could not be finished and its payment is being returned. Check your cart and ' +
     'pay again.',
+  unknown:
+    'This checkout could not be finished. If a payment was taken for it, the shop will return ' +
+    'it. Check your cart and pay again.',
 };
 
 const RETURNED_FIRST =
@@ -185,8 +188,12 @@ async function charge(
     return (await deps.payments.charge(request)).reference;
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
-      await repo.markDeclined(db, ledger.userId, ledger.idempotencyKey);
-      throw paymentRequired(`The payment was declined: ${error.message}`);
+      const state = await repo.markDeclined(db, ledger.userId, ledger.idempotencyKey);
+      if (state === 'declined') throw paymentRequired(`The payment was declined: ${error.message}`);
+      // Another submit of the key may have been charged, or was: not a 4xx, so the web app keeps
+      // the key, and the checkout sent again finds its order or pays with its charge.
+      deps.log.error({ err: error, ...about(ledger), state }, 'charge declined, another stands');
+      throw unavailable(NOT_PLACED);
     }
     deps.log.error(
       { err: error, ...about(ledger) },

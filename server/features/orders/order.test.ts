@@ -908,7 +908,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charged' });
   });
 
-  it('keeps the charge for the order when a same-key submit is declined while it is charged', async () => {
+  it('answers 503, not a decline, to a same-key submit declined while another is charged', async () => {
     const { user, addressId } = await shopper();
     await putInCart(user.id, freshPiece(), 1);
     const key = newKey();
@@ -931,9 +931,10 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     });
     const first = checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
     await charging;
+    // A 4xx would have the web app drop the key and pay anew: two orders, two charges.
     await expect(
       checkoutWith(provider, user.id, { addressId, idempotencyKey: key }),
-    ).rejects.toMatchObject({ status: 402 });
+    ).rejects.toMatchObject({ status: 503 });
     // Still being taken by the first: were its process to die now, the sweep would log it.
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'charging' });
     release();
@@ -988,7 +989,7 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'refunded' });
   });
 
-  it('logs once a charge the provider never answered; sent again, it places the order', async () => {
+  it('logs once a charge the provider never answered; sent again, it is turned down uncharged', async () => {
     const { user, addressId } = await shopper();
     await putInCart(user.id, freshPiece(), 1);
     const key = newKey();
@@ -1013,11 +1014,15 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(await settleCharges(t.db.database.db, failing, sweepLog(swept))).toBe(0);
     expect(swept).toEqual([expect.objectContaining({ key })]);
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'unknown' });
-    // The provider answers the key with its charge, if it took one: the order is placed with it.
+    // The shop settles it from the log: no order may take it meanwhile.
     const { provider, charged } = recordingProvider();
-    const { created } = await checkoutWith(provider, user.id, { addressId, idempotencyKey: key });
-    expect(created).toBe(true);
-    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered', reference: charged[0] });
+    await turnedDown(
+      provider,
+      user.id,
+      { addressId, idempotencyKey: key },
+      'This checkout could not be finished. If a payment was taken for it, the shop will return it. Check your cart and pay again.',
+    );
+    expect(charged).toEqual([]);
   });
 
   it('never returns a charge an order holds, though the ledger was not told of it', async () => {

@@ -36,8 +36,8 @@ const message = (error: unknown, fallback: string) =>
 
 const UNSETTLED =
   'Your payment may have been taken without your order being placed. Pay again for the same ' +
-  'cart, address and payment method to finish it: you will be charged once. Otherwise a ' +
-  'payment taken is returned within the hour.';
+  'cart, address and payment method to finish it: you will be charged once. If you do not, ' +
+  'any payment taken will be returned.';
 
 /**
  * SPEC's /cart: the items, the payment choice, shipping, total and Pay Now. Pay Now opens the
