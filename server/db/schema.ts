@@ -259,7 +259,7 @@ export const checkoutCharges = pgTable(
     paymentMethod: text('payment_method').$type<'paypal' | 'apple_pay'>(),
     orderNumber: text('order_number'),
     reference: text('reference'),
-    pending: integer('pending').notNull().default(1),
+    undeclined: integer('undeclined').notNull().default(1),
     createdAt: createdAt(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,18 @@
 -- (server/features/orders/README.md). The row outlives the account: the money does.
 -- Deploy it with no process of the release before still serving (docs/deploy.md): those write
 -- orders and refusals the ledger would not know of.
+--
+-- A charge's states, and what moves it (server/features/orders/order.repository.ts):
+--   charging  -> declined   a decline, once every submit that asked the provider was declined
+--             -> ordered    the order's write (placeOrder), in its own statement
+--             -> charged    a failure after the charge (markCharged), its reference kept
+--             -> refunding  a refusal's refund (claimRefund)
+--             -> unknown    the sweep, left 30 minutes: never answered, logged for the shop
+--   declined  -> charging   the checkout sent again (openCharge); then as charging
+--   charged   -> ordered    the checkout sent again, or -> refunding (a refusal, or the sweep)
+--   refunding -> refunded   the provider's answer (markRefunded); the sweep asks again if not
+--   any unsettled row an order holds after all -> ordered (the sweep, settleOrdered)
+--   ordered, refunded and unknown are final.
 CREATE TABLE checkout_charges (
   user_id integer NOT NULL,
   idempotency_key text NOT NULL,
@@ -22,7 +34,7 @@ CREATE TABLE checkout_charges (
   reference text,
   -- Submits of this key that asked the provider and were not declined: a decline leaves the
   -- charge `declined` only when none is left, so it never hides another submit's charge.
-  pending integer NOT NULL DEFAULT 1 CHECK (pending >= 0),
+  undeclined integer NOT NULL DEFAULT 1 CHECK (undeclined >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   changed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, idempotency_key),
@@ -34,7 +46,7 @@ CREATE TABLE checkout_charges (
 CREATE INDEX checkout_charges_unsettled_idx ON checkout_charges (changed_at)
   WHERE state IN ('charging', 'charged', 'refunding');
 
-INSERT INTO checkout_charges (user_id, idempotency_key, state, pending, created_at, changed_at)
+INSERT INTO checkout_charges (user_id, idempotency_key, state, undeclined, created_at, changed_at)
 SELECT user_id, idempotency_key, 'refunded', 0, refused_at, refused_at FROM refused_checkouts;
 
 DROP TABLE refused_checkouts;

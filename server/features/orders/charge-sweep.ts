@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client';
 import * as repo from './order.repository';
-import { type PaymentProvider, refundRequest } from './payment';
+import { about, type PaymentProvider, refundRequest } from './payment';
 
 /**
- * How long a charge with no order waits before it is returned: as long as a payment session
- * lives, so a shopper who saw a 503 has had time to send the checkout again and place it.
+ * How long a charge left unsettled waits before the sweep acts on it (a charge with no order
+ * returned, one never answered set aside): as long as a payment session lives, so a shopper who
+ * saw a 503 has had time to send the checkout again and place it.
  */
-export const CHARGE_RETURN_MINUTES = 30;
+export const CHARGE_WAIT_MINUTES = 30;
 
 /** Charges one sweep returns at most; the rest wait for the next. */
 const SWEEP_BATCH = 20;
@@ -16,26 +17,19 @@ export interface SweepLog {
   error(obj: object, msg: string): void;
 }
 
-/** A charge as the shop's log names it. */
-const about = (charge: repo.ChargeRecord) => ({
-  userId: charge.userId,
-  key: charge.idempotencyKey,
-  order: charge.orderNumber,
-  amountCents: charge.amountCents,
-});
-
 /**
- * Settles what checkouts left for `minutes`: returns the charges whose order was never written
- * (the write failed after the charge and the checkout was not sent again) and the refunds that
- * failed, each claimed in the ledger before its refund so that an order sent again at that
- * moment writes nothing; logs once for the shop the charges whose provider never answered; and
- * marks `ordered` any such charge an order holds after all. Answers how many went back.
+ * Settles what checkouts left for `minutes`, in three steps: marks `ordered` any unsettled
+ * charge an order holds after all; logs once for the shop the charges whose provider never
+ * answered (`unknown`); returns the charges whose order was never written (the write failed
+ * after the charge and the checkout was not sent again) and the refunds that failed, each
+ * claimed in the ledger before its refund so that an order sent again at that moment writes
+ * nothing. Answers how many went back.
  */
 export async function settleCharges(
   db: Db,
   payments: PaymentProvider,
   log: SweepLog,
-  minutes = CHARGE_RETURN_MINUTES,
+  minutes = CHARGE_WAIT_MINUTES,
 ): Promise<number> {
   for (const { was, ...charge } of await repo.settleOrdered(db, minutes)) {
     if (was === 'refunding') {
@@ -50,7 +44,7 @@ export async function settleCharges(
   }
   let returned = 0;
   for (const charge of await repo.claimUnsettled(db, minutes, SWEEP_BATCH)) {
-    const named = { ...about(charge), reference: charge.reference };
+    const named = about(charge, charge.reference);
     try {
       await payments.refund(refundRequest(charge, charge.reference));
     } catch (error) {

@@ -138,9 +138,10 @@ export type Placement =
   | { placed: true; createdAt: Date; lineIds: Map<number, number> }
   /**
    * Nothing was written: `held` is what is left of the lines bought, as they stand now, and
-   * `refundFirst` is true when they still fit but a refund had claimed the charge first.
+   * `claimLost` is true when they still fit but the charge's row was no longer open: claimed by
+   * a refund (`refunding`, `refunded`), set aside for the shop (`unknown`) or by another order.
    */
-  | { placed: false; held: HeldLine[]; refundFirst: boolean };
+  | { placed: false; held: HeldLine[]; claimLost: boolean };
 
 /**
  * The whole order in one statement, written only if the cart still holds exactly the lines that
@@ -246,7 +247,7 @@ export async function placeOrder(
            (SELECT extract(epoch FROM created_at) * 1000 FROM head)::float8 AS "createdMs",
            (SELECT json_agg(json_build_object('id', id, 'itemId', item_id)) FROM lines) AS lines`,
   );
-  if (!row?.ok) return { placed: false, held: row?.held ?? [], refundFirst: row?.fits === true };
+  if (!row?.ok) return { placed: false, held: row?.held ?? [], claimLost: row?.fits === true };
   return {
     placed: true,
     createdAt: new Date(row.createdMs!),
@@ -275,26 +276,26 @@ export interface ChargeRecord {
 /**
  * Records a checkout's charge before it is taken: a new key's row, or the same key's again when
  * it may still become an order and is for the same amount and method (a checkout sent again,
- * one more submit pending with the provider, a declined charge being taken again). Answers the
+ * one more submit asking the provider, a declined charge being taken again). Answers the
  * order number the key was first charged with, which a checkout sent again keeps, so that the
  * provider is asked the same charge; undefined otherwise: `chargeState` says where the key's
  * charge stands (read anew: this statement may have waited for an order's write that claimed
  * the row after it began).
  */
-export async function claimCharge(
+export async function openCharge(
   client: SqlClient,
   charge: ChargeRecord,
 ): Promise<string | undefined> {
   const [row] = await queryPrepared<{ orderNumber: string }>(
     client,
-    'checkout_claim_charge',
+    'checkout_open_charge',
     sql`INSERT INTO checkout_charges AS k
                (user_id, idempotency_key, state, amount_cents, payment_method, order_number)
         VALUES (${charge.userId}, ${charge.idempotencyKey}, 'charging', ${charge.amountCents},
                 ${charge.paymentMethod}, ${charge.orderNumber})
         ON CONFLICT (user_id, idempotency_key) DO UPDATE
            SET state = CASE k.state WHEN 'declined' THEN 'charging' ELSE k.state END,
-               pending = k.pending + 1, changed_at = now()
+               undeclined = k.undeclined + 1, changed_at = now()
          WHERE k.state IN ${OPEN} AND k.amount_cents = excluded.amount_cents
            AND k.payment_method = excluded.payment_method
         RETURNING k.order_number AS "orderNumber"`,
@@ -330,9 +331,9 @@ export async function markDeclined(
   const rows = await rowsOf<{ state: ChargeState }>(
     db,
     sql`UPDATE checkout_charges
-           SET pending = pending - 1, changed_at = now(),
-               state = CASE WHEN state = 'charging' AND pending = 1 THEN 'declined' ELSE state END
-         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND pending > 0
+           SET undeclined = undeclined - 1, changed_at = now(),
+               state = CASE WHEN state = 'charging' AND undeclined = 1 THEN 'declined' ELSE state END
+         WHERE user_id = ${userId} AND idempotency_key = ${idempotencyKey} AND undeclined > 0
         RETURNING state`,
   );
   return rows[0]?.state;

@@ -12,7 +12,7 @@ import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
 import * as repo from './order.repository';
 import { orderConfirmationEmail } from './order-email';
-import { PaymentDeclinedError, type PaymentProvider, refundRequest } from './payment';
+import { about, PaymentDeclinedError, type PaymentProvider, refundRequest } from './payment';
 import { EMPTY_CART, paymentRequired, spendPayment } from './payment-session.service';
 
 type CheckoutInput = z.output<typeof CheckoutBodySchema>;
@@ -143,8 +143,12 @@ async function placedBefore(db: Db, userId: number, orderId: number) {
 const NOT_PLACED =
   'Your order could not be placed just now. Pay again in a moment: you will not be charged twice.';
 
-/** What a checkout sent again is told when its key's charge was turned down or set aside. */
-const TURNED_DOWN: Partial<Record<repo.ChargeState, string>> = {
+const DECLINED_WHILE_PAYING =
+  'Your payment was declined, but an earlier try of this checkout may still be paying. Pay ' +
+  'again in a moment: you will not be charged twice.';
+
+/** What a checkout sent again is told when its key's charge ended with no order. */
+const CLOSED_WITHOUT_ORDER: Partial<Record<repo.ChargeState, string>> = {
   refunded:
     'This checkout could not be finished and its payment was returned. Check your cart and pay ' +
     'again.',
@@ -163,20 +167,18 @@ const CHANGED_SINCE =
   'This checkout was already started for another total or payment method. If a payment was ' +
   'taken for it and no order came of it, the shop will return it. Check your cart and pay again.';
 
-/** A charge as the shop's log names it: enough to find it at the provider and in the ledger. */
-const about = (ledger: repo.ChargeRecord, reference?: string) => ({
-  userId: ledger.userId,
-  key: ledger.idempotencyKey,
-  order: ledger.orderNumber,
-  amountCents: ledger.amountCents,
-  reference,
-});
+/** The turn-down of a key whose charge ended with no order, if it did. */
+function closedWithoutOrder(state: repo.ChargeState | null | undefined) {
+  const message = state ? CLOSED_WITHOUT_ORDER[state] : undefined;
+  return message === undefined ? undefined : conflict(message);
+}
 
 /**
- * Charges the order's total. A decline is the shopper's 402, and the ledger's row stays
- * (`declined`: a same-key submit may have been charged meanwhile). Any other failure leaves
- * whether money moved unknown: logged, answered 503 so the web app keeps the key, the row left
- * `charging` (sent again, the provider answers the key with its charge, if any).
+ * Charges the order's total. A decline is the shopper's 402 when every submit of the key that
+ * asked the provider was declined (the row `declined`); otherwise another submit may have been
+ * charged, and the decline is a 503, so the web app keeps the key. Any other failure leaves
+ * whether money moved unknown: logged, answered 503, the row left `charging` (sent again, the
+ * provider answers the key with its charge, if any).
  */
 async function charge(
   db: Db,
@@ -193,7 +195,7 @@ async function charge(
       // Another submit of the key may have been charged, or was: not a 4xx, so the web app keeps
       // the key, and the checkout sent again finds its order or pays with its charge.
       deps.log.error({ err: error, ...about(ledger), state }, 'charge declined, another stands');
-      throw unavailable(NOT_PLACED);
+      throw unavailable(DECLINED_WHILE_PAYING);
     }
     deps.log.error(
       { err: error, ...about(ledger) },
@@ -227,6 +229,40 @@ async function refund(
     deps.log.error({ err: error, ...about(ledger, reference) }, 'refund made, not recorded');
   });
   return 'Your payment was returned.';
+}
+
+/**
+ * Turns down a charged checkout whose cart changed: its charge is claimed for the refund (which
+ * spends the key: a submit with it is turned down uncharged, and an order still being written
+ * with it finds its charge claimed and writes nothing), then refunded. Answers the 409 to throw.
+ */
+async function refuseCharged(
+  db: Db,
+  ledger: repo.ChargeRecord & { reference: string },
+  why: string,
+  deps: CheckoutDeps,
+): Promise<AppError> {
+  const { userId, idempotencyKey, reference } = ledger;
+  if (!(await repo.claimRefund(db, userId, idempotencyKey, reference))) {
+    return claimedElsewhere(db, ledger, `${why} Your payment is being returned.`);
+  }
+  return conflict(`${why} ${await refund(db, ledger, reference, deps)}`);
+}
+
+/**
+ * The answer when the charge of a checkout that wrote no order was claimed by something else
+ * first: `returned` (409) when a refund claimed it. Any other claim (a same-key order written
+ * meanwhile, the charge set aside for the shop) is thrown as a failure after the charge, which
+ * logs it with its reference and answers 503.
+ */
+async function claimedElsewhere(
+  db: Db,
+  ledger: repo.ChargeRecord,
+  returned: string,
+): Promise<AppError> {
+  const state = await repo.chargeState(db, ledger.userId, ledger.idempotencyKey);
+  if (state === 'refunding' || state === 'refunded') return conflict(returned);
+  throw new Error(`The charge was ${state ?? 'not in the ledger'}, with no order`);
 }
 
 /** Why the cart as it stands now no longer matches what was paid for, in the shopper's words. */
@@ -285,8 +321,8 @@ export async function checkout(
   // The session names a shopper who was deleted meanwhile.
   if (!start.contact) throw notFound('That account does not exist.');
   if (start.existing !== null) return earlier(start.existing);
-  const turnedDown = start.charge === null ? undefined : TURNED_DOWN[start.charge];
-  if (turnedDown) throw conflict(turnedDown);
+  const closed = closedWithoutOrder(start.charge);
+  if (closed) throw closed;
   const { contact, address, lines } = start;
   if (!address) throw notFound('That address does not exist.');
   if (lines.length === 0 || start.nextId === null) throw conflict(EMPTY_CART);
@@ -314,32 +350,34 @@ export async function checkout(
     throw paymentRequired('Approve the payment with PayPal or Apple Pay first.');
   }
   // In the ledger before the money moves, so a charge whose order is never written is found.
-  const ledger: repo.ChargeRecord = {
+  const asked: repo.ChargeRecord = {
     userId,
     idempotencyKey: input.idempotencyKey,
     amountCents: totals.totalCents,
     paymentMethod: input.paymentMethod,
     orderNumber: number,
   };
-  const charged = await repo.claimCharge(sql, ledger);
-  if (charged === undefined) {
-    // A same-key submit placed its order meanwhile, or the key's charge was turned down, or it
-    // was started for another total or method.
+  const firstNumber = await repo.openCharge(sql, asked);
+  if (firstNumber === undefined) {
+    // A same-key submit placed its order meanwhile, or the key's charge ended with no order, or
+    // it was started for another total or method.
     const existing = await repo.findOrderIdByKey(db, userId, input.idempotencyKey);
     if (existing !== undefined) return earlier(existing);
     const state = await repo.chargeState(db, userId, input.idempotencyKey);
-    const turnedDown = state === undefined ? undefined : TURNED_DOWN[state];
-    if (turnedDown) throw conflict(turnedDown);
-    deps.log.error({ ...about(ledger), state }, 'checkout sent again for another total or method');
+    const closedSince = closedWithoutOrder(state);
+    if (closedSince) throw closedSince;
+    deps.log.error({ ...about(asked), state }, 'checkout sent again for another total or method');
     throw conflict(CHANGED_SINCE);
   }
   // Sent again, the checkout asks the provider the charge it asked first, under its number.
-  ledger.orderNumber = charged;
+  const ledger = { ...asked, orderNumber: firstNumber };
   const reference = await charge(db, ledger, deps, {
     amountCents: totals.totalCents,
     method: input.paymentMethod,
     orderNumber: ledger.orderNumber,
-    idempotencyKey: input.idempotencyKey,
+    // The provider's keys are the shop's, not a shopper's: another shopper's checkout may name
+    // the same key, and must not be answered with this one's charge.
+    idempotencyKey: `charge:${userId}:${input.idempotencyKey}`,
     sessionId,
   });
   try {
@@ -427,21 +465,8 @@ async function placeCharged(
     // (made with the same key) is its own, so nothing is refunded.
     const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
     if (existing !== undefined) return earlier(existing);
-    if (placement.refundFirst) {
-      const state = await repo.chargeState(db, userId, idempotencyKey);
-      if (state === 'refunding' || state === 'refunded') throw conflict(RETURNED_FIRST);
-      throw new Error(`The charge was ${state ?? 'not in the ledger'}, with no order`);
-    }
-    // The key is spent before the refund: a submit with it is turned down uncharged, and an
-    // order still being written with it finds its charge claimed and writes nothing.
-    if (!(await repo.claimRefund(db, userId, idempotencyKey, reference))) {
-      // An order or the sweep claimed the charge first: the order if a same-key submit wrote it.
-      const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
-      if (existing !== undefined) return earlier(existing);
-      throw conflict(`${refusal(lines, placement.held)} Your payment is being returned.`);
-    }
-    const told = await refund(db, ledger, reference, deps);
-    throw conflict(`${refusal(lines, placement.held)} ${told}`);
+    if (placement.claimLost) throw await claimedElsewhere(db, ledger, RETURNED_FIRST);
+    throw await refuseCharged(db, ledger, refusal(lines, placement.held), deps);
   }
 
   row.createdAt = placement.createdAt;

@@ -8,7 +8,7 @@ import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
-import { CHARGE_RETURN_MINUTES, settleCharges } from './charge-sweep';
+import { CHARGE_WAIT_MINUTES, settleCharges } from './charge-sweep';
 import * as service from './order.service';
 import {
   type ChargeRequest,
@@ -516,7 +516,7 @@ async function ageCharge(userId: number, key: string) {
   await sql(
     `UPDATE checkout_charges SET changed_at = changed_at - make_interval(mins => $3)
       WHERE user_id = $1 AND idempotency_key = $2`,
-    [userId, key, CHARGE_RETURN_MINUTES + 1],
+    [userId, key, CHARGE_WAIT_MINUTES + 1],
   );
 }
 
@@ -1044,6 +1044,26 @@ describe('the ledger of charges: a charge with no order is returned', () => {
     expect(await chargeOf(user.id, key)).toMatchObject({ state: 'ordered' });
   });
 
+  it('logs the reference of a charge answered after it was set aside, and answers 503', async () => {
+    const { user, addressId } = await shopper();
+    await putInCart(user.id, freshPiece(), 1);
+    const key = newKey();
+    // The provider answers after half an hour: the sweep has set the charge aside for the shop,
+    // and the shopper has emptied the cart meanwhile.
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      await ageCharge(user.id, key);
+      await settleCharges(t.db.database.db, provider, sweepLog([]));
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    const logged: object[] = [];
+    await expect(
+      checkoutWith(provider, user.id, { addressId, idempotencyKey: key }, logged),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(logged).toEqual([expect.objectContaining({ key, reference: charged[0] })]);
+    expect(refunded).toEqual([]);
+    expect(await chargeOf(user.id, key)).toMatchObject({ state: 'unknown' });
+  });
+
   it('tries a failed refund again on a later sweep', async () => {
     const { user, addressId } = await shopper();
     await putInCart(user.id, freshPiece(), 1);
@@ -1274,7 +1294,8 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
       amountCents: first.amountCents,
       method: 'paypal',
       orderNumber: paid.json().number,
-      idempotencyKey: key,
+      // The provider's key is the checkout's, with its shopper's id.
+      idempotencyKey: `charge:${user.id}:${key}`,
       sessionId: first.id,
     });
     const orders = await sql<{ payment_reference: string }>(

@@ -18,7 +18,7 @@ export interface ChargeRequest {
   amountCents: number;
   method: PaymentMethod;
   orderNumber: string;
-  /** The checkout's own key, passed on so a retried charge is not taken twice. */
+  /** The checkout's own key, with its shopper's id, so a retried charge is not taken twice. */
   idempotencyKey: string;
   /** The session the shopper approved, when the checkout names one. */
   sessionId?: string | undefined;
@@ -34,7 +34,10 @@ export interface RefundRequest {
   orderNumber: string;
 }
 
-/** The refund of a charge, with a key of its own so that one asked for again is made once. */
+/**
+ * The refund of a charge, with a key of its own (its shopper's id and checkout key, as its
+ * charge's) so that one asked for again is made once.
+ */
 export function refundRequest(
   charge: {
     userId: number;
@@ -51,6 +54,20 @@ export function refundRequest(
     amountCents: charge.amountCents,
     method: charge.paymentMethod,
     orderNumber: charge.orderNumber,
+  };
+}
+
+/** A charge as the shop's log names it: enough to find it at the provider and in the ledger. */
+export function about(
+  charge: { userId: number; idempotencyKey: string; orderNumber: string; amountCents: number },
+  reference?: string,
+) {
+  return {
+    userId: charge.userId,
+    key: charge.idempotencyKey,
+    order: charge.orderNumber,
+    amountCents: charge.amountCents,
+    reference,
   };
 }
 
@@ -75,7 +92,10 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<void>;
 }
 
-/** The provider said no; nothing about the order is kept. */
+/**
+ * The provider said no to this submit: no order. The ledger keeps the charge's row, and the
+ * answer is a 402 unless another submit of the key may have been charged.
+ */
 export class PaymentDeclinedError extends Error {
   override name = 'PaymentDeclinedError';
 }

@@ -41,8 +41,8 @@ export function forgetCheckoutKey(): void {
 
 /**
  * After a failed checkout: a 4xx is the server's final word (no order was placed, and a payment
- * already taken was returned), so the next attempt is a new checkout with a new key; reusing the
- * old one would ask the payment provider for the charge it already returned. A lost answer or a
+ * already taken was or is being returned), so the next attempt is a new checkout with a new key;
+ * reusing the old one would ask the payment provider for the charge it already returned. A lost answer or a
  * server error leaves the outcome unknown, so the key stays for the retry.
  */
 export function afterCheckoutError(error: unknown): void {
