@@ -315,7 +315,7 @@ describe('buying', () => {
     await expect
       .poll(() => paypal.getByText('Your order could not be placed just now.').isVisible())
       .toBe(true);
-    await page.keyboard.press('Escape');
+    await paypal.getByRole('button', { name: 'Cancel and return to Drape' }).click();
     await expect
       .poll(() => page.getByText(/^Your payment may have been taken/).isVisible())
       .toBe(true);
