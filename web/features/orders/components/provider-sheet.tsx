@@ -52,6 +52,16 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+/**
+ * A button's props while the sheet is paying or paid: it says it is unavailable and does nothing,
+ * but keeps the focus. A disabled button drops it to the page, so a failed payment's Escape, Tab
+ * or Enter would start from outside the sheet.
+ */
+function held(on: boolean | undefined, onClick: () => void) {
+  return on ? { 'aria-disabled': true, onClick: undefined } : { onClick };
+}
+const HELD = '&[aria-disabled="true"]';
+
 const SANS = '"Helvetica Neue", Helvetica, Arial, sans-serif';
 const PAYPAL_BLUE = '#0070e0';
 const PAYPAL_NAVY = '#003087';
@@ -181,8 +191,7 @@ function PayPalSheet({
           </Alert>
         )}
         <Button
-          onClick={onApprove}
-          disabled={busy || done}
+          {...held(busy || done, onApprove)}
           fullWidth
           sx={{
             fontFamily: SANS,
@@ -193,7 +202,7 @@ function PayPalSheet({
             bgcolor: PAYPAL_BLUE,
             color: '#fff',
             '&:hover': { bgcolor: PAYPAL_NAVY },
-            '&.Mui-disabled': { bgcolor: PAYPAL_BLUE, color: '#fff', opacity: 0.75 },
+            [HELD]: { bgcolor: PAYPAL_BLUE, color: '#fff', opacity: 0.75, cursor: 'default' },
           }}
           startIcon={
             busy ? (
@@ -206,8 +215,7 @@ function PayPalSheet({
           {done ? 'Paid' : busy ? 'Processing…' : 'Complete Purchase'}
         </Button>
         <Button
-          onClick={onCancel}
-          disabled={busy || done}
+          {...held(busy || done, onCancel)}
           sx={{ fontFamily: SANS, fontWeight: 700, color: PAYPAL_BLUE, alignSelf: 'center' }}
         >
           Cancel and return to Drape
@@ -292,8 +300,7 @@ function ApplePaySheet({
             <SandboxNote dark />
           </Stack>
           <Button
-            onClick={onCancel}
-            disabled={busy || done}
+            {...held(busy || done, onCancel)}
             sx={{ fontFamily: SANS, fontSize: 16, fontWeight: 500, color: '#0a84ff' }}
           >
             Cancel
@@ -342,8 +349,7 @@ function ApplePaySheet({
           </Alert>
         )}
         <Button
-          onClick={onApprove}
-          disabled={busy || done}
+          {...held(busy || done, onApprove)}
           fullWidth
           startIcon={
             busy ? (
@@ -363,7 +369,7 @@ function ApplePaySheet({
             bgcolor: '#f5f5f7',
             color: '#000',
             '&:hover': { bgcolor: '#fff' },
-            '&.Mui-disabled': { bgcolor: '#f5f5f7', color: '#000', opacity: 0.8 },
+            [HELD]: { bgcolor: '#f5f5f7', color: '#000', opacity: 0.8, cursor: 'default' },
           }}
         >
           {done ? 'Done' : busy ? 'Processing…' : 'Pay with Apple Pay'}
