@@ -48,6 +48,8 @@ export interface CaseContext {
   /** Items in stock made in another colour of the same size and another size of the same colour. */
   variants: {
     itemId: number;
+    color: string;
+    size: string;
     otherColor: string;
     otherColorId: number;
     otherSize: string;
@@ -171,10 +173,84 @@ async function openPayment(c: CaseContext, turn: Turn): Promise<string> {
   return (JSON.parse(body) as { id: string }).id;
 }
 
+/** The piece hearted and its other variant not: a change to that variant is not a 409. */
+async function heartOnly(turn: Turn, itemId: number, otherId: number) {
+  await turn.must(write('DELETE', `/api/item/search/unfavorite/${otherId}`, turn.cookie));
+  await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+}
+
+const WANTED_MOST = 9;
+
+/**
+ * For the favourite quantity's writes: one piece a shopper, hearted afresh on their first turn,
+ * whose quantity each turn's timed write moves by `step` between 1 and 9; at either end one
+ * untimed write takes it back to where the steps start.
+ */
+async function wantedFrom(c: CaseContext, turn: Turn, step: 1 | -1): Promise<number> {
+  const start = step > 0 ? 1 : WANTED_MOST;
+  if (turn.own.wanted === undefined) {
+    turn.own.piece = pick(c.stocked);
+    await heartAfresh(turn, turn.own.piece as number);
+    turn.own.wanted = 1;
+  }
+  const itemId = turn.own.piece as number;
+  const wanted = turn.own.wanted as number;
+  if (wanted + step < 1 || wanted + step > WANTED_MOST) {
+    const back = start - wanted;
+    await turn.must(
+      back > 0
+        ? write('POST', '/api/favorites/items/increase', turn.cookie, {
+            itemId,
+            qty: back,
+            outfitId: null,
+          })
+        : write(
+            'DELETE',
+            `/api/favorites/items/decrease/${itemId}/${-back}?outfitId=null`,
+            turn.cookie,
+          ),
+    );
+    turn.own.wanted = start;
+  }
+  turn.own.wanted = (turn.own.wanted as number) + step;
+  return itemId;
+}
+
 /** A piece hearted afresh from search: quantity 1, whatever the shopper held before. */
 async function heartAfresh(turn: Turn, itemId: number) {
   await turn.must(write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie));
   await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+}
+
+type Variant = CaseContext['variants'][number];
+type Side = { itemId: number; color: string; size: string };
+
+/**
+ * For writes that move a piece to another colour or size: the shopper's piece on their first
+ * turn (`start` puts it where the write finds it, untimed), then from one variant to the other
+ * and back, a turn each, so that no turn after the first needs an untimed step. Returns the
+ * variant the piece is in and the one it moves to.
+ */
+async function backAndForth(
+  c: CaseContext,
+  turn: Turn,
+  by: 'color' | 'size',
+  start: (v: Variant) => Promise<void>,
+): Promise<[Side, Side]> {
+  let sides = turn.own.sides as [Side, Side] | undefined;
+  if (!sides) {
+    const v = pick(c.variants);
+    const other =
+      by === 'color'
+        ? { itemId: v.otherColorId, color: v.otherColor, size: v.size }
+        : { itemId: v.otherSizeId, color: v.color, size: v.otherSize };
+    sides = [{ itemId: v.itemId, color: v.color, size: v.size }, other];
+    await start(v);
+  } else {
+    sides = [sides[1], sides[0]];
+  }
+  turn.own.sides = sides;
+  return sides;
 }
 
 /** An outfit the admin made (untimed), with a name of its own. */
@@ -281,28 +357,50 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'PATCH /api/cart/:itemId': {
     caller: 'shopper',
+    // One line a shopper, put in on their first turn, moved from one size to the other and back.
     flow: async (c, turn) => {
-      const v = pick(c.variants);
-      await inCart(turn, v.itemId);
+      const [from, to] = await backAndForth(c, turn, 'size', (v) => inCart(turn, v.itemId));
       return {
-        request: write('PATCH', `/api/cart/${v.itemId}`, turn.cookie, { size: v.otherSize }),
+        request: write('PATCH', `/api/cart/${from.itemId}`, turn.cookie, { size: to.size }),
       };
     },
   },
   'PUT /api/cart/:itemId': {
     caller: 'shopper',
+    // One line a shopper, put in on their first turn, whose quantity goes 2, 1, 2…: every turn
+    // after the first is the timed write alone.
     flow: async (c, turn) => {
-      const itemId = pick(c.stocked);
-      await inCart(turn, itemId);
-      return { request: write('PUT', `/api/cart/${itemId}`, turn.cookie, { quantity: 2 }) };
+      if (turn.own.line === undefined) {
+        turn.own.line = pick(c.stocked);
+        await inCart(turn, turn.own.line as number);
+        turn.own.quantity = 1;
+      }
+      turn.own.quantity = 3 - (turn.own.quantity as number);
+      return {
+        request: write('PUT', `/api/cart/${turn.own.line}`, turn.cookie, {
+          quantity: turn.own.quantity,
+        }),
+      };
     },
   },
   'DELETE /api/cart/:itemId': {
     caller: 'shopper',
+    // A look's five pieces put in at once (untimed), then taken out one a turn.
     flow: async (c, turn) => {
-      const itemId = pick(c.stocked);
-      await inCart(turn, itemId);
-      return { request: write('DELETE', `/api/cart/${itemId}`, turn.cookie) };
+      let left = turn.own.left as number[] | undefined;
+      if (!left?.length) {
+        await cartRoom(turn, 5);
+        const look = pick(c.looks);
+        left = Object.values(look.items);
+        await turn.must(
+          write('POST', '/api/cart/outfit', turn.cookie, {
+            outfitId: look.outfitId,
+            itemIds: left,
+          }),
+        );
+        turn.own.left = left;
+      }
+      return { request: write('DELETE', `/api/cart/${left.pop()}`, turn.cookie) };
     },
   },
   'DELETE /api/buy': {
@@ -579,8 +677,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'POST /api/favorites/items/increase': {
     caller: 'shopper',
     flow: async (c, turn) => {
-      const itemId = pick(c.stocked);
-      await heartAfresh(turn, itemId);
+      const itemId = await wantedFrom(c, turn, 1);
       return {
         request: write('POST', '/api/favorites/items/increase', turn.cookie, {
           itemId,
@@ -593,8 +690,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'DELETE /api/favorites/items/decrease/:id/:qty': {
     caller: 'shopper',
     flow: async (c, turn) => {
-      const itemId = pick(c.stocked);
-      await heartAfresh(turn, itemId);
+      const itemId = await wantedFrom(c, turn, -1);
       return {
         request: write(
           'DELETE',
@@ -607,19 +703,14 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'PUT /api/item/changecolor': {
     caller: 'shopper',
     flow: async (c, turn) => {
-      const v = pick(c.variants);
-      // The colour it moves to must not be hearted already (409), and the piece must be.
-      await turn.must(
-        write('DELETE', `/api/item/search/unfavorite/${v.otherColorId}`, turn.cookie),
-      );
-      await turn.must(
-        write('POST', '/api/item/search/favorite', turn.cookie, { itemId: v.itemId }),
+      const [from, to] = await backAndForth(c, turn, 'color', (v) =>
+        heartOnly(turn, v.itemId, v.otherColorId),
       );
       return {
         request: write('PUT', '/api/item/changecolor', turn.cookie, {
-          itemId: v.itemId,
+          itemId: from.itemId,
           outfitId: null,
-          newColor: v.otherColor,
+          newColor: to.color,
         }),
       };
     },
@@ -627,16 +718,14 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'PUT /api/item/changesize': {
     caller: 'shopper',
     flow: async (c, turn) => {
-      const v = pick(c.variants);
-      await turn.must(write('DELETE', `/api/item/search/unfavorite/${v.otherSizeId}`, turn.cookie));
-      await turn.must(
-        write('POST', '/api/item/search/favorite', turn.cookie, { itemId: v.itemId }),
+      const [from, to] = await backAndForth(c, turn, 'size', (v) =>
+        heartOnly(turn, v.itemId, v.otherSizeId),
       );
       return {
         request: write('PUT', '/api/item/changesize', turn.cookie, {
-          itemId: v.itemId,
+          itemId: from.itemId,
           outfitId: null,
-          newSize: v.otherSize,
+          newSize: to.size,
         }),
       };
     },

@@ -290,7 +290,7 @@ async function loadFixture(
         )
       ).map((r) => ({ outfitId: r.outfit_id, items: r.items as CaseContext['looks'][0]['items'] })),
       variants: await sql.query<CaseContext['variants'][number]>(
-        `SELECT i.id AS "itemId", c.color AS "otherColor", c.id AS "otherColorId",
+        `SELECT i.id AS "itemId", i.color, i.size, c.color AS "otherColor", c.id AS "otherColorId",
                 s.size AS "otherSize", s.id AS "otherSizeId"
            FROM (SELECT DISTINCT ON (product_id) id, product_id, color, size FROM items
                   WHERE stock > 0 ORDER BY product_id, id LIMIT 2000) i
