@@ -310,6 +310,57 @@ describe('the tallies kept per shopper (0045)', () => {
     },
   );
 
+  it('count the catalogue’s pieces per category (0055): added and removed', async () => {
+    const recount = () =>
+      sql(
+        `SELECT category_id, r.n, k.items
+           FROM (SELECT category_id, count(*)::int AS n FROM items GROUP BY 1) r
+           FULL JOIN items_by_category k USING (category_id)
+          WHERE coalesce(r.n, 0) <> coalesce(k.items, 0)`,
+      );
+    const total = async (categoryId: number) => {
+      const res = await admin.get(`/api/item/design?category=${categoryId}&limit=1`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { total: number }[])[0]!.total;
+    };
+    expect(await recount()).toEqual([]);
+    const [a, b] = await sql<{ id: number; categoryId: number }>(
+      `SELECT DISTINCT ON (category_id) id, category_id AS "categoryId" FROM products
+        ORDER BY category_id, id LIMIT 2`,
+    );
+    const before = [await total(a!.categoryId), await total(b!.categoryId)];
+
+    // Three pieces in one statement, two categories.
+    const added = await sql<{ id: number }>(
+      `INSERT INTO items (product_id, category_id, name, seller, color, color_hex, size,
+                          price_cents, stock, image)
+       SELECT p.id, p.category_id, p.name, p.seller, 'Tally ' || n, '#123456', 'One size',
+              1000, 1, '/img/x.webp'
+         FROM products p CROSS JOIN generate_series(1, 2) n
+        WHERE p.id IN ($1, $2) AND (p.id = $1 OR n = 1)
+       RETURNING id`,
+      [a!.id, b!.id],
+    );
+    expect(added).toHaveLength(3);
+    expect(await recount()).toEqual([]);
+    expect([await total(a!.categoryId), await total(b!.categoryId)]).toEqual([
+      before[0]! + 2,
+      before[1]! + 1,
+    ]);
+
+    // An item cannot move to another category: its product and the product's key hold it.
+    await expect(
+      sql('UPDATE items SET category_id = $2 WHERE id = $1', [added[0]!.id, b!.categoryId]),
+    ).rejects.toThrow();
+    // A change of stock moves no count.
+    await sql('UPDATE items SET stock = stock + 1 WHERE id = ANY($1::int[])', [
+      added.map((r) => r.id),
+    ]);
+    await sql('DELETE FROM items WHERE id = ANY($1::int[])', [added.map((r) => r.id)]);
+    expect(await recount()).toEqual([]);
+    expect([await total(a!.categoryId), await total(b!.categoryId)]).toEqual(before);
+  });
+
   it('go with a deleted item’s hearts, and empty with a truncated table', async () => {
     const hal = await signUp(file.t.app);
     // An item no outfit, order, cart or closet holds can be deleted; its hearts go with it.
@@ -327,8 +378,8 @@ describe('the tallies kept per shopper (0045)', () => {
     await expectTallied();
 
     // Last in this file: a truncate leaves every count of its table at nothing.
-    await sql('TRUNCATE item_favorites, closet_items CASCADE');
-    for (const table of Object.keys(MISMATCHES)) {
+    await sql('TRUNCATE item_favorites, closet_items, items CASCADE');
+    for (const table of [...Object.keys(MISMATCHES), 'items_by_category']) {
       const [row] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       expect(row!.n, table).toBe(0);
     }

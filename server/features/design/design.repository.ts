@@ -345,20 +345,27 @@ export async function listCategoryItems(
   return { rows: shown, next };
 }
 
-/** How many items match the filters, per category. */
+/**
+ * How many items match the filters, per category: unfiltered, the counts kept per category
+ * (0055); filtered, a count of the matches.
+ */
 export async function countItemsByCategory(
   client: SqlClient,
   categoryIds: number[],
   filters: ItemFilters,
 ): Promise<Map<number, number>> {
+  const unfiltered = !filters.q && !filters.color;
   const rows = await carouselQuery<{ categoryId: number; total: number }>(
     client,
     filters,
-    'design_carousel_counts',
-    sql`SELECT i.category_id AS "categoryId", count(*)::int AS total
-          FROM items i
-         WHERE i.category_id = ANY(${idArray(categoryIds)}::int[]) AND ${itemConditions(filters)}
-         GROUP BY i.category_id`,
+    unfiltered ? 'design_carousel_totals' : 'design_carousel_counts',
+    unfiltered
+      ? sql`SELECT category_id AS "categoryId", items AS total FROM items_by_category
+             WHERE category_id = ANY(${idArray(categoryIds)}::int[])`
+      : sql`SELECT i.category_id AS "categoryId", count(*)::int AS total
+              FROM items i
+             WHERE i.category_id = ANY(${idArray(categoryIds)}::int[]) AND ${itemConditions(filters)}
+             GROUP BY i.category_id`,
   );
   return new Map(rows.map((r) => [r.categoryId, Number(r.total)]));
 }
