@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLikedPieces } from '../../lib/liked-pieces';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -150,6 +151,53 @@ describe('GET /api/favorites/occasions, as swipes and outfits change', () => {
       expect(swipe!.occasion_id).toBe(to);
       await expectTrue(erin);
       await expectPagesTrue(erin);
+    },
+  );
+
+  it.runIf(testDriver() === 'postgres')(
+    'turns a like around while another is undone, without a deadlock (PostgreSQL only: two connections)',
+    async () => {
+      const gus = await signUp(t.app);
+      // Two liked outfits of one occasion, each with its pieces written out.
+      const [x, y] = (
+        await sql<{ id: number }>(
+          `SELECT id FROM outfits WHERE occasion_id = (SELECT occasion_id FROM outfits
+                                                        ORDER BY id LIMIT 1)
+            ORDER BY id LIMIT 2`,
+        )
+      ).map((r) => r.id);
+      for (const id of [x, y]) {
+        expect((await gus.agent.post('/api/outfit/favorite', { outfitId: id })).statusCode).toBe(
+          200,
+        );
+        await writeLikedPieces(t.db.database.db, gus.user.id, id!);
+      }
+      let turned: Promise<{ statusCode: number; body: string }> | undefined;
+      await t.db.database.withConnection(async (undo) => {
+        await undo.exec('BEGIN');
+        try {
+          // An undo's first steps on x: its pieces go (the favourites' tallies are taken)...
+          await undo.query(
+            "DELETE FROM item_favorites WHERE user_id = $1 AND outfit_id = $2 AND source = 'outfit'",
+            [gus.user.id, x],
+          );
+          // ...while y is turned into a pass, which must wait for those tallies...
+          turned = gus.agent.post('/api/outfit/reject', { outfitId: y });
+          await blockedBy(t.db.database.sql, undo, 'the turnaround never waited on the undo');
+          // ...holding nothing the undo's last step needs: its like's count.
+          await undo.query('DELETE FROM swipes WHERE user_id = $1 AND outfit_id = $2', [
+            gus.user.id,
+            x,
+          ]);
+          await undo.exec('COMMIT');
+        } catch (error) {
+          await undo.exec('ROLLBACK');
+          throw error;
+        }
+      });
+      const answer = await turned!;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(total(await expectTrue(gus))).toBe(0);
     },
   );
 

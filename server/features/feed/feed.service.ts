@@ -155,9 +155,11 @@ export async function swipe(
     const current = await repo.lockSwipe(tx, userId, outfitId);
     if (current === undefined) return undefined;
     if (current.direction === direction) return false;
-    await repo.changeSwipe(tx, userId, outfitId, direction);
-    // A like's pieces follow from it; a nope takes away what an earlier like wrote out.
+    // A like's pieces follow from it; a nope takes away what an earlier like wrote out. The
+    // pieces go before the swipe changes, as undo and unfavourite take them: the shopper's
+    // favourites' tallies (0045) before their likes' counts (0033), or two of these deadlock.
     if (direction === 'nope') await repo.removeOutfitPieces(tx, userId, outfitId);
+    await repo.changeSwipe(tx, userId, outfitId, direction);
     return true;
   });
   // Taken back since the first statement: recorded afresh, as a first swipe.
