@@ -61,6 +61,8 @@ function held(on: boolean | undefined, onClick: () => void) {
   return on ? { 'aria-disabled': true, onClick: undefined } : { onClick };
 }
 const HELD = '&[aria-disabled="true"]';
+/** How a held secondary button looks: faded, as a disabled one did. */
+const HELD_QUIET = { opacity: 0.5, cursor: 'default' } as const;
 
 const SANS = '"Helvetica Neue", Helvetica, Arial, sans-serif';
 const PAYPAL_BLUE = '#0070e0';
@@ -216,7 +218,13 @@ function PayPalSheet({
         </Button>
         <Button
           {...held(busy || done, onCancel)}
-          sx={{ fontFamily: SANS, fontWeight: 700, color: PAYPAL_BLUE, alignSelf: 'center' }}
+          sx={{
+            fontFamily: SANS,
+            fontWeight: 700,
+            color: PAYPAL_BLUE,
+            alignSelf: 'center',
+            [HELD]: HELD_QUIET,
+          }}
         >
           Cancel and return to Drape
         </Button>
@@ -301,7 +309,13 @@ function ApplePaySheet({
           </Stack>
           <Button
             {...held(busy || done, onCancel)}
-            sx={{ fontFamily: SANS, fontSize: 16, fontWeight: 500, color: '#0a84ff' }}
+            sx={{
+              fontFamily: SANS,
+              fontSize: 16,
+              fontWeight: 500,
+              color: '#0a84ff',
+              [HELD]: HELD_QUIET,
+            }}
           >
             Cancel
           </Button>
