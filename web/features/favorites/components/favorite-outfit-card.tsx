@@ -174,7 +174,11 @@ function Piece({ piece, outfit }: { piece: FavoriteOutfitPiece; outfit: Favorite
         lineHeight: 1.25,
         color: 'text.secondary',
         textAlign: 'left',
-        overflowWrap: 'anywhere',
+        // One line: "Accessory" broke mid-word in a phone's fifth of a card.
+        letterSpacing: 0,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
         width: '100%',
       }}
     >
