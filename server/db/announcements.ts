@@ -18,7 +18,10 @@ import { z } from 'zod';
  *
  * The catalogue's shape (`features/feed/catalogue-shape.ts`) is the one copy not told by a
  * channel: every ranking reads the `catalogue_version` counter (0020) with the shopper's history
- * anyway, and reads the shape again once the counter has moved.
+ * anyway, and reads the shape again once the counter has moved. Two more copies follow neither a
+ * channel nor `CACHE_SECONDS`: the five categories (`lib/categories.ts`, a minute: migrations
+ * alone change them) and the first rankings new shoppers share (`features/feed/openings.ts`,
+ * made again when the catalogue's counter moves or after `OPENINGS.maxAgeSeconds`).
  */
 export interface Announcement<P> {
   channel: string;

@@ -46,7 +46,7 @@ export async function loadOutfits(client: SqlClient, ids: readonly number[]): Pr
       outfit = { id, name, description, occasionId, occasion, items: [] };
       byId.set(id, outfit);
     }
-    // The key the item lacks goes first: after a spread, V8 builds it on a slow path.
+    // The key the item lacks goes first (docs/architecture.md, "Object shapes").
     outfit.items.push({ slot: row.slot, ...toItem(row) });
   }
   const bySlot = (a: { slot: Slot }, b: { slot: Slot }) =>

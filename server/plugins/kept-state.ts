@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** A write that never changes the shopper's hearts (a swipe): their kept copy stays. */
-    keepsHearts?: boolean;
+    heartsUnchanged?: boolean;
   }
 }
 
@@ -40,7 +40,7 @@ export default fp(
     // answer leaves, without waiting for the announcement that tells every other process.
     app.addHook('onSend', async (request) => {
       if (!request.user || !MUTATING.has(request.method)) return;
-      if (!request.routeOptions.config.keepsHearts) shopperHearts.forget(request.user.id);
+      if (!request.routeOptions.config.heartsUnchanged) shopperHearts.forget(request.user.id);
     });
 
     app.addHook('onClose', async () => {

@@ -107,8 +107,11 @@ export const routes: RouteObject[] = [
             ...page(() => import('./routes/favorites/layout')),
             children: [
               { index: true, element: <Navigate to="/favorites/outfits" replace /> },
-              { path: 'outfits', ...page(() => import('./routes/favorites/outfits')) },
-              { path: 'outfits/:occasionId', ...page(() => import('./routes/favorites/occasion')) },
+              { path: 'outfits', ...page(() => import('./routes/favorites/occasions')) },
+              {
+                path: 'outfits/:occasionId',
+                ...page(() => import('./routes/favorites/occasion-outfits')),
+              },
               {
                 path: 'outfits/:occasionId/:outfitId/:itemId',
                 ...page(() => import('./routes/favorites/item')),

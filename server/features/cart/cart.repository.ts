@@ -4,6 +4,7 @@ import { MAX_QUANTITY } from '../../../contracts/money';
 import { type Db, idList, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import {
   type ItemRow,
+  itemColumnsSql,
   stockColumnsSql,
   type VariantWanted,
   variantOfSameProduct,
@@ -12,9 +13,7 @@ import {
 export type CartLineRow = ItemRow & { quantity: number };
 
 /** A line's columns: `l` is the cart line (item_id, quantity), `i` its item, `c` its category. */
-const lineColumns = sql`i.id, i.product_id AS "productId", i.name, i.image,
-  i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents", i.seller,
-  i.color, i.color_hex AS "colorHex", i.size, i.stock, l.quantity`;
+const lineColumns = sql`${itemColumnsSql}, l.quantity`;
 const lineJoins = sql`JOIN items i ON i.id = l.item_id JOIN categories c ON c.id = i.category_id`;
 
 /**

@@ -36,7 +36,7 @@ const outfitCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
 const pieceCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema]));
 
 function toPiece(row: repo.PieceRow): ClosetPiece {
-  // Added to the new item rather than spread: after a spread, V8 builds added keys on a slow path.
+  // Added to the new item rather than spread (docs/architecture.md, "Object shapes").
   return Object.assign(toItem(row), {
     quantity: row.quantity,
     firstBoughtAt: row.firstBoughtAt,
@@ -75,7 +75,7 @@ async function withOwnedPieces(
         firstBoughtAt: mine.firstBoughtAt,
         lastBoughtAt: mine.lastBoughtAt,
       };
-      // The keys a piece or an outfit lacks go first: after a spread, V8 builds them on a slow path.
+      // The keys a piece or an outfit lacks go first (docs/architecture.md, "Object shapes").
       return [{ owned: variant, ...piece }];
     });
     if (pieces.length !== outfit.items.length) return [];

@@ -104,7 +104,7 @@ export async function listOutfits(
       const [outfits, answers] = await Promise.all([cards.current(ids), repo.answersOf(db, ids)]);
       return outfits.map((outfit) => {
         const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
-        // The keys the outfit lacks go first: after a spread, V8 builds them on a slow path.
+        // The keys the outfit lacks go first (docs/architecture.md, "Object shapes").
         return {
           likes,
           rejects,
@@ -129,7 +129,7 @@ export async function listSubstitutes(db: Db, itemId: number): Promise<Substitut
   const rows = await repo.listSubstitutes(db, item, SUBSTITUTES_MAX);
   return {
     item: toItem(item),
-    // The key the item lacks goes first: after a spread, V8 builds it on a slow path.
+    // The key the item lacks goes first (docs/architecture.md, "Object shapes").
     substitutes: rows.map((row) => ({ match: row.match, ...toItem(row) })),
   };
 }

@@ -32,7 +32,7 @@ type ChangeSizeInput = z.output<typeof ChangeSizeBodySchema>;
 type VariantsInput = z.output<typeof VariantsQuerySchema>;
 
 export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
-  // Added to the new item rather than spread: after a spread, V8 builds added keys on a slow path.
+  // Added to the new item rather than spread (docs/architecture.md, "Object shapes").
   return Object.assign(toItem(row), {
     outfitId: row.outfitId,
     outfitName: row.outfitName,
@@ -62,7 +62,7 @@ async function assembleOutfits(
   const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
   const fromRow = (row: repo.LikedOutfitRow, slot: FavoriteOutfitPiece['slot']) =>
     Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
-  // The key a card's piece lacks goes first: after a spread, V8 builds it on a slow path.
+  // The key a card's piece lacks goes first (docs/architecture.md, "Object shapes").
   return outfits.map((outfit) => {
     const like = likes.get(outfit.id);
     return {

@@ -77,7 +77,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       {
         onRequest: app.requireUser,
         // Pieces a right swipe brings along are favourites, not hearts.
-        config: { keepsHearts: true },
+        config: { heartsUnchanged: true },
         schema: {
           tags,
           summary,

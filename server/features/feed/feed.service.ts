@@ -37,7 +37,7 @@ type Stock = ReadonlyMap<number, number>;
 function feedCard(outfit: Outfit, stock: Stock, reason: FeedReason, hearts: Hearts): FeedOutfit {
   const heartedItemIds = [...(hearts.onOutfit.get(outfit.id) ?? [])];
   const items = outfit.items.map((item) => ({ ...item, stock: stock.get(item.id) ?? item.stock }));
-  // The keys the outfit lacks go first: after a spread, V8 builds them on a slow path.
+  // The keys the outfit lacks go first (docs/architecture.md, "Object shapes").
   return { heartedItemIds, reason, ...outfit, items };
 }
 

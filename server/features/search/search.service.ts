@@ -146,7 +146,7 @@ function showResults(
       sizes.find((item) => (stock.get(item.id) ?? 0) > 0) ??
       sizes[0];
     if (!pick) continue;
-    // The keys the item lacks go first: after a spread, V8 builds them on a slow path.
+    // The keys the item lacks go first (docs/architecture.md, "Object shapes").
     shown.push({
       favorite: hearted.has(pick.id),
       sizes: sizes.map((item) => item.size),

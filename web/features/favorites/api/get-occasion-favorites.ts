@@ -7,7 +7,8 @@ import { favoritesKeys } from './keys';
 
 /**
  * A page of the shopper's favorite outfits for one occasion; with text, only those matching it
- * (SPEC's favorites search, narrowed to the occasion). No cursor: the first page.
+ * (SPEC's favorites search, narrowed to the occasion). No cursor: the first page; then the
+ * page after `cursor`.
  */
 export function getOccasionFavorites(
   occasionId: number,
