@@ -135,7 +135,7 @@ export interface QueuedOutfit extends RankedOutfit {
 }
 
 /** A shopper's queue as a page reads it; a first visit needs no other read. */
-export interface Waiting {
+export interface QueueRead {
   outfits: readonly QueuedOutfit[];
   /** The queue's first and last places, swiped or not: how much was swiped, and is left. */
   firstPlace: number | null;
@@ -153,7 +153,7 @@ type QueueRow = { [K in keyof QueuedOutfit]: QueuedOutfit[K] | null } & {
 };
 
 /** The shopper's queue (0007), best first, less what was swiped since it was ranked. */
-export async function readQueue(client: SqlClient, userId: number): Promise<Waiting> {
+export async function readQueue(client: SqlClient, userId: number): Promise<QueueRead> {
   // One row when nothing waits (its outfit columns null), so tasted and version always come.
   const rows = await queryPrepared<QueueRow>(
     client,

@@ -26,7 +26,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
   const queue = new FeedQueue(app.database, (error, userId) =>
     app.log.error({ err: error, userId }, 'could not queue a shopper’s feed'),
   );
-  const live = {
+  const feedState = {
     queue,
     queues,
     cards: app.outfitCards,
@@ -64,7 +64,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: FeedPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => service.getFeed(app.database, live, currentUser(request).id, request.query),
+    async (request) =>
+      service.getFeed(app.database, feedState, currentUser(request).id, request.query),
   );
 
   const swipes = [
@@ -105,7 +106,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response: { 200: UndoResultSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    (request) => forgetQueueAfter(request, (id) => service.undoLastSwipe(db, live, id)),
+    (request) => forgetQueueAfter(request, (id) => service.undoLastSwipe(db, feedState, id)),
   );
 
   app.post(

@@ -48,7 +48,7 @@ type Found<T> = T & { outfit: Outfit; stock: Stock };
  * cards and the stock read for them; more are read only when some are not.
  */
 async function firstInStock<T extends RankedOutfit>(
-  live: FeedState,
+  feedState: FeedState,
   candidates: readonly T[],
   count: number,
 ): Promise<Found<T>[]> {
@@ -56,8 +56,8 @@ async function firstInStock<T extends RankedOutfit>(
   for (let start = 0; found.length < count && start < candidates.length; ) {
     const batch = candidates.slice(start, start + count - found.length);
     start += batch.length;
-    const cards = await live.cards.get(batch.map((c) => c.id));
-    const stock = await live.stock.get(
+    const cards = await feedState.cards.get(batch.map((c) => c.id));
+    const stock = await feedState.stock.get(
       [...cards.values()].flatMap((o) => o.items.map((i) => i.id)),
     );
     for (const c of batch) {
@@ -77,7 +77,7 @@ async function firstInStock<T extends RankedOutfit>(
  */
 export async function getFeed(
   { sql }: Database,
-  live: FeedState,
+  feedState: FeedState,
   userId: number,
   query: { limit: number; exclude?: number[] | undefined; seed?: number | undefined },
 ): Promise<FeedPage> {
@@ -86,7 +86,7 @@ export async function getFeed(
   // The candidates the client does not hold and whose pieces are all in stock, one past the page.
   const inStock = <T extends RankedOutfit>(candidates: readonly T[]) =>
     firstInStock(
-      live,
+      feedState,
       candidates.filter((c) => !held.has(c.id)),
       limit + 1,
     );
@@ -104,12 +104,12 @@ export async function getFeed(
       seed,
     });
   if (seed !== undefined) {
-    const [ranked, hearts] = await Promise.all([rank(limit + 1), live.hearts.get(userId)]);
+    const [ranked, hearts] = await Promise.all([rank(limit + 1), feedState.hearts.get(userId)]);
     return pageOf(await inStock(ranked), hearts);
   }
-  const queued = await live.queues.read(userId);
+  const queued = await feedState.queues.read(userId);
   // A shopper who has swiped and hearted nothing has no hearts to read.
-  const hearts = queued.tasted ? await live.hearts.get(userId) : NO_HEARTS;
+  const hearts = queued.tasted ? await feedState.hearts.get(userId) : NO_HEARTS;
   const fromQueue = await inStock(queued.outfits);
   const next = fromQueue[limit];
   const swipedSince = (queued.outfits[0]?.position ?? 0) - (queued.firstPlace ?? 0);
@@ -119,7 +119,7 @@ export async function getFeed(
     const behind = queued.last - next.position - exclude.length;
     const rankedSince = Date.now() - QUEUE.maxAgeSeconds * 1000;
     if (behind < QUEUE.lowWater || !fromQueue.every((w) => w.filledAt > rankedSince)) {
-      live.queue.refill(userId);
+      feedState.queue.refill(userId);
     }
     return pageOf(fromQueue, hearts);
   }
@@ -127,12 +127,12 @@ export async function getFeed(
   const newcomer = queued.outfits.length === 0 && !queued.tasted;
   const read = newcomer ? { version: queued.version, history: repo.NO_HISTORY } : undefined;
   if (read) {
-    const opening = await live.openings.get(userId, read.version);
+    const opening = await feedState.openings.get(userId, read.version);
     const first = await inStock(opening);
     if (first.length > limit || opening.length < QUEUE.size) return pageOf(first, hearts);
   }
   const ranked = await rank(Math.max(QUEUE.onTheSpot, limit + 1), read);
-  live.queue.store(userId, ranked);
+  feedState.queue.store(userId, ranked);
   return pageOf(await inStock(ranked), hearts);
 }
 
@@ -168,7 +168,11 @@ export async function swipe(
 }
 
 /** Takes back the latest swipe and what it created; the outfit goes back on the stack. */
-export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Promise<UndoResult> {
+export async function undoLastSwipe(
+  db: Db,
+  feedState: FeedState,
+  userId: number,
+): Promise<UndoResult> {
   const pass = await repo.deleteLatestIfPass(db, userId);
   const undone =
     pass !== undefined
@@ -182,11 +186,11 @@ export async function undoLastSwipe(db: Db, live: FeedState, userId: number): Pr
           await repo.deleteSwipe(tx, userId, latest.outfitId);
           return latest;
         });
-  const outfit = (await live.cards.get([undone.outfitId])).get(undone.outfitId);
+  const outfit = (await feedState.cards.get([undone.outfitId])).get(undone.outfitId);
   if (!outfit) throw notFound('That outfit no longer exists.');
   const [stock, hearts] = await Promise.all([
-    live.stock.get(outfit.items.map((item) => item.id)),
-    live.hearts.get(userId),
+    feedState.stock.get(outfit.items.map((item) => item.id)),
+    feedState.hearts.get(userId),
   ]);
   return { direction: undone.direction, outfit: feedCard(outfit, stock, UNDONE, hearts) };
 }

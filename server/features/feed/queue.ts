@@ -1,7 +1,7 @@
 import { ANNOUNCED, type FeedChange } from '../../db/announcements';
 import type { Database } from '../../db/client';
 import { AnnouncedCache, KeptReads } from '../../lib/announced-cache';
-import type { RankedOutfit, Waiting } from './feed.repository';
+import type { QueueRead, RankedOutfit } from './feed.repository';
 import * as repo from './feed.repository';
 
 /** Each shopper's feed is ranked ahead of time into `feed_queue` (decision 005). */
@@ -66,15 +66,15 @@ export class FeedQueue {
   }
 }
 
-const without = (waiting: Waiting, outfitId: number): Waiting => ({
+const without = (waiting: QueueRead, outfitId: number): QueueRead => ({
   ...waiting,
   outfits: waiting.outfits.filter((outfit) => outfit.id !== outfitId),
 });
 
 /** Each shopper's queue as last read; an announced swipe takes its outfit out, anything else forgets it. */
-export class KeptQueues extends KeptReads<Waiting> {
+export class KeptQueues extends KeptReads<QueueRead> {
   static async open(database: Database, options: { ttlMs: number }): Promise<KeptQueues> {
-    const cache = await AnnouncedCache.open<Waiting, number, FeedChange>(database, {
+    const cache = await AnnouncedCache.open<QueueRead, number, FeedChange>(database, {
       on: ANNOUNCED.feed,
       ttlMs: options.ttlMs,
       maxEntries: 10_000,
@@ -86,7 +86,7 @@ export class KeptQueues extends KeptReads<Waiting> {
     return new KeptQueues(database, cache);
   }
 
-  async read(userId: number): Promise<Waiting> {
+  async read(userId: number): Promise<QueueRead> {
     const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;

@@ -4,7 +4,7 @@ import { type FirstSwipe, type FirstSwipeOutcome, recordFirstSwipes } from './fe
 /** The most swipes one statement writes. */
 const MAX_BATCH = 64;
 
-interface Waiting {
+interface PendingSwipe {
   swipe: FirstSwipe;
   resolve(outcome: FirstSwipeOutcome): void;
   reject(error: unknown): void;
@@ -16,7 +16,7 @@ interface Waiting {
  * are written one by one, so a bad one (a shopper deleted meanwhile) fails alone.
  */
 export class SwipeBatches {
-  private waiting: Waiting[] = [];
+  private waiting: PendingSwipe[] = [];
   private writing = false;
 
   constructor(private readonly client: SqlClient) {}
@@ -32,7 +32,7 @@ export class SwipeBatches {
   private async next(): Promise<void> {
     if (this.writing || this.waiting.length === 0) return;
     this.writing = true;
-    const batch: Waiting[] = [];
+    const batch: PendingSwipe[] = [];
     const shoppers = new Set<number>();
     this.waiting = this.waiting.filter((w) => {
       if (batch.length === MAX_BATCH || shoppers.has(w.swipe.userId)) return true;
@@ -45,7 +45,7 @@ export class SwipeBatches {
     void this.next();
   }
 
-  private async write(batch: Waiting[]): Promise<void> {
+  private async write(batch: PendingSwipe[]): Promise<void> {
     try {
       const outcomes = await recordFirstSwipes(
         this.client,
