@@ -18,8 +18,12 @@ const matching = (column: SQL, pattern: string | undefined) =>
 const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
   after ? sql`AND (${time}, ${id}) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
 
+/** An occasion as a request names it: by id, or by name in any case. */
+export type OccasionRef = { id: number } | { name: string };
+
 export interface ClosetOutfitFilter {
-  occasionId?: number | undefined;
+  /** Looked up in the page's own statement: a name that names no occasion finds no outfit. */
+  occasion?: OccasionRef | undefined;
   /** Already turned into a LIKE pattern by containsPattern. */
   pattern?: string | undefined;
 }
@@ -130,7 +134,7 @@ export function pageClosetOutfits(
           FROM closet_outfits co
           ${filter.pattern === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
          WHERE co.user_id = ${userId}
-           ${filter.occasionId === undefined ? sql`` : sql`AND co.occasion_id = ${filter.occasionId}`}
+           ${filter.occasion === undefined ? sql`` : sql`AND co.occasion_id = ${occasionId(filter.occasion)}`}
            ${matching(sql`o.search_text`, filter.pattern)}
            ${before(sql`co.completed_at`, sql`co.outfit_id`, after)}
          ORDER BY co.completed_at DESC, co.outfit_id DESC
@@ -192,19 +196,29 @@ export function countClosetOutfitsByOccasion(
 
 const OCCASION_ID_MAX = 32_767;
 
-/** By id or name (`Brunch`), without regard to case. */
+/** What a path's `Brunch` or `3` names; undefined for an id no occasion can have. */
+export function occasionRef(nameOrId: string): OccasionRef | undefined {
+  if (!/^\d+$/.test(nameOrId)) return { name: nameOrId };
+  const id = Number(nameOrId);
+  // Occasion ids are smallints: a larger number names none, and must not reach PostgreSQL.
+  return id > OCCASION_ID_MAX ? undefined : { id };
+}
+
+/** The occasion's id in a statement: the id itself, or the one its name names (null for none). */
+function occasionId(ref: OccasionRef): SQL {
+  return 'id' in ref
+    ? sql`${ref.id}`
+    : sql`(SELECT id FROM occasions WHERE lower(name) = lower(${ref.name}) LIMIT 1)`;
+}
+
+/** The occasion `ref` names, without regard to case; undefined when there is none. */
 export async function findOccasion(
   db: Db,
-  nameOrId: string,
+  ref: OccasionRef,
 ): Promise<{ id: number; name: string } | undefined> {
-  const id = /^\d+$/.test(nameOrId) ? Number(nameOrId) : undefined;
-  // Occasion ids are smallints: a larger number names none, and must not reach PostgreSQL.
-  if (id !== undefined && id > OCCASION_ID_MAX) return undefined;
   const rows = await rowsOf<{ id: number; name: string }>(
     db,
-    id !== undefined
-      ? sql`SELECT id, name FROM occasions WHERE id = ${id}`
-      : sql`SELECT id, name FROM occasions WHERE lower(name) = lower(${nameOrId}) LIMIT 1`,
+    sql`SELECT id, name FROM occasions WHERE id = ${occasionId(ref)}`,
   );
   return rows[0];
 }

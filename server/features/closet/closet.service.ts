@@ -134,16 +134,31 @@ export async function listClosetOutfitsForOccasion(
   occasionNameOrId: string,
   query: ListQuery,
 ): Promise<ClosetOccasionOutfitPage> {
-  const occasion = await repo.findOccasion(database.db, occasionNameOrId);
-  if (!occasion) throw notFound(`There is no occasion called "${occasionNameOrId}".`);
+  const unknown = () => notFound(`There is no occasion called "${occasionNameOrId}".`);
+  const ref = repo.occasionRef(occasionNameOrId);
+  if (!ref) throw unknown();
   const page = await outfitPage(
     database,
     cards,
     userId,
-    { occasionId: occasion.id, pattern: searchPattern(query.q) },
+    { occasion: ref, pattern: searchPattern(query.q) },
     query.cursor,
   );
+  // A card says which occasion it is for, so only an empty page asks whether there is one. A
+  // card kept from before its outfit moved may name another: then the occasion is asked too.
+  const first = page.items[0];
+  const named =
+    first && names(ref, first) ? { id: first.occasionId, name: first.occasion } : undefined;
+  const occasion = named ?? (await repo.findOccasion(database.db, ref));
+  if (!occasion) throw unknown();
   return { occasion, ...page };
+}
+
+/** Whether the card's occasion is the one `ref` names. */
+function names(ref: repo.OccasionRef, card: { occasionId: number; occasion: string }): boolean {
+  return 'id' in ref
+    ? card.occasionId === ref.id
+    : card.occasion.toLowerCase() === ref.name.toLowerCase();
 }
 
 export async function getClosetOutfit(

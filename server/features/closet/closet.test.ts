@@ -377,6 +377,20 @@ describe('GET /api/closet/items/occasions/:occasion', () => {
     }
   });
 
+  it('names the occasion of an empty page too, as asked by name or id', async () => {
+    const { agent, user } = await signUp(t.app);
+    for (const p of await piecesOf(await loneOutfit(5))) await own(user.id, p.itemId);
+    for (const name of ['Date%20Night', 'DATE%20NIGHT', '4']) {
+      const res = await agent.get(`/api/closet/items/occasions/${name}?q=zzzz`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json(), name).toEqual({
+        occasion: { id: 4, name: 'Date Night' },
+        items: [],
+        nextCursor: null,
+      });
+    }
+  });
+
   it('is 404 for an unknown occasion and 400 for a malformed one', async () => {
     const { agent } = await signUp(t.app);
     for (const name of ['Gala', '99', '40000', '99999999999', 'Date%20Nights']) {
