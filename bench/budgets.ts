@@ -7,6 +7,7 @@ export const heavyName = (typical: string) => `${typical}, heavy shopper`;
 export const ROUTE = {
   floorNone: 'floor: no database',
   floorQuery: 'floor: one query',
+  floorMeanwhile: 'floor: one query, again meanwhile',
   floorAgain: 'floor: one query, again at the end',
   feed: 'feed GET /api/outfit/home (queued)',
   firstVisit: 'feed ranked on the spot (first visit)',

@@ -38,6 +38,7 @@ import {
   waitingCarts,
 } from './generate';
 import { type Measurement, measure, measureFlow, type Scenario, send } from './load';
+import { type WithRatios, withRatios } from './ratios';
 import { measureWeb, type WebMeasurement } from './web';
 
 const { values: args } = parseArgs({
@@ -504,7 +505,19 @@ type Measured = Measurement & {
   route?: string;
   caller?: RowCaller;
   exempt?: string;
+  /** When the measurement was half done (ms since the epoch): its floor is read for then. */
+  at?: number;
 };
+
+/** A measurement with the moment it was half done, which `withRatios` reads its floor for. */
+async function stamped<M extends Measurement>(run: () => Promise<M>): Promise<M & { at: number }> {
+  const started = Date.now();
+  const measured = await run();
+  return { ...measured, at: Math.round((started + Date.now()) / 2) };
+}
+
+/** How often the one-query floor is read again between rows, so each row has one near it. */
+const FLOOR_EVERY_MS = 60_000;
 
 /**
  * A first visit as it happens: each request is a shopper who has never swiped and has no queue
@@ -540,7 +553,8 @@ async function measureRoutes(
   server: RunningServer,
   fixture: Fixture,
   routes: readonly RouteEntry[],
-  only?: string[],
+  only: string[] | undefined,
+  floorNow: () => Promise<Measured | undefined>,
 ): Promise<Measured[]> {
   const table = new Map(routes.map((r) => [routeKey(r), r]));
   const stage = ([key, c]: [string, BenchCase]) =>
@@ -556,7 +570,9 @@ async function measureRoutes(
       continue;
     }
     const timed = (run: () => Promise<Measurement>) =>
-      settled(() => withCpu(server.pid, routeTiming.warmup, run));
+      settled(() => stamped(() => withCpu(server.pid, routeTiming.warmup, run)));
+    const floor = await floorNow();
+    if (floor) results.push(floor);
     const typical = typicalName(key, c);
     if (!c.scenarios) {
       log(`measuring ${key}`);
@@ -661,11 +677,29 @@ async function runSuite(
   const all = scenarios(fixture);
   const results: Measured[] = [];
   const timed = <M extends Measurement>(run: () => Promise<M>) =>
-    settled(() => withCpu(server.pid, warmup, run));
+    settled(() => stamped(() => withCpu(server.pid, warmup, run)));
+  const readsFloor = !only || only.includes('floor: one query');
+  let lastFloor = 0;
+  // The one-query floor read again whenever a minute has passed since the last reading.
+  const floorNow = async (): Promise<Measured | undefined> => {
+    if (!readsFloor || lastFloor === 0 || Date.now() - lastFloor < FLOOR_EVERY_MS) return undefined;
+    log('measuring the one-query floor');
+    const reading = await settled(() =>
+      stamped(() => measure(url, all['floor: one query']!, { ...routeTiming, connections })),
+    );
+    lastFloor = Date.now();
+    return { ...reading, name: ROUTE.floorMeanwhile };
+  };
+  const floorReading = async () => {
+    const reading = await floorNow();
+    if (reading) results.push(reading);
+  };
   for (const [key, scenario] of Object.entries(all)) {
     if (only && !only.includes(key)) continue;
+    await floorReading();
     log(`measuring ${scenario.name}`);
     results.push(await timed(() => measure(url, scenario, { duration, connections, warmup })));
+    if (scenario.name === ROUTE.floorQuery) lastFloor = Date.now();
     // A route measured here is measured for the heavy shoppers right after, in the same way:
     // later, its kept pages would have expired, and the two rows would not compare like for like.
     const heavy = Object.entries(BENCH_CASES).find(([, c]) => heavyAfterScenario(c, scenario.name));
@@ -681,18 +715,22 @@ async function runSuite(
     }
   }
   if (!only || only.includes('outfit search: pages')) {
+    await floorReading();
     log('measuring outfit search page by page');
     results.push(await timed(() => measureOutfitPages(url, fixture)));
   }
   if (!only || only.includes('feed: new shopper')) {
+    await floorReading();
     log("measuring a new shopper's first visit");
     results.push(await timed(() => measureNewShopper(url, fixture)));
   }
   if (!only || only.includes('feed flow')) {
+    await floorReading();
     log('measuring the feed as shoppers use it');
     results.push(await timed(() => measureFeedFlow(url, fixture)));
   }
   if (!only || only.includes('checkout')) {
+    await floorReading();
     log('measuring checkout');
     // Each worker owns a slice of shoppers; the untimed step fills a cart, the timed one pays.
     let turn = 0;
@@ -730,10 +768,9 @@ async function runSuite(
       ),
     );
   }
-  if (routes) results.push(...(await measureRoutes(server, fixture, routes, only)));
+  if (routes) results.push(...(await measureRoutes(server, fixture, routes, only, floorNow)));
   if (!only || only.includes('floor: one query')) {
-    // The floor once more: the machine's speed can move within a run, and every ratio above is
-    // against the floor measured first. This row shows by how much it moved.
+    // The floor once more: the last reading the rows since the one before it are divided by.
     log('measuring the one-query floor again');
     const again = await timed(() =>
       measure(url, all['floor: one query']!, { duration, connections, warmup }),
@@ -757,20 +794,7 @@ function withRoute(row: Measured): Measured {
 const SEEDED =
   "a seeded page, ranked on the spot for evaluation, which no page of the shop asks for; a first visit is the new shopper's row";
 
-interface Row extends Measured {
-  vsNoDb: number;
-  vsQuery: number;
-}
-
-function withRatios(results: Measured[]): Row[] {
-  const none = results.find((r) => r.name === ROUTE.floorNone)?.rps ?? 0;
-  const query = results.find((r) => r.name === ROUTE.floorQuery)?.rps ?? 0;
-  return results.map((r) => ({
-    ...r,
-    vsNoDb: none ? Math.round((r.rps / none) * 100) / 100 : 0,
-    vsQuery: query ? Math.round((r.rps / query) * 100) / 100 : 0,
-  }));
-}
+type Row = WithRatios<Measured>;
 
 function table(title: string, rows: Row[]) {
   const pad = (s: string | number, n: number) => String(s).padStart(n);
