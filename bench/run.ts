@@ -509,11 +509,17 @@ type Measured = Measurement & {
   at?: number;
 };
 
-/** A measurement with the moment it was half done, which `withRatios` reads its floor for. */
-async function stamped<M extends Measurement>(run: () => Promise<M>): Promise<M & { at: number }> {
-  const started = Date.now();
+/**
+ * A measurement with the moment its measured seconds were half done (after `warmupSeconds`),
+ * which `withRatios` reads its floor for.
+ */
+async function stamped<M extends Measurement>(
+  warmupSeconds: number,
+  run: () => Promise<M>,
+): Promise<M & { at: number }> {
+  const measuring = Date.now() + warmupSeconds * 1000;
   const measured = await run();
-  return { ...measured, at: Math.round((started + Date.now()) / 2) };
+  return { ...measured, at: Math.round((measuring + Date.now()) / 2) };
 }
 
 /** How often the one-query floor is read again between rows, so each row has one near it. */
@@ -570,7 +576,9 @@ async function measureRoutes(
       continue;
     }
     const timed = (run: () => Promise<Measurement>) =>
-      settled(() => stamped(() => withCpu(server.pid, routeTiming.warmup, run)));
+      settled(() =>
+        stamped(routeTiming.warmup, () => withCpu(server.pid, routeTiming.warmup, run)),
+      );
     const floor = await floorNow();
     if (floor) results.push(floor);
     const typical = typicalName(key, c);
@@ -677,7 +685,7 @@ async function runSuite(
   const all = scenarios(fixture);
   const results: Measured[] = [];
   const timed = <M extends Measurement>(run: () => Promise<M>) =>
-    settled(() => stamped(() => withCpu(server.pid, warmup, run)));
+    settled(() => stamped(warmup, () => withCpu(server.pid, warmup, run)));
   const readsFloor = !only || only.includes('floor: one query');
   let lastFloor = 0;
   // The one-query floor read again whenever a minute has passed since the last reading.
@@ -685,7 +693,9 @@ async function runSuite(
     if (!readsFloor || lastFloor === 0 || Date.now() - lastFloor < FLOOR_EVERY_MS) return undefined;
     log('measuring the one-query floor');
     const reading = await settled(() =>
-      stamped(() => measure(url, all['floor: one query']!, { ...routeTiming, connections })),
+      stamped(routeTiming.warmup, () =>
+        measure(url, all['floor: one query']!, { ...routeTiming, connections }),
+      ),
     );
     lastFloor = Date.now();
     return { ...reading, name: ROUTE.floorMeanwhile };
@@ -699,7 +709,8 @@ async function runSuite(
     await floorReading();
     log(`measuring ${scenario.name}`);
     results.push(await timed(() => measure(url, scenario, { duration, connections, warmup })));
-    if (scenario.name === ROUTE.floorQuery) lastFloor = Date.now();
+    // Read again before the next row: this first reading runs on a server just started.
+    if (scenario.name === ROUTE.floorQuery) lastFloor = 1;
     // A route measured here is measured for the heavy shoppers right after, in the same way:
     // later, its kept pages would have expired, and the two rows would not compare like for like.
     const heavy = Object.entries(BENCH_CASES).find(([, c]) => heavyAfterScenario(c, scenario.name));

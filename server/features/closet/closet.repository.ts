@@ -208,7 +208,7 @@ export function occasionRef(nameOrId: string): OccasionRef | undefined {
 function occasionId(ref: OccasionRef): SQL {
   return 'id' in ref
     ? sql`${ref.id}`
-    : sql`(SELECT id FROM occasions WHERE lower(name) = lower(${ref.name}) LIMIT 1)`;
+    : sql`(SELECT id FROM occasions WHERE lower(name) = lower(${ref.name}) ORDER BY id LIMIT 1)`;
 }
 
 /** The occasion `ref` names, without regard to case; undefined when there is none. */

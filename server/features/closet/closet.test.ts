@@ -12,7 +12,7 @@ import type { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import { followToEnd } from '../../test/pages';
 import { type Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { getClosetOutfit, listClosetOutfits } from './closet.service';
+import { getClosetOutfit, listClosetOutfits, listClosetOutfitsForOccasion } from './closet.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -616,5 +616,26 @@ describe('an outfit card kept from before a redesign', () => {
     expect((await listClosetOutfits(t.db.database, keptCards(stale), user.id, {})).items).toEqual(
       [],
     );
+  });
+
+  it('names the occasion asked for, not the one a card kept from before its outfit moved names', async () => {
+    const { user } = await signUp(t.app);
+    const outfitId = await loneOutfit(2);
+    for (const piece of await piecesOf(outfitId)) await own(user.id, piece.itemId);
+    // The outfit is a Brunch one; the kept card still says Date Night.
+    const [fresh] = await loadOutfits(t.db.database.sql, [outfitId]);
+    const moved = { ...fresh!, occasionId: 4, occasion: 'Date Night' };
+    const keptCards = {
+      current: async (ids: readonly number[]) => ids.map(() => moved),
+      forget: () => {},
+    } as unknown as OutfitCards;
+    for (const asked of ['2', 'BRUNCH']) {
+      const page = await listClosetOutfitsForOccasion(t.db.database, keptCards, user.id, asked, {});
+      expect(
+        page.items.map((o) => o.id),
+        asked,
+      ).toEqual([outfitId]);
+      expect(page.occasion, asked).toEqual({ id: 2, name: 'Brunch' });
+    }
   });
 });
