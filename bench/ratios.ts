@@ -23,7 +23,7 @@ const FLOORS: ReadonlySet<string> = new Set([
   ROUTE.floorAgain,
 ]);
 
-export const isFloorReading = (name: string) => FLOORS.has(name);
+const isFloorReading = (name: string) => FLOORS.has(name);
 
 /**
  * The one-query floor at `at`, from the readings around it, in time order: the line between the
