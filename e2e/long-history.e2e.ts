@@ -273,6 +273,35 @@ describe('a shopper with a thousand favourites and a closet to match', () => {
     await context.close();
   }, 480_000);
 
+  it('keeps the control the keyboard is on clear of the tab bar, on a phone and at 200% zoom', async () => {
+    for (const viewport of [PHONE, { width: 195, height: 422 }]) {
+      const { page, context } = await signIn(viewport);
+      await page.goto('/favorites/outfits/4');
+      await waitForFirstPage(page, 'Favorite outfits');
+      const covered: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const spot = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement;
+          const bar = [...document.querySelectorAll('nav')].find(
+            (nav) =>
+              nav.getBoundingClientRect().height > 0 && getComputedStyle(nav).position === 'sticky',
+          );
+          const { bottom } = focused.getBoundingClientRect();
+          const top = bar?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+          return {
+            inBar: !!bar?.contains(focused),
+            under: bottom > top + 1,
+            name: focused.getAttribute('aria-label') ?? focused.textContent ?? '',
+          };
+        });
+        if (!spot.inBar && spot.under) covered.push(spot.name.slice(0, 60));
+      }
+      expect(covered, `${viewport.width} px`).toEqual([]);
+      await context.close();
+    }
+  }, 240_000);
+
   it('scrolls the closet to the end on a phone, and comes back to its place', async () => {
     const { page, context, consoleErrors } = await signIn(PHONE);
     const counts = (await (await page.request.get('/api/closet/items/occasions')).json()) as {
