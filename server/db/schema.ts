@@ -130,8 +130,8 @@ export const feedQueue = pgTable(
     outfitId: integer('outfit_id').notNull(),
     position: integer('position').notNull(),
     filledAt: timestamp('filled_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What placed it in the ranking (0031): a `QueuedReason` of the feed. */
-    reason: jsonb('reason'),
+    /** What placed it in the ranking (0031; required since 0056): a `QueuedReason` of the feed. */
+    reason: jsonb('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );

@@ -49,7 +49,8 @@ describe('the lock numbers and the feed’s announcements', () => {
       );
       const userId = user!.id;
       await t.database.sql.query(
-        `INSERT INTO feed_queue (user_id, outfit_id, position, filled_at) VALUES ($1, 3, 1, now())`,
+        `INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
+         VALUES ($1, 3, 1, now(), '{"kind": "start"}')`,
         [userId],
       );
       await t.database.sql.query(

@@ -14,8 +14,9 @@ import {
   withStock,
 } from '../test/test-app';
 
-/** Outfits queued as a ranking from before reasons were kept would hold them. */
-const queueOf = (ids: readonly number[]) => ids.map((id) => ({ id, reason: null }));
+/** Outfits queued in this order, each as a new shopper's ranking places one. */
+const queueOf = (ids: readonly number[]) =>
+  ids.map((id) => ({ id, reason: { kind: 'start' } as const }));
 
 // Stock levels, shoppers' hearts and queued feeds kept in memory (server/lib/stock-levels.ts,
 // server/lib/shopper-hearts.ts, server/features/feed/queue.ts), trusted here for an hour:

@@ -20,10 +20,10 @@ import {
 } from './ranking';
 import { POPULAR, type QueuedReason, queuedReason } from './reasons';
 
-/** An outfit ranked or queued, and what placed it (null in a queue written before 0031). */
+/** An outfit ranked or queued, and what placed it. */
 export interface RankedOutfit {
   id: number;
-  reason: QueuedReason | null;
+  reason: QueuedReason;
 }
 
 /** What a ranking reads of a shopper, with the catalogue's version it is to be ranked at. */
@@ -182,7 +182,7 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Queu
   const [first] = rows;
   return {
     outfits: rows.flatMap(({ id, position, filledAt, reason }) =>
-      id === null ? [] : [{ id, position: position!, filledAt: filledAt!, reason }],
+      id === null ? [] : [{ id, position: position!, filledAt: filledAt!, reason: reason! }],
     ),
     firstPlace: first?.firstPlace ?? null,
     last: first?.last ?? null,

@@ -13,8 +13,9 @@ import { getFeed } from './feed.service';
 import { OPENINGS, Openings } from './openings';
 import { FeedQueue, KeptQueues, QUEUE } from './queue';
 
-/** Outfits queued as a ranking from before reasons were kept would hold them. */
-const queueOf = (ids: readonly number[]) => ids.map((id) => ({ id, reason: null }));
+/** Outfits queued in this order, each as a new shopper's ranking places one. */
+const queueOf = (ids: readonly number[]) =>
+  ids.map((id) => ({ id, reason: { kind: 'start' } as const }));
 
 let t: TestApp;
 beforeAll(async () => {

@@ -99,7 +99,8 @@ describe('POST /api/outfit/rejected/reset', () => {
       await t.db.database.db.transaction(async (tx) => {
         await lockFeedQueue(tx, s.user.id);
         await tx.execute(
-          sql`INSERT INTO feed_queue (user_id, outfit_id, position) VALUES (${s.user.id}, 6, 1)`,
+          sql`INSERT INTO feed_queue (user_id, outfit_id, position, reason)
+              VALUES (${s.user.id}, 6, 1, '{"kind": "start"}')`,
         );
         answer = reset(s.agent);
         await until(

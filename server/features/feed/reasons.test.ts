@@ -194,8 +194,11 @@ describe('reasonText', () => {
     );
   });
 
-  it('says only the occasion for a piece it cannot find or a queue without reasons', () => {
+  it('says only the occasion for a piece the card no longer holds', () => {
     expect(piece(99, 'item')).toBe('From our Date Night looks');
-    expect(reasonText(null, look)).toEqual({ kind: 'explore', text: 'From our Date Night looks' });
+    expect(reasonText({ kind: 'piece', itemId: 99, match: 'color', hearted: true }, look)).toEqual({
+      kind: 'explore',
+      text: 'From our Date Night looks',
+    });
   });
 });

@@ -36,12 +36,12 @@ function pieceName(item: Outfit['items'][number]): string {
 }
 
 /**
- * The card's line, composed here alone from the kept reason and the card's own names. A queue
- * written before reasons were kept (`null`) names only the occasion, which is always true.
+ * The card's line, composed here alone from the kept reason and the card's own names. A piece
+ * the card no longer holds leaves only the occasion, which is always true.
  */
-export function reasonText(reason: QueuedReason | null, outfit: Outfit): FeedReason {
+export function reasonText(reason: QueuedReason, outfit: Outfit): FeedReason {
   const occasion = outfit.occasion;
-  switch (reason?.kind) {
+  switch (reason.kind) {
     case 'occasion':
       return {
         kind: 'occasion',
