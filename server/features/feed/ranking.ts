@@ -196,9 +196,9 @@ interface Candidate {
 const REASON_WEIGHT = { item: 1, product: 1, look: 0.9, kind: 0.8, color: 0.5 } as const;
 
 /**
- * The shopper's unswiped candidates, best first (decision 005): the taste profile, a capped pool,
- * its scores, the order laid out card by card. Stock is rankFeed's. `placedBy` gets what placed
- * each of the first `POOL.laidOut` cards.
+ * The shopper's unswiped candidates, best first (decision 005), in four steps: the taste profile,
+ * a capped pool of candidates, their scores, and the order laid out card by card. Stock is
+ * rankFeed's. `placedBy` gets what placed each of the first `POOL.laidOut` cards.
  */
 export function rankCandidates(
   shape: CatalogueShape,
@@ -206,18 +206,39 @@ export function rankCandidates(
   options: RankingOptions,
   placedBy?: Map<number, PlacedBy>,
 ): number[] {
-  const { seed } = options;
-  const t = talliesFor(shape);
-  // By occasion: decayed likes and nopes, likes as counted (a card's reason), cards placed, and
-  // shown lately.
+  const taste = tasteOf(shape, history);
+  const pool = candidatePool(shape, history, taste, options);
+  const candidates = scored(shape, pool, taste, options.seed);
+  return layOut(candidates, taste, options.seed, placedBy);
+}
+
+/** What the ranking learned of a shopper from their latest swipes and hearts. */
+interface Taste {
+  /** Liked and noped items, products and looks, decayed; `placed` is the layout's. */
+  tallies: Tallies;
+  /** By occasion, in log-odds against the shopper's own like rate. */
+  occasion: Float64Array;
+  /** By garment kind and colour, fitted (`fitTaste`). */
+  kind: Float64Array;
+  color: Float64Array;
+  /** By occasion: the likes as counted (a card's reason), and the cards shown lately. */
+  likes: Float64Array;
+  lately: Float64Array;
+  /** Products the shopper hearted, to tell a card placed by a heart. */
+  hearted: Set<number>;
+  /** Whether there was any signal at all; a new shopper's page only goes round the occasions. */
+  learning: boolean;
+  /** Whether the latest `TASTE.lostAfter` swipes were all left. */
+  lost: boolean;
+  /** The signals' total weight (at least 1), which the piece tallies are read against. */
+  norm: number;
+}
+
+/** The taste profile, the latest signals weighing most. */
+function tasteOf(shape: CatalogueShape, history: ShopperHistory): Taste {
+  const tallies = talliesFor(shape);
   const o = shape.maxOccasionId + 1;
-  const [occasionLikes, occasionNopes, likeCount, placedOccasions, lately] = [
-    tally(o),
-    tally(o),
-    tally(o),
-    tally(o),
-    tally(o),
-  ];
+  const [likes, nopes, likeCount, lately] = [tally(o), tally(o), tally(o), tally(o)];
   // The swipes and hearts the kinds' and colours' weights are fitted to. A heart's occasion is 0,
   // which no outfit has: its taste is 0, so a heart is a like against the shopper's own rate.
   const examples: Example[] = [];
@@ -226,12 +247,10 @@ export function rankCandidates(
     const kinds = pieces.filter((_, i) => kindCounts(pieces, i)).map((p) => p.kindId);
     examples.push({ weight: w, like, occasionId, features: [kinds, pieces.map((p) => p.colorId)] });
   };
-
-  // The taste profile, the latest signals weighing most.
   const signal = (piece: ItemFacts, w: number) => {
-    t.item.add(piece.itemId, w);
-    t.product.add(piece.productId, w);
-    t.look.add(piece.lookId, w);
+    tallies.item.add(piece.itemId, w);
+    tallies.product.add(piece.productId, w);
+    tallies.look.add(piece.lookId, w);
   };
   const lost =
     history.recent.length >= TASTE.lostAfter &&
@@ -248,18 +267,17 @@ export function rankCandidates(
       for (const piece of outfit.pieces) signal(piece, w);
       example(outfit.occasionId, outfit.pieces, swipe.like, weight);
       if (swipe.like) {
-        occasionLikes[outfit.occasionId]! += weight;
+        likes[outfit.occasionId]! += weight;
         likeCount[outfit.occasionId]! += 1;
         liked += weight;
       } else {
-        occasionNopes[outfit.occasionId]! += weight;
+        nopes[outfit.occasionId]! += weight;
         noped += weight;
       }
       total += weight;
     }
     weight *= TASTE.decay;
   }
-  // The products hearted, to tell a card placed by a heart.
   let heartWeight = TASTE.heart;
   const hearted = new Set<number>();
   for (const itemId of history.hearts) {
@@ -272,26 +290,46 @@ export function rankCandidates(
     }
     heartWeight *= TASTE.heartDecay;
   }
-  const learning = total > 0;
-  const exploreEvery = lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
-  const norm = Math.max(total, 1);
   // Like rates against the shopper's own in log-odds: a ratio would flatten as they like more.
   const rate = (liked + 0.5) / (liked + noped + 1);
-  const occasionTaste = occasionLikes.map(
-    (l, i) =>
-      logOdds((l + TASTE.prior * rate) / (l + occasionNopes[i]! + TASTE.prior)) - logOdds(rate),
+  const occasion = likes.map(
+    (l, i) => logOdds((l + TASTE.prior * rate) / (l + nopes[i]! + TASTE.prior)) - logOdds(rate),
   );
-  const [kindTaste, colorTaste] = fitTaste(
+  const [kind, color] = fitTaste(
     examples,
     [shape.kindCount + 1, shape.colorCount + 1],
-    (e) => logOdds(rate) + occasionTaste[e.occasionId]!,
+    (e) => logOdds(rate) + occasion[e.occasionId]!,
   );
   for (const swipe of history.recent.slice(0, TASTE.exploreLately)) {
     const outfit = shape.outfits.get(swipe.outfitId);
     if (outfit) lately[outfit.occasionId]! += 1;
   }
+  return {
+    tallies,
+    occasion,
+    kind,
+    color,
+    likes: likeCount,
+    lately,
+    hearted,
+    learning: total > 0,
+    lost,
+    norm: Math.max(total, 1),
+  };
+}
 
-  // The candidate pool.
+/**
+ * The outfits worth scoring, none swiped or excluded: those sharing the strongest liked items,
+ * products and looks, seeded windows onto the best-liked kinds and occasions, and draws to explore.
+ */
+function candidatePool(
+  shape: CatalogueShape,
+  history: ShopperHistory,
+  taste: Taste,
+  options: RankingOptions,
+): Set<number> {
+  const { seed } = options;
+  const t = taste.tallies;
   const excluded = new Set(options.exclude);
   const open = (id: number) => !history.swiped.has(id) && !excluded.has(id);
   // A seeded id from 1 to `max`.
@@ -312,15 +350,15 @@ export function rankCandidates(
     for (const itemId of items) addAll(shape.outfitsWithItem(itemId));
   }
   // The best-liked kinds and occasions (0 is none): a seeded window onto the outfits of each.
-  const best = (taste: Float64Array, count: number) =>
-    [...taste.keys()]
-      .filter((key) => key > 0 && taste[key]! > 0)
-      .sort((a, b) => taste[b]! - taste[a]! || a - b)
+  const best = (weights: Float64Array, count: number) =>
+    [...weights.keys()]
+      .filter((key) => key > 0 && weights[key]! > 0)
+      .sort((a, b) => weights[b]! - weights[a]! || a - b)
       .slice(0, count);
-  for (const kind of best(kindTaste, POOL.kinds)) {
+  for (const kind of best(taste.kind, POOL.kinds)) {
     addAll(shape.window('kind', kind, outfitPivot, POOL.perKind));
   }
-  for (const o of learning ? best(occasionTaste, POOL.occasions) : []) {
+  for (const o of taste.learning ? best(taste.occasion, POOL.occasions) : []) {
     addAll(shape.window('occasion', o, outfitPivot, POOL.perOccasion));
   }
   // Exploring, and all a new shopper gets: in a small catalogue (or an exhaustive ranking) the
@@ -338,60 +376,81 @@ export function rankCandidates(
       if (shape.outfits.has(id) && open(id)) pool.add(id);
     }
   }
+  return pool;
+}
 
-  // What a piece adds: its shared item, product and look by slot, its colour and its kind.
-  const shares = (p: Piece): Record<Match, number> => {
-    const bySlot = (TASTE.slot[p.slot] * TASTE.pieces) / norm;
-    return {
-      item: bySlot * TASTE.item * t.item.get(p.itemId),
-      product: bySlot * TASTE.product * t.product.get(p.productId),
-      look: bySlot * TASTE.look * t.look.get(p.lookId),
-      color: TASTE.color * colorTaste[p.colorId]!,
-      kind: TASTE.kind * kindTaste[p.kindId]!,
-    };
+/** What a piece adds: its shared item, product and look by slot, its colour and its kind. */
+function shares(taste: Taste, p: Piece): Record<Match, number> {
+  const t = taste.tallies;
+  const bySlot = (TASTE.slot[p.slot] * TASTE.pieces) / taste.norm;
+  return {
+    item: bySlot * TASTE.item * t.item.get(p.itemId),
+    product: bySlot * TASTE.product * t.product.get(p.productId),
+    look: bySlot * TASTE.look * t.look.get(p.lookId),
+    color: TASTE.color * taste.color[p.colorId]!,
+    kind: TASTE.kind * taste.kind[p.kindId]!,
   };
+}
+
+/** The pool's outfits with the shopper's taste for each and a seeded jitter, best first. */
+function scored(shape: CatalogueShape, pool: Set<number>, taste: Taste, seed: number): Candidate[] {
   const candidates: Candidate[] = [];
   for (const id of pool) {
     const outfit = shape.outfits.get(id);
     if (!outfit) continue;
     const { occasionId, pieces } = outfit;
-    let taste = 0;
-    if (learning) {
-      taste = TASTE.occasion * occasionTaste[occasionId]!;
+    let liking = 0;
+    if (taste.learning) {
+      liking = TASTE.occasion * taste.occasion[occasionId]!;
       pieces.forEach((p, i) => {
-        const m = shares(p);
-        taste += m.item + m.product + m.look + m.color + (kindCounts(pieces, i) ? m.kind : 0);
+        const m = shares(taste, p);
+        liking += m.item + m.product + m.look + m.color + (kindCounts(pieces, i) ? m.kind : 0);
       });
     }
     const jitter =
       seed === 0
         ? 0
         : ((seededHash(id, salted(seed, SALT.jitter)) & 0xffff) / 65536) * TASTE.jitter;
-    candidates.push({ id, occasionId, pieces, taste, score: taste + jitter });
+    candidates.push({ id, occasionId, pieces, taste: liking, score: liking + jitter });
   }
-  candidates.sort((a, b) => b.score - a.score || a.id - b.id);
+  return candidates.sort((a, b) => b.score - a.score || a.id - b.id);
+}
 
-  // What placed a card: its occasion, or the piece signal that tells most.
-  const placedByTaste = ({ occasionId, pieces }: Candidate): PlacedBy => {
-    let best: PlacedBy = { kind: 'explore' };
-    let bestWeight = 0;
-    for (const p of pieces) {
-      const m = shares(p);
-      for (const match of MATCHES) {
-        const told = m[match] * REASON_WEIGHT[match];
-        if (told > bestWeight) {
-          bestWeight = told;
-          best = { kind: 'piece', itemId: p.itemId, match, hearted: hearted.has(p.productId) };
-        }
+/** What placed a card: its occasion, or the piece signal that tells most. */
+function placedByTaste(taste: Taste, { occasionId, pieces }: Candidate): PlacedBy {
+  let best: PlacedBy = { kind: 'explore' };
+  let bestWeight = 0;
+  for (const p of pieces) {
+    const m = shares(taste, p);
+    for (const match of MATCHES) {
+      const told = m[match] * REASON_WEIGHT[match];
+      if (told > bestWeight) {
+        bestWeight = told;
+        best = { kind: 'piece', itemId: p.itemId, match, hearted: taste.hearted.has(p.productId) };
       }
     }
-    const occasion = TASTE.occasion * occasionTaste[occasionId]!;
-    return occasion > 0 && occasion >= bestWeight
-      ? { kind: 'occasion', likes: likeCount[occasionId]! }
-      : best;
-  };
+  }
+  const occasion = TASTE.occasion * taste.occasion[occasionId]!;
+  return occasion > 0 && occasion >= bestWeight
+    ? { kind: 'occasion', likes: taste.likes[occasionId]! }
+    : best;
+}
 
-  // Card by card: the best by taste less what is already placed; one in `exploreEvery` explores.
+/**
+ * The order, card by card for the first `POOL.laidOut`: the best by score less what is already
+ * placed (its occasion, its products), one card in `exploreEvery` of an occasion shown least.
+ * The rest follow by score.
+ */
+function layOut(
+  candidates: readonly Candidate[],
+  taste: Taste,
+  seed: number,
+  placedBy: Map<number, PlacedBy> | undefined,
+): number[] {
+  const { learning } = taste;
+  const placedProducts = taste.tallies.placed;
+  const placedOccasions = tally(taste.occasion.length);
+  const exploreEvery = taste.lost ? TASTE.exploreWhenLost : TASTE.exploreEvery;
   const exploring = learning ? explorationOrder(candidates, seed) : [];
   const placed = new Uint8Array(candidates.length);
   const order: number[] = [];
@@ -402,7 +461,7 @@ export function rankCandidates(
     placed[index] = 1;
     order.push(c.id);
     placedOccasions[c.occasionId]! += 1;
-    for (const p of c.pieces) t.placed.add(p.productId, 1);
+    for (const p of c.pieces) placedProducts.add(p.productId, 1);
     placedBy?.set(c.id, by());
   };
   // A new shopper's page goes round the occasions strictly: the jitter is below the spread.
@@ -417,7 +476,7 @@ export function rankCandidates(
         for (let i = explored; i < exploring.length && least > 0; i++) {
           const index = exploring[i]!;
           const o = candidates[index]!.occasionId;
-          const shown = placedOccasions[o]! + lately[o]!;
+          const shown = placedOccasions[o]! + taste.lately[o]!;
           if (!placed[index] && shown < least) {
             least = shown;
             pick = index;
@@ -438,14 +497,14 @@ export function rankCandidates(
       // Penalties only lower scores: once one is below the best so far, so are the rest.
       if (c.score <= bestScore) break;
       let penalty = TASTE.occasionSpread * placedOccasions[c.occasionId]!;
-      for (const p of c.pieces) penalty += repeat * t.placed.get(p.productId);
+      for (const p of c.pieces) penalty += repeat * placedProducts.get(p.productId);
       if (c.score - penalty > bestScore) {
         bestScore = c.score - penalty;
         best = i;
       }
     }
     const chosen = candidates[best]!;
-    place(best, () => (learning ? placedByTaste(chosen) : { kind: 'new' }));
+    place(best, () => (learning ? placedByTaste(taste, chosen) : { kind: 'new' }));
   }
   for (let i = head; i < candidates.length; i++) if (!placed[i]) order.push(candidates[i]!.id);
   return order;
