@@ -356,6 +356,61 @@ describe('buying', () => {
     expectNoConsoleErrors(consoleErrors);
     await context.close();
   });
+
+  it('a refused payment closes its sheet: the page says why, and the shopper pays again', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, PHONE);
+    await signUpViaApi(page);
+    const [first, second] = await piecesInStock(page, 2, 200);
+    await addToCart(page, first!.id, 1);
+    const res = await page.request.post('/api/shipping', {
+      data: {
+        nickname: 'Home',
+        recipient_name: 'Sam Rivera',
+        phone: '(555) 010-0142',
+        street_address: '12 Orchard Lane',
+        city: 'Portland',
+        state: 'OR',
+        zip: '97205',
+      },
+    });
+    expect(res.status()).toBe(201);
+
+    await page.goto('/cart');
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    const paypal = page.getByRole('dialog', { name: 'Pay with PayPal' });
+    await expect.poll(() => paypal.isVisible()).toBe(true);
+    // The cart changes while the sheet is open (in another tab): the total approved is not the
+    // cart's any more, and the checkout refuses the payment (409).
+    await addToCart(page, second!.id, 1);
+    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
+    // The sheet closes with its payment, rather than offering Complete Purchase again for a
+    // payment the checkout will only refuse again.
+    await expect.poll(() => paypal.count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .getByText(/^Your cart changed after you approved/)
+          .count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Pay Now');
+    await screenshot(page, 'buying-payment-refused-phone');
+
+    // Paying again from the page approves the new total and places the order.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => paypal.isVisible()).toBe(true);
+    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+    const placed = await orders(page);
+    expect(placed).toHaveLength(1);
+    // The browser reports the refusal's status; it was the point of the test.
+    expectNoConsoleErrors(consoleErrors.filter((text) => !/status of 409/.test(text)));
+    await context.close();
+  });
 });
 
 describe('buying from the favorites', () => {

@@ -122,26 +122,35 @@ export default function CartRoute() {
     submitting.current = true;
     setPaying(true);
     setSheetError(null);
+    let checkingOut = false;
     try {
       if (approved.current !== session.id) {
         await approvePayment.mutateAsync(session.id);
         approved.current = session.id;
       }
       sent.current.add(session.id);
-      try {
-        const order = await checkout.mutateAsync({
-          addressId: address.id,
-          paymentMethod: session.paymentMethod,
-          paymentId: session.id,
-        });
-        setPaid(true);
-        navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
-      } catch (error) {
-        setUnsettled(!checkoutSettled(error));
-        throw error;
-      }
+      checkingOut = true;
+      const order = await checkout.mutateAsync({
+        addressId: address.id,
+        paymentMethod: session.paymentMethod,
+        paymentId: session.id,
+      });
+      setPaid(true);
+      navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
     } catch (error) {
-      setSheetError(message(error, 'The payment did not go through. Try again.'));
+      const text = message(error, 'The payment did not go through. Try again.');
+      if (checkingOut && checkoutSettled(error)) {
+        // A refusal is final: this payment was spent on the attempt or no longer matches the
+        // cart, so the sheet closes with it and the shopper pays again from the page. (One left
+        // approved takes nothing without a checkout, and expires.)
+        approved.current = null;
+        setUnsettled(false);
+        setSession(null);
+        setFailure(text);
+      } else {
+        if (checkingOut) setUnsettled(true);
+        setSheetError(text);
+      }
     } finally {
       submitting.current = false;
       setPaying(false);
@@ -235,6 +244,19 @@ export default function CartRoute() {
                 <Typography color="text.secondary">{data.arrival.text}</Typography>
               </Stack>
               <ShippingSelector address={address} loading={preferred.isPending} />
+              {preferred.isError && (
+                <Alert
+                  severity="error"
+                  role="alert"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => preferred.refetch()}>
+                      Retry
+                    </Button>
+                  }
+                >
+                  Your addresses could not be loaded.
+                </Alert>
+              )}
               <Totals subtotal={data.subtotal} shipping={data.shipping} total={data.total} />
               {failure && (
                 <Alert severity="error" role="alert">
@@ -263,7 +285,7 @@ export default function CartRoute() {
               >
                 {openPayment.isPending ? 'Opening payment…' : 'Pay Now'}
               </Button>
-              {!address && !preferred.isPending && (
+              {!address && !preferred.isPending && !preferred.isError && (
                 <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
                   Choose where to ship before paying.
                 </Typography>

@@ -71,6 +71,12 @@ export default function CheckoutRoute() {
             <Alert icon={<MarkEmailReadOutlined />} severity="success" variant="outlined">
               A confirmation e-mail with your bill was sent{to}.
             </Alert>
+          ) : user && !user.email ? (
+            // An account may have no e-mail address: nothing failed.
+            <Alert severity="info" variant="outlined">
+              Your account has no e-mail address, so no confirmation was sent. Your bill is always
+              under Orders.
+            </Alert>
           ) : (
             <Alert severity="info" variant="outlined">
               We could not e-mail your confirmation just now. Your order is safe, and its bill is
