@@ -53,6 +53,22 @@ async function addToCart(page: Page, itemId: number, quantity: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** An address for Sam Rivera in Portland; the shopper's first becomes their default. */
+async function addAddress(page: Page, nickname: string, street: string) {
+  const res = await page.request.post('/api/shipping', {
+    data: {
+      nickname,
+      recipient_name: 'Sam Rivera',
+      phone: '(555) 010-0142',
+      street_address: street,
+      city: 'Portland',
+      state: 'OR',
+      zip: '97205',
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
 async function orders(page: Page) {
   const res = await page.request.get('/api/buy');
   expect(res.status()).toBe(200);
@@ -242,20 +258,8 @@ describe('buying', () => {
     await signUpViaApi(page);
     const pieces = await piecesInStock(page, 3, 100);
     for (const piece of pieces) await addToCart(page, piece.id, 1);
-    for (const nickname of ['Home', 'Office']) {
-      const res = await page.request.post('/api/shipping', {
-        data: {
-          nickname,
-          recipient_name: 'Sam Rivera',
-          phone: '(555) 010-0142',
-          street_address: `${nickname === 'Home' ? 12 : 400} Orchard Lane`,
-          city: 'Portland',
-          state: 'OR',
-          zip: '97205',
-        },
-      });
-      expect(res.status()).toBe(201);
-    }
+    await addAddress(page, 'Home', '12 Orchard Lane');
+    await addAddress(page, 'Office', '400 Orchard Lane');
 
     await page.goto('/cartlanding');
     await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
@@ -362,18 +366,7 @@ describe('buying', () => {
     await signUpViaApi(page);
     const [first, second] = await piecesInStock(page, 2, 200);
     await addToCart(page, first!.id, 1);
-    const res = await page.request.post('/api/shipping', {
-      data: {
-        nickname: 'Home',
-        recipient_name: 'Sam Rivera',
-        phone: '(555) 010-0142',
-        street_address: '12 Orchard Lane',
-        city: 'Portland',
-        state: 'OR',
-        zip: '97205',
-      },
-    });
-    expect(res.status()).toBe(201);
+    await addAddress(page, 'Home', '12 Orchard Lane');
 
     await page.goto('/cart');
     await page.getByRole('radio', { name: 'PayPal' }).check();
