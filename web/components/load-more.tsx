@@ -1,19 +1,24 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useEffect, useRef } from 'react';
 
 /**
  * The end of an endless list: asks for the next page when it scrolls into view (with some
- * warning, 600px ahead), and offers a button for when that cannot work.
+ * warning, 600px ahead), and offers a button for when that cannot work. When the last page
+ * asked failed (`failed`), it says so and waits for the shopper's Try again: asking on its own
+ * again would repeat the failure for as long as the end stays in view.
  */
 export function LoadMore({
   hasMore,
   loading,
+  failed = false,
   onLoadMore,
 }: {
   hasMore: boolean;
   loading: boolean;
+  failed?: boolean;
   onLoadMore: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,7 +28,9 @@ export function LoadMore({
   useEffect(() => {
     const node = ref.current;
     // Observed afresh after each page, so a sentinel still in view asks for the next one.
-    if (!node || !hasMore || loading || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !hasMore || loading || failed || typeof IntersectionObserver === 'undefined') {
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) load.current();
@@ -32,13 +39,22 @@ export function LoadMore({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loading]);
+  }, [hasMore, loading, failed]);
 
   if (!hasMore) return null;
   return (
-    <Stack ref={ref} sx={{ alignItems: 'center', py: 3 }}>
+    <Stack ref={ref} sx={{ alignItems: 'center', py: 3, gap: 1 }}>
       {loading ? (
         <CircularProgress size={28} color="secondary" aria-label="Loading more" />
+      ) : failed ? (
+        <>
+          <Typography role="alert" variant="body2" color="text.secondary">
+            More could not be loaded.
+          </Typography>
+          <Button variant="outlined" onClick={onLoadMore}>
+            Try again
+          </Button>
+        </>
       ) : (
         <Button variant="outlined" onClick={onLoadMore}>
           Show more

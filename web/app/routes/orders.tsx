@@ -17,7 +17,7 @@ export default function OrdersRoute() {
   useKeptScroll(orders.isSuccess);
   let body: React.ReactNode;
   if (orders.isPending) body = <Loading label="Loading your orders" />;
-  else if (orders.isError) {
+  else if (orders.isError && !orders.data) {
     body = <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
   } else if (shown.length === 0) {
     body = (
@@ -38,6 +38,7 @@ export default function OrdersRoute() {
         <LoadMore
           hasMore={orders.hasNextPage}
           loading={orders.isFetchingNextPage}
+          failed={orders.isFetchNextPageError}
           onLoadMore={() => orders.fetchNextPage()}
         />
       </>

@@ -263,12 +263,13 @@ export default function SearchRoute() {
           >
             {results}
           </CardGrid>
-          {active.isError && (
+          {active.isError && !active.isFetchNextPageError && (
             <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
           )}
           <LoadMore
             hasMore={Boolean(active.hasNextPage) && !active.isPlaceholderData}
             loading={active.isFetchingNextPage}
+            failed={active.isFetchNextPageError}
             onLoadMore={() => {
               if (!active.isFetching) void active.fetchNextPage();
             }}

@@ -38,7 +38,9 @@ export default function ClosetCategoryRoute() {
 
   if (
     pieces.error instanceof ApiRequestError &&
-    (pieces.error.status === 404 || pieces.error.status === 400)
+    // Not found, or a name the shop refuses; a search too long is the search field's to say.
+    (pieces.error.status === 404 ||
+      (pieces.error.status === 400 && 'category' in pieces.error.fields))
   ) {
     return (
       <Page title="My Closet">
@@ -106,6 +108,7 @@ export default function ClosetCategoryRoute() {
           <LoadMore
             hasMore={pieces.hasNextPage}
             loading={pieces.isFetchingNextPage}
+            failed={pieces.isFetchNextPageError}
             onLoadMore={() => pieces.fetchNextPage()}
           />
         </Box>

@@ -15,7 +15,11 @@ export default function ClosetOccasionOutfitsRoute() {
   const counts = useClosetOccasions();
   const count = counts.data?.find((o) => o.id === occasion?.id)?.outfits;
   const unknown = outfits.error instanceof ApiRequestError && outfits.error.status === 404;
-  const badName = outfits.error instanceof ApiRequestError && outfits.error.status === 400;
+  // A name the shop refuses; a search too long is the search field's to say.
+  const badName =
+    outfits.error instanceof ApiRequestError &&
+    outfits.error.status === 400 &&
+    'occasion' in outfits.error.fields;
 
   if (unknown || badName) {
     return (

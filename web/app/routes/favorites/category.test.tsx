@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../../contracts/cart';
 import {
   type FavoriteItem,
@@ -81,5 +81,56 @@ describe('Favorite pieces of a category', () => {
       '/api/favorites/items/Tops',
       '/api/favorites/items/Tops?cursor=after-24',
     ]);
+  }, 30_000);
+
+  it('keeps the pieces shown when the next page fails, and asks again only on Try again', async () => {
+    // The end of the list is always in view: each observer reports it at once.
+    class InView {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.callback(
+          [{ isIntersecting: true, target } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', InView);
+    try {
+      let nextFails = true;
+      const calls = mockApi((_method, url) => {
+        if (url === '/api/cart') return [200, emptyCart];
+        if (!url.includes('cursor=')) {
+          return [
+            200,
+            fromContract(FavoriteItemPageSchema, { items: [piece(1)], nextCursor: 'n' }),
+          ];
+        }
+        return nextFails
+          ? [500, { error: { code: 'internal', message: 'Something went wrong.' } }]
+          : [200, fromContract(FavoriteItemPageSchema, { items: [piece(2)], nextCursor: null })];
+      });
+      renderWithApp(
+        <Routes>
+          <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+        </Routes>,
+        { path: '/favorites/categories/Tops' },
+      );
+      await screen.findByText('More could not be loaded.');
+      const pages = () => calls.filter((c) => c.url.startsWith('/api/favorites')).length;
+      // The first page stays on screen, and the failed page was asked for once, though the end
+      // of the list is still in view.
+      expect(screen.getByText('Linen shirt 1')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pages()).toBe(2);
+
+      nextFails = false;
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await screen.findByText('Linen shirt 2');
+      expect(screen.queryByText('More could not be loaded.')).not.toBeInTheDocument();
+      expect(pages()).toBe(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   }, 30_000);
 });

@@ -71,7 +71,7 @@ export default function FavoriteCategoryRoute() {
     <Page title="Favorites" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
       {pieces.isPending ? (
         <Loading label="Loading your pieces" />
-      ) : pieces.isError ? (
+      ) : pieces.isError && !pieces.data ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
       ) : shown.length === 0 ? (
         <EmptyState
@@ -106,6 +106,7 @@ export default function FavoriteCategoryRoute() {
           <LoadMore
             hasMore={pieces.hasNextPage}
             loading={pieces.isFetchingNextPage}
+            failed={pieces.isFetchNextPageError}
             onLoadMore={() => pieces.fetchNextPage()}
           />
         </>

@@ -35,7 +35,9 @@ export default function FavoriteOccasionRoute() {
   const unknown =
     !valid ||
     (occasions.isSuccess && !occasion) ||
-    (outfits.error instanceof ApiRequestError && outfits.error.status === 400);
+    (outfits.error instanceof ApiRequestError &&
+      outfits.error.status === 400 &&
+      'occasionId' in outfits.error.fields);
 
   if (unknown) {
     return (
@@ -71,7 +73,7 @@ export default function FavoriteOccasionRoute() {
       </Box>
       {outfits.isPending ? (
         <Loading label="Loading your outfits" />
-      ) : outfits.isError ? (
+      ) : outfits.isError && !outfits.data ? (
         <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
       ) : shown.length === 0 ? (
         searching ? (
@@ -129,6 +131,7 @@ export default function FavoriteOccasionRoute() {
           <LoadMore
             hasMore={outfits.hasNextPage}
             loading={outfits.isFetchingNextPage}
+            failed={outfits.isFetchNextPageError}
             onLoadMore={() => outfits.fetchNextPage()}
           />
         </>

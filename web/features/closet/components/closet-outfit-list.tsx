@@ -63,6 +63,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
       <LoadMore
         hasMore={query.hasNextPage}
         loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
         onLoadMore={() => query.fetchNextPage()}
       />
     </Box>

@@ -306,6 +306,7 @@ export function OutfitList() {
       <LoadMore
         hasMore={list.hasNextPage}
         loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
         onLoadMore={() => list.fetchNextPage()}
       />
     </Box>
