@@ -1,5 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ORDER_PAGE_SIZE, OUTFIT_PAGE_SIZE, PAGE_SIZE, type Page } from '../../contracts/common';
 import { badRequest } from './errors';
@@ -77,6 +75,3 @@ export function pageFrom<R, T>(
 export const PAGE_READ = PAGE_SIZE + 1;
 export const OUTFIT_PAGE_READ = OUTFIT_PAGE_SIZE + 1;
 export const ORDER_PAGE_READ = ORDER_PAGE_SIZE + 1;
-
-/** The exact text of a timestamp column, for a cursor. */
-export const timestampKey = (column: PgColumn | SQL) => sql<string>`${column}::text`;

@@ -15,7 +15,7 @@ describe('the checkout key', () => {
 
   it.each([
     [409, 'conflict', 'X is sold out. Your payment was returned.'],
-    [402, 'conflict', 'The payment was declined'],
+    [402, 'payment_required', 'The payment was declined'],
     [404, 'not_found', 'That address does not exist.'],
   ] as const)('is replaced after a final answer (%i)', (status, code, message) => {
     const first = checkoutKey();

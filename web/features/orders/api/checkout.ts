@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutBody, Order } from '../../../../contracts/order';
+import type { CheckoutBody, CheckoutResult } from '../../../../contracts/order';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { CART_KEY, CLOSET_KEY } from '../../../lib/query-keys';
 import { ORDERS_KEY, orderKey } from './keys';
-
-// Checkout empties the cart and fills the closet; those features own these keys.
-const CART_KEY = ['cart'];
-const CLOSET_KEY = ['closet'];
 
 const STORAGE_KEY = 'drape.checkout-key';
 
@@ -54,7 +51,7 @@ export function checkoutSettled(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 }
 
-export function checkout(body: CheckoutBody): Promise<Order> {
+export function checkout(body: CheckoutBody): Promise<CheckoutResult> {
   return api.put(apiPaths.buy, body);
 }
 
