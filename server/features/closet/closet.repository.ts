@@ -170,6 +170,8 @@ export interface OccasionCoverRow {
  * Every occasion, how many closet outfits it holds, and the pieces' pictures of the newest one:
  * a row per piece (one row of nulls for an occasion without closet outfits). The newest is read
  * from closet_outfits_user_occasion_recent_idx, one row per occasion, not a sort of the closet.
+ * Each picture is of the variant the shopper owns, as the outfit's card shows it: the piece
+ * itself when owned, else the variant of its product bought last.
  */
 export function countClosetOutfitsByOccasion(
   client: SqlClient,
@@ -189,7 +191,12 @@ export function countClosetOutfitsByOccasion(
                  ORDER BY completed_at DESC, outfit_id DESC
                  LIMIT 1) latest ON true
           LEFT JOIN outfit_items oi ON oi.outfit_id = latest.outfit_id
-          LEFT JOIN items i ON i.id = oi.item_id
+          LEFT JOIN LATERAL (
+                SELECT c.item_id FROM closet_items c
+                 WHERE c.user_id = ${userId} AND c.product_id = oi.product_id
+                 ORDER BY c.item_id = oi.item_id DESC, c.last_bought_at DESC, c.item_id DESC
+                 LIMIT 1) mine ON true
+          LEFT JOIN items i ON i.id = coalesce(mine.item_id, oi.item_id)
          ORDER BY o.id`,
   );
 }

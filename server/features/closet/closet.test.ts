@@ -330,7 +330,11 @@ describe('GET /api/closet/items/occasions', () => {
   it('lists all five occasions with the number of closet outfits in each', async () => {
     const { agent, user } = await signUp(t.app);
     const date = await loneOutfit(4);
-    for (const p of await piecesOf(date)) await own(user.id, p.itemId);
+    // One piece is owned in another colour or size: the cover shows the one owned.
+    const [first, ...rest] = await piecesOf(date);
+    const other = await siblingOf(first!.itemId);
+    await own(user.id, other);
+    for (const p of rest) await own(user.id, p.itemId);
     const res = await agent.get('/api/closet/items/occasions');
     expect(res.statusCode).toBe(200);
     const counts = res.json() as ClosetOccasionCount[];
@@ -351,11 +355,14 @@ describe('GET /api/closet/items/occasions', () => {
       expect(c.cover.length).toBe(c.outfits > 0 ? 5 : 0);
     }
     expect(counts.find((c) => c.id === 4)!.outfits).toBeGreaterThanOrEqual(1);
-    // The cover is the newest closet outfit's pieces, in the order its card shows them.
+    // The cover is the newest closet outfit's pieces as its card shows them: what is owned.
     const newest = (await agent.get('/api/closet/items/occasions/4')).json().items[0];
-    expect(counts.find((c) => c.id === 4)!.cover).toEqual(
-      newest.items.map((piece: { img: string }) => piece.img),
-    );
+    const cover = counts.find((c) => c.id === 4)!.cover;
+    expect(cover).toEqual(newest.items.map((piece: { owned: { img: string } }) => piece.owned.img));
+    const [ownedImage] = await sql<{ image: string }>('SELECT image FROM items WHERE id = $1', [
+      other,
+    ]);
+    expect(cover).toContain(ownedImage!.image);
   });
 });
 
