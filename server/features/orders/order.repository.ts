@@ -156,7 +156,8 @@ export type Placement =
  */
 export async function placeOrder(
   client: SqlClient,
-  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'emailedAt'> & { id: number },
+  // Every column but those the database sets: a new one must be given here, and written below.
+  order: Omit<OrderRow, 'createdAt' | 'emailedAt'>,
   lines: Omit<CartLine, 'stock'>[],
 ): Promise<Placement> {
   const bought = JSON.stringify(lines);
