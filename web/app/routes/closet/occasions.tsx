@@ -11,7 +11,10 @@ import { Link as RouterLink } from 'react-router';
 import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
 import { Page } from '../../../components/page';
 import { ErrorState } from '../../../components/states';
-import { useClosetOccasions } from '../../../features/closet/api/get-closet-occasions';
+import {
+  closetOutfitTotal,
+  useClosetOccasions,
+} from '../../../features/closet/api/get-closet-occasions';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetTile, TilePlaceholder } from '../../../features/closet/components/closet-tile';
 import { occasionPath, plural } from '../../../features/closet/components/format';
@@ -27,7 +30,7 @@ const ICONS: Record<string, ReactNode> = {
 
 export default function ClosetOccasionsRoute() {
   const occasions = useClosetOccasions();
-  const total = occasions.data?.reduce((sum, o) => sum + o.outfits, 0) ?? 0;
+  const total = occasions.data ? closetOutfitTotal(occasions.data) : 0;
   return (
     <Page
       title="My Closet: Occasion Outfits"

@@ -1,7 +1,10 @@
 import Button from '@mui/material/Button';
 import { Page } from '../../../components/page';
 import { EmptyState } from '../../../components/states';
-import { useClosetOccasions } from '../../../features/closet/api/get-closet-occasions';
+import {
+  closetOutfitTotal,
+  useClosetOccasions,
+} from '../../../features/closet/api/get-closet-occasions';
 import { useClosetOutfits } from '../../../features/closet/api/get-closet-outfits';
 import { ClosetEmpty } from '../../../features/closet/components/closet-empty';
 import { ClosetOutfitList } from '../../../features/closet/components/closet-outfit-list';
@@ -15,9 +18,7 @@ export default function ClosetOutfitsRoute() {
   const outfits = useClosetOutfits(q);
   // The count comes from the occasions' counts; a search has none of its own.
   const occasions = useClosetOccasions();
-  const count = q.trim()
-    ? undefined
-    : occasions.data?.reduce((sum, occasion) => sum + occasion.outfits, 0);
+  const count = q.trim() || !occasions.data ? undefined : closetOutfitTotal(occasions.data);
   return (
     <Page
       title="My Closet: Outfits"

@@ -18,3 +18,7 @@ export const closetOccasionsQueryOptions = queryOptions({
 export function useClosetOccasions() {
   return useQuery(closetOccasionsQueryOptions);
 }
+
+/** How many closet outfits in all: each is of one occasion. */
+export const closetOutfitTotal = (occasions: readonly ClosetOccasionCount[]) =>
+  occasions.reduce((sum, occasion) => sum + occasion.outfits, 0);
