@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, queryPrepared, type SqlClient } from '../../db/client';
 import { categories, occasions } from '../../db/schema';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 
@@ -11,8 +11,12 @@ export function listCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.id));
 }
 
+/**
+ * A page of the catalogue in id order. Prepared, one statement per shape (a category, a start):
+ * a shopper's statement, as the others are, not planned again on every call.
+ */
 export function listItems(
-  db: Db,
+  client: SqlClient,
   options: {
     limit: number;
     offset: number;
@@ -21,8 +25,9 @@ export function listItems(
     categoryId?: number | undefined;
   },
 ): Promise<ItemRow[]> {
-  return rowsOf<ItemRow>(
-    db,
+  return queryPrepared<ItemRow>(
+    client,
+    'catalog_items',
     sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
          WHERE true
            ${options.categoryId === undefined ? sql`` : sql`AND i.category_id = ${options.categoryId}`}

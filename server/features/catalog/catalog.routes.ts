@@ -59,7 +59,12 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { limit, offset, category, after } = request.query;
-      const rows = await repo.listItems(db, { limit, offset, after, categoryId: category });
+      const rows = await repo.listItems(app.database.sql, {
+        limit,
+        offset,
+        after,
+        categoryId: category,
+      });
       return rows.map(toItem);
     },
   );
