@@ -139,10 +139,14 @@ export default function CartRoute() {
       navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
     } catch (error) {
       const text = message(error, 'The payment did not go through. Try again.');
-      if (checkingOut && checkoutSettled(error)) {
-        // A refusal is final: this payment was spent on the attempt or no longer matches the
-        // cart, so the sheet closes with it and the shopper pays again from the page. (One left
-        // approved takes nothing without a checkout, and expires.)
+      // A checkout's 4xx is final: the payment was spent on the attempt or no longer matches the
+      // cart. So is an approval's 409: the payment expired, was cancelled or was used. Either
+      // way the sheet closes with it and the shopper pays again from the page. (A payment left
+      // approved takes nothing without a checkout, and expires.)
+      const ended = checkingOut
+        ? checkoutSettled(error)
+        : error instanceof ApiRequestError && error.status === 409;
+      if (ended) {
         approved.current = null;
         setUnsettled(false);
         setSession(null);
