@@ -222,7 +222,7 @@ interface Taste {
   kind: Float64Array;
   color: Float64Array;
   /** By occasion: the likes as counted (a card's reason), and the cards shown lately. */
-  likes: Float64Array;
+  likeCounts: Float64Array;
   lately: Float64Array;
   /** Products the shopper hearted, to tell a card placed by a heart. */
   hearted: Set<number>;
@@ -238,7 +238,8 @@ interface Taste {
 function tasteOf(shape: CatalogueShape, history: ShopperHistory): Taste {
   const tallies = talliesFor(shape);
   const o = shape.maxOccasionId + 1;
-  const [likes, nopes, likeCount, lately] = [tally(o), tally(o), tally(o), tally(o)];
+  // By occasion: the likes and nopes decayed, the likes counted, the cards shown lately.
+  const [likes, nopes, likeCounts, lately] = [tally(o), tally(o), tally(o), tally(o)];
   // The swipes and hearts the kinds' and colours' weights are fitted to. A heart's occasion is 0,
   // which no outfit has: its taste is 0, so a heart is a like against the shopper's own rate.
   const examples: Example[] = [];
@@ -268,7 +269,7 @@ function tasteOf(shape: CatalogueShape, history: ShopperHistory): Taste {
       example(outfit.occasionId, outfit.pieces, swipe.like, weight);
       if (swipe.like) {
         likes[outfit.occasionId]! += weight;
-        likeCount[outfit.occasionId]! += 1;
+        likeCounts[outfit.occasionId]! += 1;
         liked += weight;
       } else {
         nopes[outfit.occasionId]! += weight;
@@ -309,7 +310,7 @@ function tasteOf(shape: CatalogueShape, history: ShopperHistory): Taste {
     occasion,
     kind,
     color,
-    likes: likeCount,
+    likeCounts,
     lately,
     hearted,
     learning: total > 0,
@@ -432,7 +433,7 @@ function placedByTaste(taste: Taste, { occasionId, pieces }: Candidate): PlacedB
   }
   const occasion = TASTE.occasion * taste.occasion[occasionId]!;
   return occasion > 0 && occasion >= bestWeight
-    ? { kind: 'occasion', likes: taste.likes[occasionId]! }
+    ? { kind: 'occasion', likes: taste.likeCounts[occasionId]! }
     : best;
 }
 
