@@ -12,8 +12,9 @@ export function listCategories(db: Db) {
 }
 
 /**
- * A page of the catalogue in id order. Prepared, one statement per shape (a category, a start):
- * a shopper's statement, as the others are, not planned again on every call.
+ * A page of the catalogue in id order, one prepared statement per shape (a category, a start),
+ * sent on the plain client as a shopper's other statements are, not through the query builder's
+ * `execute`.
  */
 export function listItems(
   client: SqlClient,
