@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { ApiRequestError } from '../lib/api-client';
 
 /**
  * The end of an endless list: asks for the next page when it scrolls into view (with some
@@ -62,6 +63,38 @@ export function LoadMore({
       )}
     </Stack>
   );
+}
+
+/** What LoadMore reads of an endless list's query (TanStack's infinite query). */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage(): unknown;
+  refetch(): unknown;
+}
+
+/**
+ * LoadMore's props for an infinite query. A next page refused for good (a 4xx: a cursor the
+ * server no longer takes) would be refused again as asked: Try again then reloads the list from
+ * its first page, whose cursors are fresh.
+ */
+export function pagedBy(query: PagedQuery) {
+  return {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    failed: query.isFetchNextPageError,
+    onLoadMore: () => {
+      const { error } = query;
+      const refused =
+        query.isFetchNextPageError &&
+        error instanceof ApiRequestError &&
+        error.status >= 400 &&
+        error.status < 500;
+      void (refused ? query.refetch() : query.fetchNextPage());
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { LoadMore } from '../../components/load-more';
+import { LoadMore, pagedBy } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOrders } from '../../features/orders/api/get-orders';
@@ -35,12 +35,7 @@ export default function OrdersRoute() {
     body = (
       <>
         <OrderHistory orders={shown} />
-        <LoadMore
-          hasMore={orders.hasNextPage}
-          loading={orders.isFetchingNextPage}
-          failed={orders.isFetchNextPageError}
-          onLoadMore={() => orders.fetchNextPage()}
-        />
+        <LoadMore {...pagedBy(orders)} />
       </>
     );
   }

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
-import { ListPage, LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore, pagedBy } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -105,12 +105,7 @@ export default function ClosetCategoryRoute() {
               />
             ))}
           </CardGrid>
-          <LoadMore
-            hasMore={pieces.hasNextPage}
-            loading={pieces.isFetchingNextPage}
-            failed={pieces.isFetchNextPageError}
-            onLoadMore={() => pieces.fetchNextPage()}
-          />
+          <LoadMore {...pagedBy(pieces)} />
         </Box>
       )}
     </Page>

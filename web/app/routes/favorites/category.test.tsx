@@ -48,6 +48,15 @@ function piece(id: number): FavoriteItem {
   });
 }
 
+/** The favourite Tops' page, as its route draws it. */
+const renderTops = () =>
+  renderWithApp(
+    <Routes>
+      <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+    </Routes>,
+    { path: '/favorites/categories/Tops' },
+  );
+
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 describe('Favorite pieces of a category', () => {
@@ -63,12 +72,7 @@ describe('Favorite pieces of a category', () => {
       );
       return [200, page];
     });
-    renderWithApp(
-      <Routes>
-        <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
-      </Routes>,
-      { path: '/favorites/categories/Tops' },
-    );
+    renderTops();
     const list = await screen.findByRole('list', { name: 'Favorite Tops' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(24);
     expect(screen.queryByText('Linen shirt 25')).not.toBeInTheDocument();
@@ -110,12 +114,7 @@ describe('Favorite pieces of a category', () => {
           ? [500, { error: { code: 'internal', message: 'Something went wrong.' } }]
           : [200, fromContract(FavoriteItemPageSchema, { items: [piece(2)], nextCursor: null })];
       });
-      renderWithApp(
-        <Routes>
-          <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
-        </Routes>,
-        { path: '/favorites/categories/Tops' },
-      );
+      renderTops();
       await screen.findByText('More could not be loaded.');
       const pages = () => calls.filter((c) => c.url.startsWith('/api/favorites')).length;
       // The first page stays on screen, and the failed page was asked for once, though the end
@@ -132,5 +131,48 @@ describe('Favorite pieces of a category', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  }, 30_000);
+
+  it('reloads from the first page when the next one is refused for good (a stale cursor)', async () => {
+    // The server no longer takes the first cursor it gave (a release since): 400 for it, and
+    // its first page now hands out a cursor it takes.
+    const calls = mockApi((_method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      const cursor = new URL(url, 'http://x').searchParams.get('cursor');
+      const firstPages = calls.filter((c) => c.url === '/api/favorites/items/Tops').length;
+      if (!cursor) {
+        const next = firstPages === 1 ? 'stale' : 'fresh';
+        return [200, fromContract(FavoriteItemPageSchema, { items: [piece(1)], nextCursor: next })];
+      }
+      if (cursor === 'stale') {
+        return [
+          400,
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'That cursor is not one this list gave.',
+              fields: { cursor: 'is not one this list gave' },
+            },
+          },
+        ];
+      }
+      return [200, fromContract(FavoriteItemPageSchema, { items: [piece(2)], nextCursor: null })];
+    });
+    renderTops();
+    await screen.findByText('Linen shirt 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('More could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('Linen shirt 2');
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/favorites'))).toEqual([
+      '/api/favorites/items/Tops',
+      '/api/favorites/items/Tops?cursor=stale',
+      '/api/favorites/items/Tops',
+      '/api/favorites/items/Tops?cursor=fresh',
+    ]);
   }, 30_000);
 });

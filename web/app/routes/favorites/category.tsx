@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
-import { LoadMore } from '../../../components/load-more';
+import { LoadMore, pagedBy } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -103,12 +103,7 @@ export default function FavoriteCategoryRoute() {
               </li>
             ))}
           </CardGrid>
-          <LoadMore
-            hasMore={pieces.hasNextPage}
-            loading={pieces.isFetchingNextPage}
-            failed={pieces.isFetchNextPageError}
-            onLoadMore={() => pieces.fetchNextPage()}
-          />
+          <LoadMore {...pagedBy(pieces)} />
         </>
       )}
       <Dialog

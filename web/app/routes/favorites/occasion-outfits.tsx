@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CardGrid } from '../../../components/card-grid';
-import { ListPage, LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore, pagedBy } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
@@ -128,12 +128,7 @@ export default function FavoriteOccasionRoute() {
               />
             ))}
           </CardGrid>
-          <LoadMore
-            hasMore={outfits.hasNextPage}
-            loading={outfits.isFetchingNextPage}
-            failed={outfits.isFetchNextPageError}
-            onLoadMore={() => outfits.fetchNextPage()}
-          />
+          <LoadMore {...pagedBy(outfits)} />
         </>
       )}
     </Page>

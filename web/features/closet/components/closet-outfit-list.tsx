@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { CardGrid, CardGridSkeleton, type GridColumns } from '../../../components/card-grid';
-import { ListPage, LoadMore } from '../../../components/load-more';
+import { ListPage, LoadMore, pagedBy } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { ClosetOutfitCard } from './closet-outfit-card';
@@ -60,12 +60,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
           />
         ))}
       </CardGrid>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
-        onLoadMore={() => query.fetchNextPage()}
-      />
+      <LoadMore {...pagedBy(query)} />
     </Box>
   );
 }

@@ -19,7 +19,7 @@ import type {
   DesignSort,
   FlaggedPiece,
 } from '../../../../contracts/design';
-import { LoadMore } from '../../../components/load-more';
+import { LoadMore, pagedBy } from '../../../components/load-more';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { useOutfitList } from '../api/get-outfit-list';
 import { PICTURE_BACKDROP, SLOT_LABEL } from './slots';
@@ -303,12 +303,7 @@ export function OutfitList() {
           ))}
         </Box>
       )}
-      <LoadMore
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        failed={list.isFetchNextPageError}
-        onLoadMore={() => list.fetchNextPage()}
-      />
+      <LoadMore {...pagedBy(list)} />
     </Box>
   );
 }
