@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
@@ -330,13 +330,7 @@ describe('buying', () => {
       .toBe(true);
     await screenshot(page, 'buying-paypal-unsettled-desktop');
     // Focus comes back to Pay Now, beside the warning, and the keyboard pays again from there.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Pay Now');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => paypal.isVisible()).toBe(true);
-    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+    await payAgainFromPayNow(page, paypal);
     forgiveLostAnswer(consoleErrors);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your order has been placed' }).isVisible())
@@ -387,18 +381,7 @@ describe('buying', () => {
     await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
     // The sheet closes with its payment, rather than offering Complete Purchase again for a
     // payment the checkout will only refuse again.
-    await expect.poll(() => paypal.count()).toBe(0);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('alert')
-          .getByText(/^Your cart changed after you approved/)
-          .count(),
-      )
-      .toBe(1);
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Pay Now');
+    await expectRefusedOnPage(page, paypal, /^Your cart changed after you approved/);
     await screenshot(page, 'buying-payment-refused-phone');
 
     // The next payment is cancelled elsewhere (another tab) before it is approved here: the
@@ -411,24 +394,10 @@ describe('buying', () => {
     await expect.poll(() => paypal.isVisible()).toBe(true);
     expect((await page.request.post(`/api/payments/${payment}/cancel`)).status()).toBe(200);
     await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect.poll(() => paypal.count()).toBe(0);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('alert')
-          .getByText(/^That payment was cancelled/)
-          .count(),
-      )
-      .toBe(1);
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Pay Now');
+    await expectRefusedOnPage(page, paypal, /^That payment was cancelled/);
 
     // Paying again from the page approves the new total and places the order.
-    await page.keyboard.press('Enter');
-    await expect.poll(() => paypal.isVisible()).toBe(true);
-    await paypal.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+    await payAgainFromPayNow(page, paypal);
     const placed = await orders(page);
     expect(placed).toHaveLength(1);
     // The refused attempt's key was spent with it: the payment after it is a checkout of its own.
@@ -581,6 +550,22 @@ async function loseFirstAnswer(page: Page, { reachesServer = true } = {}) {
       }),
     });
   });
+}
+
+/** Focus is on Pay Now; the keyboard pays from there, in the sheet, and reaches the order. */
+async function payAgainFromPayNow(page: Page, sheet: Locator) {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Pay Now');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => sheet.isVisible()).toBe(true);
+  await sheet.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+}
+
+/** A refused payment's sheet has closed, its reason is on the page, and Pay Now has the focus. */
+async function expectRefusedOnPage(page: Page, sheet: Locator, reason: RegExp) {
+  await expect.poll(() => sheet.count()).toBe(0);
+  await expect.poll(() => page.getByRole('alert').getByText(reason).count()).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Pay Now');
 }
 
 /** The browser reports the lost answer's status; it was made on purpose. */
