@@ -147,7 +147,6 @@ export default function CartRoute() {
         ? checkoutSettled(error)
         : error instanceof ApiRequestError && error.status === 409;
       if (ended) {
-        approved.current = null;
         setUnsettled(false);
         setSession(null);
         setFailure(text);
