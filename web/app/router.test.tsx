@@ -3,20 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../contracts/cart';
-import type { User } from '../../contracts/user';
 import { fromContract } from '../test/api-contracts';
+import { ada } from '../test/fixtures';
 import { mockApi, renderWithApp } from '../test/render';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
 
-const shopper: User = {
-  id: 7,
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: null,
-  email: null,
-  isAdmin: false,
-};
+const shopper = ada;
 
 const emptyCart = fromContract(CartSchema, {
   lines: [],

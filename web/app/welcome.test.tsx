@@ -4,17 +4,11 @@ import { CartSchema } from '../../contracts/cart';
 import { FeedPageSchema } from '../../contracts/feed';
 import { UserSchema } from '../../contracts/user';
 import { fromContract } from '../test/api-contracts';
+import { ada } from '../test/fixtures';
 import { mockApi, renderWithApp } from '../test/render';
 import { AppRoutes } from './router';
 
-const shopper = fromContract(UserSchema, {
-  id: 7,
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: null,
-  email: null,
-  isAdmin: false,
-});
+const shopper = fromContract(UserSchema, ada);
 
 const noOutfits = fromContract(FeedPageSchema, { outfits: [], hasMore: false });
 

@@ -1,6 +1,17 @@
 import type { Cart, CartLine } from '../../contracts/cart';
 import type { Product } from '../../contracts/catalog';
 import type { FeedOutfit } from '../../contracts/feed';
+import type { User } from '../../contracts/user';
+
+/** Ada, a signed-in shopper who is not an administrator and gave no e-mail. */
+export const ada: User = {
+  id: 7,
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: null,
+  email: null,
+  isAdmin: false,
+};
 
 const SLOTS = [
   ['outerwear', 6, 'Wool Trench'],

@@ -81,6 +81,13 @@ export default function CartRoute() {
       payButton.current?.focus();
     }
   }, [session, paid]);
+  // A refusal can come with a cart emptied elsewhere: Pay Now leaves the page with its lines, so
+  // focus goes to the way back, below what the page says about it.
+  const backToCart = useRef<HTMLAnchorElement>(null);
+  const emptied = cart.data?.lines.length === 0 && (failure !== null || unsettled);
+  useEffect(() => {
+    if (emptied && session === null) backToCart.current?.focus();
+  }, [emptied, session]);
 
   if (cart.isPending) {
     return (
@@ -180,21 +187,28 @@ export default function CartRoute() {
           title="Your order may have been placed"
           body="Its answer did not reach you: check your orders."
           action={
-            <Button component={RouterLink} to="/orders" variant="contained">
+            <Button ref={backToCart} component={RouterLink} to="/orders" variant="contained">
               See your orders
             </Button>
           }
         />
       ) : data.lines.length === 0 && !paying && !paid ? (
-        <EmptyState
-          title="Nothing to pay for"
-          body="Your cart is empty."
-          action={
-            <Button component={RouterLink} to="/cartlanding" variant="contained">
-              Back to your cart
-            </Button>
-          }
-        />
+        <>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <EmptyState
+            title="Nothing to pay for"
+            body="Your cart is empty."
+            action={
+              <Button ref={backToCart} component={RouterLink} to="/cartlanding" variant="contained">
+                Back to your cart
+              </Button>
+            }
+          />
+        </>
       ) : (
         <Box
           sx={{
