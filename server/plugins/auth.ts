@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { sql as drizzleSql, eq } from 'drizzle-orm';
+import { sql as drizzleSql, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANNOUNCED } from '../db/announcements';
@@ -13,6 +13,8 @@ export const SESSION_COOKIE = 'drape_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is pushed forward at most this often, so reads stay reads. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
+/** Sessions that have ended are deleted as sign-ins come, at most this often per process. */
+const SWEEP_EVERY_MS = 60 * 1000;
 
 interface CachedSession {
   user: SessionUser;
@@ -84,11 +86,20 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
 
+    // Without it, every sign-in nobody signed out of would stay a row for good.
+    let lastSweep = 0;
+    async function sweepEnded() {
+      if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+      lastSweep = Date.now();
+      await db.delete(sessions).where(lt(sessions.expiresAt, drizzleSql`now()`));
+    }
+
     app.decorate('sessions', {
       async start(reply: FastifyReply, userId: number) {
         const token = randomBytes(32).toString('base64url');
         const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
         await db.insert(sessions).values({ tokenHash: hash(token), userId, expiresAt });
+        await sweepEnded();
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
       },
       async end(request: FastifyRequest, reply: FastifyReply) {

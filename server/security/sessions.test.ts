@@ -45,8 +45,8 @@ function sessionCookieOf(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === SESSION_COOKIE);
 }
 
-async function login(username: string, headers: Record<string, string> = {}) {
-  return t.app.inject({
+async function login(username: string, headers: Record<string, string> = {}, app = t.app) {
+  return app.inject({
     method: 'POST',
     url: '/api/user/login',
     headers,
@@ -155,6 +155,30 @@ describe('session tokens', () => {
       user.id,
     ]);
     expect((await agent.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('deletes sessions that have ended as sign-ins come, and no other', async () => {
+    const gone = await signUp(t.app);
+    const kept = await signUp(t.app);
+    await sql(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      gone.user.id,
+    ]);
+    const sessionsOf = async (userId: number) =>
+      (await sql('SELECT 1 FROM sessions WHERE user_id = $1', [userId])).length;
+    expect(await sessionsOf(gone.user.id)).toBe(1);
+
+    // A process that has not swept yet (this file's app swept at its first sign-in).
+    const fresh = await buildApp({ config: testConfig(), database: t.db.database, logger: false });
+    try {
+      expect((await login(kept.user.username, {}, fresh)).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+
+    expect(await sessionsOf(gone.user.id)).toBe(0);
+    // The other shopper's session and the one just started both stand.
+    expect(await sessionsOf(kept.user.id)).toBe(2);
+    expect((await kept.agent.get('/api/user')).statusCode).toBe(200);
   });
 });
 
