@@ -118,7 +118,7 @@ export function TopBar({ cartUnits }: { cartUnits: number }) {
     {
       name: 'Logout',
       icon: <LogoutOutlined />,
-      run: () => logout.mutate(undefined, { onSettled: () => navigate('/home') }),
+      run: () => logout.mutate(undefined, { onSuccess: () => navigate('/home') }),
     },
   ];
 
