@@ -6,6 +6,8 @@ import { apiPaths } from '../../../lib/paths';
 export const REGISTER_MESSAGES = {
   empty: 'Choose a username and password!',
   failed: "Oops! That didn't work. The username might already be taken. Try again!",
+  created:
+    'Your account was created, but signing you in did not work. Log in with your new username and password.',
 } as const;
 
 export function register(body: RegisterBody): Promise<User> {

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ada } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { REGISTER_MESSAGES } from '../api/register';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
@@ -149,5 +151,34 @@ describe('RegistrationForm', () => {
       isAdmin: false,
     });
     expect(calls[1]!.body).toEqual({ username: 'ivy', password: 'long-enough-pw' });
+  });
+
+  it('says the account exists when signing in after it failed', async () => {
+    const ivy = { ...ada, id: 9, username: 'ivy' };
+    const calls = mockApi((_m, url) =>
+      url.endsWith('/register')
+        ? [201, ivy]
+        : [
+            429,
+            {
+              error: {
+                code: 'rate_limited',
+                message: 'Too many sign-in attempts. Wait a minute and try again.',
+              },
+            },
+          ],
+    );
+    let done = false;
+    renderWithApp(<RegistrationForm onRegistered={() => (done = true)} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${REGISTER_MESSAGES.created} Too many sign-in attempts.`,
+    );
+    expect(screen.queryByText(/might already be taken/)).toBeNull();
+    expect(done).toBe(false);
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/register', '/api/user/login']);
   });
 });

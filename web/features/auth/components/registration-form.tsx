@@ -91,8 +91,10 @@ export function RegistrationForm({
               password: values.password,
             });
             onRegistered();
-          } catch {
-            setMessage(REGISTER_MESSAGES.failed);
+          } catch (error) {
+            // The account exists now: registering again would only say the name is taken.
+            const why = error instanceof ApiRequestError ? ` ${error.message}` : '';
+            setMessage(`${REGISTER_MESSAGES.created}${why}`);
           } finally {
             setSigningIn(false);
           }
