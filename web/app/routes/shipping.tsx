@@ -1,7 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Address } from '../../../contracts/shipping';
 import { Page } from '../../components/page';
@@ -9,7 +9,10 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useAddresses } from '../../features/shipping/api/get-addresses';
 import { useSetPreferredAddress } from '../../features/shipping/api/set-preferred-address';
 import { AddressDialog } from '../../features/shipping/components/address-dialog';
-import { AddressRadioList } from '../../features/shipping/components/address-radio-list';
+import {
+  AddressRadioList,
+  addressRadioId,
+} from '../../features/shipping/components/address-radio-list';
 import { RemoveAddressDialog } from '../../features/shipping/components/remove-address-dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
@@ -21,10 +24,45 @@ export default function ShippingRoute() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [choice, setChoice] = useState<number | null>(null);
-  const [editing, setEditing] = useState<{ address: Address | null } | null>(null);
-  const [removing, setRemoving] = useState<Address | null>(null);
+  // A dialog keeps what it opened with while it closes, so its words do not change as it fades.
+  const [editing, setEditing] = useState<{
+    open: boolean;
+    address: Address | null;
+    first: boolean;
+  }>({ open: false, address: null, first: false });
+  const [removing, setRemoving] = useState<{ open: boolean; address: Address | null }>({
+    open: false,
+    address: null,
+  });
+  // A dialog that took away the button it opened from (a removed row's Remove, the empty list's
+  // Add) cannot hand focus back: it goes here instead, once the list shows the change.
+  const [refocus, setRefocus] = useState<
+    { to: 'added'; id: number } | { to: 'removed'; id: number; at: number } | null
+  >(null);
+  const addFirst = useRef<HTMLButtonElement>(null);
 
   const list = addresses.data ?? [];
+  const edit = (address: Address | null) =>
+    setEditing({ open: true, address, first: list.length === 0 });
+  const removed = (address: Address) => {
+    const at = list.findIndex((a) => a.id === address.id);
+    setRefocus({ to: 'removed', id: address.id, at: Math.max(at, 0) });
+  };
+
+  useEffect(() => {
+    if (!refocus || !addresses.data) return;
+    const shown = addresses.data.some((a) => a.id === refocus.id);
+    if (shown !== (refocus.to === 'added')) return;
+    setRefocus(null);
+    // After a removal, the row that took its place, else the new last row, else Add.
+    const next =
+      refocus.to === 'added'
+        ? refocus.id
+        : addresses.data[Math.min(refocus.at, addresses.data.length - 1)]?.id;
+    if (next === undefined) addFirst.current?.focus();
+    else document.getElementById(addressRadioId(next))?.focus();
+  }, [refocus, addresses.data]);
+
   // Until the shopper picks, the preferred address is the choice.
   const selected =
     choice !== null && list.some((a) => a.id === choice)
@@ -32,7 +70,7 @@ export default function ShippingRoute() {
       : (list.find((a) => a.preferred)?.id ?? null);
 
   const addButton = (
-    <Button variant="outlined" startIcon={<Add />} onClick={() => setEditing({ address: null })}>
+    <Button variant="outlined" startIcon={<Add />} onClick={() => edit(null)}>
       Add
     </Button>
   );
@@ -47,11 +85,7 @@ export default function ShippingRoute() {
         title="No addresses yet"
         body="Add where your orders should go; you can keep several and pick one each time."
         action={
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setEditing({ address: null })}
-          >
+          <Button ref={addFirst} variant="contained" startIcon={<Add />} onClick={() => edit(null)}>
             Add an address
           </Button>
         }
@@ -64,8 +98,8 @@ export default function ShippingRoute() {
           addresses={list}
           value={selected}
           onChange={setChoice}
-          onEdit={(address) => setEditing({ address })}
-          onRemove={setRemoving}
+          onEdit={edit}
+          onRemove={(address) => setRemoving({ open: true, address })}
         />
         <Button
           variant="contained"
@@ -98,16 +132,23 @@ export default function ShippingRoute() {
     >
       {body}
       <AddressDialog
-        open={editing !== null}
-        address={editing?.address ?? null}
-        isFirst={list.length === 0}
-        onClose={() => setEditing(null)}
+        open={editing.open}
+        address={editing.address}
+        isFirst={editing.first}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
         onSaved={(saved) => {
-          setChoice(saved.id);
+          // A new address is the one to ship to; an edit leaves the shopper's pick alone.
+          if (!editing.address) setChoice(saved.id);
+          if (editing.first) setRefocus({ to: 'added', id: saved.id });
           notify(`Saved ${saved.nickname}`, 'success');
         }}
       />
-      <RemoveAddressDialog address={removing} onClose={() => setRemoving(null)} />
+      <RemoveAddressDialog
+        open={removing.open}
+        address={removing.address}
+        onClose={() => setRemoving((r) => ({ ...r, open: false }))}
+        onRemoved={removed}
+      />
     </Page>
   );
 }

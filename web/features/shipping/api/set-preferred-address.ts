@@ -20,5 +20,7 @@ export function useSetPreferredAddress() {
       );
       return queryClient.invalidateQueries({ queryKey: SHIPPING_KEY });
     },
+    // A refusal (the address was removed in another tab) leaves the list showing what is left.
+    onError: () => queryClient.invalidateQueries({ queryKey: SHIPPING_KEY }),
   });
 }

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -64,7 +65,7 @@ export function AddressDialog({
   open: boolean;
   /** The address to edit; null adds a new one. */
   address: Address | null;
-  /** The shopper has no address yet: this one will be where things ship. */
+  /** The shopper has no address yet: this one will be where things ship, whatever the box says. */
   isFirst?: boolean;
   onClose: () => void;
   onSaved?: (saved: Address) => void;
@@ -76,6 +77,8 @@ export function AddressDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = useId();
+  const firstHintId = useId();
+  const first = isFirst && !address;
   const pending = create.isPending || update.isPending;
 
   useEffect(() => {
@@ -112,8 +115,12 @@ export function AddressDialog({
     try {
       const body = { ...parsed.data, street_address_2: parsed.data.street_address_2 ?? null };
       const saved = address
-        ? await update.mutateAsync({ id: address.id, body: { ...body, preferred } })
-        : await create.mutateAsync({ ...body, preferred });
+        ? await update.mutateAsync({
+            id: address.id,
+            // Only a change of the box is sent: the list may be stale, and absent keeps the flag.
+            body: preferred === address.preferred ? body : { ...body, preferred },
+          })
+        : await create.mutateAsync({ ...body, preferred: first || preferred });
       onSaved?.(saved);
       onClose();
     } catch (error) {
@@ -211,12 +218,19 @@ export function AddressDialog({
             <FormControlLabel
               control={
                 <Checkbox
-                  checked={preferred}
+                  checked={first || preferred}
+                  disabled={first}
                   onChange={(event) => setPreferred(event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': first ? firstHintId : undefined } }}
                 />
               }
               label="Make this my default address"
             />
+            {first && (
+              <FormHelperText id={firstHintId} sx={{ mt: -0.5, ml: 4 }}>
+                Your first address is your default.
+              </FormHelperText>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -11,6 +11,9 @@ import { useId } from 'react';
 import type { Address } from '../../../../contracts/shipping';
 import { AddressLines } from '../../../components/address-lines';
 
+/** The id of an address's radio, for a page that hands focus to it. */
+export const addressRadioId = (id: number) => `address-${id}`;
+
 /** SPEC's radio list of addresses, each with working Edit and Remove. */
 export function AddressRadioList({
   addresses,
@@ -39,7 +42,7 @@ export function AddressRadioList({
       >
         {addresses.map((address) => {
           const selected = address.id === value;
-          const radioId = `address-${address.id}`;
+          const radioId = addressRadioId(address.id);
           return (
             <Box
               key={address.id}

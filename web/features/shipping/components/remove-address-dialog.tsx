@@ -12,11 +12,17 @@ import { useDeleteAddress } from '../api/delete-address';
 
 /** Asks before removing an address; past orders keep their own copy of it. */
 export function RemoveAddressDialog({
+  open,
   address,
   onClose,
+  onRemoved,
 }: {
+  open: boolean;
+  /** Kept while the dialog closes, so its words stay as it fades. */
   address: Address | null;
   onClose: () => void;
+  /** It is gone, removed here or already elsewhere; called before `onClose`. */
+  onRemoved?: (address: Address) => void;
 }) {
   const remove = useDeleteAddress();
   const notify = useNotify();
@@ -24,7 +30,7 @@ export function RemoveAddressDialog({
   const textId = useId();
   return (
     <Dialog
-      open={address !== null}
+      open={open}
       onClose={remove.isPending ? undefined : onClose}
       aria-labelledby={titleId}
       aria-describedby={textId}
@@ -48,16 +54,24 @@ export function RemoveAddressDialog({
           disabled={remove.isPending}
           onClick={() => {
             if (!address) return;
+            const removed = (message: string) => {
+              notify(message, 'success');
+              onRemoved?.(address);
+              onClose();
+            };
             remove.mutate(address.id, {
-              onSuccess: () => {
-                notify(`Removed ${address.nickname}`, 'success');
-                onClose();
-              },
-              onError: (error) =>
+              onSuccess: () => removed(`Removed ${address.nickname}`),
+              onError: (error) => {
+                // Removed in another tab: what was asked is done, and trying again cannot help.
+                if (error instanceof ApiRequestError && error.status === 404) {
+                  removed(`${address.nickname} was already removed`);
+                  return;
+                }
                 notify(
                   error instanceof ApiRequestError ? error.message : 'That did not work.',
                   'error',
-                ),
+                );
+              },
             });
           }}
         >
