@@ -1,5 +1,5 @@
 import type { Cart, CartLine } from '../../contracts/cart';
-import type { Product } from '../../contracts/catalog';
+import type { Item, Product } from '../../contracts/catalog';
 import type { FeedOutfit } from '../../contracts/feed';
 import type { User } from '../../contracts/user';
 
@@ -114,5 +114,25 @@ export function linenShirt(): Product {
     variants: [variant(7, 'M'), variant(8, 'L')],
     rememberedSize: null,
     heartedItemIds: [],
+  };
+}
+
+/** A catalogue piece as the design area lists it: black, size M, $10.00, ten in stock, a Top. */
+export function catalogItem(id: number, name: string, patch: Partial<Item> = {}): Item {
+  return {
+    id,
+    productId: id,
+    name,
+    img: `/images/items/x/${id}.svg`,
+    categoryId: 1,
+    category: 'Tops',
+    price: '$10.00',
+    priceCents: 1000,
+    seller: 'Drape',
+    color: 'Black',
+    colorHex: '#000000',
+    size: 'M',
+    stock: 10,
+    ...patch,
   };
 }

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { CATEGORY_ID_BY_SLOT, type Item, type Slot } from '../../../../contracts/catalog';
+import { pagedBy } from '../../../components/load-more';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignItems } from '../api/get-design-items';
 import { PICTURE_BACKDROP, SLOT_LABEL } from './slots';
@@ -189,14 +190,29 @@ export function CategoryCarousel({
     duration: 30,
   });
   const { snaps, selected } = useSnaps(emblaApi);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const more = pagedBy(query);
 
-  // Near the end of what is loaded, load the next page so the carousel never runs dry.
+  // Near the end of what is loaded, load the next page so the carousel never runs dry. After a
+  // next page failed it waits for Try again: asking on its own would repeat the failure forever.
   useEffect(() => {
-    if (snaps.length > 0 && selected >= snaps.length - 2 && hasNextPage && !isFetchingNextPage) {
+    if (
+      snaps.length > 0 &&
+      selected >= snaps.length - 2 &&
+      hasNextPage &&
+      !isFetchingNextPage &&
+      !isFetchNextPageError
+    ) {
       void fetchNextPage();
     }
-  }, [selected, snaps.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [
+    selected,
+    snaps.length,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  ]);
 
   // New filters start from the first page.
   const filterKey = `${q}|${color}`;
@@ -271,7 +287,8 @@ export function CategoryCarousel({
         </Stack>
       </Stack>
 
-      {query.isError ? (
+      {/* Only a list with nothing loaded gives way to the error; a failed next page is noted below. */}
+      {query.isError && !query.data ? (
         <Alert
           severity="error"
           action={
@@ -378,6 +395,19 @@ export function CategoryCarousel({
               <ChevronRightRounded />
             </IconButton>
           </Stack>
+          {isFetchNextPageError && (
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'center', gap: 1, mt: 1 }}
+            >
+              <Typography role="alert" variant="body2" color="text.secondary">
+                More pieces could not be loaded.
+              </Typography>
+              <Button size="small" variant="outlined" onClick={more.onLoadMore}>
+                Try again
+              </Button>
+            </Stack>
+          )}
         </Box>
       )}
     </Box>

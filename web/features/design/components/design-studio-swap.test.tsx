@@ -1,47 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATEGORY_ID_BY_SLOT, type Item, SLOTS } from '../../../../contracts/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_ID_BY_SLOT, SLOTS } from '../../../../contracts/catalog';
 import type { DesignOutfit, Substitute } from '../../../../contracts/design';
+import { catalogItem } from '../../../test/fixtures';
+import { stubLayoutObservers } from '../../../test/layout-stubs';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { DesignStudio } from './design-studio';
 
-beforeAll(() => {
-  class Observer {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', Observer);
-  vi.stubGlobal('IntersectionObserver', Observer);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }));
-});
+beforeAll(stubLayoutObservers);
 
-function item(id: number, name: string, patch: Partial<Item> = {}): Item {
-  return {
-    id,
-    productId: id,
-    name,
-    img: `/images/items/x/${id}.svg`,
-    categoryId: 1,
-    category: 'Tops',
-    price: '$10.00',
-    priceCents: 1000,
-    seller: 'Drape',
-    color: 'Black',
-    colorHex: '#000000',
-    size: 'M',
-    stock: 10,
-    ...patch,
-  };
-}
+const item = catalogItem;
 
 const pieces = SLOTS.map((slot, i) => ({
   ...item(100 + i, `Piece ${slot}`, { categoryId: CATEGORY_ID_BY_SLOT[slot] }),
@@ -90,6 +59,9 @@ function shop() {
         },
       ];
     }
+    if (method === 'DELETE' && pathname === '/api/design/outfit/delete/9') {
+      return [200, { ok: true }];
+    }
     return [404, { error: { code: 'not_found', message: 'Not found.' } }];
   });
 }
@@ -133,5 +105,31 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
       occasion: 5,
       item_ids: { outerwear: 100, top: 130, accessory: 102, bottom: 103, footwear: 104 },
     });
+    // Update is disabled once the board is cleared: focus goes to the picker, not the page.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus(),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus();
+  });
+
+  it('deletes the outfit and hands focus to the picker for the next one', async () => {
+    const calls = shop();
+    renderWithApp(<DesignStudio />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Deleted “Gallery Opening”.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus(),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus();
   });
 });

@@ -1,28 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATEGORY_ID_BY_SLOT, type Item, SLOTS } from '../../../../contracts/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_ID_BY_SLOT, SLOTS } from '../../../../contracts/catalog';
+import { catalogItem } from '../../../test/fixtures';
+import { stubLayoutObservers } from '../../../test/layout-stubs';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { DesignStudio } from './design-studio';
 
 // jsdom has no layout; the carousel only needs these to exist.
-beforeAll(() => {
-  class Observer {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', Observer);
-  vi.stubGlobal('IntersectionObserver', Observer);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  }));
-});
+beforeAll(stubLayoutObservers);
 
 const NAMES = {
   outerwear: ['Outerwear', 'Wool Coat'],
@@ -32,27 +18,20 @@ const NAMES = {
   footwear: ['Footwear', 'Suede Loafers'],
 } as const;
 
-function item(id: number, categoryId: number, name: string, stock = 10): Item {
-  return {
-    id,
-    productId: id,
-    name,
-    img: `/images/items/x/${id}.svg`,
-    categoryId,
-    category: 'x',
-    price: '$10.00',
-    priceCents: 1000,
-    seller: 'Drape',
-    color: 'Black',
-    colorHex: '#000000',
-    size: 'M',
-    stock,
-  };
-}
+const item = (id: number, categoryId: number, name: string, stock = 10) =>
+  catalogItem(id, name, { categoryId, category: 'x', stock });
 
-function shop(createAnswers: [number, unknown][]) {
+const SERVER_ERROR: [number, unknown] = [
+  500,
+  { error: { code: 'internal', message: 'Something went wrong.' } },
+];
+
+/** The shop's API; `down` lists the paths that answer 500 until taken out of it. */
+function shop(createAnswers: [number, unknown][], down = new Set<string>()) {
   return mockApi((method, url) => {
     const { pathname, searchParams } = new URL(url, 'http://drape.test');
+    if (down.has(pathname)) return SERVER_ERROR;
+    if (pathname === '/api/design/outfits') return [200, { items: [], nextCursor: null }];
     if (pathname === '/api/occasions') {
       return [
         200,
@@ -108,6 +87,42 @@ describe('DesignStudio', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('says the occasions could not be loaded, and offers them again on Retry', async () => {
+    const down = new Set(['/api/occasions']);
+    shop([], down);
+    renderWithApp(<DesignStudio />);
+    expect(
+      await screen.findByText('The occasions could not be loaded, so none can be chosen yet.'),
+    ).toBeInTheDocument();
+
+    down.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('The occasions could not be loaded, so none can be chosen yet.'),
+      ).toBeNull(),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: /^Occasion/ }));
+    expect(await screen.findByRole('option', { name: 'Work' })).toBeInTheDocument();
+  });
+
+  it('says the outfits to edit could not be loaded rather than that there are none', async () => {
+    const down = new Set(['/api/design/outfits']);
+    shop([], down);
+    renderWithApp(<DesignStudio />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    expect(await screen.findByText('The outfits could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText('No outfits yet')).toBeNull();
+    expect(screen.getByText('The outfits could not be loaded.')).toBeInTheDocument();
+
+    down.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('The outfits could not be loaded.')).toBeNull());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    expect(await screen.findByText('No outfits yet')).toBeInTheDocument();
   });
 
   it('shows a sold-out piece that cannot be picked', async () => {

@@ -130,6 +130,9 @@ export function DesignStudio() {
   const [action, setAction] = useState<Action>('create');
   const [asking, setAsking] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
+  const pickerInput = useRef<HTMLInputElement>(null);
+  // Counts updates and deletes done: each leaves Update and Delete disabled, so focus is moved.
+  const [done, setDone] = useState(0);
 
   const pending = create.isPending || edit.isPending || remove.isPending;
   const occasionName = occasions.data?.find((o) => o.id === form.occasion)?.name;
@@ -232,6 +235,7 @@ export function DesignStudio() {
           onSuccess: (outfit) => {
             notify(`Saved “${outfit.name}”.`, 'success');
             reset();
+            setDone((n) => n + 1);
           },
           onError: failed,
         },
@@ -242,6 +246,7 @@ export function DesignStudio() {
         onSuccess: () => {
           notify(`Deleted “${name}”.`, 'success');
           reset();
+          setDone((n) => n + 1);
         },
         onError: failed,
       });
@@ -258,6 +263,12 @@ export function DesignStudio() {
     load(sent);
     navigate('.', { replace: true, state: null });
   }, [sent]);
+
+  // The dialog hands focus back to the button that opened it, now disabled, so it would fall to
+  // the page; it goes to the picker instead, ready for the next outfit. Runs after the dialog's.
+  useEffect(() => {
+    if (done > 0) pickerInput.current?.focus();
+  }, [done]);
 
   const swap = (slot: Slot, item: Item) => {
     setPicks((current) => ({ ...current, [slot]: item }));
@@ -335,9 +346,23 @@ export function DesignStudio() {
                 : 'Find an outfit by name, then change it.'}
             </Typography>
           </Box>
-          {mode === 'edit' && <OutfitPicker value={editing} onChange={load} />}
+          {mode === 'edit' && (
+            <OutfitPicker value={editing} onChange={load} inputRef={pickerInput} />
+          )}
           <OutfitPreview picks={picks} errors={problems.slots} onClear={clearSlot} />
           {mode === 'edit' && editing && <SubstitutePanel picks={picks} onSwap={swap} />}
+          {occasions.isError && !occasions.data && (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void occasions.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              The occasions could not be loaded, so none can be chosen yet.
+            </Alert>
+          )}
           <OutfitForm
             values={form}
             errors={problems.form}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS, type Slot } from '../../../../contracts/catalog';
 import type { DesignOutfit } from '../../../../contracts/design';
+import { catalogItem } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { OutfitList } from './outfit-list';
 
@@ -24,19 +25,10 @@ function outfit(id: number, name: string, patch: Partial<DesignOutfit> = {}): De
     occasionId: 5,
     occasion: 'Work',
     items: SLOTS.map((slot: Slot, i) => ({
-      id: id * 10 + i,
-      productId: id * 10 + i,
-      name: `${name} ${slot}`,
-      img: `/images/items/x/${id * 10 + i}.svg`,
-      categoryId: CATEGORY_ID_BY_SLOT[slot],
-      category: slot,
-      price: '$10.00',
-      priceCents: 1000,
-      seller: 'Drape',
-      color: 'Black',
-      colorHex: '#000000',
-      size: 'M',
-      stock: 10,
+      ...catalogItem(id * 10 + i, `${name} ${slot}`, {
+        categoryId: CATEGORY_ID_BY_SLOT[slot],
+        category: slot,
+      }),
       slot,
     })),
     likes: 0,

@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import type { Outfit } from '../../../../contracts/outfit';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignOutfits } from '../api/get-design-outfits';
@@ -11,54 +14,83 @@ import { useDesignOutfits } from '../api/get-design-outfits';
 export function OutfitPicker({
   value,
   onChange,
+  inputRef,
 }: {
   value: Outfit | null;
   onChange: (outfit: Outfit | null) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const [input, setInput] = useState('');
   // While an outfit is chosen the input shows its name; searching for it again is pointless.
   const search = useDebouncedValue(value && input === value.name ? '' : input, 250);
   const outfits = useDesignOutfits(search);
+  // No outfits to offer because the search failed, not because none matched.
+  const failed = outfits.isError && !outfits.data;
 
   return (
-    <Autocomplete
-      size="small"
-      options={outfits.data ?? []}
-      value={value}
-      onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
-      filterOptions={(options) => options}
-      getOptionLabel={(outfit) => outfit.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={outfits.isFetching}
-      noOptionsText={search ? 'No outfit has that name' : 'No outfits yet'}
-      renderOption={({ key, ...props }, outfit) => (
-        <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
-          <Box sx={{ display: 'flex', gap: 0.25, flexShrink: 0 }} aria-hidden>
-            {outfit.items.slice(0, 3).map((item) => (
-              <Box
-                key={item.id}
-                component="img"
-                src={item.img}
-                alt=""
-                sx={{ width: 26, height: 32, borderRadius: '4px', objectFit: 'cover' }}
-              />
-            ))}
+    <Stack spacing={1}>
+      <Autocomplete
+        size="small"
+        options={outfits.data ?? []}
+        value={value}
+        onChange={(_, next) => onChange(next)}
+        inputValue={input}
+        onInputChange={(_, next) => setInput(next)}
+        filterOptions={(options) => options}
+        getOptionLabel={(outfit) => outfit.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={outfits.isFetching}
+        noOptionsText={
+          failed
+            ? 'The outfits could not be loaded'
+            : search
+              ? 'No outfit has that name'
+              : 'No outfits yet'
+        }
+        renderOption={({ key, ...props }, outfit) => (
+          <Box component="li" key={key} {...props} sx={{ gap: 1.5 }}>
+            <Box sx={{ display: 'flex', gap: 0.25, flexShrink: 0 }} aria-hidden>
+              {outfit.items.slice(0, 3).map((item) => (
+                <Box
+                  key={item.id}
+                  component="img"
+                  src={item.img}
+                  alt=""
+                  sx={{ width: 26, height: 32, borderRadius: '4px', objectFit: 'cover' }}
+                />
+              ))}
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography noWrap sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
+                {outfit.name}
+              </Typography>
+              <Typography noWrap sx={{ color: 'text.secondary', fontSize: '0.78rem' }}>
+                {outfit.occasion}
+              </Typography>
+            </Box>
           </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography noWrap sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
-              {outfit.name}
-            </Typography>
-            <Typography noWrap sx={{ color: 'text.secondary', fontSize: '0.78rem' }}>
-              {outfit.occasion}
-            </Typography>
-          </Box>
-        </Box>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            inputRef={inputRef}
+            label="Outfit to edit"
+            placeholder="Search outfits by name"
+          />
+        )}
+      />
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void outfits.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The outfits could not be loaded.
+        </Alert>
       )}
-      renderInput={(params) => (
-        <TextField {...params} label="Outfit to edit" placeholder="Search outfits by name" />
-      )}
-    />
+    </Stack>
   );
 }

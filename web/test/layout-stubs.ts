@@ -1,0 +1,23 @@
+import { vi } from 'vitest';
+
+/**
+ * jsdom has no layout: the carousels (Embla) and the lists' scroll watchers only need these to
+ * exist. Undone by `vi.unstubAllGlobals()`.
+ */
+export function stubLayoutObservers() {
+  class Observer {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', Observer);
+  vi.stubGlobal('IntersectionObserver', Observer);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }));
+}
