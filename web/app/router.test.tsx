@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../contracts/cart';
 import { fromContract } from '../test/api-contracts';
 import { ada } from '../test/fixtures';
+import { stubLayoutObservers } from '../test/layout-stubs';
 import { mockApi, renderWithApp } from '../test/render';
 import { RouteErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
@@ -53,6 +54,62 @@ describe('AppRoutes', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     // Two pages drawn with MUI are compiled on first import: slow on a busy machine.
   }, 30_000);
+
+  it('sends an administrator who logs in on the shop’s welcome page to the design area', async () => {
+    // The design studio's carousels.
+    stubLayoutObservers();
+    try {
+      const admin = { ...shopper, id: 1, username: 'grace', isAdmin: true };
+      let signedInAs: typeof admin | null = null;
+      mockApi((method, url) => {
+        if (url === '/api/user') {
+          return signedInAs
+            ? [200, signedInAs]
+            : [401, { error: { code: 'unauthorized', message: 'Log in first.' } }];
+        }
+        if (method === 'POST' && url === '/api/user/login') {
+          signedInAs = admin;
+          return [200, admin];
+        }
+        if (url === '/api/occasions') return [200, []];
+        return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+      });
+      renderWithApp(<AppRoutes />, { path: '/home' });
+      await userEvent.type(await screen.findByLabelText(/^Username/), 'grace');
+      await userEvent.type(screen.getByLabelText(/^Password/), 'secret');
+      await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+
+      expect(
+        await screen.findByRole('heading', { name: 'New outfit', level: 1 }, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Discover' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // The design page is compiled on first import: slow on a busy machine.
+  }, 30_000);
+
+  it('says the server could not be reached when an admin page cannot check the session', async () => {
+    let down = true;
+    const calls = mockApi((method, url) => {
+      if (url === '/api/user' && down) {
+        return [500, { error: { code: 'internal', message: 'Something went wrong.' } }];
+      }
+      if (url === '/api/user') return [401, { error: { code: 'unauthorized', message: 'no' } }];
+      return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+    });
+    renderWithApp(<AppRoutes />, { path: '/admin/design' });
+    expect(await screen.findByText('The server could not be reached.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin login' })).toBeNull();
+    // Asked once: the frame drawn and taken down as the check failed does not ask again.
+    const checks = () => calls.filter((c) => c.url === '/api/user').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(checks()).toBe(1);
+
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+  });
 
   it('answers an unknown address with the not-found page', async () => {
     signedIn();

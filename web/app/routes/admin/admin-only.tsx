@@ -1,10 +1,14 @@
 import { Navigate, Outlet } from 'react-router';
-import { Loading } from '../../../components/states';
+import { ErrorState, Loading } from '../../../components/states';
 import { useUser } from '../../../features/auth/api/get-user';
 
 export default function AdminOnly() {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, isError, refetch } = useUser();
   if (isPending) return <Loading />;
+  // A session that could not be checked (server down, offline) is not a visitor's: no login card.
+  if (isError && !user) {
+    return <ErrorState message="The server could not be reached." onRetry={() => void refetch()} />;
+  }
   if (!user?.isAdmin) return <Navigate to="/admin" replace />;
   return <Outlet />;
 }

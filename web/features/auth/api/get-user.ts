@@ -17,6 +17,9 @@ export const userQueryOptions = queryOptions({
   queryKey: ['user'],
   queryFn: getUser,
   staleTime: 5 * 60 * 1000,
+  // A failed check is asked again on Try again, not by each screen that mounts: AppShell swaps
+  // its frame as the check starts and fails, remounting the page, which asked again, endlessly.
+  retryOnMount: false,
 });
 
 export function useUser() {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, Loading } from '../../../components/states';
 import { useUser } from '../api/get-user';
 
@@ -13,8 +13,9 @@ const WelcomeScreen = lazy(() =>
 
 /**
  * SPEC's wrapper: until someone is signed in, the welcome page at /home (what Drape is, then log
- * in or register) and the login screen anywhere else; then the page itself. While the session is
- * checked the frame is already drawn (AppShell) and the page's place holds a placeholder.
+ * in or register) and the login screen anywhere else; then the page itself for a shopper, and
+ * /admin/design for an admin. While the session is checked the frame is already drawn
+ * (AppShell) and the page's place holds a placeholder.
  */
 export function ProtectedRoute() {
   const { data: user, isPending, isError, refetch } = useUser();
@@ -32,5 +33,7 @@ export function ProtectedRoute() {
       </Suspense>
     );
   }
+  // An admin has no shopper frame (no bars, no way out): their place is the design area.
+  if (user.isAdmin) return <Navigate to="/admin/design" replace />;
   return <Outlet />;
 }
