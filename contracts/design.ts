@@ -161,8 +161,16 @@ export type CreateOutfitBody = Omit<z.input<typeof CreateOutfitBodySchema>, 'ite
 export const EditOutfitBodySchema = CreateOutfitBodySchema.extend({
   /** Optional; when sent it must be the id in the path. */
   id: IdSchema.optional(),
+  /**
+   * Optional: the outfit's `version` as the design list gave it. When sent, an outfit saved since
+   * is not overwritten (409), so one administrator's edit does not undo another's unseen.
+   */
+  version: z.string().max(64).optional(),
 });
-export type EditOutfitBody = CreateOutfitBody & { id?: number | undefined };
+export type EditOutfitBody = CreateOutfitBody & {
+  id?: number | undefined;
+  version?: string | undefined;
+};
 
 /** The design list's orders: newest first, or best liked first (those nobody answered last). */
 export const DESIGN_SORTS = ['newest', 'likeRate'] as const;
@@ -214,6 +222,8 @@ export const DesignOutfitSchema = OutfitSchema.extend({
   favorites: z.number().int().min(0),
   /** Pieces sold out or low on stock, in slot order; empty when all is well. */
   flagged: z.array(FlaggedPieceSchema),
+  /** When it was last saved, opaque: an edit sends it back (`EditOutfitBodySchema.version`). */
+  version: z.string(),
 });
 export type DesignOutfit = z.infer<typeof DesignOutfitSchema>;
 

@@ -20,7 +20,8 @@ export const unauthorized = (message = 'Please sign in first.') =>
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'conflict', message, fields);
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
 
 /** PostgreSQL SQLSTATE codes we map to client errors. */

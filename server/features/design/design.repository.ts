@@ -41,7 +41,7 @@ export async function listOutfitIds(
     problemsOnly: boolean;
     after: OutfitKey | undefined;
   },
-): Promise<{ id: number; match: number; key: string | number }[]> {
+): Promise<{ id: number; match: number; key: string | number; version: string }[]> {
   const q = options.q?.toLowerCase();
   const match = q
     ? sql<number>`((lower(${outfits.name}) = ${q})::int + starts_with(lower(${outfits.name}), ${q})::int)`
@@ -63,6 +63,8 @@ export async function listOutfitIds(
       key: byRate
         ? sql<string | number>`${outfitAnswers.rateKey}`
         : sql<string | number>`${outfits.createdAt}::text`,
+      // Its full microseconds, so that the edit's comparison is exact.
+      version: sql<string>`${outfits.updatedAt}::text`,
     })
     .from(outfits)
     .innerJoin(outfitAnswers, eq(outfitAnswers.outfitId, outfits.id))
@@ -224,15 +226,22 @@ export async function insertOutfit(
   return rows[0]!.id;
 }
 
+/** Saves the outfit's own fields unless it was saved since `version` (when given): false then. */
 export async function updateOutfit(
   db: Db,
   id: number,
   values: { name: string; description: string; occasionId: number },
+  version: string | undefined,
 ): Promise<boolean> {
   const rows = await db
     .update(outfits)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(outfits.id, id))
+    .where(
+      and(
+        eq(outfits.id, id),
+        version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`,
+      ),
+    )
     .returning({ id: outfits.id });
   return rows.length > 0;
 }

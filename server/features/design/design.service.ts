@@ -45,7 +45,8 @@ function sqlState(error: unknown): string | undefined {
 }
 
 function duplicateName(name: string) {
-  return conflict(`An outfit named "${name}" already exists. Choose another name.`);
+  const message = `An outfit named "${name}" already exists. Choose another name.`;
+  return conflict(message, { name: message });
 }
 
 /** A carousel's page ends at an item: sold out or not, a first size or not, its name, its id. */
@@ -101,6 +102,7 @@ export async function listOutfits(
       ),
     async (shown) => {
       const ids = shown.map((row) => row.id);
+      const versions = new Map(shown.map((row) => [row.id, row.version]));
       const [outfits, answers] = await Promise.all([cards.current(ids), repo.answersOf(db, ids)]);
       return outfits.map((outfit) => {
         const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
@@ -111,6 +113,7 @@ export async function listOutfits(
           likeRate: likes + rejects === 0 ? null : likes / (likes + rejects),
           favorites,
           flagged: flaggedPieces(outfit),
+          version: versions.get(outfit.id) ?? '',
           ...outfit,
         };
       });
@@ -225,6 +228,9 @@ export async function createOutfit({ db, sql }: Database, input: CreateInput): P
   return loadOne(sql, id);
 }
 
+const CHANGED_SINCE_OPENED =
+  'This outfit was saved by someone else since you opened it. Open it again to see their change, then make yours.';
+
 export async function editOutfit(
   { db, sql }: Database,
   pathId: number,
@@ -236,17 +242,28 @@ export async function editOutfit(
       { id: `must be ${pathId}, the id in the path` },
     );
   }
+  if (input.version !== undefined && !TimestampKeySchema.safeParse(input.version).success) {
+    throw badRequest('That version is not one the design list gave.', {
+      version: 'must be the version the design list gave',
+    });
+  }
   if (!(await repo.outfitExists(db, pathId))) throw notFound(`Outfit ${pathId} does not exist.`);
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
   try {
     await changeOutfits(db, async (tx) => {
-      const updated = await repo.updateOutfit(tx, pathId, {
-        name: input.name,
-        description: input.description,
-        occasionId: checked.occasionId,
-      });
-      if (!updated) throw notFound(`Outfit ${pathId} does not exist.`);
+      const updated = await repo.updateOutfit(
+        tx,
+        pathId,
+        { name: input.name, description: input.description, occasionId: checked.occasionId },
+        input.version,
+      );
+      if (!updated) {
+        if (input.version !== undefined && (await repo.outfitExists(tx, pathId))) {
+          throw conflict(CHANGED_SINCE_OPENED);
+        }
+        throw notFound(`Outfit ${pathId} does not exist.`);
+      }
       // Shoppers keep the pieces they liked: likes whose pieces follow from the outfit have them
       // written out before the outfit gets others.
       const now = await repo.slotItems(tx, pathId);

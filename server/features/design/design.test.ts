@@ -390,6 +390,52 @@ describe('PUT /api/design/outfit/edit/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().name).toBe(outfit.name.toUpperCase());
   });
+
+  it('does not overwrite an outfit saved since the version the editor opened', async () => {
+    const outfit = await createOutfit();
+    const listed = async () =>
+      (await admin.get(`/api/design/outfits?q=${encodeURIComponent(outfit.name)}`)).json()
+        .items[0] as { name: string; description: string; version: string };
+    const opened = await listed();
+    expect(opened.version).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    const edit = (description: string, version?: string) =>
+      admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+        name: outfit.name,
+        description,
+        occasion: 1,
+        item_ids: itemIds(),
+        ...(version === undefined ? {} : { version }),
+      });
+
+    // Two editors opened the same version; the first to save wins.
+    expect((await edit('First editor.', opened.version)).statusCode).toBe(200);
+    const second = await edit('Second editor.', opened.version);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toMatch(/since you opened it/);
+    const now = await listed();
+    expect(now.description).toBe('First editor.');
+    expect(now.version).not.toBe(opened.version);
+
+    // Opened again, the edit goes through; without a version it always does.
+    expect((await edit('Second editor.', now.version)).statusCode).toBe(200);
+    expect((await edit('No version sent.')).statusCode).toBe(200);
+    expect((await listed()).description).toBe('No version sent.');
+
+    // A version no list gave is a 400, and a version of a missing outfit still a 404.
+    const bad = await edit('Bad.', '2026-02-31 10:00:00+00');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      version: 'must be the version the design list gave',
+    });
+    const gone = await admin.put('/api/design/outfit/edit/99999999', {
+      name: uniqueName(),
+      occasion: 1,
+      item_ids: itemIds(),
+      version: now.version,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect((await listed()).description).toBe('No version sent.');
+  });
 });
 
 describe('DELETE /api/design/outfit/delete/:id', () => {

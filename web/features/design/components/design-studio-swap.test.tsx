@@ -30,6 +30,7 @@ const outfit: DesignOutfit = {
   likeRate: 0.8,
   favorites: 5,
   flagged: [{ slot: 'top', itemId: 101, stock: 0, problem: 'soldOut' }],
+  version: '2026-11-30 09:15:02.123456+00',
 };
 
 const substitutes: Substitute[] = [
@@ -37,7 +38,11 @@ const substitutes: Substitute[] = [
   { ...item(130, 'Poplin Shirt', { productId: 530, stock: 9 }), match: 'sameLook' },
 ];
 
-function shop() {
+const CHANGED =
+  'This outfit was saved by someone else since you opened it. Open it again to see their change, then make yours.';
+
+/** The design area's API; `savedSince`: another administrator saved the outfit meanwhile. */
+function shop({ savedSince = false } = {}) {
   return mockApi((method, url, body) => {
     const { pathname } = new URL(url, 'http://drape.test');
     if (pathname === '/api/occasions') return [200, [{ id: 5, name: 'Work' }]];
@@ -45,6 +50,9 @@ function shop() {
     if (pathname === '/api/design/outfits') return [200, { items: [outfit], nextCursor: null }];
     if (pathname === '/api/design/substitutes/101') {
       return [200, { item: pieces[1], substitutes }];
+    }
+    if (method === 'PUT' && pathname === '/api/design/outfit/edit/9' && savedSince) {
+      return [409, { error: { code: 'conflict', message: CHANGED } }];
     }
     if (method === 'PUT' && pathname === '/api/design/outfit/edit/9') {
       const { likes, rejects, likeRate, favorites, flagged, ...saved } = outfit;
@@ -104,6 +112,7 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
       description: 'Evening layers.',
       occasion: 5,
       item_ids: { outerwear: 100, top: 130, accessory: 102, bottom: 103, footwear: 104 },
+      version: outfit.version,
     });
     // Update is disabled once the board is cleared: focus goes to the picker, not the page.
     await waitFor(() =>
@@ -131,5 +140,25 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus();
+  });
+
+  it('says so when another administrator saved the outfit since it was opened', async () => {
+    shop({ savedSince: true });
+    renderWithApp(<DesignStudio />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
+    );
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHANGED);
+    // Not a problem of the name: the name field stays as it was.
+    expect(screen.getByRole('textbox', { name: /Name/ })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 });

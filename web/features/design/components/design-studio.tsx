@@ -8,7 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type Item, SLOTS, type Slot } from '../../../../contracts/catalog';
-import { type CreateOutfitBody, CreateOutfitBodySchema } from '../../../../contracts/design';
+import {
+  type CreateOutfitBody,
+  CreateOutfitBodySchema,
+  type DesignOutfit,
+} from '../../../../contracts/design';
 import type { Outfit } from '../../../../contracts/outfit';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
@@ -106,7 +110,6 @@ function problemsFrom(error: unknown): Problems {
       problems.slots[part as Slot] = message;
     }
   }
-  if (error.status === 409) problems.form.name = error.message;
   return problems;
 }
 
@@ -125,7 +128,7 @@ export function DesignStudio() {
   const [mode, setMode] = useState<Mode>('create');
   const [picks, setPicks] = useState<SlotPicks>(EMPTY_PICKS);
   const [form, setForm] = useState<OutfitFormValues>(EMPTY_FORM);
-  const [editing, setEditing] = useState<Outfit | null>(null);
+  const [editing, setEditing] = useState<DesignOutfit | null>(null);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [action, setAction] = useState<Action>('create');
   const [asking, setAsking] = useState(false);
@@ -163,7 +166,7 @@ export function DesignStudio() {
 
   const clearSlot = (slot: Slot) => setPicks((current) => ({ ...current, [slot]: null }));
 
-  const load = (outfit: Outfit | null) => {
+  const load = (outfit: DesignOutfit | null) => {
     setProblems(NO_PROBLEMS);
     setEditing(outfit);
     if (!outfit) {
@@ -230,7 +233,8 @@ export function DesignStudio() {
       });
     } else if (action === 'update' && editing && body) {
       edit.mutate(
-        { ...body, id: editing.id },
+        // Its version: an outfit another administrator saved meanwhile is not overwritten (409).
+        { ...body, id: editing.id, version: editing.version },
         {
           onSuccess: (outfit) => {
             notify(`Saved “${outfit.name}”.`, 'success');
@@ -255,7 +259,7 @@ export function DesignStudio() {
 
   // An outfit sent here from the design list opens in the edit form; the state is then dropped,
   // so a reload starts afresh rather than from an outfit that may have changed.
-  const sent = (location.state as { edit?: Outfit } | null)?.edit;
+  const sent = (location.state as { edit?: DesignOutfit } | null)?.edit;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each outfit sent.
   useEffect(() => {
     if (!sent) return;

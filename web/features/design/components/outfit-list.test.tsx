@@ -36,6 +36,7 @@ function outfit(id: number, name: string, patch: Partial<DesignOutfit> = {}): De
     likeRate: null,
     favorites: 0,
     flagged: [],
+    version: '2026-11-30 09:15:02.123456+00',
     ...patch,
   };
 }

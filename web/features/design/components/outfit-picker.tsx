@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Ref, useState } from 'react';
-import type { Outfit } from '../../../../contracts/outfit';
+import type { DesignOutfit } from '../../../../contracts/design';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignOutfits } from '../api/get-design-outfits';
 
@@ -16,8 +16,8 @@ export function OutfitPicker({
   onChange,
   inputRef,
 }: {
-  value: Outfit | null;
-  onChange: (outfit: Outfit | null) => void;
+  value: DesignOutfit | null;
+  onChange: (outfit: DesignOutfit | null) => void;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const [input, setInput] = useState('');
