@@ -111,6 +111,42 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
   });
 
+  it('leads an admin from the design header to adding an administrator; a visitor gets the login', async () => {
+    stubLayoutObservers();
+    try {
+      const admin = { ...shopper, id: 1, username: 'grace', isAdmin: true };
+      let signedInAs: typeof admin | null = admin;
+      mockApi((method, url) => {
+        if (url === '/api/user') {
+          return signedInAs
+            ? [200, signedInAs]
+            : [401, { error: { code: 'unauthorized', message: 'Log in first.' } }];
+        }
+        if (url.startsWith('/api/design/outfits')) return [200, { items: [], nextCursor: null }];
+        return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+      });
+      const first = renderWithApp(<AppRoutes />, { path: '/admin/design/outfits' });
+      const nav = await screen.findByRole('navigation', { name: 'Design' }, { timeout: 10_000 });
+      await userEvent.click(within(nav).getByRole('link', { name: 'Team' }));
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Add an administrator', level: 1 },
+          { timeout: 10_000 },
+        ),
+      ).toBeInTheDocument();
+      first.unmount();
+
+      signedInAs = null;
+      renderWithApp(<AppRoutes />, { path: '/admin/team' });
+      expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Add an administrator' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // Two admin pages are compiled on first import: slow on a busy machine.
+  }, 30_000);
+
   it('answers an unknown address with the not-found page', async () => {
     signedIn();
     renderWithApp(<AppRoutes />, { path: '/no-such-page' });

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
             path: '/admin/design/outfits',
             ...page(() => import('./routes/admin/design-outfits')),
           },
+          { path: '/admin/team', ...page(() => import('./routes/admin/team')) },
         ],
       },
       {

@@ -132,23 +132,39 @@ describe('admin registration', () => {
     }
   });
 
-  it('lets a signed-in admin create another admin, but not a shopper', async () => {
+  it('lets a signed-in admin create another admin and stay themselves, but not a shopper', async () => {
     const admin = new Agent(t.app);
     await admin.post('/api/user/login', { username: 'firstadmin', password });
+    const session = admin.cookie;
     const byAdmin = await admin.post('/api/user/register', {
       username: 'thirdadmin',
       password,
       isAdmin: true,
     });
     expect(byAdmin.statusCode).toBe(201);
+    expect(byAdmin.json()).toMatchObject({ username: 'thirdadmin', isAdmin: true });
+    // No session for the new account: the caller's cookie is theirs still.
+    expect(byAdmin.cookies.find((c) => c.name === 'drape_session')).toBeUndefined();
+    expect(admin.cookie).toBe(session);
+    const me = await admin.get('/api/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'firstadmin', isAdmin: true });
+    const thirdLogin = await new Agent(t.app).post('/api/user/login', {
+      username: 'thirdadmin',
+      password,
+    });
+    expect(thirdLogin.json()).toMatchObject({ username: 'thirdadmin', isAdmin: true });
 
-    const { agent: shopper } = await signUp(t.app);
+    const { agent: shopper, user } = await signUp(t.app);
+    const before = await userCount();
     const byShopper = await shopper.post('/api/user/register', {
       username: 'fourthadmin',
       password,
       isAdmin: true,
     });
     expect(byShopper.statusCode).toBe(403);
+    expect(await userCount()).toBe(before);
+    expect((await shopper.get('/api/user')).json()).toMatchObject({ id: user.id, isAdmin: false });
   });
 });
 

@@ -1,25 +1,11 @@
-import Box from '@mui/material/Box';
-import { useNavigate } from 'react-router';
-import { useUser } from '../../../features/auth/api/get-user';
-import { useLogout } from '../../../features/auth/api/logout';
-import { DesignHeader } from '../../../features/design/components/design-header';
+import { AdminFrame } from '../../../features/design/components/admin-frame';
 import { DesignStudio } from '../../../features/design/components/design-studio';
 
 /** /admin/design: the admin-only studio (AdminOnly has already checked the role). */
 export default function DesignRoute() {
-  const { data: user } = useUser();
-  const logout = useLogout();
-  const navigate = useNavigate();
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <DesignHeader
-        username={user?.username ?? ''}
-        loggingOut={logout.isPending}
-        onLogout={() => logout.mutate(undefined, { onSettled: () => navigate('/admin') })}
-      />
-      <Box component="main">
-        <DesignStudio />
-      </Box>
-    </Box>
+    <AdminFrame>
+      <DesignStudio />
+    </AdminFrame>
   );
 }

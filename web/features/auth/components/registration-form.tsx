@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
-import { RegisterBodySchema } from '../../../../contracts/user';
+import { type FormEvent, useRef, useState } from 'react';
+import { RegisterBodySchema, type User } from '../../../../contracts/user';
 import { ApiRequestError } from '../../../lib/api-client';
 import { issuesByField, splitFieldErrors } from '../../../lib/field-errors';
 import { useLogin } from '../api/login';
@@ -37,19 +37,23 @@ const EMPTY: RegistrationValues = {
 };
 
 /**
- * Shared by shopper and admin registration. On success the new account is signed in with the
- * same credentials, as SPEC describes, and onRegistered decides where to go next.
+ * Shared by shopper and admin registration and by an admin adding a colleague. On success the
+ * new account is signed in with the same credentials, as SPEC describes, and onRegistered
+ * decides where to go next. With signIn false (an admin adding someone) the caller stays signed
+ * in as themselves, and the form empties itself for the next one.
  */
 export function RegistrationForm({
   isAdmin = false,
   askAdminCode = false,
+  signIn = true,
   onRegistered,
   onBack,
   submitLabel = 'Register',
 }: {
   isAdmin?: boolean;
   askAdminCode?: boolean;
-  onRegistered: () => void;
+  signIn?: boolean;
+  onRegistered: (user: User) => void;
   onBack?: () => void;
   submitLabel?: string;
 }) {
@@ -57,6 +61,7 @@ export function RegistrationForm({
   const [message, setMessage] = useState<string | null>(null);
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
   const [signingIn, setSigningIn] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
   const register = useRegister();
   const login = useLogin();
 
@@ -83,14 +88,21 @@ export function RegistrationForm({
     register.mutate(
       { ...values, username: values.username.trim(), isAdmin },
       {
-        onSuccess: async () => {
+        onSuccess: async (user) => {
+          if (!signIn) {
+            setValues(EMPTY);
+            // The button was disabled under the keyboard's focus: start the next one here.
+            usernameInput.current?.focus();
+            onRegistered(user);
+            return;
+          }
           setSigningIn(true);
           try {
             await login.mutateAsync({
               username: values.username.trim(),
               password: values.password,
             });
-            onRegistered();
+            onRegistered(user);
           } catch (error) {
             // The account exists now: registering again would only say the name is taken.
             const why = error instanceof ApiRequestError ? ` ${error.message}` : '';
@@ -118,6 +130,10 @@ export function RegistrationForm({
     );
   };
 
+  const pendingLabel = signIn ? 'Creating your account…' : 'Creating the account…';
+  // Someone else's details: the browser must not fill in the admin's own, nor save them as theirs.
+  const autoComplete = (token: string) => (signIn ? token : 'off');
+
   const fieldProps = (key: keyof RegistrationValues) => ({
     value: values[key] ?? '',
     onChange: set(key),
@@ -131,15 +147,16 @@ export function RegistrationForm({
       <TextField
         label="Username"
         name="username"
-        autoComplete="username"
+        autoComplete={autoComplete('username')}
         required
+        inputRef={usernameInput}
         {...fieldProps('username')}
       />
       <TextField
         label="Password"
         name="password"
         type="password"
-        autoComplete="new-password"
+        autoComplete={autoComplete('new-password')}
         required
         {...fieldProps('password')}
         helperText={fields.password ?? 'At least 8 characters'}
@@ -148,14 +165,14 @@ export function RegistrationForm({
         <TextField
           label="First Name"
           name="firstName"
-          autoComplete="given-name"
+          autoComplete={autoComplete('given-name')}
           required
           {...fieldProps('firstName')}
         />
         <TextField
           label="Last Name"
           name="lastName"
-          autoComplete="family-name"
+          autoComplete={autoComplete('family-name')}
           required
           {...fieldProps('lastName')}
         />
@@ -164,7 +181,7 @@ export function RegistrationForm({
         label="Email"
         name="email"
         type="email"
-        autoComplete="email"
+        autoComplete={autoComplete('email')}
         required
         {...fieldProps('email')}
       />
@@ -184,7 +201,7 @@ export function RegistrationForm({
         size="large"
         disabled={register.isPending || signingIn}
       >
-        {register.isPending || signingIn ? 'Creating your account…' : submitLabel}
+        {register.isPending || signingIn ? pendingLabel : submitLabel}
       </Button>
       {onBack && (
         <Button variant="text" onClick={onBack}>

@@ -10,6 +10,7 @@ import { Wordmark } from '../../../components/brand';
 const SECTIONS = [
   { to: '/admin/design', label: 'Studio' },
   { to: '/admin/design/outfits', label: 'Outfits' },
+  { to: '/admin/team', label: 'Team' },
 ] as const;
 
 /** Admins have no top bar: this small header names the studio, the admin, and signs out. */
@@ -43,7 +44,7 @@ export function DesignHeader({
           px: { xs: 2, md: 3 },
           height: 60,
           alignItems: 'center',
-          gap: 1.5,
+          gap: { xs: 1, sm: 1.5 },
         }}
       >
         <Wordmark size="1.45rem" />
@@ -53,6 +54,11 @@ export function DesignHeader({
           sx={{
             display: 'flex',
             gap: 0.5,
+            // A narrow phone scrolls the sections rather than pushing Log out off the screen;
+            // the padding keeps the focus ring inside the scrolling box.
+            minWidth: 0,
+            overflowX: 'auto',
+            p: '3px',
             borderLeft: { sm: 1 },
             borderColor: { sm: 'divider' },
             pl: { sm: 1.5 },
@@ -65,7 +71,8 @@ export function DesignHeader({
               to={section.to}
               end
               sx={{
-                px: { xs: 1, sm: 1.25 },
+                flexShrink: 0,
+                px: { xs: 0.75, sm: 1.25 },
                 py: 0.5,
                 borderRadius: 999,
                 fontWeight: 700,
@@ -83,8 +90,11 @@ export function DesignHeader({
             </Box>
           ))}
         </Box>
-        <Box sx={{ flex: 1 }} />
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        {/* Phones keep their width for the sections and Log out. */}
+        <Stack
+          direction="row"
+          sx={{ ml: 'auto', alignItems: 'center', gap: 1, display: { xs: 'none', sm: 'flex' } }}
+        >
           <Avatar
             aria-hidden
             sx={{ width: 30, height: 30, fontSize: '0.85rem', bgcolor: 'primary.main' }}
@@ -113,6 +123,7 @@ export function DesignHeader({
           sx={{
             minHeight: 36,
             minWidth: 36,
+            ml: { xs: 'auto', sm: 0 },
             px: { xs: 1, sm: 1.5 },
             gap: 0.75,
             borderColor: 'divider',
