@@ -96,6 +96,8 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
       within(list).getByRole('button', { name: 'Swap in Poplin Shirt (Black, M)' }),
     );
     expect(screen.getByRole('group', { name: 'Top: Poplin Shirt' })).toBeInTheDocument();
+    // The offer went with the button pressed: focus goes on to saving.
+    expect(screen.getByRole('button', { name: 'Update outfit' })).toHaveFocus();
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: /Top: .* sold out/ })).toBeNull(),
     );

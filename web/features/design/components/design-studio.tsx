@@ -274,7 +274,15 @@ export function DesignStudio() {
     if (done > 0) pickerInput.current?.focus();
   }, [done]);
 
+  // A swap takes away the slot's offer, with the button that had focus: saving comes next.
+  const updateButton = useRef<HTMLButtonElement>(null);
+  const [swaps, setSwaps] = useState(0);
+  useEffect(() => {
+    if (swaps > 0) updateButton.current?.focus();
+  }, [swaps]);
+
   const swap = (slot: Slot, item: Item) => {
+    setSwaps((n) => n + 1);
     setPicks((current) => ({ ...current, [slot]: item }));
     setProblems((p) => ({ ...p, slots: { ...p.slots, [slot]: undefined } }));
     notify(
@@ -392,6 +400,7 @@ export function DesignStudio() {
             ) : (
               <>
                 <Button
+                  ref={updateButton}
                   variant="contained"
                   onClick={() => check() && ask('update')}
                   disabled={pending || editLocked}
