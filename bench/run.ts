@@ -29,6 +29,7 @@ import {
   type BenchPeople,
   benchPeople,
   forgetNewcomers,
+  freshSessions,
   generateShop,
   queueFeeds,
   sessionShoppers,
@@ -882,6 +883,7 @@ async function existingShop(name: string): Promise<Shop | null> {
                 WHERE NOT EXISTS (SELECT 1 FROM outfits o WHERE o.id = g.id)) AS outfits`,
     );
     await forgetNewcomers(database, people.newcomers);
+    await freshSessions(database);
     // The signed-in shoppers' carts start empty: filled by earlier runs, they would refuse adds
     // at 50 lines. The other shoppers' bags wait as a fresh shop's do.
     await database.sql.exec('DELETE FROM cart_lines');
