@@ -172,6 +172,10 @@ export type EditOutfitBody = CreateOutfitBody & {
   version?: string | undefined;
 };
 
+/** An outfit as an edit saved it, with its new `version` for the next edit. */
+export const SavedOutfitSchema = OutfitSchema.extend({ version: z.string() });
+export type SavedOutfit = z.infer<typeof SavedOutfitSchema>;
+
 /** The design list's orders: newest first, or best liked first (those nobody answered last). */
 export const DESIGN_SORTS = ['newest', 'likeRate'] as const;
 export type DesignSort = (typeof DESIGN_SORTS)[number];

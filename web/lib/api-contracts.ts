@@ -22,6 +22,7 @@ import {
   DesignItemGroupSchema,
   DesignOutfitPageSchema,
   EditOutfitBodySchema,
+  SavedOutfitSchema,
   SubstitutesSchema,
 } from '../../contracts/design';
 import {
@@ -137,7 +138,9 @@ export const API_CONTRACTS = {
   // design
   '/api/design/outfits': { GET: { response: DesignOutfitPageSchema } },
   '/api/design/outfit/create': { POST: { body: CreateOutfitBodySchema, response: OutfitSchema } },
-  '/api/design/outfit/edit/:id': { PUT: { body: EditOutfitBodySchema, response: OutfitSchema } },
+  '/api/design/outfit/edit/:id': {
+    PUT: { body: EditOutfitBodySchema, response: SavedOutfitSchema },
+  },
   '/api/design/outfit/delete/:id': { DELETE: { response: OkSchema } },
   '/api/design/:slot/:outfitId': { GET: { response: OutfitItemSchema } },
   '/api/design/substitutes/:itemId': { GET: { response: SubstitutesSchema } },

@@ -226,13 +226,16 @@ export async function insertOutfit(
   return rows[0]!.id;
 }
 
-/** Saves the outfit's own fields unless it was saved since `version` (when given): false then. */
+/**
+ * Saves the outfit's own fields unless it was saved since `version` (when given), answering its
+ * new version; undefined when it was saved since or is gone.
+ */
 export async function updateOutfit(
   db: Db,
   id: number,
   values: { name: string; description: string; occasionId: number },
   version: string | undefined,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const rows = await db
     .update(outfits)
     .set({ ...values, updatedAt: sql`now()` })
@@ -242,8 +245,8 @@ export async function updateOutfit(
         version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`,
       ),
     )
-    .returning({ id: outfits.id });
-  return rows.length > 0;
+    .returning({ version: sql<string>`${outfits.updatedAt}::text` });
+  return rows[0]?.version;
 }
 
 /**

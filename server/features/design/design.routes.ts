@@ -16,6 +16,7 @@ import {
   DesignOutfitPageSchema,
   DesignOutfitsQuerySchema,
   EditOutfitBodySchema,
+  SavedOutfitSchema,
   SUBSTITUTES_MAX,
   SubstitutesSchema,
 } from '../../../contracts/design';
@@ -107,7 +108,7 @@ export default async function designRoutes(fastify: FastifyInstance) {
         params: IdParamsSchema,
         body: EditOutfitBodySchema,
         response: {
-          200: OutfitSchema,
+          200: SavedOutfitSchema,
           400: ApiErrorSchema,
           404: ApiErrorSchema,
           409: ApiErrorSchema,

@@ -10,6 +10,7 @@ import {
   type DesignOutfitsQuerySchema,
   type EditOutfitBodySchema,
   type FlaggedPiece,
+  type SavedOutfit,
   SUBSTITUTES_MAX,
   type Substitutes,
   stockProblemOf,
@@ -235,7 +236,7 @@ export async function editOutfit(
   { db, sql }: Database,
   pathId: number,
   input: EditInput,
-): Promise<Outfit> {
+): Promise<SavedOutfit> {
   if (input.id !== undefined && input.id !== pathId) {
     throw badRequest(
       `The outfit id in the path (${pathId}) and in the body (${input.id}) differ.`,
@@ -250,6 +251,7 @@ export async function editOutfit(
   if (!(await repo.outfitExists(db, pathId))) throw notFound(`Outfit ${pathId} does not exist.`);
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
+  let version: string | undefined;
   try {
     await changeOutfits(db, async (tx) => {
       const updated = await repo.updateOutfit(
@@ -258,12 +260,13 @@ export async function editOutfit(
         { name: input.name, description: input.description, occasionId: checked.occasionId },
         input.version,
       );
-      if (!updated) {
+      if (updated === undefined) {
         if (input.version !== undefined && (await repo.outfitExists(tx, pathId))) {
           throw conflict(CHANGED_SINCE_OPENED);
         }
         throw notFound(`Outfit ${pathId} does not exist.`);
       }
+      version = updated;
       // Shoppers keep the pieces they liked: likes whose pieces follow from the outfit have them
       // written out before the outfit gets others.
       const now = await repo.slotItems(tx, pathId);
@@ -276,7 +279,7 @@ export async function editOutfit(
   } catch (error) {
     mapWriteError(error, input.name);
   }
-  return loadOne(sql, pathId);
+  return { ...(await loadOne(sql, pathId)), version: version! };
 }
 
 /**

@@ -407,14 +407,16 @@ describe('PUT /api/design/outfit/edit/:id', () => {
         ...(version === undefined ? {} : { version }),
       });
 
-    // Two editors opened the same version; the first to save wins.
-    expect((await edit('First editor.', opened.version)).statusCode).toBe(200);
+    // Two editors opened the same version; the first to save wins, and is told its new version.
+    const first = await edit('First editor.', opened.version);
+    expect(first.statusCode).toBe(200);
     const second = await edit('Second editor.', opened.version);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toMatch(/since you opened it/);
     const now = await listed();
     expect(now.description).toBe('First editor.');
     expect(now.version).not.toBe(opened.version);
+    expect(first.json().version).toBe(now.version);
 
     // Opened again, the edit goes through; without a version it always does.
     expect((await edit('Second editor.', now.version)).statusCode).toBe(200);

@@ -41,17 +41,31 @@ const substitutes: Substitute[] = [
 const CHANGED =
   'This outfit was saved by someone else since you opened it. Open it again to see their change, then make yours.';
 
-/** The design area's API; `savedSince`: another administrator saved the outfit meanwhile. */
+/**
+ * The design area's API; `savedSince`: another administrator saved the outfit after the list
+ * was first read, so an edit sent with that first version is refused until the list is read again.
+ */
 function shop({ savedSince = false } = {}) {
+  const theirs = '2026-11-30 09:20:41.000001+00';
+  let listed = 0;
   return mockApi((method, url, body) => {
     const { pathname } = new URL(url, 'http://drape.test');
     if (pathname === '/api/occasions') return [200, [{ id: 5, name: 'Work' }]];
     if (pathname === '/api/item/design') return [200, []];
-    if (pathname === '/api/design/outfits') return [200, { items: [outfit], nextCursor: null }];
+    if (pathname === '/api/design/outfits') {
+      listed += 1;
+      const version = savedSince && listed > 1 ? theirs : outfit.version;
+      return [200, { items: [{ ...outfit, version }], nextCursor: null }];
+    }
     if (pathname === '/api/design/substitutes/101') {
       return [200, { item: pieces[1], substitutes }];
     }
-    if (method === 'PUT' && pathname === '/api/design/outfit/edit/9' && savedSince) {
+    if (
+      method === 'PUT' &&
+      pathname === '/api/design/outfit/edit/9' &&
+      savedSince &&
+      (body as { version?: string }).version !== theirs
+    ) {
       return [409, { error: { code: 'conflict', message: CHANGED } }];
     }
     if (method === 'PUT' && pathname === '/api/design/outfit/edit/9') {
@@ -63,6 +77,7 @@ function shop({ savedSince = false } = {}) {
         200,
         {
           ...saved,
+          version: '2026-11-30 09:30:00.5+00',
           items: pieces.map((p) => (p.slot === 'top' && top ? { ...top, slot: 'top' } : p)),
         },
       ];
@@ -145,7 +160,7 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
   });
 
   it('says so when another administrator saved the outfit since it was opened', async () => {
-    shop({ savedSince: true });
+    const calls = shop({ savedSince: true });
     renderWithApp(<DesignStudio />);
     await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
@@ -157,10 +172,25 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
     );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(CHANGED);
-    // Not a problem of the name: the name field stays as it was.
+    // Not a problem of the name; the stale copy is put down, to be opened again.
     expect(screen.getByRole('textbox', { name: /Name/ })).not.toHaveAttribute(
       'aria-invalid',
       'true',
     );
+    expect(screen.getByRole('button', { name: 'Update outfit' })).toBeDisabled();
+
+    // Opened again, it carries their version, and the save goes through.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
+    );
+    expect(await screen.findByText('Saved “Gallery Opening”.')).toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => (c.body as { version: string }).version)).toEqual([
+      outfit.version,
+      '2026-11-30 09:20:41.000001+00',
+    ]);
   });
 });

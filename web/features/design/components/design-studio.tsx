@@ -241,7 +241,16 @@ export function DesignStudio() {
             reset();
             setDone((n) => n + 1);
           },
-          onError: failed,
+          onError: (error) => {
+            failed(error);
+            // Saved by someone else since it was opened: this copy is put down, to be opened
+            // again as they left it (the picker asks for the outfits again).
+            if (error instanceof ApiRequestError && error.status === 409 && !error.fields.name) {
+              setEditing(null);
+              setPicks(EMPTY_PICKS);
+              setForm(EMPTY_FORM);
+            }
+          },
         },
       );
     } else if (action === 'delete' && editing) {
