@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { sql as drizzleSql, eq, lt } from 'drizzle-orm';
+import { sql as drizzleSql, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ANNOUNCED } from '../db/announcements';
@@ -15,6 +15,7 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
 /** Sessions that have ended are deleted as sign-ins come, at most this often per process. */
 const SWEEP_EVERY_MS = 60 * 1000;
+const SWEEP_BATCH = 1000;
 
 interface CachedSession {
   user: SessionUser;
@@ -86,12 +87,20 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
 
-    // Without it, every sign-in nobody signed out of would stay a row for good.
+    // Without it, every sign-in nobody signed out of would stay a row for good. A batch at a
+    // time (each deleted row announces itself to every process), after the sign-in's answer.
     let lastSweep = 0;
-    async function sweepEnded() {
+    function sweepEnded() {
       if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
       lastSweep = Date.now();
-      await db.delete(sessions).where(lt(sessions.expiresAt, drizzleSql`now()`));
+      const ended = db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(lt(sessions.expiresAt, drizzleSql`now()`))
+        .limit(SWEEP_BATCH);
+      db.delete(sessions)
+        .where(inArray(sessions.tokenHash, ended))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'ended sessions not swept'));
     }
 
     app.decorate('sessions', {
@@ -99,8 +108,8 @@ export default fp(
         const token = randomBytes(32).toString('base64url');
         const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
         await db.insert(sessions).values({ tokenHash: hash(token), userId, expiresAt });
-        await sweepEnded();
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+        sweepEnded();
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         if (request.sessionTokenHash) {
