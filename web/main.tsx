@@ -3,7 +3,7 @@ import '../contracts/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProvider, createQueryClient } from './app/provider';
+import { AppProvider, createQueryClient, trackConnection } from './app/provider';
 import { AppRoutes } from './app/router';
 import { userQueryOptions } from './features/auth/api/get-user';
 import { feedOutbox } from './features/feed/api/feed-outbox';
@@ -26,6 +26,7 @@ const FIRST_RENDER_WAIT_MS = 400;
  */
 const FIRST_SCREEN_FONTS = ['1em "Inter Variable"', '1em "DM Serif Display"'];
 
+trackConnection();
 const queryClient = createQueryClient();
 // Opened while the session is checked: the outbox is read from it right after.
 void openOfflineDb();

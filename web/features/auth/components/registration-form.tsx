@@ -156,7 +156,8 @@ export function RegistrationForm({
         label="Password"
         name="password"
         type="password"
-        autoComplete={autoComplete('new-password')}
+        // Browsers fill no saved password into a new one's field, whoever it is for.
+        autoComplete="new-password"
         required
         {...fieldProps('password')}
         helperText={fields.password ?? 'At least 8 characters'}
