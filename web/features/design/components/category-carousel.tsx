@@ -2,7 +2,6 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -14,9 +13,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CATEGORY_ID_BY_SLOT, type Item, type Slot } from '../../../../contracts/catalog';
 import { pagedBy } from '../../../components/load-more';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignItems } from '../api/get-design-items';
 import { PICTURE_BACKDROP, SLOT_LABEL } from './slots';
@@ -172,6 +172,8 @@ export function CategoryCarousel({
   onPick: (slot: Slot, item: Item) => void;
 }) {
   const titleId = useId();
+  // Where focus goes when a retry works and takes the alert, and its Retry button, away.
+  const section = useRef<HTMLElement>(null);
   const [text, setText] = useState('');
   const [color, setColor] = useState('');
   const q = useDebouncedValue(text, 300);
@@ -227,6 +229,8 @@ export function CategoryCarousel({
   return (
     <Box
       component="section"
+      ref={section}
+      tabIndex={-1}
       aria-labelledby={titleId}
       sx={{
         bgcolor: 'background.paper',
@@ -289,16 +293,9 @@ export function CategoryCarousel({
 
       {/* Only a list with nothing loaded gives way to the error; a failed next page is noted below. */}
       {query.isError && !query.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={query.refetch} retrying={query.isFetching} focusAfter={section}>
           {query.error.message}
-        </Alert>
+        </RetryAlert>
       ) : query.isPending ? (
         <Stack direction="row" sx={{ gap: 1.5 }} aria-hidden>
           {[0, 1, 2].map((i) => (

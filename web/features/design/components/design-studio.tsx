@@ -14,6 +14,7 @@ import {
   type DesignOutfit,
 } from '../../../../contracts/design';
 import type { Outfit } from '../../../../contracts/outfit';
+import { RetryAlert } from '../../../components/retry-alert';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useCreateOutfit } from '../api/create-outfit';
@@ -134,6 +135,8 @@ export function DesignStudio() {
   const [asking, setAsking] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const pickerInput = useRef<HTMLInputElement>(null);
+  // Where focus goes when a retry works and takes an alert in it, and its Retry button, away.
+  const tabPanel = useRef<HTMLDivElement>(null);
   // Counts updates and deletes done: each leaves Update and Delete disabled, so focus is moved.
   const [done, setDone] = useState(0);
 
@@ -353,6 +356,8 @@ export function DesignStudio() {
         <Stack
           id="design-panel"
           role="tabpanel"
+          ref={tabPanel}
+          tabIndex={-1}
           aria-labelledby={`design-tab-${mode}`}
           spacing={1.75}
           sx={{ p: { xs: 2, sm: 2.5 } }}
@@ -373,16 +378,13 @@ export function DesignStudio() {
           <OutfitPreview picks={picks} errors={problems.slots} onClear={clearSlot} />
           {mode === 'edit' && editing && <SubstitutePanel picks={picks} onSwap={swap} />}
           {occasions.isError && !occasions.data && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void occasions.refetch()}>
-                  Retry
-                </Button>
-              }
+            <RetryAlert
+              onRetry={occasions.refetch}
+              retrying={occasions.isFetching}
+              focusAfter={tabPanel}
             >
               The occasions could not be loaded, so none can be chosen yet.
-            </Alert>
+            </RetryAlert>
           )}
           <OutfitForm
             values={form}

@@ -1,12 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Ref, useState } from 'react';
+import { useForkRef } from '@mui/material/utils';
+import { type Ref, useRef, useState } from 'react';
 import type { DesignOutfit } from '../../../../contracts/design';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesignOutfits } from '../api/get-design-outfits';
 
@@ -26,6 +26,9 @@ export function OutfitPicker({
   const outfits = useDesignOutfits(search);
   // No outfits to offer because the search failed, not because none matched.
   const failed = outfits.isError && !outfits.data;
+  // A retry that works leaves focus in the field, where the outfits now are.
+  const field = useRef<HTMLInputElement>(null);
+  const inputRefs = useForkRef(inputRef, field);
 
   return (
     <Stack spacing={1}>
@@ -73,23 +76,16 @@ export function OutfitPicker({
         renderInput={(params) => (
           <TextField
             {...params}
-            inputRef={inputRef}
+            inputRef={inputRefs}
             label="Outfit to edit"
             placeholder="Search outfits by name"
           />
         )}
       />
       {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void outfits.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={outfits.refetch} retrying={outfits.isFetching} focusAfter={field}>
           The outfits could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
     </Stack>
   );
