@@ -69,11 +69,31 @@ export const ClosetOutfitSchema = OutfitSchema.extend({
 });
 export type ClosetOutfit = z.infer<typeof ClosetOutfitSchema>;
 
+/** A piece in a closet outfit's summary: its name, and the variant the shopper owns as it looks. */
+export const ClosetSummaryPieceSchema = OutfitItemSchema.pick({
+  id: true,
+  slot: true,
+  name: true,
+  img: true,
+  color: true,
+});
+export type ClosetSummaryPiece = z.infer<typeof ClosetSummaryPieceSchema>;
+
 /**
- * One page of closet outfits, the most recently completed first (decision 008). Counts come
- * from `GET /api/closet/items/occasions`.
+ * A closet outfit as a list shows it: each piece by the variant owned (`id`, `img` and `color`
+ * are that variant's). The outfit's details, prices and both variants of a piece come from
+ * `GET /api/closet/outfits/{id}`.
  */
-export const ClosetOutfitPageSchema = pageOf(ClosetOutfitSchema);
+export const ClosetOutfitSummarySchema = ClosetOutfitSchema.omit({ items: true }).extend({
+  items: z.array(ClosetSummaryPieceSchema),
+});
+export type ClosetOutfitSummary = z.infer<typeof ClosetOutfitSummarySchema>;
+
+/**
+ * One page of closet outfits' cards, the most recently completed first (decision 008). Counts
+ * come from `GET /api/closet/items/occasions`.
+ */
+export const ClosetOutfitPageSchema = pageOf(ClosetOutfitSummarySchema);
 export type ClosetOutfitPage = z.infer<typeof ClosetOutfitPageSchema>;
 
 /** A page of one occasion's closet outfits, with the occasion its name or id was read as. */

@@ -6,6 +6,7 @@ import type {
   ClosetOccasionOutfitPage,
   ClosetOutfit,
   ClosetOutfitPage,
+  ClosetOutfitSummary,
   ClosetOwned,
   ClosetPiece,
   ClosetPiecePage,
@@ -99,6 +100,18 @@ async function withOwnedPieces(
   return ids.flatMap((id) => built.get(id) ?? []);
 }
 
+/** A closet outfit as its list shows it: each piece by the variant the shopper owns. */
+function toSummary({ items, ...outfit }: ClosetOutfit): ClosetOutfitSummary {
+  const pieces = items.map(({ slot, name, owned }) => ({
+    id: owned.id,
+    slot,
+    name,
+    img: owned.img,
+    color: owned.color,
+  }));
+  return { ...outfit, items: pieces };
+}
+
 async function outfitPage(
   database: Database,
   cards: OutfitCards,
@@ -111,7 +124,7 @@ async function outfitPage(
   return pageFrom(
     outfits,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    (shown) => withOwnedPieces(cards, shown, owned),
+    async (shown) => (await withOwnedPieces(cards, shown, owned)).map(toSummary),
     OUTFIT_PAGE_SIZE,
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOTS } from '../../../contracts/catalog';
 import type {
   ClosetCategoryCount,
   ClosetOccasionCount,
@@ -144,24 +145,35 @@ describe('GET /api/closet/outfits', () => {
     expect(ids).toContain(outfitId);
     expect(ids).toEqual(await expectedClosetOutfitIds(user.id));
 
-    const page = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
-    const outfit = page.items.find((o) => o.id === outfitId)!;
-    expect(outfit.items.map((i) => i.slot)).toEqual([
-      'outerwear',
-      'top',
-      'accessory',
-      'bottom',
-      'footwear',
-    ]);
-    // The outfit's own pieces are shown, each paired with what the shopper owns of it.
-    expect(outfit.items.map((i) => i.id).sort()).toEqual(pieces.map((p) => p.itemId).sort());
-    const swapped = outfit.items.find((i) => i.slot === last!.slot)!;
-    expect(swapped.owned.id).toBe(sibling);
-    // The owned variant says only what sets it apart: its colour, size and picture are its own.
     const [bought] = await sql<{ color: string; size: string; image: string }>(
       'SELECT color, size, image FROM items WHERE id = $1',
       [sibling],
     );
+
+    // The list's summary shows each piece as the shopper owns it, and nothing more.
+    const page = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+    const summary = page.items.find((o) => o.id === outfitId)!;
+    expect(summary.items.map((i) => i.slot)).toEqual(SLOTS);
+    expect(summary.items.find((i) => i.slot === last!.slot)).toMatchObject({
+      id: sibling,
+      img: bought!.image,
+      color: bought!.color,
+    });
+    expect(summary.items.map((i) => i.id).sort()).toEqual(
+      pieces.map((p) => (p === last ? sibling : p.itemId)).sort(),
+    );
+    for (const piece of summary.items) {
+      expect(Object.keys(piece).sort()).toEqual(['color', 'id', 'img', 'name', 'slot']);
+    }
+    expect(summary.completedAt).toMatch(/Z$/);
+
+    // Its details show the outfit's own pieces, each paired with what the shopper owns of it.
+    const outfit = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
+    expect(outfit.items.map((i) => i.slot)).toEqual(SLOTS);
+    expect(outfit.items.map((i) => i.id).sort()).toEqual(pieces.map((p) => p.itemId).sort());
+    const swapped = outfit.items.find((i) => i.slot === last!.slot)!;
+    expect(swapped.owned.id).toBe(sibling);
+    // The owned variant says only what sets it apart: its colour, size and picture are its own.
     expect(swapped.owned).toMatchObject({
       color: bought!.color,
       size: bought!.size,
@@ -356,9 +368,9 @@ describe('GET /api/closet/items/occasions', () => {
     }
     expect(counts.find((c) => c.id === 4)!.outfits).toBeGreaterThanOrEqual(1);
     // The cover is the newest closet outfit's pieces as its card shows them: what is owned.
-    const newest = (await agent.get('/api/closet/items/occasions/4')).json().items[0];
+    const newest = (await agent.get('/api/closet/items/occasions/4')).json() as ClosetOutfitPage;
     const cover = counts.find((c) => c.id === 4)!.cover;
-    expect(cover).toEqual(newest.items.map((piece: { owned: { img: string } }) => piece.owned.img));
+    expect(cover).toEqual(newest.items[0]!.items.map((piece) => piece.img));
     const images = await sql<{ id: number; image: string }>(
       'SELECT id, image FROM items WHERE id = ANY($1::int[])',
       [[other, first!.itemId]],
@@ -617,8 +629,8 @@ describe('an outfit card kept from before a redesign', () => {
     const page = await listClosetOutfits(t.db.database, keptCards(fresh!), user.id, {});
     expect(page.items.map((o) => o.id)).toEqual([outfitId]);
     expect(forgotten).toEqual([outfitId]);
-    const shown = page.items[0]!.items.find((piece) => piece.id === first!.itemId);
-    expect(shown?.owned.id).toBe(other);
+    // The piece shows as the variant owned, from the fresh card.
+    expect(page.items[0]!.items.map((piece) => piece.id)).toContain(other);
     expect((await getClosetOutfit(t.db.database, keptCards(fresh!), user.id, outfitId)).id).toBe(
       outfitId,
     );

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { ClosetOutfit } from '../../../../contracts/closet';
+import type { ClosetOutfitSummary } from '../../../../contracts/closet';
 import { formatDay, outfitPath } from './format';
 import { OutfitMosaic, ownedImages } from './outfit-mosaic';
 
@@ -12,7 +12,7 @@ export function ClosetOutfitCard({
   outfit,
   showOccasion = true,
 }: {
-  outfit: ClosetOutfit;
+  outfit: ClosetOutfitSummary;
   showOccasion?: boolean;
 }) {
   return (

@@ -22,7 +22,7 @@ export function ClosetOutfitDetails({ outfit }: { outfit: ClosetOutfit }) {
     >
       <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
         <OutfitMosaic
-          images={ownedImages(outfit.items)}
+          images={ownedImages(outfit.items.map(({ name, owned }) => ({ ...owned, name })))}
           label={`${outfit.name}: ${outfit.items.map((i) => i.name).join(', ')}`}
         />
         <Stack direction="row" sx={{ mt: 1.5, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

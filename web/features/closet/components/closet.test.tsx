@@ -6,6 +6,7 @@ import type {
   ClosetOutfit,
   ClosetOutfitItem,
   ClosetOutfitPage,
+  ClosetOutfitSummary,
   ClosetOwned,
 } from '../../../../contracts/closet';
 import { mockApi, renderWithApp } from '../../../test/render';
@@ -71,6 +72,19 @@ function outfit(id: number, name: string): ClosetOutfit {
   };
 }
 
+/** The outfit as its list sends it: each piece as the variant owned. */
+function summary(id: number, name: string): ClosetOutfitSummary {
+  const { items, ...rest } = outfit(id, name);
+  const asOwned = ({ slot, name, owned: { id, img, color } }: ClosetOutfitItem) => ({
+    id,
+    slot,
+    name,
+    img,
+    color,
+  });
+  return { ...rest, items: items.map(asOwned) };
+}
+
 describe('ClosetOutfitDetails', () => {
   it('shows each piece as owned, and the styled variant when the shopper bought another', () => {
     const look = outfit(7, 'Rooftop Cocktails');
@@ -105,8 +119,8 @@ describe('ClosetOutfitList', () => {
     const calls = mockApi((_method, url) => {
       const cursor = new URL(url, 'http://x').searchParams.get('cursor');
       const page: ClosetOutfitPage = cursor
-        ? { items: [outfit(2, 'Second Look')], nextCursor: null }
-        : { items: [outfit(1, 'First Look')], nextCursor: 'after-first' };
+        ? { items: [summary(2, 'Second Look')], nextCursor: null }
+        : { items: [summary(1, 'First Look')], nextCursor: 'after-first' };
       return [200, page];
     });
     renderWithApp(<AllOutfits count={2} />);
@@ -126,6 +140,21 @@ describe('ClosetOutfitList', () => {
       '/api/closet/outfits',
       '/api/closet/outfits?cursor=after-first',
     ]);
+  });
+
+  it('pictures each piece as the variant the shopper owns', async () => {
+    const look = summary(3, 'Gallery Opening');
+    look.items[1] = {
+      ...look.items[1]!,
+      id: 999,
+      img: '/images/items/tee/ivory.webp',
+      color: 'Ivory',
+    };
+    mockApi(() => [200, { items: [look], nextCursor: null } satisfies ClosetOutfitPage]);
+    renderWithApp(<AllOutfits />);
+    const top = await screen.findByRole('img', { name: 'Tops piece 1 in Ivory' });
+    expect(top).toHaveAttribute('src', '/images/items/tee/ivory.webp');
+    expect(screen.getAllByRole('img')).toHaveLength(5);
   });
 
   it('says how the closet fills when it is empty, and offers a retry when loading fails', async () => {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { ClosetOutfitItem } from '../../../../contracts/closet';
+import type { ClosetSummaryPiece } from '../../../../contracts/closet';
 
 const PAPER = '#f1ece4';
 
@@ -74,9 +74,6 @@ function Tile({
 }
 
 /** The owned variant's picture for each piece, in slot order. */
-export function ownedImages(items: readonly ClosetOutfitItem[]) {
-  return items.map((i) => ({
-    src: i.owned.img,
-    alt: `${i.name} in ${i.owned.color}`,
-  }));
+export function ownedImages(pieces: readonly Pick<ClosetSummaryPiece, 'name' | 'img' | 'color'>[]) {
+  return pieces.map((p) => ({ src: p.img, alt: `${p.name} in ${p.color}` }));
 }
