@@ -18,11 +18,14 @@ export function AddAdmin() {
         add administrators too.
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-        {added && (
-          <Alert severity="success" role="status" sx={{ mb: 2 }}>
-            {added} can now sign in at /admin
-          </Alert>
-        )}
+        {/* On the page before its message, so a screen reader hears the message arrive. */}
+        <div role="status">
+          {added && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {added} can now sign in at /admin
+            </Alert>
+          )}
+        </div>
         <RegistrationForm
           isAdmin
           signIn={false}

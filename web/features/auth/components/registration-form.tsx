@@ -162,7 +162,8 @@ export function RegistrationForm({
         {...fieldProps('password')}
         helperText={fields.password ?? 'At least 8 characters'}
       />
-      <Stack direction="row" spacing={2}>
+      {/* Side by side while each has 140 px; one above the other on a narrower screen. */}
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', '& > *': { flex: '1 1 140px' } }}>
         <TextField
           label="First Name"
           name="firstName"
