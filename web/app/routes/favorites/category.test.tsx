@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../../contracts/cart';
+import { ProductSchema } from '../../../../contracts/catalog';
 import {
   type FavoriteItem,
   FavoriteItemPageSchema,
   FavoriteItemSchema,
 } from '../../../../contracts/favorites';
+import { ProductSheetProvider } from '../../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../../test/api-contracts';
 import { mockApi, renderWithApp } from '../../../test/render';
 import FavoriteCategoryRoute from './category';
@@ -59,7 +61,63 @@ const renderTops = () =>
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
+/** Linen shirt 7 as its product: black in S, M and L, the favourite being the M. */
+const shirtProduct = fromContract(ProductSchema, {
+  id: 107,
+  name: 'Linen shirt 7',
+  seller: 'Studio Lumen',
+  description: 'Washed linen.',
+  categoryId: 1,
+  category: 'Tops',
+  slot: 'top',
+  sizes: ['S', 'M', 'L'],
+  variants: ['S', 'M', 'L'].map((size, i) => ({
+    itemId: 6 + i,
+    productId: 107,
+    color: 'Black',
+    colorHex: '#111111',
+    size,
+    stock: 4,
+    price: '$40.00',
+    priceCents: 4000,
+    img: '/images/items/blazer/black.svg',
+  })),
+  rememberedSize: null,
+  heartedItemIds: [7],
+});
+
 describe('Favorite pieces of a category', () => {
+  it('puts the quantity wanted in the bag once a size is chosen', async () => {
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (url === '/api/item/7/product') return [200, shirtProduct];
+      if (method === 'POST' && url === '/api/cart') return [200, emptyCart];
+      return [200, { items: [{ ...piece(7), quantity: 3 }], nextCursor: null }];
+    });
+    renderWithApp(
+      <ProductSheetProvider>
+        <Routes>
+          <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+        </Routes>
+      </ProductSheetProvider>,
+      { path: '/favorites/categories/Tops' },
+    );
+    const buy = await screen.findByRole('button', { name: 'Buy Linen shirt 7: choose a size' });
+    await waitFor(() => expect(buy).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(buy);
+    const sheet = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await userEvent.click(await within(sheet).findByRole('radio', { name: 'M' }));
+    await userEvent.click(
+      within(sheet).getByRole('button', { name: 'Add 3 to bag · $40.00 each' }),
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 3 }),
+    );
+    expect(
+      await within(sheet).findByText(/In your bag: 3 × Linen shirt 7, Black, M/),
+    ).toBeVisible();
+  }, 30_000);
+
   it('shows the first page only, and the next one when asked', async () => {
     const calls = mockApi((_method, url) => {
       if (url === '/api/cart') return [200, emptyCart];

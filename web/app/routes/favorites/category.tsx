@@ -96,7 +96,9 @@ export default function FavoriteCategoryRoute() {
                       itemId={piece.id}
                       itemName={piece.name}
                       quantity={piece.quantity}
-                      onChooseSize={() => openProduct(piece.id)}
+                      onChooseSize={() =>
+                        openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
+                      }
                     />
                   }
                 />

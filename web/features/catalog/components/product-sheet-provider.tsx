@@ -22,6 +22,7 @@ const ThemedSheet = lazy(async () => {
     default: (props: {
       itemId: number | null;
       size: string | null;
+      quantity: number;
       open: boolean;
       onClose: () => void;
     }) => (
@@ -59,8 +60,11 @@ const ThemedLookSheet = lazy(async () => {
   };
 });
 
-/** Opens a product at one of its items; `size`, when the shopper already chose one (typed it). */
-export type OpenProduct = (itemId: number, options?: { size?: string }) => void;
+/**
+ * Opens a product at one of its items; `size`, when the shopper already chose one (typed it);
+ * `quantity`, how many Add to bag puts in (a favourite's wanted quantity), 1 unless said.
+ */
+export type OpenProduct = (itemId: number, options?: { size?: string; quantity?: number }) => void;
 
 const OpenProductContext = createContext<OpenProduct>(() => {});
 const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
@@ -70,10 +74,14 @@ const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
  * `useOpenLook()(outfitId)`.
  */
 export function ProductSheetProvider({ children }: { children: ReactNode }) {
-  const [opened, setOpened] = useState<{ itemId: number; size: string | null } | null>(null);
+  const [opened, setOpened] = useState<{
+    itemId: number;
+    size: string | null;
+    quantity: number;
+  } | null>(null);
   const [open, setOpen] = useState(false);
   const openProduct = useCallback<OpenProduct>((itemId, options) => {
-    setOpened({ itemId, size: options?.size ?? null });
+    setOpened({ itemId, size: options?.size ?? null, quantity: options?.quantity ?? 1 });
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);

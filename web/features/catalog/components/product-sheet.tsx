@@ -16,12 +16,15 @@ import { ProductView } from './product-view';
 export default function ProductSheet({
   itemId,
   size = null,
+  quantity = 1,
   open,
   onClose,
 }: {
   itemId: number | null;
   /** A size the shopper already chose (typed in a search), shown chosen when it is in stock. */
   size?: string | null;
+  /** How many Add to bag puts in. */
+  quantity?: number;
   open: boolean;
   onClose: () => void;
 }) {
@@ -78,6 +81,7 @@ export default function ProductSheet({
               product={product.data}
               itemId={itemId}
               chosenSize={size}
+              quantity={quantity}
               headingId={headingId}
               stickyActions={phone}
             />

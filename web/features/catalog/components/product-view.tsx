@@ -33,6 +33,7 @@ export function ProductView({
   product,
   itemId,
   chosenSize = null,
+  quantity = 1,
   headingId,
   stickyActions = false,
 }: {
@@ -41,6 +42,8 @@ export function ProductView({
   itemId: number;
   /** A size the shopper chose before opening the product (typed in a search). */
   chosenSize?: string | null;
+  /** How many Add to bag puts in: a favourite's wanted quantity, else 1. */
+  quantity?: number;
   headingId: string;
   /** On phones the Add to bag bar stays at the bottom of the sheet. */
   stickyActions?: boolean;
@@ -87,9 +90,12 @@ export function ProductView({
     }
     if (add.isPending) return;
     add.mutate(
-      { itemId: variant.itemId, quantity: 1 },
+      { itemId: variant.itemId, quantity },
       {
-        onSuccess: () => setAdded(`${product.name}, ${variant.color}, ${variant.size}`),
+        onSuccess: () =>
+          setAdded(
+            `${quantity > 1 ? `${quantity} × ` : ''}${product.name}, ${variant.color}, ${variant.size}`,
+          ),
         onError: (e) => setAddError(messageOf(e)),
       },
     );
@@ -289,7 +295,7 @@ export function ProductView({
           >
             {variant && variant.stock <= 0
               ? 'Sold out'
-              : `Add to bag${variant ? ` · ${price}` : ''}`}
+              : `Add ${quantity > 1 ? `${quantity} ` : ''}to bag${variant ? ` · ${price}${quantity > 1 ? ' each' : ''}` : ''}`}
           </Button>
           <Box aria-live="polite" sx={{ mt: added || addError ? 1 : 0 }}>
             {added && (

@@ -123,6 +123,8 @@ function Editor({
   );
   const openProduct = useOpenProduct();
   const { quantity: inCart } = useCartQuantity(item.id);
+  // How many Buy puts in the bag: the quantity wanted, 1 for a piece kept at 0.
+  const wanted = Math.max(1, item.quantity);
 
   const handlers = (what: string) => ({
     onSuccess: (next: FavoriteItem) => {
@@ -321,22 +323,22 @@ function Editor({
           <CartToggle
             itemId={item.id}
             itemName={item.name}
-            quantity={Math.max(1, item.quantity)}
+            quantity={wanted}
             size="medium"
             // A piece that came with an outfit has the outfit's size: ask before it goes in.
-            onChooseSize={sizeChosen ? undefined : () => openProduct(item.id)}
+            onChooseSize={sizeChosen ? undefined : () => openProduct(item.id, { quantity: wanted })}
           />
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
             {inCart > 0
               ? `In your bag: ${inCart} × ${item.color}, ${item.size}. Del takes it out of the bag; it stays a favorite.`
               : sizeChosen
-                ? `Buy puts ${Math.max(1, item.quantity)} × ${item.color}, ${item.size} in your bag.`
+                ? `Buy puts ${wanted} × ${item.color}, ${item.size} in your bag.`
                 : 'Buy asks for your size first, then puts the piece in your bag.'}
           </Typography>
         </Stack>
         <Button
           variant="text"
-          onClick={() => openProduct(item.id)}
+          onClick={() => openProduct(item.id, { quantity: wanted })}
           sx={{ alignSelf: 'flex-start' }}
           aria-haspopup="dialog"
         >
