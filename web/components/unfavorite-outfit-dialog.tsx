@@ -10,12 +10,15 @@ export function UnfavoriteOutfitDialog({
   outfitName,
   open,
   busy,
+  restoreFocus = true,
   onCancel,
   onConfirm,
 }: {
   outfitName: string;
   open: boolean;
   busy: boolean;
+  /** Off when what opened it is going away: the caller then says where focus goes. */
+  restoreFocus?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -23,6 +26,7 @@ export function UnfavoriteOutfitDialog({
     <Dialog
       open={open}
       onClose={busy ? undefined : onCancel}
+      disableRestoreFocus={!restoreFocus}
       aria-labelledby="unfavorite-title"
       aria-describedby="unfavorite-body"
     >

@@ -7,16 +7,22 @@ import { contractProblem } from './api-contracts';
 
 /**
  * Renders a component inside the app's providers, MUI's theme (which the app's pages bring with
- * them) and a memory router.
+ * them) and a memory router at `path` (the last of several: the history before it).
  */
-export function renderWithApp(element: ReactElement, { path = '/' }: { path?: string } = {}) {
+export function renderWithApp(
+  element: ReactElement,
+  { path = '/' }: { path?: string | string[] } = {},
+) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return {
     queryClient,
     ...render(
       <AppProvider queryClient={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter
+          initialEntries={typeof path === 'string' ? [path] : path}
+          initialIndex={Infinity}
+        >
           <Themed>{element}</Themed>
         </MemoryRouter>
       </AppProvider>,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../../contracts/cart';
 import { ProductSchema } from '../../../../contracts/catalog';
@@ -87,6 +87,42 @@ const shirtProduct = fromContract(ProductSchema, {
 });
 
 describe('Favorite pieces of a category', () => {
+  it('closes a piece opened from the list so that Back then leaves the list', async () => {
+    mockApi((_method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (url.startsWith('/api/favorites/items/Tops')) {
+        return [200, { items: [piece(7)], nextCursor: null }];
+      }
+      return [404, { error: { code: 'not_found', message: url } }];
+    });
+    function Back() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(-1)}>
+          Browser back
+        </button>
+      );
+    }
+    renderWithApp(
+      <>
+        <Back />
+        <Routes>
+          <Route path="/favorites/categories" element={<p>All favourite categories</p>} />
+          <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+        </Routes>
+      </>,
+      { path: ['/favorites/categories', '/favorites/categories/Tops'] },
+    );
+    await userEvent.click(await screen.findByRole('link', { name: /^Linen shirt 7, Black/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /^Linen shirt 7, Black/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('All favourite categories')).toBeInTheDocument();
+  }, 30_000);
+
   it('puts the quantity wanted in the bag once a size is chosen', async () => {
     const calls = mockApi((method, url) => {
       if (url === '/api/cart') return [200, emptyCart];

@@ -6,7 +6,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import {
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
 import { LoadMore, pagedBy } from '../../../components/load-more';
 import { Page } from '../../../components/page';
@@ -24,6 +30,8 @@ import { useKeptScroll } from '../../../lib/use-kept-scroll';
  * colour, size and quantity can be changed whether or not it came with an outfit. The list comes
  * a page at a time as the shopper scrolls, and keeps its place on the way back.
  */
+const EDITOR_FROM_LIST = { editorFromList: true };
+
 export default function FavoriteCategoryRoute() {
   const openProduct = useOpenProduct();
   const { name = '' } = useParams();
@@ -43,7 +51,16 @@ export default function FavoriteCategoryRoute() {
     next.set('outfit', outfitId === null ? 'none' : String(outfitId));
     return `?${next.toString()}`;
   };
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Opened from this list (the link marks it): closing goes back, so history holds the list once
+  // and Back after closing leaves the page. Opened from elsewhere (a shared link), it is replaced.
+  const openedHere = (location.state as { editorFromList?: boolean } | null)?.editorFromList;
   const close = () => {
+    if (openedHere) {
+      navigate(-1);
+      return;
+    }
     const next = new URLSearchParams(search);
     next.delete('item');
     next.delete('outfit');
@@ -91,6 +108,7 @@ export default function FavoriteCategoryRoute() {
                 <FavoriteItemCard
                   item={piece}
                   to={pieceLink(piece.id, piece.outfitId)}
+                  linkState={EDITOR_FROM_LIST}
                   action={
                     <CartToggle
                       itemId={piece.id}
@@ -135,7 +153,7 @@ export default function FavoriteCategoryRoute() {
               onMoved={(item) => {
                 const next = new URLSearchParams(search);
                 next.set('item', String(item.id));
-                setSearch(next, { replace: true });
+                setSearch(next, { replace: true, state: location.state });
               }}
             />
           )}

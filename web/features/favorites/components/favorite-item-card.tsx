@@ -16,10 +16,13 @@ import { ItemPicture } from '../../../components/item-picture';
 export function FavoriteItemCard({
   item,
   to,
+  linkState,
   action,
 }: {
   item: FavoriteItem;
   to: string;
+  /** History state the link leaves, for the page it opens to read. */
+  linkState?: unknown;
   action?: ReactNode;
 }) {
   const origin = item.outfitName ?? 'Hearted on its own';
@@ -28,6 +31,7 @@ export function FavoriteItemCard({
       <CardActionArea
         component={RouterLink}
         to={to}
+        state={linkState}
         aria-label={`${item.name}, ${item.color}, size ${item.size}, ${item.price}, quantity ${item.quantity}. ${origin}`}
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >

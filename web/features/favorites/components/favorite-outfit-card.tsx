@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FavoriteOutfit, FavoriteOutfitPiece } from '../../../../contracts/favorites';
 import { formatCents } from '../../../../contracts/money';
@@ -32,23 +32,38 @@ export function FavoriteOutfitCard({
   const unfavorite = useUnfavoriteOutfit();
   const notify = useNotify();
 
+  const card = useRef<HTMLElement>(null);
+  // A removed outfit's card, and the heart the dialog would give focus back to, leave the list
+  // when it reloads: focus goes on to a neighbour as the card goes.
+  const focusAfter = useRef<HTMLElement | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  useLayoutEffect(() => () => focusAfter.current?.focus(), []);
+
   function remove() {
+    focusAfter.current = neighbourOf(card.current);
+    setLeaving(true);
     unfavorite.mutate(outfit.id, {
       onSuccess: () => {
         setConfirming(false);
         notify(`“${outfit.name}” is no longer a favorite`, 'success');
       },
-      onError: (error) =>
+      onError: (error) => {
+        // It stays: the dialog keeps the focus, and gives it back to the heart when closed.
+        focusAfter.current = null;
+        setLeaving(false);
         notify(
           error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
           'error',
-        ),
+        );
+      },
     });
   }
 
   return (
     <Card
+      ref={card}
       component="article"
+      tabIndex={-1}
       aria-labelledby={`outfit-${outfit.id}-name`}
       sx={{ p: { xs: 1.5, sm: 2 } }}
     >
@@ -114,11 +129,19 @@ export function FavoriteOutfitCard({
         outfitName={outfit.name}
         open={confirming}
         busy={unfavorite.isPending}
+        restoreFocus={!leaving}
         onCancel={() => setConfirming(false)}
         onConfirm={remove}
       />
     </Card>
   );
+}
+
+/** The next card in the list, else the one before, else the page's heading. */
+function neighbourOf(card: HTMLElement | null): HTMLElement | null {
+  const item = card?.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  return neighbour?.querySelector('article') ?? document.querySelector('h1');
 }
 
 function formatTotal(pieces: readonly FavoriteOutfitPiece[]): string {

@@ -4,16 +4,6 @@ export function countLabel(n: number, noun: string, plural = `${noun}s`): string
   return `${n} ${n === 1 ? noun : plural}`;
 }
 
-/** Where a favorite piece opens: inside its outfit when it has one. */
-export function pieceDetailPath(piece: {
-  id: number;
-  outfitId: number | null;
-  occasionId: number | null;
-}): string | null {
-  if (piece.outfitId === null || piece.occasionId === null) return null;
-  return `/favorites/outfits/${piece.occasionId}/${piece.outfitId}/${piece.id}`;
-}
-
 /** The item pictures are addressed by garment and colour: a look for each occasion's tile. */
 const picture = (garment: string, colour: string) => `/images/items/${garment}/${colour}.webp`;
 
