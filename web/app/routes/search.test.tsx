@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { Link, Route, Routes, useNavigate } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ItemSearchPage,
   ItemSearchPageSchema,
@@ -82,6 +82,39 @@ describe('Search', () => {
       '/api/item/search?q=boots',
       '/api/item/search?q=boots&cursor=after-24',
     ]);
+  });
+
+  it('is where the shopper left it on coming back', async () => {
+    answer(() => page({ items: range(1, 4).map((id) => piece(id)) }));
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    function Back() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(-1)}>
+          Browser back
+        </button>
+      );
+    }
+    renderWithApp(
+      <>
+        <Back />
+        <Routes>
+          <Route path="/search" element={<SearchRoute />} />
+          <Route path="/cart" element={<p>Your bag</p>} />
+        </Routes>
+        <Link to="/cart">Bag</Link>
+      </>,
+      { path: '/search?type=items&q=boots' },
+    );
+    await screen.findByRole('list', { name: 'Pieces found' });
+    window.scrollY = 900;
+    window.dispatchEvent(new Event('scroll'));
+    await userEvent.click(screen.getByRole('link', { name: 'Bag' }));
+    await screen.findByText('Your bag');
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await screen.findByRole('list', { name: 'Pieces found' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 900);
+    scrollTo.mockRestore();
   });
 
   it('shows what it understood as chips, and a removed chip takes its words out', async () => {

@@ -23,6 +23,7 @@ import { ItemResultCard } from '../../features/search/components/item-result-car
 import { OutfitResultCard } from '../../features/search/components/outfit-result-card';
 import { UnderstoodChips, withoutWords } from '../../features/search/components/understood-chips';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useKeptScroll } from '../../lib/use-kept-scroll';
 
 type Mode = 'outfits' | 'items';
 
@@ -58,6 +59,7 @@ export default function SearchRoute() {
   const items = useSearchItems(q, chosen, mode === 'items');
   const outfits = useSearchOutfits(q, mode === 'outfits');
   const active = mode === 'items' ? items : outfits;
+  useKeptScroll(active.isSuccess);
 
   function setMode(next: Mode | null) {
     if (!next || next === mode) return;

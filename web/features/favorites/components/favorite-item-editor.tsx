@@ -20,9 +20,8 @@ import { onRadioGroupKeyDown, radioTabIndex } from '../../../lib/radio-group-key
 import { useCartQuantity } from '../../cart/api/get-cart';
 import { CartToggle } from '../../cart/components/cart-toggle';
 import { useOpenProduct } from '../../catalog/components/product-sheet-provider';
-import { useChangeColor } from '../api/change-color';
 import { useChangeQuantity } from '../api/change-quantity';
-import { useChangeSize } from '../api/change-size';
+import { useChangeColor, useChangeSize } from '../api/change-variant';
 import { useFavoriteItem } from '../api/get-favorite-item';
 import { useVariants } from '../api/get-variants';
 
