@@ -4,7 +4,7 @@ import type { SwipeDirection } from '../../../../contracts/feed';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { Outbox } from '../../../lib/offline/outbox';
-import { FAVORITES_KEY } from './keys';
+import { FAVORITES_KEY, SEARCH_KEY } from './keys';
 import { swipeOutfit } from './swipe-outfit';
 import { toggleItemFavorite } from './toggle-item-favorite';
 import { undoSwipe } from './undo-swipe';
@@ -112,7 +112,7 @@ export function swipedAway(changes: readonly FeedChange[]): Set<number> {
   return away;
 }
 
-/** Whom the outbox tells: the favourites to refresh, the shopper what the server refused. */
+/** Whom the outbox tells: favourites and search to refresh, the shopper what the server refused. */
 interface Reporting {
   notify: ReturnType<typeof useNotify>;
   queryClient: QueryClient;
@@ -122,6 +122,7 @@ function report(outbox: FeedOutbox, { notify, queryClient }: Reporting) {
   return outbox.listen((event) => {
     if (event.type === 'sent') {
       void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
+      void queryClient.invalidateQueries({ queryKey: SEARCH_KEY });
       return;
     }
     const { entry: change, error } = event;

@@ -7,10 +7,12 @@ export const feedKeys = {
 };
 
 /**
- * Swipes and hearts change the shopper's favorites, which another feature shows; it keeps its
- * queries under this key, so the feed invalidates it without importing that feature.
+ * Swipes and hearts change the shopper's favorites, which the favourites and search features
+ * show (search as its hearts); they keep their queries under these keys, so the feed
+ * invalidates them without importing those features.
  */
 export const FAVORITES_KEY = ['favorites'] as const;
+export const SEARCH_KEY = ['search'] as const;
 
 /** The page the server sends when not asked for another size (it preloads this one too). */
 export const FEED_PAGE_SIZE = FEED_PAGE_DEFAULT;
