@@ -59,5 +59,9 @@ export function useFeed(exclude: readonly number[], enabled = true) {
     initialData: earlyPage,
     // A page in hand is as fresh as a page fetched now; without one, fetch.
     staleTime: earlyPage ? Number.POSITIVE_INFINITY : 0,
+    // With a page in, the deck pages on by itself: the first asked again would only deal its cards
+    // anew. Without one (a kept stack opened offline), the connection's return is when to ask.
+    refetchOnReconnect: (query) => query.state.data === undefined,
+    refetchOnWindowFocus: false,
   });
 }

@@ -6,13 +6,22 @@ import { fromContract } from '../../../test/api-contracts';
 import { feedOutfit } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { fetchFirstPageEarly } from '../api/get-feed';
-import { SwipeDeck } from './swipe-deck';
+import { feedKeys } from '../api/keys';
+import { EMPTY_FEED_TITLE, SwipeDeck } from './swipe-deck';
 
 const outfit = feedOutfit;
 
 const page = (outfits: FeedOutfit[], hasMore = false): FeedPage =>
   fromContract(FeedPageSchema, { outfits, hasMore });
 const card = () => screen.getByRole('group', { name: /, Work$/ });
+const deckRegion = () => screen.getByRole('region', { name: 'Outfits to swipe' });
+/** Swipes answered as the server does when it takes them. */
+const swiped = (method: string, url: string, body: unknown): [number, unknown] | undefined =>
+  method === 'POST' && url === '/api/outfit/reject'
+    ? [200, { ...(body as object), direction: 'nope', changed: true }]
+    : method === 'POST' && url === '/api/outfit/favorite'
+      ? [200, { ...(body as object), direction: 'like', changed: true }]
+      : undefined;
 
 beforeEach(() => localStorage.clear());
 
@@ -207,5 +216,115 @@ describe('SwipeDeck', () => {
       '/api/outfit/reject',
       '/api/outfit/rejected/reset',
     ]);
+  });
+
+  it('keeps the cards in front of the shopper when the connection comes back', async () => {
+    let pages = 0;
+    const calls = mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home')) {
+        pages += 1;
+        // Asked again, the server would rank a new outfit first.
+        return [
+          200,
+          pages === 1
+            ? page([outfit(21, 'Monday'), outfit(22, 'Tuesday'), outfit(23, 'Wednesday')])
+            : page([outfit(24, 'Thursday'), outfit(22, 'Tuesday'), outfit(23, 'Wednesday')]),
+        ];
+      }
+      return swiped(method, url, body) ?? [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={21} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Monday, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    await screen.findByRole('group', { name: 'Tuesday, Work' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/outfit/reject')).toBe(true));
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    expect(await screen.findByRole('group', { name: 'Wednesday, Work' })).toBeInTheDocument();
+  });
+
+  it('puts a first page asked for again under the cards shown, without the ones swiped', async () => {
+    let pages = 0;
+    mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home')) {
+        pages += 1;
+        return [
+          200,
+          pages === 1
+            ? page([outfit(25, 'Monday'), outfit(26, 'Tuesday'), outfit(27, 'Wednesday')])
+            : page([outfit(25, 'Monday'), outfit(28, 'Thursday'), outfit(26, 'Tuesday')]),
+        ];
+      }
+      return swiped(method, url, body) ?? [404, undefined];
+    });
+    const { queryClient } = renderWithApp(<SwipeDeck userId={25} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Monday, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Favorite outfit' }));
+    await screen.findByRole('group', { name: 'Tuesday, Work' });
+    await queryClient.refetchQueries({ queryKey: feedKeys.home() });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const next of ['Tuesday', 'Wednesday', 'Thursday']) {
+      expect(await screen.findByRole('group', { name: `${next}, Work` })).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+    }
+    expect(await screen.findByText(EMPTY_FEED_TITLE)).toBeInTheDocument();
+  });
+
+  it('flies a swiped card off as the element the shopper saw, not a new one', async () => {
+    mockApi(
+      (method, url, body) =>
+        (url.startsWith('/api/outfit/home')
+          ? [200, page([outfit(31, 'Monday'), outfit(32, 'Tuesday')])]
+          : swiped(method, url, body)) ?? [404, undefined],
+    );
+    renderWithApp(<SwipeDeck userId={31} title={<h1>Discover</h1>} />);
+    const monday = await screen.findByRole('group', { name: 'Monday, Work' });
+    deckRegion().focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await screen.findByRole('group', { name: 'Tuesday, Work' });
+    expect(monday).toBeInTheDocument();
+    expect(monday).toHaveAttribute('inert');
+    expect(monday.style.transform).toMatch(/^translate3d\(-\d+px/);
+    await waitFor(() => expect(monday).not.toBeInTheDocument());
+  });
+
+  it('keeps focus on the deck after the last swipe and after an undo from the empty state', async () => {
+    mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(41, 'Friday')])];
+      if (method === 'POST' && url === '/api/outfit/undo')
+        return [200, { direction: 'nope', outfit: outfit(41, 'Friday') }];
+      return swiped(method, url, body) ?? [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={41} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Friday, Work' });
+    screen.getByRole('button', { name: 'Reject outfit' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText(EMPTY_FEED_TITLE)).toBeInTheDocument();
+    expect(deckRegion()).toHaveFocus();
+    screen.getByRole('button', { name: 'Undo last swipe' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('group', { name: 'Friday, Work' })).toBeInTheDocument();
+    expect(deckRegion()).toHaveFocus();
+  });
+
+  it('leaves out of the first page every swipe still waiting from an earlier visit', async () => {
+    const waiting = Array.from({ length: 150 }, (_, i) => 1000 + i);
+    localStorage.setItem(
+      'drape.swipes.v1.51',
+      JSON.stringify(waiting.map((outfitId) => ({ outfitId, direction: 'nope' }))),
+    );
+    const calls = mockApi((_, url) =>
+      url.startsWith('/api/outfit/home')
+        ? [200, page([outfit(51, 'Fresh')])]
+        : [503, { error: { code: 'unavailable', message: 'down' } }],
+    );
+    renderWithApp(<SwipeDeck userId={51} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Fresh, Work' });
+    const first = calls.find((c) => c.url.startsWith('/api/outfit/home'));
+    const exclude = new URL(first?.url ?? '', 'http://drape.test').searchParams.get('exclude');
+    expect(exclude?.split(',').map(Number)).toEqual(waiting);
   });
 });

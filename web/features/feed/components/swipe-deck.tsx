@@ -4,7 +4,16 @@ import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import Replay from '@mui/icons-material/Replay';
 import SwipeLeftOutlined from '@mui/icons-material/SwipeLeftOutlined';
 import SwipeRightOutlined from '@mui/icons-material/SwipeRightOutlined';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { FeedOutfit, SwipeDirection } from '../../../../contracts/feed';
 import { palette } from '../../../app/palette';
@@ -116,6 +125,28 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
     (id: number) => setLeaving((list) => list.filter((l) => l.outfit.id !== id)),
     [],
   );
+  // A new state (the last card swiped, one back from empty) takes away or disables the button
+  // pressed: focus that was on the deck stays on it, rather than falling to the page.
+  const stageRef = useRef<HTMLElement>(null);
+  const focusInDeck = useRef(false);
+  const statusShown = useRef(status);
+  useLayoutEffect(() => {
+    if (statusShown.current === status) return;
+    statusShown.current = status;
+    const active = document.activeElement;
+    const lost =
+      !active ||
+      active === document.body ||
+      (active instanceof HTMLButtonElement && active.disabled);
+    if (focusInDeck.current && lost) stageRef.current?.focus({ preventScroll: true });
+  }, [status]);
+  function onDeckBlur(event: FocusEvent<HTMLElement>) {
+    // A focused button taken away blurs to nothing; only focus moved elsewhere leaves the deck.
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) {
+      focusInDeck.current = false;
+    }
+  }
+
   // The arrows swipe only while the deck itself has focus: a heart or a button inside it keeps
   // its own keys, and focus stays on the deck for the next card.
   function onDeckKey(event: KeyboardEvent<HTMLElement>) {
@@ -170,51 +201,58 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
       />
     );
   } else {
-    stage = (
-      <>
-        {/* Flying cards first, so a swiped card keeps its place in the DOM as it leaves. */}
-        {leaving
-          .filter((l) => !cards.some((c) => c.id === l.outfit.id))
-          .map(({ outfit, side }) => (
-            <SwipeCard
-              key={outfit.id}
-              depth={0}
-              leaving={side}
-              label={`${outfit.name}, ${outfit.occasion}`}
-              onSwipe={() => {}}
-              onGone={() => gone(outfit.id)}
-            >
-              <OutfitCard outfit={outfit} interactive={false} />
-            </SwipeCard>
-          ))}
-        {cards.slice(0, firstPaint ? 1 : 2).map((outfit, depth) => (
+    // One keyed list, flying cards first: a swiped card moves from the stack to the flyers as the
+    // same element, so it flies off from where the drag left it (two lists would remount it).
+    stage = [
+      ...leaving
+        .filter((l) => !cards.some((c) => c.id === l.outfit.id))
+        .map(({ outfit, side }) => (
           <SwipeCard
             key={outfit.id}
-            depth={depth}
+            depth={0}
+            leaving={side}
             label={`${outfit.name}, ${outfit.occasion}`}
-            describedBy={reasonId(outfit.id)}
-            enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
-            enterToken={depth === 0 ? deck.entering?.token : undefined}
-            onSwipe={swipe}
+            onSwipe={() => {}}
+            onGone={() => gone(outfit.id)}
           >
-            <OutfitCard
-              outfit={outfit}
-              interactive={depth === 0}
-              onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
-              onOpenPiece={(item) => openProduct(item.id)}
-              onShopLook={depth === 0 ? () => openLook(outfit.id) : undefined}
-            />
+            <OutfitCard outfit={outfit} interactive={false} />
           </SwipeCard>
-        ))}
-      </>
-    );
+        )),
+      ...cards.slice(0, firstPaint ? 1 : 2).map((outfit, depth) => (
+        <SwipeCard
+          key={outfit.id}
+          depth={depth}
+          label={`${outfit.name}, ${outfit.occasion}`}
+          describedBy={reasonId(outfit.id)}
+          enterFrom={depth === 0 && deck.entering ? deck.entering.from : undefined}
+          enterToken={depth === 0 ? deck.entering?.token : undefined}
+          onSwipe={swipe}
+        >
+          <OutfitCard
+            outfit={outfit}
+            interactive={depth === 0}
+            onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
+            onOpenPiece={(item) => openProduct(item.id)}
+            onShopLook={depth === 0 ? () => openLook(outfit.id) : undefined}
+          />
+        </SwipeCard>
+      )),
+    ];
   }
 
   return (
     <div className={styles.layout}>
       <div className={styles.title}>{title}</div>
-      <div className={styles.deck}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notes whether focus is on the deck */}
+      <div
+        className={styles.deck}
+        onFocus={() => {
+          focusInDeck.current = true;
+        }}
+        onBlur={onDeckBlur}
+      >
         <section
+          ref={stageRef}
           className={styles.stage}
           aria-label="Outfits to swipe"
           aria-describedby="deck-keys"

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FeedOutfit, FeedPage, SwipeDirection } from '../../../../contracts/feed';
+import { FEED_EXCLUDE_MAX } from '../../../../contracts/feed-limits';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { type FeedChange, type FeedOutbox, swipedAway, useFeedOutbox } from '../api/feed-outbox';
@@ -13,8 +14,6 @@ import { type Side, sideOf } from './swipe-card';
 
 /** Ask for the next page while this many cards are left, so the stack never runs dry. */
 const PREFETCH_AT = 4;
-/** The server skips at most this many outfits the client names. */
-const MAX_EXCLUDE = 100;
 /** How long a restore waits for earlier swipes to reach the server before giving up. */
 const SENT_WAIT_MS = 8_000;
 /**
@@ -40,7 +39,8 @@ interface Swiped {
   direction: SwipeDirection;
 }
 
-const unique = (ids: number[]) => [...new Set(ids)].slice(-MAX_EXCLUDE);
+/** The newest of the ids, as many as the server skips (it refuses a longer list). */
+const unique = (ids: number[]) => [...new Set(ids)].slice(-FEED_EXCLUDE_MAX);
 
 /**
  * The swipe stack: cards from the feed, swipes, undos and hearts saved through the shopper's
@@ -91,8 +91,9 @@ export function useSwipeDeck(userId: number) {
 
   if (feed.data && feed.data !== seededFrom) {
     const away = swipedAway(queued.entries);
-    if (seededFrom === 'kept') {
-      // Back online under a stack from before: the new page joins it at the bottom.
+    if (seededFrom) {
+      // A page after the stack is dealt (back online under a kept stack, or the first page asked
+      // again) joins it at the bottom: the cards in front of the shopper stay, swiped ones stay out.
       const held = new Set([
         ...cardsRef.current.map((c) => c.id),
         ...history.current.map((h) => h.outfit.id),
