@@ -10,8 +10,8 @@ export const SearchTextSchema = singleLineText(undefined, { error: 'must be text
   .default('');
 
 /**
- * Categories to search in, by id (`6`) or name (`Outerwear`): `cat` repeated, or one value
- * holding several separated by commas. Missing means every category.
+ * Categories to search in, by id (`6`), name (`Outerwear`) or slot (`outerwear`): `cat` repeated,
+ * or one value holding several separated by commas. Missing means every category.
  */
 export const CategoryFilterSchema = z.preprocess(
   (v) => {

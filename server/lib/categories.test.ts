@@ -34,6 +34,14 @@ describe('resolveCategoryRefs', () => {
     expect(await resolveCategoryRefs(db, ['6', 'tops', 'OUTERWEAR'])).toEqual([6, 1]);
   });
 
+  it('reads a category as every route does: by slot, and by id with leading zeros', async () => {
+    const { db } = fakeDb();
+    expect(await resolveCategoryRefs(db, ['top', '06'])).toEqual([1, 6]);
+    expect((await findCategory(db, 'top'))?.id).toBe(1);
+    expect((await findCategory(db, '06'))?.id).toBe(6);
+    expect(await findCategory(db, '7')).toBeUndefined();
+  });
+
   it('is a 400 naming an unknown category', async () => {
     const { db } = fakeDb();
     const refused = resolveCategoryRefs(db, ['1', 'Hats']);

@@ -24,27 +24,33 @@ function allCategories(db: Db): Promise<Category[]> {
 }
 
 /**
- * A category by id (`6`, or `06`), name (`Outerwear`) or slot (`outerwear`), without regard to case;
- * undefined when there is none.
+ * Whether `ref` names the category: by id (`6`, or `06`), name (`Outerwear`) or slot
+ * (`outerwear`), without regard to case. Every route that takes a category reads it this way.
  */
-export async function findCategory(db: Db, ref: string): Promise<Category | undefined> {
+function names(category: Category, ref: string): boolean {
   const wanted = ref.toLowerCase();
-  const id = /^\d+$/.test(ref) ? Number(ref) : undefined;
+  return (
+    (/^\d+$/.test(ref) && Number(ref) === category.id) ||
+    category.name.toLowerCase() === wanted ||
+    category.slot === wanted
+  );
+}
+
+/** The category `ref` names (see `names`); undefined when there is none. */
+export async function findCategory(db: Db, ref: string): Promise<Category | undefined> {
   const all = await allCategories(db);
-  return all.find((c) => c.id === id || c.name.toLowerCase() === wanted || c.slot === wanted);
+  return all.find((c) => names(c, ref));
 }
 
 /**
- * Category filters as shoppers and SPEC's client send them, by id (`6`) or name (`Outerwear`,
- * any case), to ids. An unknown one is a 400 naming it.
+ * Category filters as shoppers and SPEC's client send them (`6`, `Outerwear`, `outerwear`: see
+ * `names`) to ids. An unknown one is a 400 naming it.
  */
 export async function resolveCategoryRefs(db: Db, refs: readonly string[]): Promise<number[]> {
   if (refs.length === 0) return [];
   const all = await allCategories(db);
   const ids = refs.map((ref) => {
-    const found = all.find(
-      (c) => String(c.id) === ref || c.name.toLowerCase() === ref.toLowerCase(),
-    );
+    const found = all.find((c) => names(c, ref));
     if (!found) throw badRequest(`There is no category "${ref}".`, { cat: 'is not a category' });
     return found.id;
   });
