@@ -217,7 +217,7 @@ describe('a shopper with a favorite outfit', () => {
     await expectAccessible(page);
     await page.goBack();
     await visible(page.getByRole('heading', { name: outfit.name }));
-    await page.getByRole('button', { name: `Remove ${outfit.name} from favorites` }).click();
+    await page.getByRole('button', { name: `Favorite ${outfit.name}`, pressed: true }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog);
     expect(await dialog.textContent()).toContain('pieces that came with this outfit are removed');
@@ -267,8 +267,8 @@ describe('search', () => {
     // Heart the first result; the favorites know it.
     const first = found.first();
     const label = (await first.getAttribute('aria-label'))!;
-    await first.getByRole('button', { name: `Add ${label} to favorites` }).click();
-    await visible(first.getByRole('button', { name: `Remove ${label} from favorites` }));
+    await first.getByRole('button', { name: `Favorite ${label}`, pressed: false }).click();
+    await visible(first.getByRole('button', { name: `Favorite ${label}`, pressed: true }));
     await expect
       .poll(async () => {
         const pieces = (await (await page.request.get('/api/favorites/items/Outerwear')).json())
@@ -319,9 +319,9 @@ describe('search', () => {
     const name = (await found.first().locator('h2').textContent())!;
     await found
       .first()
-      .getByRole('button', { name: `Add ${name} to favorites` })
+      .getByRole('button', { name: `Favorite ${name}`, pressed: false })
       .click();
-    await visible(found.first().getByRole('button', { name: `Remove ${name} from favorites` }));
+    await visible(found.first().getByRole('button', { name: `Favorite ${name}`, pressed: true }));
     await screenshot(page, 'search-outfits-desktop');
     await expectAccessible(page);
     const faves = (await (await page.request.get('/api/favorites/outfits')).json())

@@ -5,7 +5,8 @@ import { palette } from '../app/palette';
 
 /**
  * The heart on a card: filled when the thing is a favorite. `label` names what it acts on
- * ("Linen Shirt"); the accessible name says what a press will do.
+ * ("Linen Shirt"). A toggle, as the swipe card's hearts are: its name stays "Favorite …" and
+ * whether it is one is its pressed state.
  */
 export function HeartButton({
   favorite,
@@ -31,7 +32,7 @@ export function HeartButton({
       }}
       aria-pressed={favorite}
       aria-busy={busy}
-      aria-label={favorite ? `Remove ${label} from favorites` : `Add ${label} to favorites`}
+      aria-label={`Favorite ${label}`}
       sx={{
         bgcolor: 'rgba(255,255,255,0.92)',
         boxShadow: '0 1px 4px rgba(28,27,31,0.12)',
