@@ -291,6 +291,23 @@ describe('SwipeDeck', () => {
     await waitFor(() => expect(monday).not.toBeInTheDocument());
   });
 
+  it('flies the last card off over the empty state, then lets it go', async () => {
+    mockApi(
+      (method, url, body) =>
+        (url.startsWith('/api/outfit/home')
+          ? [200, page([outfit(51, 'Sunday')])]
+          : swiped(method, url, body)) ?? [404, undefined],
+    );
+    renderWithApp(<SwipeDeck userId={71} title={<h1>Discover</h1>} />);
+    const sunday = await screen.findByRole('group', { name: 'Sunday, Work' });
+    deckRegion().focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByText(EMPTY_FEED_TITLE)).toBeInTheDocument();
+    expect(sunday).toBeInTheDocument();
+    expect(sunday.style.transform).toMatch(/^translate3d\(\d+px/);
+    await waitFor(() => expect(sunday).not.toBeInTheDocument());
+  });
+
   it('keeps focus on the deck after the last swipe and after an undo from the empty state', async () => {
     mockApi((method, url, body) => {
       if (url.startsWith('/api/outfit/home')) return [200, page([outfit(41, 'Friday')])];

@@ -159,6 +159,21 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
   }
 
   const top = cards[0];
+  // Swiped cards still flying off, over the next card or the empty state after the last one.
+  const flying = leaving
+    .filter((l) => !cards.some((c) => c.id === l.outfit.id))
+    .map(({ outfit, side }) => (
+      <SwipeCard
+        key={outfit.id}
+        depth={0}
+        leaving={side}
+        label={`${outfit.name}, ${outfit.occasion}`}
+        onSwipe={() => {}}
+        onGone={() => gone(outfit.id)}
+      >
+        <OutfitCard outfit={outfit} interactive={false} />
+      </SwipeCard>
+    ));
   let stage: ReactNode;
   if (status === 'loading') stage = <Loading label="Loading outfits" shape="card" />;
   else if (status === 'error') {
@@ -173,8 +188,10 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
       />
     );
   } else if (status === 'empty') {
-    stage = (
+    stage = [
+      ...flying,
       <EmptyState
+        key="empty"
         title={EMPTY_FEED_TITLE}
         body="You have seen every outfit for now. Give the ones you passed on another look, revisit the ones you loved, or search for something specific."
         action={
@@ -198,26 +215,13 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             </RouterLink>
           </div>
         }
-      />
-    );
+      />,
+    ];
   } else {
     // One keyed list, flying cards first: a swiped card moves from the stack to the flyers as the
     // same element, so it flies off from where the drag left it (two lists would remount it).
     stage = [
-      ...leaving
-        .filter((l) => !cards.some((c) => c.id === l.outfit.id))
-        .map(({ outfit, side }) => (
-          <SwipeCard
-            key={outfit.id}
-            depth={0}
-            leaving={side}
-            label={`${outfit.name}, ${outfit.occasion}`}
-            onSwipe={() => {}}
-            onGone={() => gone(outfit.id)}
-          >
-            <OutfitCard outfit={outfit} interactive={false} />
-          </SwipeCard>
-        )),
+      ...flying,
       ...cards.slice(0, firstPaint ? 1 : 2).map((outfit, depth) => (
         <SwipeCard
           key={outfit.id}
