@@ -1,5 +1,6 @@
 import type { Cart, CartLine } from '../../contracts/cart';
 import type { Item, Product } from '../../contracts/catalog';
+import type { FavoriteItem } from '../../contracts/favorites';
 import type { FeedOutfit } from '../../contracts/feed';
 import type { User } from '../../contracts/user';
 
@@ -134,5 +135,18 @@ export function catalogItem(id: number, name: string, patch: Partial<Item> = {})
     size: 'M',
     stock: 10,
     ...patch,
+  };
+}
+
+/** A piece hearted on its own, as the favourites' routes answer it. */
+export function favoriteItem(id: number, name: string, patch: Partial<Item> = {}): FavoriteItem {
+  return {
+    ...catalogItem(id, name, patch),
+    outfitId: null,
+    outfitName: null,
+    occasionId: null,
+    source: 'heart',
+    quantity: 1,
+    favoritedAt: '2026-03-01T09:00:00.000Z',
   };
 }

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { Themed } from '../app/themed';
 import { contractProblem } from './api-contracts';
@@ -28,6 +28,16 @@ export function renderWithApp(
       </AppProvider>,
     ),
   };
+}
+
+/** The browser's Back, as a button a test can press (a memory router has no toolbar). */
+export function BrowserBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      Browser back
+    </button>
+  );
 }
 
 /** Fake answers that did not match their route's contract, reported after each test. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import {
   type ItemSearchPage,
@@ -12,7 +12,7 @@ import {
 import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../test/api-contracts';
 import { linenShirt } from '../../test/fixtures';
-import { mockApi, renderWithApp } from '../../test/render';
+import { BrowserBack, mockApi, renderWithApp } from '../../test/render';
 import SearchRoute from './search';
 
 function piece(id: number, name = `Leather Chelsea Boot ${id}`): ItemSearchResult {
@@ -87,17 +87,9 @@ describe('Search', () => {
   it('is where the shopper left it on coming back', async () => {
     answer(() => page({ items: range(1, 4).map((id) => piece(id)) }));
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    function Back() {
-      const navigate = useNavigate();
-      return (
-        <button type="button" onClick={() => navigate(-1)}>
-          Browser back
-        </button>
-      );
-    }
     renderWithApp(
       <>
-        <Back />
+        <BrowserBack />
         <Routes>
           <Route path="/search" element={<SearchRoute />} />
           <Route path="/cart" element={<p>Your bag</p>} />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../../contracts/cart';
 import { ProductSchema } from '../../../../contracts/catalog';
@@ -11,7 +11,8 @@ import {
 } from '../../../../contracts/favorites';
 import { ProductSheetProvider } from '../../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../../test/api-contracts';
-import { mockApi, renderWithApp } from '../../../test/render';
+import { favoriteItem } from '../../../test/fixtures';
+import { BrowserBack, mockApi, renderWithApp } from '../../../test/render';
 import FavoriteCategoryRoute from './category';
 
 const emptyCart = fromContract(CartSchema, {
@@ -27,27 +28,18 @@ const emptyCart = fromContract(CartSchema, {
 });
 
 function piece(id: number): FavoriteItem {
-  return fromContract(FavoriteItemSchema, {
-    id,
-    productId: 100 + id,
-    name: `Linen shirt ${id}`,
-    img: '/images/items/blazer/black.svg',
-    categoryId: 1,
-    category: 'Tops',
-    price: '$40.00',
-    priceCents: 4000,
-    seller: 'Studio Lumen',
-    color: 'Black',
-    colorHex: '#111111',
-    size: 'M',
-    stock: 4,
-    outfitId: null,
-    outfitName: null,
-    occasionId: null,
-    source: 'heart',
-    quantity: 1,
-    favoritedAt: '2026-03-01T09:00:00.000Z',
-  });
+  return fromContract(
+    FavoriteItemSchema,
+    favoriteItem(id, `Linen shirt ${id}`, {
+      productId: 100 + id,
+      img: '/images/items/blazer/black.svg',
+      price: '$40.00',
+      priceCents: 4000,
+      seller: 'Studio Lumen',
+      colorHex: '#111111',
+      stock: 4,
+    }),
+  );
 }
 
 /** The favourite Tops' page, as its route draws it. */
@@ -95,17 +87,9 @@ describe('Favorite pieces of a category', () => {
       }
       return [404, { error: { code: 'not_found', message: url } }];
     });
-    function Back() {
-      const navigate = useNavigate();
-      return (
-        <button type="button" onClick={() => navigate(-1)}>
-          Browser back
-        </button>
-      );
-    }
     renderWithApp(
       <>
-        <Back />
+        <BrowserBack />
         <Routes>
           <Route path="/favorites/categories" element={<p>All favourite categories</p>} />
           <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />

@@ -1,21 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FavoriteItem } from '../../../../contracts/favorites';
-import { catalogItem } from '../../../test/fixtures';
+import { favoriteItem } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { useChangeColor, useChangeSize } from './change-variant';
 import { SEARCH_KEY } from './keys';
 
-const moved: FavoriteItem = {
-  ...catalogItem(8, 'Linen shirt', { color: 'Ivory' }),
-  outfitId: null,
-  outfitName: null,
-  occasionId: null,
-  source: 'heart',
-  quantity: 1,
-  favoritedAt: '2026-03-01T09:00:00.000Z',
-};
+const moved = favoriteItem(8, 'Linen shirt', { color: 'Ivory' });
 
 /** The two moves of a favourite, as the editor offers them. */
 function Editor() {
