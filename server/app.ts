@@ -12,6 +12,7 @@ import type { ApiError } from '../contracts/common';
 import type { Config, TrustProxy } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
+import { errorForLog } from './lib/error-log';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { serializerCompiler } from './lib/serializer';
 import authPlugin from './plugins/auth';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { err: errorForLog },
     },
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 64 * 1024,

@@ -202,6 +202,14 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Whether browsers reach Drape only over https (every PUBLIC_ORIGIN is https): its cookies are
+ * then Secure and HSTS is sent. A plain-http origin among them would lose a Secure cookie.
+ */
+export function servedOverHttps(config: Pick<Config, 'publicOrigins'>): boolean {
+  return config.publicOrigins.every((origin) => origin.startsWith('https://'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {

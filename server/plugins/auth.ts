@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import { sql as drizzleSql, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { servedOverHttps } from '../config';
 import { ANNOUNCED } from '../db/announcements';
 import { queryPrepared } from '../db/client';
 import { sessions } from '../db/schema';
@@ -63,7 +64,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     const { db, sql } = app.database;
-    const secure = app.config.trustProxy !== false;
+    const secure = servedOverHttps(app.config);
     const hash = (token: string) =>
       createHmac('sha256', app.config.sessionSecret).update(token).digest('base64url');
 
@@ -142,29 +143,36 @@ export default fp(
         return;
       }
       const tokenHash = hash(token);
+      // Read before anything of this session is read, so a sign-out announced meanwhile wins.
+      const since = cache.changes;
       const cached = cache.get(tokenHash);
-      const session = cached && cached.expiresAt > Date.now() ? cached : await lookUp(tokenHash);
+      const session =
+        cached && cached.expiresAt > Date.now() ? cached : await lookUp(tokenHash, since);
       if (!session) {
         // Expired, revoked or forged: forget it so the browser stops sending it.
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
       }
-      request.user = { ...session.user };
-      request.sessionTokenHash = tokenHash;
       if (session.expiresAt - Date.now() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
         const next = Date.now() + SESSION_TTL_MS;
-        const since = cache.changes;
-        await db
+        const slid = await db
           .update(sessions)
           .set({ expiresAt: new Date(next) })
-          .where(eq(sessions.tokenHash, tokenHash));
+          .where(eq(sessions.tokenHash, tokenHash))
+          .returning({ userId: sessions.userId });
+        if (slid.length === 0) {
+          // Signed out since it was read: the request is anonymous.
+          reply.clearCookie(SESSION_COOKIE, cookieOptions);
+          return;
+        }
         cache.set(tokenHash, { ...session, expiresAt: next }, since);
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(next) });
       }
+      request.user = { ...session.user };
+      request.sessionTokenHash = tokenHash;
     });
 
-    async function lookUp(tokenHash: string) {
-      const since = cache.changes;
+    async function lookUp(tokenHash: string, since: number) {
       const rows = await queryPrepared<{
         id: number;
         username: string;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { servedOverHttps } from '../config';
 import { AppError, forbidden } from '../lib/errors';
 
 /** The methods that change something: checked for their origin, and they change kept copies. */
@@ -54,7 +55,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
-    const https = app.config.trustProxy !== false;
+    const https = servedOverHttps(app.config);
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,

@@ -157,6 +157,28 @@ describe('session tokens', () => {
     expect((await agent.get('/api/user')).statusCode).toBe(401);
   });
 
+  it('is refused when it ends between its lookup and its slide forward', async () => {
+    const { agent, user } = await signUp(t.app);
+    await sql(
+      `UPDATE sessions SET expires_at = now() + interval '7 days' - interval '2 hours' WHERE user_id = $1`,
+      [user.id],
+    );
+    // As if a sign-out elsewhere committed just after this request read the session: the slide
+    // finds no row.
+    await sql(`CREATE FUNCTION vanish_on_slide() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN IF NEW.user_id = ${Number(user.id)} THEN RETURN NULL; END IF; RETURN NEW; END $$`);
+    await sql(`CREATE TRIGGER vanish_on_slide BEFORE UPDATE ON sessions
+                 FOR EACH ROW EXECUTE FUNCTION vanish_on_slide()`);
+    try {
+      const res = await agent.get('/api/user');
+      expect(res.statusCode).toBe(401);
+      expect(sessionCookieOf(res)?.value).toBe('');
+    } finally {
+      await sql('DROP TRIGGER vanish_on_slide ON sessions');
+      await sql('DROP FUNCTION vanish_on_slide()');
+    }
+  });
+
   it('deletes sessions that have ended as sign-ins come, and no other', async () => {
     const gone = await signUp(t.app);
     const kept = await signUp(t.app);
@@ -195,21 +217,34 @@ describe('the session cookie', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  it('is Secure, and HSTS is sent, behind an https proxy (TRUST_PROXY=1)', async () => {
-    const proxied = await createTestApp({ trustProxy: 1 });
+  it('is Secure, and HSTS is sent, when browsers reach Drape over https (PUBLIC_ORIGIN)', async () => {
+    const proxied = await createTestApp({
+      trustProxy: 1,
+      publicOrigins: ['https://shop.example'],
+    });
     try {
-      const { user } = await signUp(proxied.app);
-      const res = await proxied.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        headers: { 'x-forwarded-proto': 'https' },
-        payload: { username: user.username, password },
-      });
+      const res = await signUpAt(proxied.app, 'https://shop.example');
       expect(res.statusCode).toBe(200);
       expect(sessionCookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const page = await proxied.app.inject({ method: 'GET', url: '/api/health/live' });
       expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('is not Secure behind a proxy when browsers reach Drape over plain http', async () => {
+    // A Secure cookie would never come back over http: every sign-in would seem to fail.
+    const proxied = await createTestApp({
+      trustProxy: 1,
+      publicOrigins: ['http://shop.lan:8080'],
+    });
+    try {
+      const res = await signUpAt(proxied.app, 'http://shop.lan:8080');
+      expect(res.statusCode).toBe(200);
+      expect(sessionCookieOf(res)?.secure).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
     }
@@ -664,3 +699,18 @@ describe('methods a path does not take', () => {
     expect(await f.digest()).toEqual(before);
   });
 });
+
+/** Registers a shopper and signs in through a proxy serving `origin`; answers the sign-in. */
+async function signUpAt(app: FastifyInstance, origin: string) {
+  const credentials = { username: `proxied${randomBytes(4).toString('hex')}`, password };
+  const url = new URL(origin);
+  const headers = { host: url.host, 'x-forwarded-proto': url.protocol.slice(0, -1) };
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    headers,
+    payload: credentials,
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  return app.inject({ method: 'POST', url: '/api/user/login', headers, payload: credentials });
+}

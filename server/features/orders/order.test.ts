@@ -1200,6 +1200,43 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await snapshot()).toEqual(before);
   });
 
+  it('says a payment was cancelled when it is cancelled while the checkout spends it', async () => {
+    const { agent, user, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const session = await open(agent, addressId);
+    expect((await agent.post(`/api/payments/${session.id}/approve`)).statusCode).toBe(200);
+    const before = await snapshot();
+    // The cancel in another tab commits between the checkout's read of the session and its
+    // capture: the capture finds the session cancelled.
+    await sql(`CREATE FUNCTION cancel_on_capture() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN
+                   IF OLD.status = 'approved' AND NEW.status = 'captured' THEN
+                     UPDATE payment_sessions SET status = 'cancelled' WHERE id = NEW.id;
+                     RETURN NULL;
+                   END IF;
+                   RETURN NEW;
+                 END $$`);
+    await sql(`CREATE TRIGGER cancel_on_capture BEFORE UPDATE ON payment_sessions
+                 FOR EACH ROW WHEN (OLD.id = '${session.id.replace(/'/g, '')}')
+                 EXECUTE FUNCTION cancel_on_capture()`);
+    try {
+      const paid = await agent.put('/api/buy', {
+        addressId,
+        paymentMethod: 'paypal',
+        idempotencyKey: newKey(),
+        paymentId: session.id,
+      });
+      expect(paid.statusCode, paid.body).toBe(409);
+      expect(paid.json().error.message).toMatch(/cancelled/);
+    } finally {
+      await sql('DROP TRIGGER cancel_on_capture ON payment_sessions');
+      await sql('DROP FUNCTION cancel_on_capture()');
+    }
+    expect(await sessionStatus(session.id)).toBe('cancelled');
+    expect(await snapshot()).toEqual(before);
+    expect(await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id])).toEqual([]);
+  });
+
   it('cancel leaves the cart exactly as it was and makes no order; the cancelled payment cannot pay', async () => {
     const { agent, user, addressId } = await shopper();
     await fill(agent, [

@@ -217,7 +217,9 @@ export async function spendPayment(
   }
   try {
     if (!(await repo.captureSession(db, userId, session.id, checkout.idempotencyKey))) {
-      throw conflict(USED);
+      // Cancelled, expired or used since it was read: read it again to say which.
+      if (again) throw conflict(USED);
+      return await spendPayment(db, userId, checkout, totalCents, log, now, true);
     }
   } catch (error) {
     // The key took another session meanwhile (payment_sessions_user_key_idx, committed before

@@ -37,7 +37,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Add an address (preferred unless preferred: false)',
+        summary: 'Add an address (preferred when it is the first, or with preferred: true)',
         body: CreateAddressBodySchema,
         response: {
           201: AddressSchema,
