@@ -2,6 +2,7 @@ import type { Cart, CartLine } from '../../contracts/cart';
 import type { Item, Product } from '../../contracts/catalog';
 import type { FavoriteItem } from '../../contracts/favorites';
 import type { FeedOutfit } from '../../contracts/feed';
+import type { Address } from '../../contracts/shipping';
 import type { User } from '../../contracts/user';
 
 /** Ada, a signed-in shopper who is not an administrator and gave no e-mail. */
@@ -148,5 +149,21 @@ export function favoriteItem(id: number, name: string, patch: Partial<Item> = {}
     source: 'heart',
     quantity: 1,
     favoritedAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+/** An address of Ada's in Springfield, at `${id} Main St`; `preferred` as given. */
+export function address(id: number, nickname: string, preferred = false): Address {
+  return {
+    id,
+    nickname,
+    recipient_name: 'Ada Lovelace',
+    phone: '555-0100',
+    street_address: `${id} Main St`,
+    street_address_2: null,
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    preferred,
   };
 }

@@ -1,17 +1,18 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { type InitialEntry, MemoryRouter, useNavigate } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { Themed } from '../app/themed';
 import { contractProblem } from './api-contracts';
 
 /**
  * Renders a component inside the app's providers, MUI's theme (which the app's pages bring with
- * them) and a memory router at `path` (the last of several: the history before it).
+ * them) and a memory router at `path` (the last of several: the history before it), which may
+ * carry the state a link gave it.
  */
 export function renderWithApp(
   element: ReactElement,
-  { path = '/' }: { path?: string | string[] } = {},
+  { path = '/' }: { path?: InitialEntry | InitialEntry[] } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -19,10 +20,7 @@ export function renderWithApp(
     queryClient,
     ...render(
       <AppProvider queryClient={queryClient}>
-        <MemoryRouter
-          initialEntries={typeof path === 'string' ? [path] : path}
-          initialIndex={Infinity}
-        >
+        <MemoryRouter initialEntries={Array.isArray(path) ? path : [path]} initialIndex={Infinity}>
           <Themed>{element}</Themed>
         </MemoryRouter>
       </AppProvider>,

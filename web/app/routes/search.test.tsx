@@ -166,6 +166,45 @@ describe('Search', () => {
     }
   }, 20_000);
 
+  it('shows a piece hearted here as hearted in its sheet, though the sheet saw it before', async () => {
+    // Item 7 is the Linen Shirt in M.
+    let hearted: number[] = [];
+    mockApi((method, url) => {
+      if (url.startsWith('/api/item/categories')) return [200, []];
+      if (url === '/api/item/7/product') return [200, { ...linenShirt(), heartedItemIds: hearted }];
+      if (method === 'POST' && url === '/api/item/search/favorite') {
+        hearted = [7];
+        return [200, { ok: true, favorite: true }];
+      }
+      return [200, page({ items: [{ ...piece(7, 'Linen Shirt'), size: 'M' }] })];
+    });
+    renderWithApp(
+      <ProductSheetProvider>
+        <Routes>
+          <Route path="/search" element={<SearchRoute />} />
+        </Routes>
+      </ProductSheetProvider>,
+      { path: '/search?type=items&q=shirt' },
+    );
+    const view = await screen.findByRole('button', { name: 'View Linen Shirt in Black, $180.00' });
+    const sheetHeart = async () =>
+      within(await screen.findByRole('dialog')).findByRole('button', {
+        name: 'Favorite Linen Shirt in Sage',
+      });
+    await userEvent.click(view);
+    expect(await sheetHeart()).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Favorite Linen Shirt in Black' }));
+    await waitFor(() => expect(hearted).toEqual([7]));
+    await userEvent.click(view);
+    const heart = await sheetHeart();
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+  }, 20_000);
+
   it('offers a suggestion as a link when nothing matches, and follows it', async () => {
     answer((url) =>
       url.searchParams.get('q') === 'blazzzzer'

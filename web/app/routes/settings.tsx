@@ -7,10 +7,12 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../components/page';
 import { useUser } from '../../features/auth/api/get-user';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
+import { shippingFrom } from '../../features/shipping/components/return-to';
 import { ZOOMED_PHONE } from '../../lib/zoomed';
 
 /** The account menu's Settings: what a shopper can set, each a step away. */
@@ -21,11 +23,18 @@ export default function SettingsRoute() {
   const entries = [
     {
       to: '/shipping',
+      state: shippingFrom('/settings'),
       icon: <LocalShippingOutlined />,
       primary: 'Shipping addresses',
-      secondary: address
-        ? `Default: ${address.nickname}, ${address.city}`
-        : 'Add where your orders go and choose a default',
+      secondary: preferred.isPending ? (
+        <Skeleton width="60%" />
+      ) : preferred.isError ? (
+        'Your addresses could not be loaded just now'
+      ) : address ? (
+        `Default: ${address.nickname}, ${address.city}`
+      ) : (
+        'Add where your orders go and choose a default'
+      ),
     },
     {
       to: '/user',
@@ -45,7 +54,13 @@ export default function SettingsRoute() {
       <Card>
         <List disablePadding>
           {entries.map((entry) => (
-            <ListItemButton key={entry.to} component={RouterLink} to={entry.to} divider>
+            <ListItemButton
+              key={entry.to}
+              component={RouterLink}
+              to={entry.to}
+              state={entry.state}
+              divider
+            >
               {/* At 200% zoom on a phone the words need the icon's room. */}
               <ListItemIcon sx={{ [ZOOMED_PHONE]: { display: 'none' } }}>{entry.icon}</ListItemIcon>
               <ListItemText

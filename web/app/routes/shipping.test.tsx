@@ -3,24 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../../contracts/shipping';
+import { shippingFrom } from '../../features/shipping/components/return-to';
+import { ShippingSelector } from '../../features/shipping/components/shipping-selector';
+import { address } from '../../test/fixtures';
 import { mockApi, renderWithApp } from '../../test/render';
 import ShippingRoute from './shipping';
-
-/** An address in Springfield; `preferred` as given. */
-function address(id: number, nickname: string, preferred = false): Address {
-  return {
-    id,
-    nickname,
-    recipient_name: 'Ada Lovelace',
-    phone: '555-0100',
-    street_address: `${id} Main St`,
-    street_address_2: null,
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    preferred,
-  };
-}
 
 const NOT_FOUND = [
   404,
@@ -29,9 +16,10 @@ const NOT_FOUND = [
 
 /**
  * The shipping page over a fake server holding `kept`, which a test may change to stand for
- * another tab. Writes follow the server's rules for the preferred flag.
+ * another tab, opened at `path` from the page `from` (the checkout unless said; null: its
+ * address typed in). Writes follow the server's rules for the preferred flag.
  */
-function renderShipping(kept: Address[]) {
+function renderShipping(kept: Address[], from: string | null = '/cart', path = '/shipping') {
   const server = { kept };
   let nextId = 50;
   const prefer = (id: number) => {
@@ -64,14 +52,24 @@ function renderShipping(kept: Address[]) {
     }
     return [200, server.kept.find((a) => a.id === found.id)];
   });
-  renderWithApp(
+  const rendered = renderWithApp(
     <Routes>
       <Route path="/shipping" element={<ShippingRoute />} />
-      <Route path="/cart" element={<p>The cart</p>} />
+      <Route
+        path="/cart"
+        element={
+          <>
+            <p>The cart</p>
+            <ShippingSelector address={null} />
+          </>
+        }
+      />
+      <Route path="/settings" element={<p>The settings</p>} />
+      <Route path="/user" element={<p>The account</p>} />
     </Routes>,
-    { path: '/shipping' },
+    { path: { pathname: path, state: from ? shippingFrom(from) : undefined } },
   );
-  return { server, calls };
+  return { server, calls, unmount: rendered.unmount };
 }
 
 const radio = (name: string) => screen.getByRole('radio', { name, hidden: true });
@@ -161,6 +159,31 @@ describe('the shipping page', () => {
       '/api/shipping/2/preferred',
     ]);
   });
+
+  it('takes Confirm to the checkout from its shipping selector, or when opened by its address', async () => {
+    const { unmount } = renderShipping([address(1, 'Home', true)], null, '/cart');
+    await userEvent.click(screen.getByRole('link', { name: /Select Shipping/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The cart')).toBeInTheDocument();
+    unmount();
+
+    renderShipping([address(1, 'Home', true)], null);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The cart')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/settings', 'The settings'],
+    ['/user', 'The account'],
+  ])(
+    'takes Confirm back to the page that opened it (%s), not to the checkout',
+    async (from, page) => {
+      renderShipping([address(1, 'Home', true)], from);
+      await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText(page)).toBeInTheDocument();
+      expect(screen.queryByText('The cart')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows what is left when Confirm finds the address removed elsewhere', async () => {
     const { server } = renderShipping([address(1, 'Home', true), address(2, 'Work')]);

@@ -2,7 +2,7 @@ import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Address } from '../../../contracts/shipping';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -14,6 +14,7 @@ import {
   addressRadioId,
 } from '../../features/shipping/components/address-radio-list';
 import { RemoveAddressDialog } from '../../features/shipping/components/remove-address-dialog';
+import { shippingReturnPath } from '../../features/shipping/components/return-to';
 import { ApiRequestError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 
@@ -22,6 +23,7 @@ export default function ShippingRoute() {
   const addresses = useAddresses();
   const setPreferred = useSetPreferredAddress();
   const navigate = useNavigate();
+  const location = useLocation();
   const notify = useNotify();
   const [choice, setChoice] = useState<number | null>(null);
   // A dialog keeps what it opened with while it closes, so its words do not change as it fades.
@@ -108,7 +110,7 @@ export default function ShippingRoute() {
           onClick={() => {
             if (selected === null) return;
             setPreferred.mutate(selected, {
-              onSuccess: () => navigate('/cart'),
+              onSuccess: () => navigate(shippingReturnPath(location.state)),
               onError: (error) =>
                 notify(
                   error instanceof ApiRequestError ? error.message : 'That did not save.',

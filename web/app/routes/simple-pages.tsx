@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../components/page';
 import { useUser } from '../../features/auth/api/get-user';
+import { shippingFrom } from '../../features/shipping/components/return-to';
 
 export function AboutRoute() {
   return (
@@ -63,7 +64,13 @@ export function UserRoute() {
         <Link component={RouterLink} to="/orders" color="secondary" sx={{ fontWeight: 600 }}>
           Your orders
         </Link>
-        <Link component={RouterLink} to="/shipping" color="secondary" sx={{ fontWeight: 600 }}>
+        <Link
+          component={RouterLink}
+          to="/shipping"
+          state={shippingFrom('/user')}
+          color="secondary"
+          sx={{ fontWeight: 600 }}
+        >
           Shipping addresses
         </Link>
       </Stack>

@@ -7,6 +7,18 @@ import { REGISTER_MESSAGES } from '../api/register';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
+/** The server's answer to a registration whose e-mail is not an address. */
+const EMAIL_REFUSED: [number, unknown] = [
+  400,
+  {
+    error: {
+      code: 'validation_failed',
+      message: 'Invalid body: email Email must be a valid address',
+      fields: { email: 'Email must be a valid address' },
+    },
+  },
+];
+
 describe('LoginForm', () => {
   it('asks for both fields without calling the server', async () => {
     const calls = mockApi(() => [500, undefined]);
@@ -96,16 +108,7 @@ describe('RegistrationForm', () => {
   });
 
   it('names each problem beside its field in a plain sentence, before and from the server', async () => {
-    const calls = mockApi(() => [
-      400,
-      {
-        error: {
-          code: 'validation_failed',
-          message: 'Invalid body: email Email must be a valid address',
-          fields: { email: 'Email must be a valid address' },
-        },
-      },
-    ]);
+    const calls = mockApi(() => EMAIL_REFUSED);
     renderWithApp(<RegistrationForm onRegistered={() => {}} />);
     await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
     await userEvent.type(screen.getByLabelText(/Password/), 'short');
@@ -124,6 +127,29 @@ describe('RegistrationForm', () => {
       ),
     );
     expect(screen.queryByText(/Invalid body/)).toBeNull();
+  });
+
+  it('takes the keyboard to the first field in error, before and from the server', async () => {
+    mockApi(() => EMAIL_REFUSED);
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'i');
+    await userEvent.type(screen.getByLabelText(/Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByLabelText(/Username/)).toHaveFocus();
+    expect(screen.getByLabelText(/Username/)).toHaveAccessibleDescription(
+      'Username must be at least 3 characters',
+    );
+
+    await userEvent.type(screen.getByLabelText(/Username/), 'vy');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByLabelText(/Password/)).toHaveFocus();
+
+    await userEvent.type(screen.getByLabelText(/Password/), '-now-long');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Email must be a valid address',
+    );
   });
 
   it('registers, then signs in with the same credentials', async () => {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { RegisterBodySchema, type User } from '../../../../contracts/user';
 import { ApiRequestError } from '../../../lib/api-client';
 import { issuesByField, splitFieldErrors } from '../../../lib/field-errors';
@@ -62,8 +63,16 @@ export function RegistrationForm({
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
   const [signingIn, setSigningIn] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const register = useRegister();
   const login = useLogin();
+
+  const showFieldErrors = (found: Partial<Record<Field, string>>) => {
+    // Drawn before the focus moves, so the first field in error is read out with its error.
+    flushSync(() => setFields(found));
+    const first = FIELDS.find((key) => found[key]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+  };
 
   const set = (key: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -81,7 +90,7 @@ export function RegistrationForm({
     // without a round trip; the server checks the same rules again.
     const checked = RegisterBodySchema.safeParse({ ...values, isAdmin });
     if (!checked.success) {
-      setFields(issuesByField<Field>(checked.error.issues));
+      showFieldErrors(issuesByField<Field>(checked.error.issues));
       return;
     }
     setFields({});
@@ -118,8 +127,8 @@ export function RegistrationForm({
             (error.status === 400 || error.code === 'username_taken')
           ) {
             const found = splitFieldErrors(error, FIELDS, REGISTER_MESSAGES.failed);
-            setFields(found.fields);
             setMessage(found.message);
+            showFieldErrors(found.fields);
           } else if (error instanceof ApiRequestError && error.status === 403) {
             setMessage(error.message);
           } else {
@@ -142,7 +151,14 @@ export function RegistrationForm({
   });
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label={submitLabel}>
+    <Stack
+      component="form"
+      ref={form}
+      spacing={2}
+      onSubmit={submit}
+      noValidate
+      aria-label={submitLabel}
+    >
       {message && <Alert severity="error">{message}</Alert>}
       <TextField
         label="Username"

@@ -3,11 +3,21 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { productKeys } from './keys';
 
-/** Hearts (or un-hearts) one colour and size of a product, as a favourite of its own. */
-export function heartVariant({ itemId, hearted }: { itemId: number; hearted: boolean }) {
-  return hearted
-    ? api.post(apiPaths.search.heartItem, { itemId })
-    : api.delete(apiPaths.search.unheartItem(itemId));
+/** Hearts (or un-hearts) sizes of a product, each a favourite of its own. */
+export function heartVariant({
+  itemIds,
+  hearted,
+}: {
+  itemIds: readonly number[];
+  hearted: boolean;
+}) {
+  return Promise.all(
+    itemIds.map((itemId) =>
+      hearted
+        ? api.post(apiPaths.search.heartItem, { itemId })
+        : api.delete(apiPaths.search.unheartItem(itemId)),
+    ),
+  );
 }
 
 export function useHeartVariant() {

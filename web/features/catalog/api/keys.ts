@@ -1,6 +1,7 @@
 /**
- * Query keys of the catalogue's product views. A product carries this shopper's remembered size
- * and hearts, so what changes the cart or the favourites invalidates `productKeys.all`.
+ * Query keys of the catalogue's product views. A product carries the sizes this shopper hearted
+ * on their own, so what hearts, un-hearts or moves one (the sheet, search's hearts, a favourite's
+ * colour or size) invalidates `['product']`; hearts given with an outfit are not among them.
  */
 export const productKeys = {
   all: ['product'] as const,

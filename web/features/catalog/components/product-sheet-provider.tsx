@@ -7,6 +7,7 @@ import {
   useContext,
   useState,
 } from 'react';
+import { useLocation } from 'react-router';
 import { useNotify } from '../../../lib/notify';
 
 /**
@@ -92,6 +93,14 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     setLookOpen(true);
   }, []);
   const closeLook = useCallback(() => setLookOpen(false), []);
+  // A page a sheet leads to (View bag) must not open under the sheet.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+    setLookOpen(false);
+  }
   return (
     <OpenProductContext.Provider value={openProduct}>
       <OpenLookContext.Provider value={openLook}>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Product, Variant } from '../../../../contracts/catalog';
@@ -130,5 +130,103 @@ describe('ProductView', () => {
     expect(
       screen.getByRole('radiogroup', { name: 'Size' }).querySelectorAll('input:checked'),
     ).toHaveLength(0);
+  }, 20_000);
+
+  it('shows a colour hearted when any of its sizes is, and a chosen size by its own heart', async () => {
+    const product = blouse();
+    const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
+    product.heartedItemIds = [ivoryM.itemId];
+    mockApi(() => [200, cart]);
+    // As a search card showing the hearted M opens it: no size chosen.
+    renderWithApp(<ProductView product={product} itemId={ivoryM.itemId} headingId="h" />);
+    const heart = screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('radio', { name: 'Blush' }));
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+  }, 20_000);
+
+  it('hearts the piece it was opened at when no size is chosen', async () => {
+    const product = blouse();
+    const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
+    const calls = mockApi(() => [200, { ok: true, favorite: true }]);
+    renderWithApp(<ProductView product={product} itemId={ivoryM.itemId} headingId="h" />);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { itemId: ivoryM.itemId },
+      ]),
+    );
+  }, 20_000);
+
+  it('takes back every hearted size of a colour when un-hearted with no size chosen', async () => {
+    const product = blouse();
+    const ivory = (size: string) =>
+      product.variants.find((v) => v.color === 'Ivory' && v.size === size)!.itemId;
+    product.heartedItemIds = [ivory('S'), ivory('L')];
+    const calls = mockApi(() => [200, { ok: true, favorite: false }]);
+    renderWithApp(<ProductView product={product} itemId={ivory('XS')} headingId="h" />);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory', pressed: true }),
+    );
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(
+        [ivory('S'), ivory('L')].map((id) => `DELETE /api/item/search/unfavorite/${id}`).sort(),
+      ),
+    );
+  }, 20_000);
+
+  it('says so when a heart does not save, and keeps the heart under the keyboard while it saves', async () => {
+    const product = blouse();
+    let answer: (a: [number, unknown]) => void = () => {};
+    const calls = mockApi(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderWithApp(
+      <ProductView product={product} itemId={product.variants[0]!.itemId} headingId="h" />,
+    );
+    const heart = screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory' });
+    heart.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(heart).toHaveAttribute('aria-busy', 'true'));
+    expect(heart).toBeEnabled();
+    expect(heart).toHaveAttribute('aria-disabled', 'true');
+    expect(heart).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
+
+    answer([500, { error: { code: 'internal', message: 'The shop is down.' } }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The shop is down.');
+    expect(heart).toHaveAttribute('aria-busy', 'false');
+  }, 20_000);
+
+  it('leaves the pictures of other colours to pointers: the Colour radios are the way for keys', async () => {
+    const product = blouse();
+    mockApi(() => [200, cart]);
+    renderWithApp(
+      <ProductView product={product} itemId={product.variants[0]!.itemId} headingId="h" />,
+    );
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    // Tab from the start to the first Colour radio meets nothing but the heart on the way.
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: /^Favorite/ })).toHaveFocus();
+    await userEvent.tab();
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Colour' })).getByRole('radio', {
+        name: 'Ivory',
+      }),
+    ).toHaveFocus();
+    const pictures = document.querySelectorAll<HTMLElement>('[aria-hidden="true"] > button');
+    await userEvent.click(pictures[1]!);
+    expect(screen.getByRole('radio', { name: 'Blush' })).toBeChecked();
   }, 20_000);
 });

@@ -14,6 +14,7 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../../../contracts/catalog';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
 import { useAddToCart } from '../../cart/api/add-to-cart';
 import { useHeartVariant } from '../api/heart-variant';
 import { ColourPicker } from './colour-picker';
@@ -57,13 +58,39 @@ export function ProductView({
   const sizesRef = useRef<HTMLDivElement>(null);
   const add = useAddToCart();
   const heart = useHeartVariant();
+  const notify = useNotify();
 
   const variant = variantOf(product, choice.color, choice.size);
   const shown = variant ?? coloursOf(product).find((v) => v.color === choice.color);
   const price = shown?.price ?? product.variants[0]?.price ?? '';
   const stock = stockText(variant);
-  const heartTarget = variant ?? shown;
-  const hearted = heartTarget ? product.heartedItemIds.includes(heartTarget.itemId) : false;
+  const heartedOfColour = product.variants.filter(
+    (v) => v.color === choice.color && product.heartedItemIds.includes(v.itemId),
+  );
+  // With no size chosen the heart stands for the colour, and hearts the piece the shopper opened.
+  const opened = product.variants.find((v) => v.itemId === itemId && v.color === choice.color);
+  const heartTarget = variant ?? opened ?? shown;
+  const hearted = variant
+    ? product.heartedItemIds.includes(variant.itemId)
+    : heartedOfColour.length > 0;
+
+  function toggleHeart() {
+    if (!heartTarget || heart.isPending) return;
+    heart.mutate(
+      {
+        // Un-hearting a colour takes back every size of it that was hearted.
+        itemIds: hearted && !variant ? heartedOfColour.map((v) => v.itemId) : [heartTarget.itemId],
+        hearted: !hearted,
+      },
+      {
+        onError: (error) =>
+          notify(
+            error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
+            'error',
+          ),
+      },
+    );
+  }
 
   function pickColour(color: string) {
     const size = sizeAfterColourChange(product, color, choice.size);
@@ -128,17 +155,12 @@ export function ProductView({
           }}
         />
         {colours.length > 1 && (
-          <Stack
-            direction="row"
-            sx={{ gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}
-            role="list"
-            aria-label="Pictures in other colours"
-          >
+          // The Colour radios make the same choice: these are for pointers only.
+          <Stack direction="row" sx={{ gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }} aria-hidden>
             {colours.map((v) => (
               <ButtonBase
                 key={v.color}
-                role="listitem"
-                aria-label={`Show ${v.color}`}
+                tabIndex={-1}
                 onClick={() => pickColour(v.color)}
                 sx={{
                   flex: '0 0 auto',
@@ -187,8 +209,10 @@ export function ProductView({
               <IconButton
                 aria-label={`Favorite ${product.name} in ${heartTarget.color}`}
                 aria-pressed={hearted}
-                disabled={heart.isPending}
-                onClick={() => heart.mutate({ itemId: heartTarget.itemId, hearted: !hearted })}
+                // Not `disabled`: that would drop the keyboard's focus while the heart saves.
+                aria-disabled={heart.isPending}
+                aria-busy={heart.isPending}
+                onClick={toggleHeart}
                 sx={{ color: hearted ? 'error.main' : 'text.primary', mt: -0.5 }}
               >
                 {hearted ? <FavoriteRounded /> : <FavoriteBorderRounded />}
@@ -302,7 +326,7 @@ export function ProductView({
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <CheckRounded fontSize="small" color="success" aria-hidden />
                 <Typography variant="body2">In your bag: {added}.</Typography>
-                <Button component={RouterLink} to="/cart" size="small">
+                <Button component={RouterLink} to="/cartlanding" size="small">
                   View bag
                 </Button>
               </Stack>

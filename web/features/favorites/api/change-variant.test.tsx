@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { favoriteItem } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { productKeys } from '../../catalog/api/keys';
 import { useChangeColor, useChangeSize } from './change-variant';
 import { SEARCH_KEY } from './keys';
 
@@ -26,17 +27,19 @@ function Editor() {
 
 describe('moving a favourite to another variant', () => {
   it.each(['Ivory', 'Size L'])(
-    '(%s) makes the searches shown ask again for their hearts',
+    '(%s) makes the searches and product sheets shown ask again for their hearts',
     async (button) => {
       mockApi(() => [200, moved]);
       const { queryClient } = renderWithApp(<Editor />);
       queryClient.setQueryData([...SEARCH_KEY, 'items', 'shirt'], { items: [] });
+      queryClient.setQueryData(productKeys.ofItem(7), { heartedItemIds: [7] });
       await userEvent.click(screen.getByRole('button', { name: button }));
       await waitFor(() =>
         expect(queryClient.getQueryState([...SEARCH_KEY, 'items', 'shirt'])?.isInvalidated).toBe(
           true,
         ),
       );
+      expect(queryClient.getQueryState(productKeys.ofItem(7))?.isInvalidated).toBe(true);
     },
   );
 });

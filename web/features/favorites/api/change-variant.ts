@@ -6,7 +6,7 @@ import type {
 } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { favoritesKeys, SEARCH_KEY } from './keys';
+import { favoritesKeys, PRODUCT_KEY, SEARCH_KEY } from './keys';
 
 /** Moves the favorite to the same product in another colour, keeping its size (409 if not made). */
 export function changeColor(body: ChangeColorBody): Promise<FavoriteItem> {
@@ -27,8 +27,8 @@ function useVariantMove<Body>(move: (body: Body) => Promise<FavoriteItem>) {
       queryClient.setQueryData(favoritesKeys.item(item.id, item.outfitId), item);
     },
     // The piece's own query is left alone: it names the variant the shopper just left, which is
-    // no longer a favorite. Search shows hearts on variants, so the old one's goes and the new
-    // one's comes.
+    // no longer a favorite. Search and the product sheet show hearts on variants, so the old
+    // one's goes and the new one's comes.
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({
@@ -36,6 +36,7 @@ function useVariantMove<Body>(move: (body: Body) => Promise<FavoriteItem>) {
           predicate: (query) => query.queryKey[1] !== 'item',
         }),
         queryClient.invalidateQueries({ queryKey: SEARCH_KEY }),
+        queryClient.invalidateQueries({ queryKey: PRODUCT_KEY }),
       ]),
   });
 }

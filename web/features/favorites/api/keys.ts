@@ -18,3 +18,5 @@ export const favoritesKeys = {
  * under this key.
  */
 export const SEARCH_KEY = ['search'] as const;
+/** The catalogue's product sheet shows a favourite's heart on its colour and size. */
+export const PRODUCT_KEY = ['product'] as const;

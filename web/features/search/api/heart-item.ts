@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HeartResult } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { FAVORITES_KEY } from './keys';
+import { FAVORITES_KEY, PRODUCT_KEY } from './keys';
 import { setItemFavorite } from './set-result-favorite';
 
 /** Hearts a piece on its own (a favorite without an outfit). */
@@ -16,6 +16,9 @@ export function useHeartItem() {
     mutationFn: heartItem,
     onMutate: (itemId) => setItemFavorite(queryClient, itemId, true),
     onError: (_error, itemId) => setItemFavorite(queryClient, itemId, false),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
+    onSettled: () =>
+      Promise.all(
+        [FAVORITES_KEY, PRODUCT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -13,3 +13,5 @@ export const searchKeys = {
 /** Favorites (their pages' queries) and the swipe feed change when a heart changes here. */
 export const FAVORITES_KEY = ['favorites'] as const;
 export const FEED_KEY = ['feed'] as const;
+/** The catalogue's product sheet shows the pieces hearted here. */
+export const PRODUCT_KEY = ['product'] as const;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HeartResult } from '../../../../contracts/favorites';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { FAVORITES_KEY } from './keys';
+import { FAVORITES_KEY, PRODUCT_KEY } from './keys';
 import { setItemFavorite } from './set-result-favorite';
 
 /** Takes back a heart given from search; the piece stays where an outfit brought it. */
@@ -16,6 +16,9 @@ export function useUnheartItem() {
     mutationFn: unheartItem,
     onMutate: (itemId) => setItemFavorite(queryClient, itemId, false),
     onError: (_error, itemId) => setItemFavorite(queryClient, itemId, true),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVORITES_KEY }),
+    onSettled: () =>
+      Promise.all(
+        [FAVORITES_KEY, PRODUCT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { Address } from '../../../../contracts/shipping';
 import { ZOOMED_PHONE } from '../../../lib/zoomed';
+import { shippingFrom } from './return-to';
 
 /** SPEC's shipping selector: the preferred address's nickname, or 'Select Shipping'; opens /shipping. */
 export function ShippingSelector({
@@ -16,10 +17,12 @@ export function ShippingSelector({
   address: Address | null | undefined;
   loading?: boolean;
 }) {
+  const { pathname } = useLocation();
   return (
     <ButtonBase
       component={RouterLink}
       to="/shipping"
+      state={shippingFrom(pathname)}
       sx={{
         width: '100%',
         justifyContent: 'flex-start',
