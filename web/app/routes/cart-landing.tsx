@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -14,11 +14,10 @@ import { Totals } from '../../components/totals';
 import { useEmptyCart } from '../../features/cart/api/empty-cart';
 import { useCart } from '../../features/cart/api/get-cart';
 import { CartLineList } from '../../features/cart/components/cart-line-list';
+import { itemCount } from '../../features/cart/components/item-count';
 import { useNotify } from '../../lib/notify';
 
-const itemCount = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}`;
-
-function EmptyCartButton() {
+function EmptyCartButton({ onEmptied }: { onEmptied: () => void }) {
   const [open, setOpen] = useState(false);
   const empty = useEmptyCart();
   const notify = useNotify();
@@ -35,13 +34,18 @@ function EmptyCartButton() {
           <Button onClick={() => setOpen(false)}>Keep it</Button>
           <Button
             variant="contained"
-            disabled={empty.isPending}
-            onClick={() =>
+            // Busy, not disabled, while it empties: disabling it would drop the keyboard's focus.
+            aria-disabled={empty.isPending}
+            onClick={() => {
+              if (empty.isPending) return;
               empty.mutate(undefined, {
-                onSuccess: () => setOpen(false),
+                onSuccess: () => {
+                  setOpen(false);
+                  onEmptied();
+                },
                 onError: () => notify('Your cart could not be emptied. Try again.', 'error'),
-              })
-            }
+              });
+            }}
           >
             Empty cart
           </Button>
@@ -54,6 +58,15 @@ function EmptyCartButton() {
 /** SPEC's Shopping Cart landing: item count, the items, Purchase Items → /cart. */
 export default function CartLandingRoute() {
   const cart = useCart();
+  const isEmpty = cart.data?.lines.length === 0;
+  // Emptying takes away the button and the dialog that had the focus: it goes to what comes next.
+  const focusEmptyState = useRef(false);
+  const emptyAction = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!isEmpty || !focusEmptyState.current) return;
+    focusEmptyState.current = false;
+    emptyAction.current?.focus();
+  }, [isEmpty]);
   if (cart.isPending) {
     return (
       <Page title="Shopping Cart">
@@ -61,7 +74,8 @@ export default function CartLandingRoute() {
       </Page>
     );
   }
-  if (cart.isError) {
+  // Only a cart never read: a failed read after one keeps showing the cart it had.
+  if (cart.data === undefined) {
     return (
       <Page title="Shopping Cart">
         <ErrorState message={cart.error.message} onRetry={() => cart.refetch()} />
@@ -77,7 +91,12 @@ export default function CartLandingRoute() {
           body="Tap Buy on a piece you love, or Purchase Outfit on a favorite outfit."
           action={
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mt: 1 }}>
-              <Button component={RouterLink} to="/favorites/outfits" variant="contained">
+              <Button
+                ref={emptyAction}
+                component={RouterLink}
+                to="/favorites/outfits"
+                variant="contained"
+              >
                 See your favorites
               </Button>
               <Button component={RouterLink} to="/home">
@@ -90,7 +109,11 @@ export default function CartLandingRoute() {
     );
   }
   return (
-    <Page title="Shopping Cart" subtitle={itemCount(data.units)} actions={<EmptyCartButton />}>
+    <Page
+      title="Shopping Cart"
+      subtitle={itemCount(data.units)}
+      actions={<EmptyCartButton onEmptied={() => (focusEmptyState.current = true)} />}
+    >
       <Box
         sx={{
           display: 'grid',

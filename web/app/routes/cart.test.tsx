@@ -1,28 +1,20 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../../../contracts/cart';
-import type { Address } from '../../../contracts/shipping';
-import { ada, cartLine, cartOf } from '../../test/fixtures';
+import type { PaymentSession } from '../../../contracts/payment';
+import { ada, address, cartLine, cartOf } from '../../test/fixtures';
 import { mockApi, renderWithApp } from '../../test/render';
 import CartRoute from './cart';
 
-const home: Address = {
-  id: 3,
-  nickname: 'Home',
-  recipient_name: 'Ada Lovelace',
-  phone: '555-0100',
-  street_address: '1 Main St',
-  street_address_2: null,
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  preferred: true,
-};
+const home = address(3, 'Home', true);
 
 /** The checkout page of Ada, shipping home, her bag as `cart()` has it at each ask. */
-function renderCheckout(cart: () => Cart, payments: () => [number, unknown] = () => [404, {}]) {
+function renderCheckout(
+  cart: () => Cart,
+  payments: () => [number, unknown] | Promise<[number, unknown]> = () => [404, {}],
+) {
   const calls = mockApi((method, url) => {
     if (url === '/api/user') return [200, ada];
     if (url === '/api/cart') return [200, cart()];
@@ -30,13 +22,17 @@ function renderCheckout(cart: () => Cart, payments: () => [number, unknown] = ()
     if (method === 'POST' && url === '/api/payments') return payments();
     return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
   });
+  showCheckout();
+  return calls;
+}
+
+function showCheckout() {
   renderWithApp(
     <Routes>
       <Route path="/cart" element={<CartRoute />} />
     </Routes>,
     { path: '/cart' },
   );
-  return calls;
 }
 
 describe('the checkout page', () => {
@@ -52,7 +48,7 @@ describe('the checkout page', () => {
     );
 
     const pay = await screen.findByRole('button', { name: 'Pay Now' });
-    await waitFor(() => expect(pay).toBeEnabled());
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
     await userEvent.click(pay);
 
     expect(await screen.findByText('Nothing to pay for')).toBeInTheDocument();
@@ -69,5 +65,127 @@ describe('the checkout page', () => {
     const back = await screen.findByRole('link', { name: 'Back to your cart' });
     expect(back).not.toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+const session: PaymentSession = {
+  id: 'pay_12345678',
+  paymentMethod: 'paypal',
+  status: 'pending',
+  amountCents: 6499,
+  amount: '$64.99',
+  address: null,
+  expiresAt: '2026-12-01T00:00:00.000Z',
+};
+
+describe('the checkout page, when things go wrong', () => {
+  it('keeps the payment sheet and its message when the cart cannot be read again', async () => {
+    let offline = false;
+    const calls = mockApi((method, url) => {
+      // The connection drops between the approval and the checkout, and stays down.
+      if (offline && (url === '/api/cart' || url === '/api/buy')) throw new TypeError('offline');
+      if (url === '/api/user') return [200, ada];
+      if (url === '/api/cart') return [200, cartOf([cartLine(7, 1)])];
+      if (url === '/api/shipping') return [200, [home]];
+      if (method === 'POST' && url === '/api/payments') return [200, session];
+      if (method === 'POST' && url === `/api/payments/${session.id}/approve`) {
+        offline = true;
+        return [200, { ...session, status: 'approved' }];
+      }
+      return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+    });
+    showCheckout();
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(pay);
+    const sheet = await screen.findByRole('dialog', { name: 'Pay with PayPal' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Complete Purchase' }));
+
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent('You seem to be offline.');
+    // The checkout's failure has the cart read again, and that read fails too.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/cart')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Pay with PayPal' })).toHaveTextContent(
+        'You seem to be offline.',
+      ),
+    );
+    expect(screen.queryByText('That did not load')).not.toBeInTheDocument();
+    // Behind the sheet, so hidden from the accessibility tree while it is open.
+    expect(
+      screen.getByRole('list', { name: 'Items in your cart', hidden: true }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the focus on Pay Now while the payment opens, and after it fails', async () => {
+    let answer: ((reply: [number, unknown]) => void) | undefined;
+    const calls = renderCheckout(
+      () => cartOf([cartLine(7, 1)]),
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(pay);
+    await waitFor(() => expect(pay).toHaveTextContent('Opening payment…'));
+    // Busy, and still able to hold the keyboard's focus; a second press does nothing.
+    expect(pay).toHaveAttribute('aria-disabled', 'true');
+    expect(pay).toBeEnabled();
+    expect(pay).toHaveFocus();
+    await userEvent.click(pay);
+    expect(calls.filter((c) => c.url === '/api/payments')).toHaveLength(1);
+
+    answer?.([500, { error: { code: 'internal', message: 'The provider did not answer.' } }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The provider did not answer.');
+    expect(pay).toHaveTextContent('Pay Now');
+    expect(pay).toBeEnabled();
+    expect(pay).toHaveFocus();
+  });
+
+  it('says which lines are short of stock and will not pay until they are lowered', async () => {
+    const calls = renderCheckout(() =>
+      cartOf([cartLine(7, 3, 2), { ...cartLine(8, 1, 0), size: 'L' }, cartLine(9, 1, 5)]),
+    );
+
+    const list = await screen.findByRole('list', { name: 'Items in your cart' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent('Only 2 left');
+    expect(lines[1]).toHaveTextContent('Sold out');
+    expect(lines[2]).not.toHaveTextContent(/left|Sold out/);
+
+    const pay = screen.getByRole('button', { name: 'Pay Now' });
+    // Still unavailable once the address is in: the shortage is what stops it.
+    await screen.findByText('Home');
+    expect(pay).toHaveAttribute('aria-disabled', 'true');
+    expect(pay).toHaveAccessibleDescription(
+      'Not enough left of Linen Shirt (Sage, M), Linen Shirt (Sage, L). Lower or remove them ' +
+        'in your cart to pay.',
+    );
+    expect(screen.getByRole('link', { name: 'your cart' })).toHaveAttribute('href', '/cartlanding');
+    await userEvent.click(pay);
+    expect(calls.filter((c) => c.url === '/api/payments')).toHaveLength(0);
+  });
+
+  it('keeps the focus on Pay Now when a refusal finds a line short of stock', async () => {
+    let stock = 5;
+    renderCheckout(
+      () => cartOf([cartLine(7, 3, stock)]),
+      () => {
+        // Someone else bought most of them meanwhile.
+        stock = 2;
+        return [409, { error: { code: 'conflict', message: 'Only 2 of Linen Shirt left.' } }];
+      },
+    );
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 2 of Linen Shirt left.');
+    await waitFor(() => expect(pay).toHaveAccessibleDescription(/Not enough left/));
+    expect(pay).toHaveAttribute('aria-disabled', 'true');
+    // A disabled button would drop the focus to the page in a browser.
+    expect(pay).toBeEnabled();
+    expect(pay).toHaveFocus();
   });
 });

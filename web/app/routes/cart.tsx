@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { PaymentMethod } from '../../../contracts/order';
 import type { PaymentSession } from '../../../contracts/payment';
@@ -15,7 +16,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { Totals } from '../../components/totals';
 import { useUser } from '../../features/auth/api/get-user';
 import { useCart } from '../../features/cart/api/get-cart';
-import { CartLineList } from '../../features/cart/components/cart-line-list';
+import { CartLineList, isShort } from '../../features/cart/components/cart-line-list';
+import { itemCount } from '../../features/cart/components/item-count';
 import { checkoutSettled, useCheckout } from '../../features/orders/api/checkout';
 import {
   useApprovePayment,
@@ -27,12 +29,17 @@ import { ProviderSheet } from '../../features/orders/components/provider-sheet';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
 import { ShippingSelector } from '../../features/shipping/components/shipping-selector';
 import { ApiRequestError } from '../../lib/api-client';
+import { messageOf } from '../../lib/error-message';
 import { ZOOMED_PHONE } from '../../lib/zoomed';
 
-const itemCount = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}`;
-
-const message = (error: unknown, fallback: string) =>
-  error instanceof ApiRequestError ? error.message : fallback;
+/** How Pay Now looks while there is nothing it can pay for: as a disabled button. */
+const UNPAYABLE = {
+  bgcolor: 'action.disabledBackground',
+  color: 'action.disabled',
+  boxShadow: 'none',
+  cursor: 'default',
+  '&:hover': { bgcolor: 'action.disabledBackground', boxShadow: 'none' },
+} as const;
 
 const UNSETTLED =
   'Your payment may have been taken without your order being placed. Pay again for the same ' +
@@ -70,8 +77,7 @@ export default function CartRoute() {
   // The last checkout failed without a final answer (a 5xx, or none): its charge may stand, and
   // the same cart paid again (its key is kept) is charged with it, once.
   const [unsettled, setUnsettled] = useState(false);
-  // Pay Now was disabled while the sheet was open, so the sheet cannot hand focus back to it:
-  // it is given here, beside what the page now says about the payment.
+  // Focus comes back to Pay Now when the sheet closes, beside what the page now says about it.
   const payButton = useRef<HTMLButtonElement>(null);
   const sheetWasOpen = useRef(false);
   useEffect(() => {
@@ -88,6 +94,8 @@ export default function CartRoute() {
   useEffect(() => {
     if (emptied && session === null) backToCart.current?.focus();
   }, [emptied, session]);
+  const shortHint = useId();
+  const addressHint = useId();
 
   if (cart.isPending) {
     return (
@@ -96,7 +104,8 @@ export default function CartRoute() {
       </Page>
     );
   }
-  if (cart.isError) {
+  // Only a cart never read: a failed read after one keeps its data, and the payment sheet over it.
+  if (cart.data === undefined) {
     return (
       <Page title="Checkout">
         <ErrorState message={cart.error.message} onRetry={() => cart.refetch()} />
@@ -106,7 +115,10 @@ export default function CartRoute() {
   const { data } = cart;
   const address = preferred.address ?? null;
   const busy = openPayment.isPending || session !== null;
-  const canPay = data.totalCents > 0 && address !== null && !busy;
+  const short = data.lines.filter(isShort);
+  const payable = data.totalCents > 0 && address !== null && short.length === 0;
+  const canPay = payable && !busy;
+  const needsAddress = !address && !preferred.isPending && !preferred.isError;
 
   async function payNow() {
     if (!canPay || !address || submitting.current) return;
@@ -117,7 +129,7 @@ export default function CartRoute() {
     try {
       setSession(await openPayment.mutateAsync({ addressId: address.id, paymentMethod: method }));
     } catch (error) {
-      setFailure(message(error, 'The payment could not be started. Try again.'));
+      setFailure(messageOf(error, 'The payment could not be started. Try again.'));
       void cart.refetch();
     } finally {
       submitting.current = false;
@@ -145,7 +157,7 @@ export default function CartRoute() {
       setPaid(true);
       navigate(`/checkout?order=${encodeURIComponent(order.number)}`);
     } catch (error) {
-      const text = message(error, 'The payment did not go through. Try again.');
+      const text = messageOf(error, 'The payment did not go through. Try again.');
       // A checkout's 4xx is final: the payment was spent on the attempt or no longer matches the
       // cart. So is an approval's 409: the payment expired, was cancelled or was used. Either
       // way the sheet closes with it and the shopper pays again from the page. (A payment left
@@ -290,8 +302,15 @@ export default function CartRoute() {
                 variant="contained"
                 size="large"
                 fullWidth
-                disabled={!canPay}
+                // Held, not disabled: a refusal that makes the cart unpayable keeps the focus here.
+                aria-disabled={!canPay}
+                aria-describedby={
+                  [short.length > 0 && shortHint, needsAddress && addressHint]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 onClick={payNow}
+                sx={payable ? undefined : UNPAYABLE}
                 startIcon={
                   openPayment.isPending ? (
                     <CircularProgress size={18} color="inherit" aria-hidden />
@@ -302,8 +321,29 @@ export default function CartRoute() {
               >
                 {openPayment.isPending ? 'Opening payment…' : 'Pay Now'}
               </Button>
-              {!address && !preferred.isPending && !preferred.isError && (
-                <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {short.length > 0 && (
+                <Typography
+                  id={shortHint}
+                  variant="body2"
+                  color="error"
+                  sx={{ textAlign: 'center' }}
+                >
+                  Not enough left of{' '}
+                  {short.map((line) => `${line.name} (${line.color}, ${line.size})`).join(', ')}.
+                  Lower or remove {short.length === 1 ? 'it' : 'them'} in{' '}
+                  <Link component={RouterLink} to="/cartlanding" color="inherit">
+                    your cart
+                  </Link>{' '}
+                  to pay.
+                </Typography>
+              )}
+              {needsAddress && (
+                <Typography
+                  id={addressHint}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ textAlign: 'center' }}
+                >
                   Choose where to ship before paying.
                 </Typography>
               )}

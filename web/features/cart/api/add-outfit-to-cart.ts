@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddOutfitToCartBody, Cart } from '../../../../contracts/cart';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CART_KEY, LOOK_KEY } from './keys';
+import { CART_SCOPE, refreshCart, showCart } from './cart-changes';
+import { LOOK_KEY } from './keys';
 
 /** Purchase Outfit: one of each variant the shopper chose for the outfit's pieces. */
 export function addOutfitToCart(body: AddOutfitToCartBody): Promise<Cart> {
@@ -13,9 +14,11 @@ export function useAddOutfitToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addOutfitToCart,
-    onSuccess: (cart) => {
-      queryClient.setQueryData(CART_KEY, cart);
+    scope: CART_SCOPE,
+    onSuccess: async (cart) => {
       void queryClient.invalidateQueries({ queryKey: LOOK_KEY });
+      await showCart(queryClient, cart);
     },
+    onError: () => refreshCart(queryClient),
   });
 }

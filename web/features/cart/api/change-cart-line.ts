@@ -4,6 +4,7 @@ import type { Product } from '../../../../contracts/catalog';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { productKeys } from '../../catalog/api/keys';
+import { CART_SCOPE, refreshCart, showCart } from './cart-changes';
 import { CART_KEY } from './keys';
 
 /** Moves a cart line to another size or colour of the same product. */
@@ -18,7 +19,8 @@ export function useChangeCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeCartLine,
-    onSuccess: (cart, { itemId }) => {
+    scope: CART_SCOPE,
+    onSuccess: async (cart, { itemId }) => {
       // The moved line's product is the one already read: its menus stay up while it moves.
       const product = queryClient.getQueryData<Product>(productKeys.ofItem(itemId));
       const before = queryClient.getQueryData<Cart>(CART_KEY)?.lines ?? [];
@@ -26,7 +28,8 @@ export function useChangeCartLine() {
         (line) => line.productId === product?.id && !before.some((b) => b.itemId === line.itemId),
       );
       if (product && moved) queryClient.setQueryData(productKeys.ofItem(moved.itemId), product);
-      queryClient.setQueryData(CART_KEY, cart);
+      await showCart(queryClient, cart);
     },
+    onError: () => refreshCart(queryClient),
   });
 }

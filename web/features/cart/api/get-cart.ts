@@ -25,9 +25,10 @@ export function useCartUnits(enabled = true): number {
 
 /** How many of a piece are in the cart (0 when it is not). */
 export function useCartQuantity(itemId: number): { quantity: number; loaded: boolean } {
-  const { data, isSuccess } = useQuery({
+  const { data } = useQuery({
     ...cartQueryOptions,
     select: (cart) => cart.lines.find((l) => l.itemId === itemId)?.quantity ?? 0,
   });
-  return { quantity: data ?? 0, loaded: isSuccess };
+  // A cart once read stays known when a later read fails (the query keeps its data).
+  return { quantity: data ?? 0, loaded: data !== undefined };
 }

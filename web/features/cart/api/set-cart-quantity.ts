@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '../../../../contracts/cart';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { CART_KEY } from './keys';
+import { CART_SCOPE, refreshCart, showCart } from './cart-changes';
 
 export function setCartQuantity({
   itemId,
@@ -18,6 +18,8 @@ export function useSetCartQuantity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setCartQuantity,
-    onSuccess: (cart) => queryClient.setQueryData(CART_KEY, cart),
+    scope: CART_SCOPE,
+    onSuccess: (cart) => showCart(queryClient, cart),
+    onError: () => refreshCart(queryClient),
   });
 }

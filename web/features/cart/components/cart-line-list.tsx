@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../../../contracts/cart';
 import { MAX_QUANTITY } from '../../../../contracts/money';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useProduct } from '../../catalog/api/get-product';
 import { coloursOf, variantOf } from '../../catalog/components/variants';
@@ -57,22 +57,52 @@ function Swatch({ hex }: { hex: string }) {
   );
 }
 
+/** Whether a line holds more than the shop has left: it cannot be paid for until lowered. */
+export const isShort = (line: CartLine) => line.quantity > line.stock;
+
+/** Says how much is left of a line that holds more than that. */
+function Shortage({ line }: { line: CartLine }) {
+  if (!isShort(line)) return null;
+  return (
+    <Typography variant="body2" color="error" role="status">
+      {line.stock === 0 ? 'Sold out' : `Only ${line.stock} left`}
+    </Typography>
+  );
+}
+
+/** Where focus goes as a line leaves: the next line's Remove, else the one before, else the h1. */
+function neighbourOf(line: HTMLElement): HTMLElement | null {
+  const item = line.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  return (
+    neighbour?.querySelector<HTMLElement>('[data-remove]') ??
+    document.querySelector<HTMLElement>('h1')
+  );
+}
+
 function EditableLine({ line }: { line: CartLine }) {
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
   const notify = useNotify();
-  const onError = (error: unknown) =>
-    notify(
-      error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
-      'error',
-    );
-  const short = line.quantity > line.stock;
+  const onError = (error: unknown) => notify(messageOf(error), 'error');
+  const root = useRef<HTMLDivElement>(null);
+  // A line that leaves (removed here or in another tab) would take the focus with it to the body.
+  useLayoutEffect(() => {
+    const element = root.current;
+    return () => {
+      if (element?.contains(document.activeElement)) neighbourOf(element)?.focus();
+    };
+  }, []);
   // Variants share a name: colour and size tell the controls of two lines apart.
   const which = `${line.name}, ${line.color}, ${line.size}`;
   return (
     // Wraps at 200% zoom or text: the line total drops under the details, and nothing shrinks
     // to a sliver.
-    <Stack direction="row" sx={{ gap: 2, py: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+    <Stack
+      ref={root}
+      direction="row"
+      sx={{ gap: 2, py: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    >
       <Picture line={line} size={84} />
       <Stack sx={{ flex: '1 1 10em', minWidth: 0, gap: 0.25, overflowWrap: 'anywhere' }}>
         <Typography
@@ -89,11 +119,7 @@ function EditableLine({ line }: { line: CartLine }) {
           <Swatch hex={line.colorHex} />
           {line.color} · {line.size} · {line.unitPrice} each
         </Typography>
-        {short && (
-          <Typography variant="body2" color="error" role="status">
-            {line.stock === 0 ? 'Sold out' : `Only ${line.stock} left`}
-          </Typography>
-        )}
+        <Shortage line={line} />
         <VariantSelects line={line} which={which} onError={onError} />
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           <TextField
@@ -127,10 +153,15 @@ function EditableLine({ line }: { line: CartLine }) {
               </option>
             ))}
           </TextField>
+          {/* Busy, not disabled, while it removes: disabled, it would drop the focus. */}
           <IconButton
+            data-remove
             aria-label={`Remove ${which}`}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(line.itemId, { onError })}
+            aria-disabled={remove.isPending}
+            onClick={() => {
+              if (!remove.isPending) remove.mutate(line.itemId, { onError });
+            }}
+            sx={{ '&[aria-disabled="true"]': { opacity: 0.5, cursor: 'default' } }}
           >
             <DeleteOutline />
           </IconButton>
@@ -262,6 +293,7 @@ function CompactLine({ line }: { line: CartLine }) {
         <Typography variant="body2" color="text.secondary">
           {line.color} · {line.size} · Qty {line.quantity}
         </Typography>
+        <Shortage line={line} />
       </Box>
       <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{line.lineTotal}</Typography>
     </Stack>

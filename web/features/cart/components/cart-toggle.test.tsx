@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Cart, type CartLine, CartSchema } from '../../../../contracts/cart';
 import { fromContract } from '../../../test/api-contracts';
 import { cartLine } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { CART_KEY } from '../api/keys';
 import { CartToggle } from './cart-toggle';
 
 function cart(lines: CartLine[]): Cart {
@@ -101,5 +102,26 @@ describe('CartToggle', () => {
     await userEvent.click(button);
     expect(await screen.findByText('Linen Shirt (Sage, M) is sold out.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+  });
+
+  it('still buys once the cart is known, when reading it again has failed', async () => {
+    let down = false;
+    const calls = mockApi((method) => {
+      if (method === 'POST') return [200, cart([cartLine(7, 1)])];
+      if (down) return [500, { error: { code: 'internal', message: 'Something went wrong.' } }];
+      return [200, cart([])];
+    });
+    const { queryClient } = renderWithApp(<CartToggle itemId={7} itemName="Linen Shirt" />);
+    const button = await screen.findByRole('button', { name: 'Buy Linen Shirt' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+
+    down = true;
+    await act(() => queryClient.refetchQueries({ queryKey: CART_KEY }));
+
+    await userEvent.click(button);
+    expect(
+      await screen.findByRole('button', { name: 'Del: take Linen Shirt out of the cart' }),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

@@ -2,15 +2,11 @@ import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartQuantity } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'That did not work. Try again.';
-}
 
 /**
  * SPEC's cart item toggle: Buy when the piece is not in the cart, Del when it is. The label

@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import type { Look, LookPiece } from '../../../../contracts/cart';
 import { formatCents } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/states';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { SizePicker } from '../../catalog/components/size-picker';
 import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
 import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
@@ -126,8 +126,7 @@ function LookForm({ look, onAdded }: { look: Look; onAdded: (pieces: number) => 
       { outfitId: look.outfitId, itemIds: included.map((r) => r.variant!.itemId) },
       {
         onSuccess: () => onAdded(included.length),
-        onError: (e) =>
-          setError(e instanceof ApiRequestError ? e.message : 'That did not work. Try again.'),
+        onError: (e) => setError(messageOf(e)),
       },
     );
   }
