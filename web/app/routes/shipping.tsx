@@ -15,7 +15,7 @@ import {
 } from '../../features/shipping/components/address-radio-list';
 import { RemoveAddressDialog } from '../../features/shipping/components/remove-address-dialog';
 import { shippingReturnPath } from '../../features/shipping/components/return-to';
-import { ApiRequestError } from '../../lib/api-client';
+import { messageOf } from '../../lib/error-message';
 import { useNotify } from '../../lib/notify';
 
 /** SPEC's Shipping: a radio list of addresses, Confirm, Add, and Edit and Remove that work. */
@@ -111,11 +111,7 @@ export default function ShippingRoute() {
             if (selected === null) return;
             setPreferred.mutate(selected, {
               onSuccess: () => navigate(shippingReturnPath(location.state)),
-              onError: (error) =>
-                notify(
-                  error instanceof ApiRequestError ? error.message : 'That did not save.',
-                  'error',
-                ),
+              onError: (error) => notify(messageOf(error, 'That did not save.'), 'error'),
             });
           }}
         >

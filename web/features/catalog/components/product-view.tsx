@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Product } from '../../../../contracts/catalog';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useAddToCart } from '../../cart/api/add-to-cart';
 import { useHeartVariant } from '../api/heart-variant';
@@ -21,10 +21,6 @@ import { ColourPicker } from './colour-picker';
 import { SizeGuide } from './size-guide';
 import { SizePicker } from './size-picker';
 import { coloursOf, initialChoice, sizeAfterColourChange, stockText, variantOf } from './variants';
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'That did not work. Try again.';
-}
 
 /**
  * A product as a shop shows it: pictures, seller, name, price, colour and size, stock, a size
@@ -83,11 +79,7 @@ export function ProductView({
         hearted: !hearted,
       },
       {
-        onError: (error) =>
-          notify(
-            error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
-            'error',
-          ),
+        onError: (error) => notify(messageOf(error, 'That did not save. Try again.'), 'error'),
       },
     );
   }

@@ -16,6 +16,7 @@ import { MAX_QUANTITY } from '../../../../contracts/money';
 import { compareSizes } from '../../../../contracts/sizes';
 import { ErrorState, Loading } from '../../../components/states';
 import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../lib/radio-group-keys';
 import { useCartQuantity } from '../../cart/api/get-cart';
 import { CartToggle } from '../../cart/components/cart-toggle';
@@ -27,9 +28,7 @@ import { useVariants } from '../api/get-variants';
 
 const QUANTITIES = Array.from({ length: MAX_QUANTITY + 1 }, (_, i) => i);
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'That did not save. Try again.';
-}
+const NOT_SAVED = 'That did not save. Try again.';
 
 function stockLine(stock: number): string {
   if (stock === 0) return 'Sold out in this colour and size';
@@ -133,7 +132,7 @@ function Editor({
     },
     onError: (e: unknown) => {
       setSaved(null);
-      setError(messageOf(e));
+      setError(messageOf(e, NOT_SAVED));
     },
   });
 

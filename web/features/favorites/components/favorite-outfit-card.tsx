@@ -10,7 +10,7 @@ import type { FavoriteOutfit, FavoriteOutfitPiece } from '../../../../contracts/
 import { formatCents } from '../../../../contracts/money';
 import { HeartButton } from '../../../components/heart-button';
 import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { SLOT_LABEL } from '../../../lib/slot-label';
 import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
@@ -51,10 +51,7 @@ export function FavoriteOutfitCard({
         // It stays: the dialog keeps the focus, and gives it back to the heart when closed.
         focusAfter.current = null;
         setLeaving(false);
-        notify(
-          error instanceof ApiRequestError ? error.message : 'That did not work. Try again.',
-          'error',
-        );
+        notify(messageOf(error, 'That did not work. Try again.'), 'error');
       },
     });
   }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { FeedOutfit, FeedPage, SwipeDirection } from '../../../../contracts/feed';
 import { FEED_EXCLUDE_MAX } from '../../../../contracts/feed-limits';
 import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { type FeedChange, type FeedOutbox, swipedAway, useFeedOutbox } from '../api/feed-outbox';
 import { getFeed, useFeed } from '../api/get-feed';
@@ -220,10 +221,7 @@ export function useSwipeDeck(userId: number) {
       if (error instanceof ApiRequestError && error.status === 404) {
         notify('Nothing to undo yet.', 'info');
       } else {
-        notify(
-          error instanceof ApiRequestError ? error.message : 'That swipe could not be undone.',
-          'error',
-        );
+        notify(messageOf(error, 'That swipe could not be undone.'), 'error');
       }
     } finally {
       setUndoing(false);

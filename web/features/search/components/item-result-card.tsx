@@ -7,7 +7,7 @@ import type { ItemSearchResult } from '../../../../contracts/search';
 import { HeartButton } from '../../../components/heart-button';
 import { ItemFacts } from '../../../components/item-facts';
 import { ItemPicture } from '../../../components/item-picture';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useHeartItem } from '../api/heart-item';
 import { useUnheartItem } from '../api/unheart-item';
@@ -34,10 +34,7 @@ export function ItemResultCard({
 
   function toggle() {
     const onError = (error: unknown) =>
-      notify(
-        error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
-        'error',
-      );
+      notify(messageOf(error, 'That did not save. Try again.'), 'error');
     if (item.favorite) unheart.mutate(item.id, { onError });
     else heart.mutate(item.id, { onError });
   }

@@ -8,7 +8,7 @@ import { formatCents } from '../../../../contracts/money';
 import type { OutfitSearchResult } from '../../../../contracts/search';
 import { HeartButton } from '../../../components/heart-button';
 import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
-import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useFavoriteOutfit } from '../api/favorite-outfit';
 import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
@@ -27,10 +27,7 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
   const [hero, ...rest] = outfit.items;
 
   const onError = (error: unknown) =>
-    notify(
-      error instanceof ApiRequestError ? error.message : 'That did not save. Try again.',
-      'error',
-    );
+    notify(messageOf(error, 'That did not save. Try again.'), 'error');
 
   function toggle() {
     if (outfit.favorite) setConfirming(true);

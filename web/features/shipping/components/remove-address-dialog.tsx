@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import type { Address } from '../../../../contracts/shipping';
 import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useDeleteAddress } from '../api/delete-address';
 
@@ -67,10 +68,7 @@ export function RemoveAddressDialog({
                   removed(`${address.nickname} was already removed`);
                   return;
                 }
-                notify(
-                  error instanceof ApiRequestError ? error.message : 'That did not work.',
-                  'error',
-                );
+                notify(messageOf(error, 'That did not work.'), 'error');
               },
             });
           }}
