@@ -22,10 +22,21 @@ export const FavoriteItemSchema = ItemSchema.extend({
 export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;
 
 /**
- * A piece of a favourite outfit as this shopper keeps it: when they changed its colour or size,
- * the variant they chose. `favorite` is null once the piece is no longer among their favourites.
+ * A piece of a favourite outfit as its card shows it, the variant this shopper keeps: when they
+ * changed its colour or size, the variant they chose. `favorite` is null once the piece is no
+ * longer among their favourites. The piece's page (`GET /api/favorites/specific/favorite/item`)
+ * has the rest: its product, seller, stock.
  */
-export const FavoriteOutfitPieceSchema = OutfitItemSchema.extend({
+export const FavoriteOutfitPieceSchema = OutfitItemSchema.pick({
+  id: true,
+  slot: true,
+  name: true,
+  img: true,
+  color: true,
+  size: true,
+  price: true,
+  priceCents: true,
+}).extend({
   favorite: z.object({ quantity: z.number().int() }).nullable(),
 });
 export type FavoriteOutfitPiece = z.infer<typeof FavoriteOutfitPieceSchema>;

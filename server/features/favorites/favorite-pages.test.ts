@@ -116,6 +116,16 @@ describe('GET /api/favorites/outfits, a page at a time', () => {
     expect(pages.flat().map((o) => o.id)).toEqual(await likedInOrder(alice.user.id));
   });
 
+  it("sends each piece as the card shows it, the piece's page having the rest", async () => {
+    const [outfit] = (await alice.agent.get('/api/favorites/outfits')).json().items;
+    expect(outfit.items).toHaveLength(5);
+    for (const piece of outfit.items) {
+      expect(Object.keys(piece).sort()).toEqual(
+        ['color', 'favorite', 'id', 'img', 'name', 'price', 'priceCents', 'size', 'slot'].sort(),
+      );
+    }
+  });
+
   it('loses and repeats nothing when likes are added and removed between pages', async () => {
     const shopper = await signUp(t.app);
     await likeMany(shopper.user.id, liked);

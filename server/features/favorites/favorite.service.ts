@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Item } from '../../../contracts/catalog';
 import type { Page } from '../../../contracts/common';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import type {
@@ -14,6 +15,7 @@ import type {
 } from '../../../contracts/favorites';
 import type { ItemHeartResult } from '../../../contracts/feed';
 import { MAX_QUANTITY } from '../../../contracts/money';
+import type { OutfitItem } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
@@ -60,9 +62,8 @@ async function assembleOutfits(
   const outfits = await cards.current(liked.map((l) => l.outfitId));
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
-  const fromRow = (row: repo.LikedOutfitRow, slot: FavoriteOutfitPiece['slot']) =>
-    Object.assign(toItem(row), { slot, favorite: { quantity: row.quantity } });
-  // The key a card's piece lacks goes first (docs/architecture.md, "Object shapes").
+  const fromRow = (row: repo.LikedOutfitRow, slot: OutfitItem['slot']) =>
+    cardPiece(toItem(row), slot, { quantity: row.quantity });
   return outfits.map((outfit) => {
     const like = likes.get(outfit.id);
     return {
@@ -78,12 +79,31 @@ async function assembleOutfits(
         const own = candidates.find((c) => c.id === piece.id);
         if (own) return fromRow(own, piece.slot);
         // A like not written out brings the outfit's own piece, which wins over other rows.
-        if (like && !like.piecesWritten) return { favorite: { quantity: 1 }, ...piece };
+        if (like && !like.piecesWritten) return cardPiece(piece, piece.slot, { quantity: 1 });
         const chosen = candidates[0];
-        return chosen ? fromRow(chosen, piece.slot) : { favorite: null, ...piece };
+        return chosen ? fromRow(chosen, piece.slot) : cardPiece(piece, piece.slot, null);
       }),
     };
   });
+}
+
+/** A piece as a favourite outfit's card shows it (the variant kept, how many are wanted). */
+function cardPiece(
+  item: Item,
+  slot: OutfitItem['slot'],
+  favorite: FavoriteOutfitPiece['favorite'],
+): FavoriteOutfitPiece {
+  return {
+    id: item.id,
+    slot,
+    name: item.name,
+    img: item.img,
+    color: item.color,
+    size: item.size,
+    price: item.price,
+    priceCents: item.priceCents,
+    favorite,
+  };
 }
 
 /** A page of liked outfits ends at a like: its time and outfit. */

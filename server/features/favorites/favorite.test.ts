@@ -414,7 +414,7 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
 
     // The outfit card shows the variant the shopper chose.
     const outfits = (await shopper.agent.get('/api/favorites/outfits')).json().items;
-    const shown = outfits[0].items.find((i: { productId: number }) => i.productId === p.product_id);
+    const shown = outfits[0].items.find((i: { id: number }) => i.id === sibling.id);
     expect(shown).toMatchObject({ id: sibling.id, color: sibling.color });
 
     // SPEC's body: `item` as the id, or as the item itself.
