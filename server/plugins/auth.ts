@@ -161,7 +161,8 @@ export default fp(
           .where(eq(sessions.tokenHash, tokenHash))
           .returning({ userId: sessions.userId });
         if (slid.length === 0) {
-          // Signed out since it was read: the request is anonymous.
+          // Signed out since it was read: the request is anonymous, and the copy goes.
+          cache.forget(tokenHash);
           reply.clearCookie(SESSION_COOKIE, cookieOptions);
           return;
         }

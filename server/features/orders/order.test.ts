@@ -28,7 +28,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'drape-orders-'));
   t = await createTestApp({ dataDir });
   const rows = await t.db.database.sql.query<{ id: number }>(
-    'SELECT id FROM items WHERE stock >= 9 ORDER BY id LIMIT 60',
+    'SELECT id FROM items WHERE stock >= 9 ORDER BY id LIMIT 100',
   );
   stocked = rows.map((r) => r.id);
   await t.db.database.sql.query('UPDATE items SET stock = 50 WHERE id = ANY($1::int[])', [stocked]);
@@ -44,7 +44,11 @@ const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
 const newKey = () => `checkout-${process.pid}-${++keyCounter}-${Date.now()}`;
 let pieceCursor = 0;
 /** A piece no other test in this file uses. */
-const freshPiece = () => stocked[pieceCursor++]!;
+const freshPiece = () => {
+  const id = stocked[pieceCursor++];
+  if (id === undefined) throw new Error('every stocked piece is used: stock more in beforeAll');
+  return id;
+};
 
 const address = {
   nickname: 'Studio',

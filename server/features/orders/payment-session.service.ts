@@ -215,16 +215,18 @@ export async function spendPayment(
         'charged; pay again to approve the new total.',
     );
   }
+  let captured: boolean;
   try {
-    if (!(await repo.captureSession(db, userId, session.id, checkout.idempotencyKey))) {
-      // Cancelled, expired or used since it was read: read it again to say which.
-      if (again) throw conflict(USED);
-      return await spendPayment(db, userId, checkout, totalCents, log, now, true);
-    }
+    captured = await repo.captureSession(db, userId, session.id, checkout.idempotencyKey);
   } catch (error) {
     // The key took another session meanwhile (payment_sessions_user_key_idx, committed before
     // the violation is raised): read again, that one comes first and is paid with.
     if (pgCode(error) !== PG.uniqueViolation || session.status === 'captured' || again) throw error;
+    return spendPayment(db, userId, checkout, totalCents, log, now, true);
+  }
+  if (!captured) {
+    // Cancelled or used by another checkout since it was read: read it again to say which.
+    if (again) throw conflict(USED);
     return spendPayment(db, userId, checkout, totalCents, log, now, true);
   }
   return session.id;
