@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../../contracts/cart';
 import { cartLine, cartOf, linenShirt } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { useProduct } from '../../catalog/api/get-product';
 import { CartLineList } from '../components/cart-line-list';
 import { useCart } from './get-cart';
 import { CART_KEY } from './keys';
@@ -143,5 +145,54 @@ describe('cart changes made one after another', () => {
 
     await settled(queryClient);
     expect(screen.queryByLabelText('Quantity of Linen Shirt, Sage, L')).not.toBeInTheDocument();
+  });
+});
+
+describe('a cart change', () => {
+  it('has a product sheet opened next read the size remembered from the cart, not one open now', async () => {
+    let remembered: string | null = null;
+    mockApi((method, url) => {
+      if (method === 'GET' && url === '/api/item/7/product') {
+        return [200, { ...linenShirt(), rememberedSize: remembered }];
+      }
+      if (method === 'GET' && url === '/api/cart') return [200, cartOf([cartLine(7, 1)])];
+      if (method === 'PUT') {
+        remembered = 'M';
+        return [200, cartOf([cartLine(7, 2)])];
+      }
+      return [...NOT_FOUND];
+    });
+    function Remembered() {
+      const product = useProduct(7);
+      return product.data ? <p>Remembered: {product.data.rememberedSize ?? 'none'}</p> : null;
+    }
+    function BagAndSheet() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <Bag />
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            Sheet
+          </button>
+          {open && <Remembered />}
+        </>
+      );
+    }
+    const { queryClient } = renderWithApp(<BagAndSheet />);
+    // As the app keeps a read: fresh for 30 s.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+    expect(await screen.findByText('Remembered: none')).toBeInTheDocument();
+
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Quantity of Linen Shirt, Sage, M'),
+      '2',
+    );
+    await settled(queryClient);
+    // The sheet open meanwhile keeps what it showed.
+    expect(screen.getByText('Remembered: none')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sheet' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sheet' }));
+    expect(await screen.findByText('Remembered: M')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { FAVORITES_KEY, SEARCH_KEY } from '../../../lib/query-keys';
 import { productKeys } from './keys';
 
 /** Hearts (or un-hearts) sizes of a product, each a favourite of its own. */
@@ -27,7 +28,7 @@ export function useHeartVariant() {
     // Favourites, search results and the product all show hearts.
     onSettled: () =>
       Promise.all(
-        [productKeys.all, ['favorites'], ['search']].map((queryKey) =>
+        [productKeys.all, FAVORITES_KEY, SEARCH_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
