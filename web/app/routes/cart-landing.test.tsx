@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../contracts/cart';
 import { CART_KEY } from '../../features/cart/api/keys';
-import { cartLine, cartOf } from '../../test/fixtures';
+import { cartLine, cartOf, linenShirt } from '../../test/fixtures';
 import { mockApi, renderWithApp } from '../../test/render';
 import CartLandingRoute from './cart-landing';
 
@@ -112,6 +112,36 @@ describe('the cart page', () => {
     await screen.findByText('Your cart is empty');
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toHaveFocus(),
+    );
+  });
+
+  it('keeps the focus on the size menu when a size the bag holds merges two lines', async () => {
+    let lines = threeLines();
+    mockApi((method, url) => {
+      if (method === 'GET' && url === '/api/cart') return [200, cartOf(lines)];
+      if (method === 'GET' && url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'PATCH' && url === '/api/cart/7') {
+        // M moved to L, which the bag held: one line of L, two of them.
+        lines = lines.filter((l) => l.itemId !== 7).map((l) => ({ ...l, quantity: 2 }));
+        return [200, cartOf(lines)];
+      }
+      return [...NOT_FOUND];
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/cartlanding" element={<CartLandingRoute />} />
+      </Routes>,
+      { path: '/cartlanding' },
+    );
+    const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
+    await waitFor(() => expect(size).toHaveAttribute('aria-busy', 'false'));
+    size.focus();
+    await userEvent.selectOptions(size, 'L');
+
+    await waitFor(() => expect(size).not.toBeInTheDocument());
+    // Not the next line's Remove: the next press there would take the merged line out.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Size of Linen Shirt, Sage, L')).toHaveFocus(),
     );
   });
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ function renderSettings(addresses: () => [number, unknown] | Promise<[number, un
     if (url === '/api/shipping' && method === 'GET') return addresses();
     return [200, home];
   });
-  renderWithApp(
+  const { queryClient } = renderWithApp(
     <Routes>
       <Route path="/settings" element={<SettingsRoute />} />
       <Route path="/shipping" element={<ShippingRoute />} />
@@ -24,6 +24,7 @@ function renderSettings(addresses: () => [number, unknown] | Promise<[number, un
     </Routes>,
     { path: '/settings' },
   );
+  return queryClient;
 }
 
 const noAddresses = /Add where your orders go/;
@@ -42,6 +43,18 @@ describe('Settings', () => {
       await screen.findByText('Your addresses could not be loaded just now'),
     ).toBeInTheDocument();
     expect(screen.queryByText(noAddresses)).not.toBeInTheDocument();
+  });
+
+  it('keeps showing the default address when reading the addresses again fails', async () => {
+    let down = false;
+    const queryClient = renderSettings(() =>
+      down ? [500, { error: { code: 'internal', message: 'The shop is down.' } }] : [200, [home]],
+    );
+    expect(await screen.findByText('Default: Home, Springfield')).toBeInTheDocument();
+    down = true;
+    await act(() => queryClient.refetchQueries());
+    expect(screen.getByText('Default: Home, Springfield')).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 
   it('shows the default address, and comes back here from Shipping’s Confirm', async () => {

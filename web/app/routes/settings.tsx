@@ -26,12 +26,13 @@ export default function SettingsRoute() {
       state: shippingFrom('/settings'),
       icon: <LocalShippingOutlined />,
       primary: 'Shipping addresses',
-      secondary: preferred.isPending ? (
+      // What was read stays shown when reading it again fails.
+      secondary: address ? (
+        `Default: ${address.nickname}, ${address.city}`
+      ) : preferred.isPending ? (
         <Skeleton width="60%" />
       ) : preferred.isError ? (
         'Your addresses could not be loaded just now'
-      ) : address ? (
-        `Default: ${address.nickname}, ${address.city}`
       ) : (
         'Add where your orders go and choose a default'
       ),

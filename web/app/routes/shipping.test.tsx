@@ -64,6 +64,15 @@ function renderShipping(kept: Address[], from: string | null = '/cart', path = '
           </>
         }
       />
+      <Route
+        path="/elsewhere"
+        element={
+          <>
+            <p>Another page with a selector</p>
+            <ShippingSelector address={null} />
+          </>
+        }
+      />
       <Route path="/settings" element={<p>The settings</p>} />
       <Route path="/user" element={<p>The account</p>} />
     </Routes>,
@@ -160,11 +169,11 @@ describe('the shipping page', () => {
     ]);
   });
 
-  it('takes Confirm to the checkout from its shipping selector, or when opened by its address', async () => {
-    const { unmount } = renderShipping([address(1, 'Home', true)], null, '/cart');
+  it('takes Confirm back to the page of the selector it came from, or to the checkout when opened by its address', async () => {
+    const { unmount } = renderShipping([address(1, 'Home', true)], null, '/elsewhere');
     await userEvent.click(screen.getByRole('link', { name: /Select Shipping/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('The cart')).toBeInTheDocument();
+    expect(await screen.findByText('Another page with a selector')).toBeInTheDocument();
     unmount();
 
     renderShipping([address(1, 'Home', true)], null);

@@ -152,6 +152,26 @@ describe('RegistrationForm', () => {
     );
   });
 
+  it('keeps the keyboard on Register while it works and after a refusal, sending once', async () => {
+    let answer: (value: [number, unknown]) => void = () => {};
+    const calls = mockApi(() => new Promise((resolve) => (answer = resolve)));
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    await userEvent.type(screen.getByLabelText(/Username/), 'ivy');
+    await userEvent.type(screen.getByLabelText(/Password/), 'long-enough-password');
+    const register = screen.getByRole('button', { name: 'Register' });
+    register.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(register).toHaveAttribute('aria-disabled', 'true'));
+    expect(register).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
+
+    answer([500, { error: { code: 'internal', message: 'Something went wrong on our side.' } }]);
+    expect(await screen.findByText(REGISTER_MESSAGES.failed)).toBeInTheDocument();
+    expect(register).toHaveFocus();
+    expect(register).toHaveAttribute('aria-disabled', 'false');
+  });
+
   it('registers, then signs in with the same credentials', async () => {
     const user = {
       id: 9,

@@ -79,8 +79,10 @@ export function RegistrationForm({
     setFields((f) => (f[key] ? { ...f, [key]: undefined } : f));
   };
 
+  const busy = register.isPending || signingIn;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     if (!values.username.trim() || !values.password) {
       setMessage(REGISTER_MESSAGES.empty);
       return;
@@ -100,7 +102,7 @@ export function RegistrationForm({
         onSuccess: async (user) => {
           if (!signIn) {
             setValues(EMPTY);
-            // The button was disabled under the keyboard's focus: start the next one here.
+            // The form is ready for the next one: start it here.
             usernameInput.current?.focus();
             onRegistered(user);
             return;
@@ -213,13 +215,9 @@ export function RegistrationForm({
           helperText={fields.adminCode ?? 'Ask the shop owner for the code'}
         />
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={register.isPending || signingIn}
-      >
-        {register.isPending || signingIn ? pendingLabel : submitLabel}
+      {/* Busy, not disabled: disabled, it would drop the keyboard's focus to the page. */}
+      <Button type="submit" variant="contained" size="large" aria-disabled={busy} aria-busy={busy}>
+        {busy ? pendingLabel : submitLabel}
       </Button>
       {onBack && (
         <Button variant="text" onClick={onBack}>

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../../../contracts/cart';
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { messageOf } from '../../../lib/error-message';
@@ -80,17 +80,46 @@ function neighbourOf(line: HTMLElement): HTMLElement | null {
   );
 }
 
+/** A colour or size change under way: the menu used and the variant asked for. */
+interface Move {
+  menu: string;
+  color: string;
+  size: string;
+}
+
+/**
+ * The same menu on the line a move merged this one into (the bag already held that variant),
+ * or null: the next press there would otherwise land on a neighbour's Remove.
+ */
+function mergedInto(line: HTMLElement, move: Move | null): HTMLElement | null {
+  const focused = document.activeElement;
+  if (!move || !(focused instanceof HTMLElement) || focused.dataset.variantMenu !== move.menu) {
+    return null;
+  }
+  const into = [...document.querySelectorAll<HTMLElement>('[data-line]')].find(
+    (other) =>
+      other !== line &&
+      other.dataset.product === line.dataset.product &&
+      other.dataset.color === move.color &&
+      other.dataset.size === move.size,
+  );
+  return into?.querySelector<HTMLElement>(`[data-variant-menu="${move.menu}"]`) ?? null;
+}
+
 function EditableLine({ line }: { line: CartLine }) {
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
   const notify = useNotify();
   const onError = (error: unknown) => notify(messageOf(error), 'error');
   const root = useRef<HTMLDivElement>(null);
-  // A line that leaves (removed here or in another tab) would take the focus with it to the body.
+  const moving = useRef<Move | null>(null);
+  // A line that leaves (removed, merged into another, or gone in another tab) would take the
+  // focus with it to the body.
   useLayoutEffect(() => {
     const element = root.current;
     return () => {
-      if (element?.contains(document.activeElement)) neighbourOf(element)?.focus();
+      if (!element?.contains(document.activeElement)) return;
+      (mergedInto(element, moving.current) ?? neighbourOf(element))?.focus();
     };
   }, []);
   // Variants share a name: colour and size tell the controls of two lines apart.
@@ -101,6 +130,10 @@ function EditableLine({ line }: { line: CartLine }) {
     <Stack
       ref={root}
       direction="row"
+      data-line
+      data-product={line.productId}
+      data-color={line.color}
+      data-size={line.size}
       sx={{ gap: 2, py: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <Picture line={line} size={84} />
@@ -120,7 +153,7 @@ function EditableLine({ line }: { line: CartLine }) {
           {line.color} · {line.size} · {line.unitPrice} each
         </Typography>
         <Shortage line={line} />
-        <VariantSelects line={line} which={which} onError={onError} />
+        <VariantSelects line={line} which={which} moving={moving} onError={onError} />
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           <TextField
             select
@@ -175,7 +208,8 @@ function EditableLine({ line }: { line: CartLine }) {
 /**
  * The line's colour and size, changed in place: every size of the product is listed, those not
  * made in the line's colour (or sold out) cannot be picked. The line keeps its place in the bag
- * and its key (`useLineKeys`), so the menu just used keeps the focus. Both menus are always
+ * and its key (`useLineKeys`), so the menu just used keeps the focus; when the bag already held
+ * the variant asked for, the two lines merge and that line's menu takes it (`moving`). Both menus are always
  * there, a product of one colour or one size included, and from the first paint: they hold the
  * line's own colour and size until the product's variants arrive (or if they never do), so
  * nothing below them moves.
@@ -183,10 +217,12 @@ function EditableLine({ line }: { line: CartLine }) {
 function VariantSelects({
   line,
   which,
+  moving,
   onError,
 }: {
   line: CartLine;
   which: string;
+  moving: RefObject<Move | null>;
   onError: (error: unknown) => void;
 }) {
   const product = useProduct(line.itemId);
@@ -198,8 +234,18 @@ function VariantSelects({
   // keeps the keyboard's focus (as quantity). A product that failed to load leaves the line's
   // own colour and size, with nothing else to pick.
   const busy = change.isPending || product.isPending;
-  const move = (to: { color?: string; size?: string }) => {
-    if (!busy) change.mutate({ itemId: line.itemId, ...to }, { onError });
+  const move = (menu: string, to: { color?: string; size?: string }) => {
+    if (busy) return;
+    moving.current = { menu, color: to.color ?? line.color, size: to.size ?? line.size };
+    change.mutate(
+      { itemId: line.itemId, ...to },
+      {
+        onError: (error) => {
+          moving.current = null;
+          onError(error);
+        },
+      },
+    );
   };
   /**
    * Why a variant cannot be picked (`notMadeLabel` when the product does not come in it, or
@@ -222,7 +268,7 @@ function VariantSelects({
           color,
           unavailable(color, line.size, `not in ${line.size}`),
         ])}
-        onChange={(color) => move({ color })}
+        onChange={(color) => move('Colour', { color })}
       />
       <VariantMenu
         label="Size"
@@ -231,7 +277,7 @@ function VariantSelects({
         width={112}
         busy={busy}
         choices={sizes.map((size) => [size, unavailable(line.color, size, 'not made')])}
-        onChange={(size) => move({ size })}
+        onChange={(size) => move('Size', { size })}
       />
     </Stack>
   );
@@ -268,7 +314,11 @@ function VariantMenu({
       sx={{ flex: { xs: '1 1 100%', sm: `1 1 ${width}px` }, minWidth: { sm: width } }}
       slotProps={{
         select: { native: true },
-        htmlInput: { 'aria-label': `${label} of ${which}`, 'aria-busy': busy },
+        htmlInput: {
+          'aria-label': `${label} of ${which}`,
+          'aria-busy': busy,
+          'data-variant-menu': label,
+        },
       }}
       onChange={(event) => onChange(event.target.value)}
     >

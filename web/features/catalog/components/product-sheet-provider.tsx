@@ -93,11 +93,11 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     setLookOpen(true);
   }, []);
   const closeLook = useCallback(() => setLookOpen(false), []);
-  // A page a sheet leads to (View bag) must not open under the sheet.
+  // Going to another page (View bag, Back) closes both sheets: no page opens under one.
   const { pathname } = useLocation();
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (openedOn !== pathname) {
-    setOpenedOn(pathname);
+  const [lastPathname, setLastPathname] = useState(pathname);
+  if (lastPathname !== pathname) {
+    setLastPathname(pathname);
     setOpen(false);
     setLookOpen(false);
   }
