@@ -15,7 +15,9 @@ export function renderWithApp(
   { path = '/' }: { path?: InitialEntry | InitialEntry[] } = {},
 ) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
+  // The app's own defaults (what stays fresh, offline behaviour), without retries.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   return {
     queryClient,
     ...render(

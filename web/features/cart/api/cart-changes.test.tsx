@@ -179,8 +179,6 @@ describe('a cart change', () => {
       );
     }
     const { queryClient } = renderWithApp(<BagAndSheet />);
-    // As the app keeps a read: fresh for 30 s.
-    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
     expect(await screen.findByText('Remembered: none')).toBeInTheDocument();
 
     await userEvent.selectOptions(
