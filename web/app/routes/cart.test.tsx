@@ -59,6 +59,18 @@ describe('the checkout page', () => {
     expect(calls.filter((c) => c.url === '/api/payments')).toHaveLength(1);
   });
 
+  it('lets the keyboard meet the items, then the payment method, then Pay Now', async () => {
+    renderCheckout(() => cartOf([cartLine(7, 1)]));
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    const edit = screen.getByRole('link', { name: 'Edit cart' });
+    const [method] = screen.getAllByRole('radio');
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(edit, method!)).toBe(true);
+    expect(follows(method!, pay)).toBe(true);
+  });
+
   it('takes no focus when the cart was empty to begin with', async () => {
     renderCheckout(() => cartOf([]));
 

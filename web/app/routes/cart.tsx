@@ -226,7 +226,8 @@ export default function CartRoute() {
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
-            // What is being bought comes first, then how to pay, then the total and Pay Now.
+            // What is being bought comes first, then how to pay, then the total and Pay Now; the
+            // markup keeps that order too, so the keyboard meets them as the eye does.
             gridTemplateAreas: {
               xs: '"items" "payment" "summary"',
               md: '"items summary" "payment summary"',
@@ -237,13 +238,6 @@ export default function CartRoute() {
             alignItems: 'start',
           }}
         >
-          <Card sx={{ gridArea: 'payment', p: { xs: 2, sm: 3 } }}>
-            <PaymentMethodPicker
-              value={method}
-              onChange={setMethod}
-              disabled={openPayment.isPending}
-            />
-          </Card>
           <Card sx={{ gridArea: 'items', px: { xs: 2, sm: 3 }, py: 1.5 }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
               <Typography variant="h4" component="h2">
@@ -254,6 +248,13 @@ export default function CartRoute() {
               </Button>
             </Stack>
             <CartLineList lines={data.lines} />
+          </Card>
+          <Card sx={{ gridArea: 'payment', p: { xs: 2, sm: 3 } }}>
+            <PaymentMethodPicker
+              value={method}
+              onChange={setMethod}
+              disabled={openPayment.isPending}
+            />
           </Card>
           <Card
             sx={{
