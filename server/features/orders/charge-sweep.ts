@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import * as repo from './order.repository';
 import { about, type PaymentProvider, refundRequest } from './payment';
+import { forgetUnspentSessions } from './payment-session.repository';
 
 /**
  * How long a charge left unsettled waits before the sweep acts on it (a charge with no order
@@ -11,6 +12,15 @@ export const CHARGE_WAIT_MINUTES = 30;
 
 /** Charges one sweep returns at most; the rest wait for the next. */
 const SWEEP_BATCH = 20;
+
+/**
+ * How long a payment session never spent on an order is kept after it expires: long enough to
+ * tell a shopper coming back to an old tab that it expired, rather than that it never existed.
+ */
+export const UNSPENT_SESSION_HOURS = 24;
+
+/** Unspent sessions one sweep deletes at most; the rest wait for the next. */
+const FORGET_BATCH = 500;
 
 export interface SweepLog {
   warn(obj: object, msg: string): void;
@@ -64,7 +74,8 @@ export async function settleCharges(
 
 /**
  * Sweeps every `everyMs` until stopped; `stop` waits for a sweep under way. Every server process
- * sweeps; the ledger's claims keep them from returning one charge twice.
+ * sweeps; the ledger's claims keep them from returning one charge twice. Each sweep then deletes
+ * payment sessions left unspent for `UNSPENT_SESSION_HOURS` past their expiry.
  */
 export function sweepCharges(
   db: Db,
@@ -76,6 +87,7 @@ export function sweepCharges(
   const timer = setInterval(() => {
     if (running) return;
     running = settleCharges(db, payments, log)
+      .then(() => forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, FORGET_BATCH))
       .then(
         () => undefined,
         (error: unknown) => log.error({ err: error }, 'charge sweep failed'),

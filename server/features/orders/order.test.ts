@@ -8,7 +8,7 @@ import { createMailer } from '../../lib/mailer';
 import { testDriver } from '../../test/databases';
 import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app';
-import { CHARGE_WAIT_MINUTES, settleCharges } from './charge-sweep';
+import { CHARGE_WAIT_MINUTES, settleCharges, UNSPENT_SESSION_HOURS } from './charge-sweep';
 import * as service from './order.service';
 import {
   type ChargeRequest,
@@ -17,7 +17,7 @@ import {
   type RefundRequest,
   SandboxPaymentProvider,
 } from './payment';
-import { captureSession } from './payment-session.repository';
+import { captureSession, forgetUnspentSessions } from './payment-session.repository';
 
 let t: TestApp;
 let dataDir: string;
@@ -1274,6 +1274,53 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     expect(await cartOf(agent)).toEqual(cart);
     expect((await agent.get('/api/buy')).json()).toEqual({ items: [], nextCursor: null });
     expect(await sql('SELECT 1 FROM orders WHERE user_id = $1', [user.id])).toEqual([]);
+  });
+
+  it('forgets payments never spent a day after they expire, a batch at a time, and keeps spent ones', async () => {
+    const { agent, addressId } = await shopper();
+    await fill(agent, [[freshPiece(), 1]]);
+    const [pending, cancelled, approved, lately, spent] = [
+      await open(agent, addressId),
+      await open(agent, addressId),
+      await open(agent, addressId),
+      await open(agent, addressId),
+      await open(agent, addressId, 'apple_pay'),
+    ];
+    await agent.post(`/api/payments/${cancelled.id}/cancel`);
+    await agent.post(`/api/payments/${approved.id}/approve`);
+    await agent.post(`/api/payments/${spent.id}/approve`);
+    const paid = await agent.put('/api/buy', {
+      addressId,
+      paymentMethod: 'apple_pay',
+      idempotencyKey: newKey(),
+      paymentId: spent.id,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const age = (ids: string[], hours: number) =>
+      sql(
+        `UPDATE payment_sessions SET expires_at = now() - make_interval(hours => $2)
+          WHERE id = ANY($1)`,
+        [ids, hours],
+      );
+    await age([pending.id, cancelled.id, approved.id, spent.id], UNSPENT_SESSION_HOURS + 1);
+    await age([lately.id], UNSPENT_SESSION_HOURS - 1);
+    const ids = [pending, cancelled, approved, lately, spent].map((s) => s.id);
+    const kept = async () =>
+      (
+        await sql<{ id: string }>(
+          'SELECT id FROM payment_sessions WHERE id = ANY($1) ORDER BY id',
+          [ids],
+        )
+      ).map((r) => r.id);
+
+    const db = t.db.database.db;
+    expect(await forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, 2)).toBe(2);
+    expect(await forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, 2)).toBe(1);
+    expect(await forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, 2)).toBe(0);
+    expect(await kept()).toEqual([lately.id, spent.id].sort());
+    // A forgotten payment is one the shopper cannot use: it no longer exists.
+    const gone = await agent.post(`/api/payments/${pending.id}/approve`);
+    expect(gone.statusCode).toBe(404);
   });
 
   it('approve then pay places the order once; the session is spent on that checkout alone', async () => {

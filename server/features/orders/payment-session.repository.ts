@@ -180,3 +180,22 @@ export async function captureSession(
   );
   return rows.length > 0;
 }
+
+/**
+ * Deletes at most `batch` sessions never spent on an order whose expiry passed more than `hours`
+ * ago, answering how many went. Captured sessions stay: a checkout sent again finds its own.
+ */
+export async function forgetUnspentSessions(db: Db, hours: number, batch: number): Promise<number> {
+  const rows = await rowsOf(
+    db,
+    sql`DELETE FROM payment_sessions
+         WHERE id IN (SELECT id FROM payment_sessions
+                       WHERE status <> 'captured'
+                         AND expires_at < now() - make_interval(hours => ${hours})
+                       ORDER BY expires_at
+                       LIMIT ${batch}
+                         FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows.length;
+}
