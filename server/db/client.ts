@@ -94,6 +94,16 @@ function asText(query: SQL): TextQuery {
   return { text: sql, params };
 }
 
+/**
+ * A whole number the planner estimates as it would any other: `(SELECT $n::int)`, which indexes
+ * still serve. PostgreSQL keeps a prepared statement's one plan only while a plan made for the
+ * values at hand is not guessed cheaper, and for a shopper with a long history it was (a page's
+ * LIMIT met sooner), so each of their pages was planned again, at more than it cost to run. Used
+ * for the values of a page's statement whose one plan suits every shopper (performance-log.md,
+ * 2026-12-02, late morning).
+ */
+export const opaque = (value: number): SQL => sql`(SELECT ${Math.trunc(value)}::int)`;
+
 /** Ids as one array parameter (`${idArray(ids)}::int[]`): one statement text for any count. */
 export function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDriver } from '../test/databases';
-import { queryPlannedEachTime, rowsOf, type SqlClient } from './client';
+import { opaque, queryPlannedEachTime, queryPrepared, rowsOf, type SqlClient } from './client';
 import { categories } from './schema';
 
 const preparedOn = (client: SqlClient) =>
@@ -61,6 +61,31 @@ describe.runIf(testDriver() === 'postgres')(
       expect(names[0]).toBe(names[2]);
       expect(names[3]).toBe(names[6]);
       expect(kept).toEqual([{ runs: 7 }]);
+    });
+
+    it('keeps one plan for a statement whose values are opaque, where seen they are planned each time', async () => {
+      const plans = await t.database.withConnection(async (client) => {
+        const seen = sql`SELECT id FROM items ORDER BY id LIMIT ${2} OFFSET ${1}`;
+        const hidden = sql`SELECT id FROM items ORDER BY id LIMIT ${opaque(2)} OFFSET ${opaque(1)}`;
+        const ids: number[][] = [];
+        for (let run = 0; run < 8; run++) {
+          for (const query of [seen, hidden]) {
+            const rows = await queryPrepared<{ id: number }>(client, 'probe', query);
+            ids.push(rows.map((row) => row.id));
+          }
+        }
+        expect(new Set(ids.map(String)).size).toBe(1);
+        return client.query<{ statement: string; generic: number; custom: number }>(
+          `SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom
+             FROM pg_prepared_statements WHERE statement LIKE 'SELECT id FROM items%'
+            ORDER BY statement LIKE '%(SELECT%'`,
+        );
+      });
+      // PostgreSQL's five first runs are planned for their values; then it may keep one plan.
+      expect(plans.map(({ generic, custom }) => ({ generic, custom }))).toEqual([
+        { generic: 0, custom: 8 },
+        { generic: 3, custom: 5 },
+      ]);
     });
 
     it('prepares a statement again once a migration changes what it returns', async () => {

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { type Db, queryPrepared, type SqlClient } from '../../db/client';
+import { type Db, opaque, queryPrepared, type SqlClient } from '../../db/client';
 import { categories, occasions } from '../../db/schema';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 
@@ -14,7 +14,7 @@ export function listCategories(db: Db) {
 /**
  * A page of the catalogue in id order, one prepared statement per shape (a category, a start),
  * sent on the plain client as a shopper's other statements are, not through the query builder's
- * `execute`.
+ * `execute`. Its values are `opaque`: seen, a LIMIT had every call planned again.
  */
 export function listItems(
   client: SqlClient,
@@ -31,9 +31,9 @@ export function listItems(
     'catalog_items',
     sql`SELECT ${itemColumnsSql} FROM items i JOIN categories c ON c.id = i.category_id
          WHERE true
-           ${options.categoryId === undefined ? sql`` : sql`AND i.category_id = ${options.categoryId}`}
-           ${options.after === undefined ? sql`` : sql`AND i.id > ${options.after}`}
+           ${options.categoryId === undefined ? sql`` : sql`AND i.category_id = ${opaque(options.categoryId)}`}
+           ${options.after === undefined ? sql`` : sql`AND i.id > ${opaque(options.after)}`}
          ORDER BY i.id
-         LIMIT ${options.limit} OFFSET ${options.offset}`,
+         LIMIT ${opaque(options.limit)} OFFSET ${opaque(options.offset)}`,
   );
 }

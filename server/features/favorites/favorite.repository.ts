@@ -4,6 +4,7 @@ import {
   type Database,
   type Db,
   idArray,
+  opaque,
   queryPlannedEachTime,
   queryPrepared,
   rowsOf,
@@ -150,10 +151,12 @@ export async function pageFavoriteItems(
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
 ): Promise<PieceRows> {
+  // Estimated as any shopper's: the one plan kept serves a long history too.
+  const me = opaque(userId);
   const inCategories = (column: SQL) => {
     const ids = filter.categoryIds ?? [];
     // One category as a plain value: the plan kept for `= ANY` walked the shopper's rows by time.
-    if (ids.length === 1) return sql`${column} = ${ids[0]}`;
+    if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
     return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
   };
   const terms = filter.terms?.length ? filter.terms : undefined;
@@ -167,7 +170,7 @@ export async function pageFavoriteItems(
   const joinItems = (item: SQL) => (planned ? sql`JOIN items ON items.id = ${item}` : sql``);
   const since = (at: SQL) => (bounded ? sql`${at} >= (SELECT at FROM bound)` : undefined);
   const written = and(
-    sql`f.user_id = ${userId}`,
+    sql`f.user_id = ${me}`,
     inCategories(sql`f.category_id`),
     matches(sql`f.item_id`),
     since(sql`f.created_at`),
@@ -181,7 +184,7 @@ export async function pageFavoriteItems(
       : undefined,
   );
   const followed = and(
-    sql`s.user_id = ${userId} AND s.direction = 'like' AND NOT s.pieces_written`,
+    sql`s.user_id = ${me} AND s.direction = 'like' AND NOT s.pieces_written`,
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
     inCategories(sql`oi.category_id`),
@@ -205,10 +208,10 @@ export async function pageFavoriteItems(
   const bound = sql`bound AS MATERIALIZED (
           SELECT coalesce(greatest(
                    (SELECT f.created_at FROM item_favorites f
-                     WHERE f.user_id = ${userId} ${before(sql`f.created_at`)}
+                     WHERE f.user_id = ${me} ${before(sql`f.created_at`)}
                      ORDER BY f.created_at DESC OFFSET ${walk} LIMIT 1),
                    (SELECT s.created_at FROM swipes s
-                     WHERE s.user_id = ${userId} AND s.direction = 'like' ${before(sql`s.created_at`)}
+                     WHERE s.user_id = ${me} AND s.direction = 'like' ${before(sql`s.created_at`)}
                      ORDER BY s.created_at DESC OFFSET ${walk} LIMIT 1)),
                  '-infinity') AS at),`;
   // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
@@ -305,13 +308,15 @@ export async function pageLikedOutfits(
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
 ): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[] }> {
+  // Estimated as any shopper's: the one plan kept serves a long history too.
+  const me = opaque(userId);
   const fits = filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined;
   const likes = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
                            s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey",
                            (SELECT ${fits ?? sql`true`} FROM outfits o WHERE o.id = s.outfit_id) AS fits
                       FROM swipes s
-                     WHERE s.user_id = ${userId} AND s.direction = 'like'
-                       ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${filter.occasionId}` : sql``}
+                     WHERE s.user_id = ${me} AND s.direction = 'like'
+                       ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${opaque(filter.occasionId)}` : sql``}
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
                      ORDER BY s.created_at DESC, s.outfit_id DESC`;
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
@@ -328,7 +333,7 @@ export async function pageLikedOutfits(
               FROM item_favorites f
               JOIN items i ON i.id = f.item_id
               JOIN categories c ON c.id = i.category_id
-             WHERE f.outfit_id = l."outfitId" AND f.user_id = ${userId}) r ON true
+             WHERE f.outfit_id = l."outfitId" AND f.user_id = ${me}) r ON true
          ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`,
   );
   const liked: LikedOutfit[] = [];
