@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { createPortal } from 'react-dom';
 import { Themed } from '../app/themed';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
@@ -9,7 +10,12 @@ export interface Message {
   severity: Severity;
 }
 
-/** The message bar itself, drawn with MUI; loaded with the first message (see notify.tsx). */
+/**
+ * The message bar itself, drawn with MUI; loaded with the first message (see notify.tsx). Each
+ * message is a new element at the end of the page's body: an open sheet hides from screen readers
+ * what the body held when it opened, so a message drawn inside the app, or kept from before,
+ * would not be heard while a sheet is open.
+ */
 export default function Notice({
   message,
   onClose,
@@ -17,7 +23,7 @@ export default function Notice({
   message: Message | null;
   onClose: () => void;
 }) {
-  return (
+  return createPortal(
     <Themed>
       <Snackbar
         key={message?.id}
@@ -36,6 +42,7 @@ export default function Notice({
           {message?.text}
         </Alert>
       </Snackbar>
-    </Themed>
+    </Themed>,
+    document.body,
   );
 }
