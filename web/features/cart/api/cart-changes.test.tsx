@@ -25,10 +25,13 @@ function choosable(size: string): string[] {
   return [...select.querySelectorAll('option')].filter((o) => !o.disabled).map((o) => o.value);
 }
 
-/** Waits until no change or read is under way, and the screen has drawn what they left. */
+/**
+ * Waits until no change or read is under way, and the screen has drawn what they left: TanStack
+ * Query tells the components in a task of its own (a zero timeout), queued before this one's.
+ */
 async function settled(queryClient: QueryClient) {
   await waitFor(() => expect(queryClient.isMutating() + queryClient.isFetching()).toBe(0));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** A promise and the function that settles it, for an answer that comes when the test says. */
