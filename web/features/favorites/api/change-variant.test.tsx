@@ -1,18 +1,21 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { favoriteItem } from '../../../test/fixtures';
+import { catalogItem, favoriteItem, linenShirt } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
-import { productKeys } from '../../catalog/api/keys';
+import { useProduct } from '../../catalog/api/get-product';
+import { useSearchItems } from '../../search/api/search-items';
 import { useChangeColor, useChangeSize } from './change-variant';
-import { SEARCH_KEY } from './keys';
 
 const moved = favoriteItem(8, 'Linen shirt', { color: 'Ivory' });
 
-/** The two moves of a favourite, as the editor offers them. */
+/** The two moves of a favourite, as the editor offers them, beside a search and a sheet. */
 function Editor() {
   const color = useChangeColor();
   const size = useChangeSize();
+  const search = useSearchItems('shirt', []);
+  const product = useProduct(7);
+  const hearted = search.data?.pages[0]?.items.filter((item) => item.favorite) ?? [];
   return (
     <>
       <button type="button" onClick={() => color.mutate({ itemId: 7, newColor: 'Ivory' })}>
@@ -21,25 +24,43 @@ function Editor() {
       <button type="button" onClick={() => size.mutate({ itemId: 7, newSize: 'L' })}>
         Size L
       </button>
+      <p>Search hearts: {hearted.map((item) => item.id).join(', ') || 'none'}</p>
+      <p>Sheet hearts: {product.data?.heartedItemIds.join(', ') ?? 'loading'}</p>
     </>
   );
 }
 
 describe('moving a favourite to another variant', () => {
   it.each(['Ivory', 'Size L'])(
-    '(%s) makes the searches and product sheets shown ask again for their hearts',
+    '(%s) has the searches and product sheets shown ask again, and show the new heart',
     async (button) => {
-      mockApi(() => [200, moved]);
-      const { queryClient } = renderWithApp(<Editor />);
-      queryClient.setQueryData([...SEARCH_KEY, 'items', 'shirt'], { items: [] });
-      queryClient.setQueryData(productKeys.ofItem(7), { heartedItemIds: [7] });
+      let heartedId = 7;
+      mockApi((method, url) => {
+        if (method === 'PUT') {
+          heartedId = 8;
+          return [200, moved];
+        }
+        if (url.startsWith('/api/item/search')) {
+          const items = [7, 8].map((id) => ({
+            ...catalogItem(id, 'Linen shirt'),
+            favorite: id === heartedId,
+            sizes: ['M', 'L'],
+          }));
+          return [200, { items, nextCursor: null, understood: [], suggestion: null }];
+        }
+        if (url === '/api/item/7/product') {
+          return [200, { ...linenShirt(), heartedItemIds: [heartedId] }];
+        }
+        return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+      });
+      renderWithApp(<Editor />);
+      expect(await screen.findByText('Search hearts: 7')).toBeInTheDocument();
+      expect(await screen.findByText('Sheet hearts: 7')).toBeInTheDocument();
+
       await userEvent.click(screen.getByRole('button', { name: button }));
-      await waitFor(() =>
-        expect(queryClient.getQueryState([...SEARCH_KEY, 'items', 'shirt'])?.isInvalidated).toBe(
-          true,
-        ),
-      );
-      expect(queryClient.getQueryState(productKeys.ofItem(7))?.isInvalidated).toBe(true);
+
+      expect(await screen.findByText('Search hearts: 8')).toBeInTheDocument();
+      expect(await screen.findByText('Sheet hearts: 8')).toBeInTheDocument();
     },
   );
 });
