@@ -95,12 +95,14 @@ function asText(query: SQL): TextQuery {
 }
 
 /**
- * A whole number the planner estimates as it would any other: `(SELECT $n::int)`, which indexes
- * still serve. PostgreSQL keeps a prepared statement's one plan only while a plan made for the
- * values at hand is not guessed cheaper, and for a shopper with a long history it was (a page's
- * LIMIT met sooner), so each of their pages was planned again, at more than it cost to run. Used
- * for the values of a page's statement whose one plan suits every shopper (performance-log.md,
- * 2026-12-02, late morning).
+ * A whole number hidden from the planner: `(SELECT $n::int)`, which an index still serves.
+ * PostgreSQL plans a prepared statement for its values five times, then keeps one plan for all
+ * values only while that plan's estimated cost is below the average estimate of the plans made
+ * for the values. For a shopper with a long history a page's plan made for their id was estimated
+ * cheaper (its LIMIT met sooner), so a connection that met such a shopper first planned every
+ * later page of theirs again, at more than it cost to run. With the values hidden, both estimates
+ * are alike and the one plan is kept. For the statements whose one plan suits every shopper
+ * (performance-log.md, "2026-12-02, late morning: which plan PostgreSQL keeps for a page").
  */
 export const opaque = (value: number): SQL => sql`(SELECT ${Math.trunc(value)}::int)`;
 

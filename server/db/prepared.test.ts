@@ -74,6 +74,7 @@ describe.runIf(testDriver() === 'postgres')(
             ids.push(rows.map((row) => row.id));
           }
         }
+        expect(ids[0]).toHaveLength(2);
         expect(new Set(ids.map(String)).size).toBe(1);
         return client.query<{ statement: string; generic: number; custom: number }>(
           `SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom

@@ -18,28 +18,30 @@ export interface Message {
  */
 export default function Notice({
   message,
+  open,
   onClose,
 }: {
-  message: Message | null;
+  message: Message;
+  open: boolean;
   onClose: () => void;
 }) {
   return createPortal(
     <Themed>
       <Snackbar
-        key={message?.id}
-        open={message !== null}
+        key={message.id}
+        open={open}
         autoHideDuration={4000}
         onClose={(_, reason) => reason !== 'clickaway' && onClose()}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         sx={{ bottom: { xs: 88, sm: 24 } }}
       >
         <Alert
-          severity={message?.severity ?? 'info'}
+          severity={message.severity}
           variant="filled"
           onClose={onClose}
           sx={{ width: '100%' }}
         >
-          {message?.text}
+          {message.text}
         </Alert>
       </Snackbar>
     </Themed>,

@@ -19,19 +19,20 @@ const NotifyContext = createContext<(text: string, severity?: Severity) => void>
 
 /** Short, non-blocking messages: a swipe that could not be saved, an address that was. */
 export function NotifyProvider({ children }: { children: ReactNode }) {
+  // The last message stays while its bar slides away; `open` says whether it is still shown.
   const [message, setMessage] = useState<Message | null>(null);
-  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
   const notify = useCallback((text: string, severity: Severity = 'info') => {
     setMessage({ id: Date.now(), text, severity });
-    setUsed(true);
+    setOpen(true);
   }, []);
-  const close = useCallback(() => setMessage(null), []);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {used && (
+      {message && (
         <Suspense fallback={null}>
-          <Notice message={message} onClose={close} />
+          <Notice message={message} open={open} onClose={close} />
         </Suspense>
       )}
     </NotifyContext.Provider>

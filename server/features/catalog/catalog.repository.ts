@@ -14,7 +14,8 @@ export function listCategories(db: Db) {
 /**
  * A page of the catalogue in id order, one prepared statement per shape (a category, a start),
  * sent on the plain client as a shopper's other statements are, not through the query builder's
- * `execute`. Its values are `opaque`: seen, a LIMIT had every call planned again.
+ * `execute`. Its values are hidden from the planner (`opaque`): with its LIMIT in view,
+ * PostgreSQL planned every call afresh.
  */
 export function listItems(
   client: SqlClient,

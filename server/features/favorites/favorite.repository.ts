@@ -151,16 +151,18 @@ export async function pageFavoriteItems(
   filter: { categoryIds?: readonly number[]; terms?: readonly SearchTerm[] },
   after: PieceKey | undefined,
 ): Promise<PieceRows> {
-  // Estimated as any shopper's: the one plan kept serves a long history too.
-  const me = opaque(userId);
-  const inCategories = (column: SQL) => {
-    const ids = filter.categoryIds ?? [];
-    // One category as a plain value: the plan kept for `= ANY` walked the shopper's rows by time.
-    if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
-    return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
-  };
   const terms = filter.terms?.length ? filter.terms : undefined;
   const planned = terms !== undefined && trigramsNarrow(terms);
+  // Kept once for all shoppers, the statement hides the shopper and the category from the
+  // planner (`opaque`); planned for each search, it shows them, so a long history is weighed.
+  const value = (n: number) => (planned ? sql`${n}` : opaque(n));
+  const me = value(userId);
+  const inCategories = (column: SQL) => {
+    const ids = filter.categoryIds ?? [];
+    // One category as a single value: the plan kept for `= ANY` walked the shopper's rows by time.
+    if (ids.length === 1) return sql`${column} = ${value(ids[0]!)}`;
+    return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
+  };
   const bounded = terms !== undefined && !planned;
   const matches = (item: SQL) => {
     if (!terms) return undefined;

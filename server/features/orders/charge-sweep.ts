@@ -87,10 +87,14 @@ export function sweepCharges(
   const timer = setInterval(() => {
     if (running) return;
     running = settleCharges(db, payments, log)
-      .then(() => forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, FORGET_BATCH))
       .then(
         () => undefined,
         (error: unknown) => log.error({ err: error }, 'charge sweep failed'),
+      )
+      .then(() => forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, FORGET_BATCH))
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'deleting unspent payment sessions failed'),
       )
       .finally(() => {
         running = undefined;

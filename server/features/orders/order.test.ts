@@ -1306,12 +1306,9 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     await age([lately.id], UNSPENT_SESSION_HOURS - 1);
     const ids = [pending, cancelled, approved, lately, spent].map((s) => s.id);
     const kept = async () =>
-      (
-        await sql<{ id: string }>(
-          'SELECT id FROM payment_sessions WHERE id = ANY($1) ORDER BY id',
-          [ids],
-        )
-      ).map((r) => r.id);
+      (await sql<{ id: string }>('SELECT id FROM payment_sessions WHERE id = ANY($1)', [ids]))
+        .map((r) => r.id)
+        .sort();
 
     const db = t.db.database.db;
     expect(await forgetUnspentSessions(db, UNSPENT_SESSION_HOURS, 2)).toBe(2);

@@ -90,6 +90,17 @@ const session: PaymentSession = {
   expiresAt: '2026-12-01T00:00:00.000Z',
 };
 
+/** Shows the checkout, pays now and completes the purchase in the PayPal sheet that opens. */
+async function payInSheet() {
+  showCheckout();
+  const pay = await screen.findByRole('button', { name: 'Pay Now' });
+  await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+  await userEvent.click(pay);
+  const sheet = await screen.findByRole('dialog', { name: 'Pay with PayPal' });
+  await userEvent.click(within(sheet).getByRole('button', { name: 'Complete Purchase' }));
+  return { pay, sheet };
+}
+
 describe('the checkout page, when things go wrong', () => {
   it('keeps the payment sheet and its message when the cart cannot be read again', async () => {
     let offline = false;
@@ -106,13 +117,7 @@ describe('the checkout page, when things go wrong', () => {
       }
       return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
     });
-    showCheckout();
-
-    const pay = await screen.findByRole('button', { name: 'Pay Now' });
-    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
-    await userEvent.click(pay);
-    const sheet = await screen.findByRole('dialog', { name: 'Pay with PayPal' });
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Complete Purchase' }));
+    const { sheet } = await payInSheet();
 
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('You seem to be offline.');
     // The checkout's failure has the cart read again, and that read fails too.
@@ -127,6 +132,27 @@ describe('the checkout page, when things go wrong', () => {
     expect(
       screen.getByRole('list', { name: 'Items in your cart', hidden: true }),
     ).toBeInTheDocument();
+  });
+
+  it('closes the sheet when the payment no longer exists, and the shopper can pay again', async () => {
+    const gone = 'That payment does not exist.';
+    const calls = mockApi((method, url) => {
+      if (url === '/api/user') return [200, ada];
+      if (url === '/api/cart') return [200, cartOf([cartLine(7, 1)])];
+      if (url === '/api/shipping') return [200, [home]];
+      if (method === 'POST' && url === '/api/payments') return [200, session];
+      // A tab left open past the day an unspent payment is kept after it expired.
+      if (url === `/api/payments/${session.id}/approve`) {
+        return [404, { error: { code: 'not_found', message: gone } }];
+      }
+      return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+    });
+    const { pay } = await payInSheet();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toHaveTextContent(gone);
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    expect(calls.filter((c) => c.url.endsWith('/approve'))).toHaveLength(1);
   });
 
   it('keeps the focus on Pay Now while the payment opens, and after it fails', async () => {

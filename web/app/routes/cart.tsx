@@ -159,12 +159,13 @@ export default function CartRoute() {
     } catch (error) {
       const text = messageOf(error, 'The payment did not go through. Try again.');
       // A checkout's 4xx is final: the payment was spent on the attempt or no longer matches the
-      // cart. So is an approval's 409: the payment expired, was cancelled or was used. Either
-      // way the sheet closes with it and the shopper pays again from the page. (A payment left
-      // approved takes nothing without a checkout, and expires.)
+      // cart. So is an approval's 409 (the payment expired, was cancelled or was used) or 404
+      // (an unspent payment is forgotten a day after it expired). Either way the sheet closes
+      // with it and the shopper pays again from the page. (A payment left approved takes nothing
+      // without a checkout, and expires.)
       const ended = checkingOut
         ? checkoutSettled(error)
-        : error instanceof ApiRequestError && error.status === 409;
+        : error instanceof ApiRequestError && (error.status === 409 || error.status === 404);
       if (ended) {
         setUnsettled(false);
         setSession(null);
