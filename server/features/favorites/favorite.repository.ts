@@ -218,7 +218,10 @@ export async function pageFavoriteItems(
                  '-infinity') AS at),`;
   // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
   const pageRead = sql.raw(String(PAGE_READ));
+  // The page is cut from both histories before its pieces are read: joined first, a bounded
+  // walk read the items and outfits of two pages (a row of each history per place).
   const page = sql`page AS (
+         SELECT * FROM (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   f.category_id
              FROM item_favorites f
@@ -235,7 +238,10 @@ export async function pageFavoriteItems(
             WHERE ${followed}
             ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
             LIMIT ${pageRead})
-        )`;
+         ) merged
+         ORDER BY merged.created_at DESC, coalesce(merged.outfit_id, 0) DESC, merged.category_id,
+                  merged.item_id
+         LIMIT ${pageRead})`;
   const pieces = sql`page
           JOIN items ON items.id = page.item_id
           JOIN categories ON categories.id = items.category_id
