@@ -172,6 +172,13 @@ export type EditOutfitBody = CreateOutfitBody & {
   version?: string | undefined;
 };
 
+/**
+ * Optional: the outfit's `version` as the design list gave it. When sent, an outfit saved since
+ * is not deleted (409), so one administrator does not delete another's change unseen.
+ */
+export const DeleteOutfitQuerySchema = z.object({ version: z.string().max(64).optional() });
+export type DeleteOutfitQuery = { version?: string | undefined };
+
 /** An outfit as an edit saved it, with its new `version` for the next edit. */
 export const SavedOutfitSchema = OutfitSchema.extend({ version: z.string() });
 export type SavedOutfit = z.infer<typeof SavedOutfitSchema>;

@@ -284,8 +284,17 @@ export async function putOutfitItems(
     });
 }
 
-export async function deleteOutfit(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(outfits).where(eq(outfits.id, id)).returning({ id: outfits.id });
+/** Deletes the outfit, only as of `version` when one is given; false when nothing went. */
+export async function deleteOutfit(db: Db, id: number, version?: string): Promise<boolean> {
+  const rows = await db
+    .delete(outfits)
+    .where(
+      and(
+        eq(outfits.id, id),
+        version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`,
+      ),
+    )
+    .returning({ id: outfits.id });
   return rows.length > 0;
 }
 

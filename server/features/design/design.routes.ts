@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/common';
 import {
   CreateOutfitBodySchema,
+  DeleteOutfitQuerySchema,
   DesignItemGroupSchema,
   DesignItemsQuerySchema,
   DesignOutfitPageSchema,
@@ -132,13 +133,20 @@ export default async function designRoutes(fastify: FastifyInstance) {
         summary: 'Delete an outfit',
         description:
           'Shoppers’ swipes and favourites of it go with it; their orders and closets keep what ' +
-          'they bought.',
+          'they bought. With `version`, an outfit saved since is not deleted (409).',
         params: IdParamsSchema,
-        response: { 200: OkSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...denied },
+        querystring: DeleteOutfitQuerySchema,
+        response: {
+          200: OkSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema.describe('Saved by someone else since `version`'),
+          ...denied,
+        },
       },
     },
     async (request) => {
-      await service.deleteOutfit(db, request.params.id);
+      await service.deleteOutfit(db, request.params.id, request.query.version);
       app.outfitCards.forget([request.params.id]);
       return { ok: true as const };
     },

@@ -232,6 +232,15 @@ export async function createOutfit({ db, sql }: Database, input: CreateInput): P
 const CHANGED_SINCE_OPENED =
   'This outfit was saved by someone else since you opened it. Open it again to see their change, then make yours.';
 
+/** A version as the design list gives them, or none: 400 for anything else. */
+function checkVersion(version: string | undefined) {
+  if (version !== undefined && !TimestampKeySchema.safeParse(version).success) {
+    throw badRequest('That version is not one the design list gave.', {
+      version: 'must be the version the design list gave',
+    });
+  }
+}
+
 export async function editOutfit(
   { db, sql }: Database,
   pathId: number,
@@ -243,11 +252,7 @@ export async function editOutfit(
       { id: `must be ${pathId}, the id in the path` },
     );
   }
-  if (input.version !== undefined && !TimestampKeySchema.safeParse(input.version).success) {
-    throw badRequest('That version is not one the design list gave.', {
-      version: 'must be the version the design list gave',
-    });
-  }
+  checkVersion(input.version);
   if (!(await repo.outfitExists(db, pathId))) throw notFound(`Outfit ${pathId} does not exist.`);
   const checked = await checkOutfit(db, input);
   if (await repo.findOutfitIdByName(db, input.name, pathId)) throw duplicateName(input.name);
@@ -286,9 +291,15 @@ export async function editOutfit(
  * Swipes and favourites of the outfit go with it (ON DELETE CASCADE); orders keep their own
  * copy of each line and closets hold items, so what shoppers bought stays theirs.
  */
-export async function deleteOutfit(db: Db, id: number): Promise<void> {
-  const deleted = await changeOutfits(db, (tx) => repo.deleteOutfit(tx, id));
-  if (!deleted) throw notFound(`Outfit ${id} does not exist.`);
+export async function deleteOutfit(db: Db, id: number, version?: string): Promise<void> {
+  checkVersion(version);
+  await changeOutfits(db, async (tx) => {
+    if (await repo.deleteOutfit(tx, id, version)) return;
+    if (version !== undefined && (await repo.outfitExists(tx, id))) {
+      throw conflict(CHANGED_SINCE_OPENED);
+    }
+    throw notFound(`Outfit ${id} does not exist.`);
+  });
 }
 
 export async function getSlotItem(db: Db, outfitId: number, slot: Slot): Promise<OutfitItem> {

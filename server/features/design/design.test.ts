@@ -446,6 +446,37 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     expect((await admin.delete('/api/design/outfit/delete/abc')).statusCode).toBe(400);
   });
 
+  it('does not delete an outfit saved since the version the editor opened', async () => {
+    const outfit = await createOutfit();
+    const listed = async () =>
+      (await admin.get(`/api/design/outfits?q=${encodeURIComponent(outfit.name)}`)).json()
+        .items as { id: number; version: string }[];
+    const [opened] = await listed();
+    await admin.put(`/api/design/outfit/edit/${outfit.id}`, {
+      name: outfit.name,
+      description: 'Saved by another administrator.',
+      occasion: 1,
+      item_ids: itemIds(),
+    });
+    const remove = (version: string) =>
+      admin.delete(`/api/design/outfit/delete/${outfit.id}?version=${encodeURIComponent(version)}`);
+
+    const stale = await remove(opened!.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/since you opened it/);
+    const bad = await remove('not a version');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({
+      version: 'must be the version the design list gave',
+    });
+    const [now] = await listed();
+    expect(now?.id).toBe(outfit.id);
+
+    expect((await remove(now!.version)).statusCode).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await remove(now!.version)).statusCode).toBe(404);
+  });
+
   it('removes swipes and favourites of the outfit but keeps orders and closets', async () => {
     const outfit = await createOutfit();
     const ids = outfit.items.map((i) => i.id);

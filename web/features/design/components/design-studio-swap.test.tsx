@@ -83,19 +83,36 @@ function shop({ savedSince = false } = {}) {
       ];
     }
     if (method === 'DELETE' && pathname === '/api/design/outfit/delete/9') {
+      const version = new URL(url, 'http://drape.test').searchParams.get('version');
+      if (savedSince && version !== theirs) {
+        return [409, { error: { code: 'conflict', message: CHANGED } }];
+      }
       return [200, { ok: true }];
     }
     return [404, { error: { code: 'not_found', message: 'Not found.' } }];
   });
 }
 
+/** The studio, with Gallery Opening opened in the edit form. */
+async function openGalleryOpening() {
+  renderWithApp(<DesignStudio />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+  await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+  await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+}
+
+/** Presses `action`, then `confirmation` in the dialog that asks. */
+async function confirmed(action: string, confirmation: string) {
+  await userEvent.click(screen.getByRole('button', { name: action }));
+  await userEvent.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: confirmation }),
+  );
+}
+
 describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_000 }, () => {
   it('marks the piece, offers substitutes, swaps one in with one click and saves it', async () => {
     const calls = shop();
-    renderWithApp(<DesignStudio />);
-    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
-    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    await openGalleryOpening();
 
     expect(screen.getByRole('group', { name: 'Top: Silk Shirt, sold out' })).toBeInTheDocument();
     const offer = await screen.findByRole('region', { name: 'Top: Silk Shirt is sold out' });
@@ -117,10 +134,7 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
       expect(screen.queryByRole('region', { name: /Top: .* sold out/ })).toBeNull(),
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
-    );
+    await confirmed('Update outfit', 'Save changes');
     expect(await screen.findByText('Saved “Gallery Opening”.')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'PUT');
     expect(sent?.body).toEqual({
@@ -141,17 +155,14 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
 
   it('deletes the outfit and hands focus to the picker for the next one', async () => {
     const calls = shop();
-    renderWithApp(<DesignStudio />);
-    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
-    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    await openGalleryOpening();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
-    );
+    await confirmed('Delete', 'Delete');
     expect(await screen.findByText('Deleted “Gallery Opening”.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    // With the version opened: an outfit saved since by someone else would not be deleted.
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/design/outfit/delete/9?${new URLSearchParams({ version: outfit.version })}`,
+    ]);
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus(),
     );
@@ -159,17 +170,23 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
     expect(screen.getByRole('combobox', { name: 'Outfit to edit' })).toHaveFocus();
   });
 
+  it('does not delete an outfit another administrator saved since it was opened', async () => {
+    shop({ savedSince: true });
+    await openGalleryOpening();
+
+    await confirmed('Delete', 'Delete');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHANGED);
+    // The stale copy is put down, to be opened again as they left it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled());
+    expect(screen.queryByText('Deleted “Gallery Opening”.')).not.toBeInTheDocument();
+  });
+
   it('says so when another administrator saved the outfit since it was opened', async () => {
     const calls = shop({ savedSince: true });
-    renderWithApp(<DesignStudio />);
-    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
-    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    await openGalleryOpening();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
-    );
+    await confirmed('Update outfit', 'Save changes');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(CHANGED);
     // Not a problem of the name; the stale copy is put down, to be opened again. (The message
@@ -183,10 +200,7 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
     // Opened again, it carries their version, and the save goes through.
     await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
     await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Update outfit' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Save changes' }),
-    );
+    await confirmed('Update outfit', 'Save changes');
     expect(await screen.findByText('Saved “Gallery Opening”.')).toBeInTheDocument();
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts.map((c) => (c.body as { version: string }).version)).toEqual([

@@ -224,6 +224,17 @@ export function DesignStudio() {
     notify(found.message ?? 'That did not work.', 'error');
   };
 
+  const putDownWhenChanged = (error: unknown) => {
+    failed(error);
+    // Saved by someone else since it was opened: this copy is put down, to be opened again as
+    // they left it (the picker asks for the outfits again).
+    if (error instanceof ApiRequestError && error.status === 409 && !error.fields.name) {
+      setEditing(null);
+      setPicks(EMPTY_PICKS);
+      setForm(EMPTY_FORM);
+    }
+  };
+
   const confirm = () => {
     const body = approved.current;
     if (action === 'create' && body) {
@@ -244,28 +255,23 @@ export function DesignStudio() {
             reset();
             setDone((n) => n + 1);
           },
-          onError: (error) => {
-            failed(error);
-            // Saved by someone else since it was opened: this copy is put down, to be opened
-            // again as they left it (the picker asks for the outfits again).
-            if (error instanceof ApiRequestError && error.status === 409 && !error.fields.name) {
-              setEditing(null);
-              setPicks(EMPTY_PICKS);
-              setForm(EMPTY_FORM);
-            }
-          },
+          onError: putDownWhenChanged,
         },
       );
     } else if (action === 'delete' && editing) {
       const { name } = editing;
-      remove.mutate(editing.id, {
-        onSuccess: () => {
-          notify(`Deleted “${name}”.`, 'success');
-          reset();
-          setDone((n) => n + 1);
+      // Its version too: an outfit another administrator saved meanwhile is not deleted (409).
+      remove.mutate(
+        { id: editing.id, version: editing.version },
+        {
+          onSuccess: () => {
+            notify(`Deleted “${name}”.`, 'success');
+            reset();
+            setDone((n) => n + 1);
+          },
+          onError: putDownWhenChanged,
         },
-        onError: failed,
-      });
+      );
     }
   };
 
