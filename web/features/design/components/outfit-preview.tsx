@@ -116,12 +116,20 @@ function SlotTile({
             display: 'grid',
             placeItems: 'center',
             textAlign: 'center',
-            p: 1,
+            p: { xs: 0.5, sm: 1 },
             color: error ? 'error.main' : 'text.secondary',
           }}
         >
-          <Box>
-            <Typography component="p" sx={{ fontWeight: 700, fontSize: '0.85rem' }}>
+          <Box sx={{ minWidth: 0 }}>
+            {/* Smaller on a narrow phone, so that "Accessory" fits its tile at 320 px. */}
+            <Typography
+              component="p"
+              sx={{
+                fontWeight: 700,
+                fontSize: 'clamp(0.72rem, 3.4vw, 0.85rem)',
+                overflowWrap: 'anywhere',
+              }}
+            >
               {label}
             </Typography>
             <Typography component="p" sx={{ fontSize: '0.72rem' }}>
