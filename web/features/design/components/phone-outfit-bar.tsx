@@ -41,8 +41,9 @@ export function PhoneOutfitBar({ picks, onReview }: { picks: SlotPicks; onReview
                   item ? `${SLOT_LABEL[slot]}: ${item.name}` : `${SLOT_LABEL[slot]}: empty`
                 }
                 sx={{
-                  width: 36,
-                  height: 44,
+                  // Narrower on a 320 px phone, so that the count keeps one line.
+                  width: 'clamp(28px, 9vw, 36px)',
+                  height: 'clamp(36px, 11vw, 44px)',
                   borderRadius: '8px',
                   overflow: 'hidden',
                   border: item ? 1 : '1.5px dashed',
@@ -62,7 +63,15 @@ export function PhoneOutfitBar({ picks, onReview }: { picks: SlotPicks; onReview
             );
           })}
         </Stack>
-        <Typography sx={{ flex: 1, fontSize: '0.8rem', fontWeight: 600, lineHeight: 1.2 }}>
+        <Typography
+          sx={{
+            flex: 1,
+            fontSize: '0.8rem',
+            fontWeight: 600,
+            lineHeight: 1.2,
+            whiteSpace: 'nowrap',
+          }}
+        >
           {filled} of 5
         </Typography>
         <Button variant="contained" size="small" onClick={onReview} sx={{ minHeight: 40 }}>
