@@ -226,6 +226,10 @@ export async function insertOutfit(
   return rows[0]!.id;
 }
 
+/** The outfit as last saved at `version` (its `updated_at`), or any version when none is given. */
+const savedAs = (version: string | undefined) =>
+  version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`;
+
 /**
  * Saves the outfit's own fields unless it was saved since `version` (when given), answering its
  * new version; undefined when it was saved since or is gone.
@@ -239,12 +243,7 @@ export async function updateOutfit(
   const rows = await db
     .update(outfits)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(outfits.id, id),
-        version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`,
-      ),
-    )
+    .where(and(eq(outfits.id, id), savedAs(version)))
     .returning({ version: sql<string>`${outfits.updatedAt}::text` });
   return rows[0]?.version;
 }
@@ -288,12 +287,7 @@ export async function putOutfitItems(
 export async function deleteOutfit(db: Db, id: number, version?: string): Promise<boolean> {
   const rows = await db
     .delete(outfits)
-    .where(
-      and(
-        eq(outfits.id, id),
-        version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`,
-      ),
-    )
+    .where(and(eq(outfits.id, id), savedAs(version)))
     .returning({ id: outfits.id });
   return rows.length > 0;
 }

@@ -91,8 +91,14 @@ async function fill(agent: Agent, lines: [itemId: number, quantity: number][]) {
   }
 }
 
-function buy(agent: Agent, addressId: number, key = newKey(), paymentMethod = 'apple_pay') {
-  return agent.put('/api/buy', { addressId, paymentMethod, idempotencyKey: key });
+function buy(
+  agent: Agent,
+  addressId: number,
+  key = newKey(),
+  paymentMethod = 'apple_pay',
+  paymentId?: string,
+) {
+  return agent.put('/api/buy', { addressId, paymentMethod, idempotencyKey: key, paymentId });
 }
 
 /** Everything a checkout writes, to show that a failed one wrote nothing. */
@@ -1289,12 +1295,7 @@ describe('POST /api/payments, its approve and cancel, and PUT /api/buy with paym
     await agent.post(`/api/payments/${cancelled.id}/cancel`);
     await agent.post(`/api/payments/${approved.id}/approve`);
     await agent.post(`/api/payments/${spent.id}/approve`);
-    const paid = await agent.put('/api/buy', {
-      addressId,
-      paymentMethod: 'apple_pay',
-      idempotencyKey: newKey(),
-      paymentId: spent.id,
-    });
+    const paid = await buy(agent, addressId, newKey(), 'apple_pay', spent.id);
     expect(paid.statusCode, paid.body).toBe(201);
     const age = (ids: string[], hours: number) =>
       sql(
