@@ -24,12 +24,12 @@ export function PhoneOutfitBar({ picks, onReview }: { picks: SlotPicks; onReview
         backdropFilter: 'blur(8px)',
         borderTop: 1,
         borderColor: 'divider',
-        px: 1.5,
+        px: { xs: 1, sm: 1.5 },
         py: 1,
         pb: 'calc(8px + env(safe-area-inset-bottom))',
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Stack direction="row" sx={{ gap: 0.5 }} role="list" aria-label="Outfit so far">
           {SLOTS.map((slot) => {
             const item = picks[slot];
@@ -63,20 +63,23 @@ export function PhoneOutfitBar({ picks, onReview }: { picks: SlotPicks; onReview
             );
           })}
         </Stack>
-        <Typography
-          sx={{
-            flex: 1,
-            fontSize: '0.8rem',
-            fontWeight: 600,
-            lineHeight: 1.2,
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {filled} of 5
-        </Typography>
-        <Button variant="contained" size="small" onClick={onReview} sx={{ minHeight: 40 }}>
-          Review
-        </Button>
+        {/* The count and Review stay together; at 200% zoom they go under the slots. */}
+        <Stack direction="row" sx={{ flex: 1, alignItems: 'center', gap: 1 }}>
+          <Typography
+            sx={{
+              flex: 1,
+              fontSize: '0.8rem',
+              fontWeight: 600,
+              lineHeight: 1.2,
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {filled} of 5
+          </Typography>
+          <Button variant="contained" size="small" onClick={onReview} sx={{ minHeight: 40 }}>
+            Review
+          </Button>
+        </Stack>
       </Stack>
     </Box>
   );
