@@ -286,6 +286,19 @@ describe('the admin design studio', () => {
     await waitForCarousels(page);
     await screenshot(page, 'design-phone');
     await expectAccessible(page);
+
+    // On the narrowest phone every section of the header is on screen, none behind a scroll.
+    await page.setViewportSize({ width: 320, height: 700 });
+    const sections = page.getByRole('navigation', { name: 'Design' }).getByRole('link');
+    expect(await sections.count()).toBe(3);
+    for (const box of await sections.evaluateAll((links) =>
+      links.map((l) => l.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(320);
+    }
+    await screenshot(page, 'design-phone-320');
+    await page.setViewportSize(PHONE);
     await pickable(carousel(page, 'Outerwear')).first().click();
     await carousel(page, 'Tops').scrollIntoViewIfNeeded();
     await screenshot(page, 'design-phone-carousel');

@@ -7,6 +7,9 @@ import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router';
 import { Wordmark } from '../../../components/brand';
 
+/** Below this width the wordmark, the three sections and Log out no longer fit on one line. */
+const NARROW = '@media (max-width: 379.95px)';
+
 const SECTIONS = [
   { to: '/admin/design', label: 'Studio' },
   { to: '/admin/design/outfits', label: 'Outfits' },
@@ -45,6 +48,8 @@ export function DesignHeader({
           height: 60,
           alignItems: 'center',
           gap: { xs: 1, sm: 1.5 },
+          // The sections take a line of their own rather than hide one behind a scroll.
+          [NARROW]: { flexWrap: 'wrap', height: 'auto', py: 1, rowGap: 0.5 },
         }}
       >
         <Wordmark size="1.45rem" />
@@ -54,14 +59,12 @@ export function DesignHeader({
           sx={{
             display: 'flex',
             gap: 0.5,
-            // A narrow phone scrolls the sections rather than pushing Log out off the screen;
-            // the padding keeps the focus ring inside the scrolling box.
             minWidth: 0,
-            overflowX: 'auto',
             p: '3px',
             borderLeft: { sm: 1 },
             borderColor: { sm: 'divider' },
             pl: { sm: 1.5 },
+            [NARROW]: { order: 1, flexBasis: '100%', flexWrap: 'wrap', p: 0 },
           }}
         >
           {SECTIONS.map((section) => (

@@ -6,6 +6,18 @@ import { SLOTS, type Slot } from '../../../../contracts/catalog';
 import { PICTURE_BACKDROP, SLOT_LABEL, type SlotPicks } from './slots';
 import { StockBadge, stockNote } from './stock-badge';
 
+/**
+ * A slot's name as its empty tile writes it: soft hyphens where it may break, so that a tile
+ * too narrow for the word (200% zoom on a phone) breaks it between syllables, with a hyphen.
+ */
+const TILE_LABEL: Record<Slot, string> = {
+  outerwear: 'Outer\u00adwear',
+  top: 'Top',
+  accessory: 'Ac\u00adces\u00adso\u00adry',
+  bottom: 'Bot\u00adtom',
+  footwear: 'Foot\u00adwear',
+};
+
 /** Where each slot sits on the board: outerwear tall on the left, pieces stacked beside it. */
 const AREA: Record<Slot, string> = {
   outerwear: 'outer',
@@ -126,11 +138,11 @@ function SlotTile({
               component="p"
               sx={{
                 fontWeight: 700,
-                fontSize: 'clamp(0.72rem, 3.4vw, 0.85rem)',
+                fontSize: 'clamp(0.66rem, 3.4vw, 0.85rem)',
                 overflowWrap: 'anywhere',
               }}
             >
-              {label}
+              {TILE_LABEL[slot]}
             </Typography>
             <Typography component="p" sx={{ fontSize: '0.72rem' }}>
               {error ? 'Pick a piece' : 'Empty'}
