@@ -33,9 +33,15 @@ export interface CursorCodec<K> {
   decode(cursor: string | undefined): K | undefined;
 }
 
-export function cursorCodec<T extends z.ZodType>(key: T): CursorCodec<z.output<T>> {
+/**
+ * A list's cursors: its key under the list's tag, so that a cursor of another list with a key of
+ * the same shape (closet outfits and liked outfits both end at a time and an id) is refused. Tags
+ * are short: a cursor is at most 200 characters, and a design carousel's key holds a name.
+ */
+export function cursorCodec<T extends z.ZodType>(list: string, key: T): CursorCodec<z.output<T>> {
+  const tagged = z.tuple([z.literal(list), key]);
   return {
-    encode: (value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url'),
+    encode: (value) => Buffer.from(JSON.stringify([list, value]), 'utf8').toString('base64url'),
     decode(cursor) {
       if (cursor === undefined) return undefined;
       let json: unknown;
@@ -44,13 +50,13 @@ export function cursorCodec<T extends z.ZodType>(key: T): CursorCodec<z.output<T
       } catch {
         json = undefined;
       }
-      const parsed = key.safeParse(json);
+      const parsed = tagged.safeParse(json);
       if (!parsed.success) {
         throw badRequest('That cursor is not one this list gave.', {
           cursor: 'is not a cursor this list gave',
         });
       }
-      return parsed.data;
+      return parsed.data[1] as z.output<T>;
     },
   };
 }

@@ -28,13 +28,13 @@ interface ListQuery {
 }
 
 /** A page of closet outfits ends at an outfit: when it came together, and its id. */
-const outfitCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+const outfitCursor = cursorCodec('co', z.tuple([TimestampKeySchema, IdKeySchema]));
 
 /**
  * A page of owned pieces ends at a piece: when it was last bought, its category and the item.
  * The category makes a cursor of one category's list no cursor of another's.
  */
-const pieceCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema]));
+const pieceCursor = cursorCodec('cp', z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema]));
 
 function toPiece(row: repo.PieceRow): ClosetPiece {
   // Added to the new item rather than spread (docs/architecture.md, "Object shapes").

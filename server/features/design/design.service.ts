@@ -52,11 +52,13 @@ function duplicateName(name: string) {
 
 /** A carousel's page ends at an item: sold out or not, a first size or not, its name, its id. */
 const carouselCursor = cursorCodec(
+  'dc',
   z.tuple([z.boolean(), z.boolean(), z.string().min(1).max(200), IdKeySchema]),
 );
 
 /** A page of outfits ends at an outfit: the sort, how well it matched, its sort key, its id. */
 const outfitCursor = cursorCodec(
+  'do',
   z.union([
     z.tuple([z.literal('newest'), z.number().int().min(0).max(2), TimestampKeySchema, IdKeySchema]),
     z.tuple([

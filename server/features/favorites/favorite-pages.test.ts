@@ -432,4 +432,21 @@ describe('a cursor the list did not give', () => {
     const res = await alice.agent.get(`/api/favorites/outfits?cursor=${first.nextCursor}`);
     expect(res.statusCode).toBe(400);
   });
+
+  it("refuses another list's cursor of the same shape (a time and an id)", async () => {
+    const first = (await alice.agent.get('/api/favorites/outfits')).json();
+    expect(first.nextCursor).not.toBeNull();
+    const key = JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString()).at(-1);
+    // The liked outfits' own key follows on; the same key as a closet's or an order list's,
+    // or bare, does not.
+    const own = await alice.agent.get(`/api/favorites/outfits?cursor=${encode(['fo', key])}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual(
+      (await alice.agent.get(pageUrl('/api/favorites/outfits', first.nextCursor))).json(),
+    );
+    for (const cursor of [encode(['co', key]), encode(['or', key]), encode(key)]) {
+      const res = await alice.agent.get(pageUrl('/api/favorites/outfits', cursor));
+      expect(res.statusCode, cursor).toBe(400);
+    }
+  });
 });

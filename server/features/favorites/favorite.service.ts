@@ -107,10 +107,11 @@ function cardPiece(
 }
 
 /** A page of liked outfits ends at a like: its time and outfit. */
-const likeCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+const likeCursor = cursorCodec('fo', z.tuple([TimestampKeySchema, IdKeySchema]));
 
 /** A page of favourite pieces ends at a piece: its time, outfit (0 for none), category and item. */
 const pieceCursor = cursorCodec(
+  'fp',
   z.tuple([TimestampKeySchema, IdKeySchema, IdKeySchema, IdKeySchema]),
 );
 

@@ -489,7 +489,7 @@ async function placeCharged(
 }
 
 /** A page of orders ends at an order: when it was placed, and its id. */
-const orderCursor = cursorCodec(z.tuple([TimestampKeySchema, IdKeySchema]));
+const orderCursor = cursorCodec('or', z.tuple([TimestampKeySchema, IdKeySchema]));
 
 export async function listOrders(
   db: Db,

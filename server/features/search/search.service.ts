@@ -20,16 +20,13 @@ import {
   understoodOf,
 } from './understand';
 
-/**
- * A page's cursor: the rank and id of the last entry it showed, and which list it belongs to
- * (`i` items, `o` outfits), so one list's cursor is refused by the other.
- */
+/** A page's cursor: the rank and id of the last entry it showed. */
 const RankSchema = z.number().int().min(0).max(repo.FIRST.rank);
-const itemCursor = cursorCodec(z.tuple([z.literal('i'), RankSchema, IdKeySchema]));
-const outfitCursor = cursorCodec(z.tuple([z.literal('o'), RankSchema, IdKeySchema]));
+const itemCursor = cursorCodec('si', z.tuple([RankSchema, IdKeySchema]));
+const outfitCursor = cursorCodec('so', z.tuple([RankSchema, IdKeySchema]));
 
-const afterOf = (key: readonly [unknown, number, number] | undefined): repo.SearchKey =>
-  key ? { rank: key[1], id: key[2] } : repo.FIRST;
+const afterOf = (key: readonly [number, number] | undefined): repo.SearchKey =>
+  key ? { rank: key[0], id: key[1] } : repo.FIRST;
 
 interface SearchInput {
   q: string;
@@ -84,7 +81,7 @@ export async function searchItems(
     results,
     asked: understanding.concepts.flatMap((c) => c.sizes),
     itemIds: results.flatMap((result) => result.sizes.map((item) => item.id)),
-    nextCursor: page.next ? itemCursor.encode(['i', page.next.rank, page.next.id]) : null,
+    nextCursor: page.next ? itemCursor.encode([page.next.rank, page.next.id]) : null,
     understood: understoodOf(understanding),
     suggestion,
   };
@@ -224,7 +221,7 @@ async function findOutfits(
     const follows = start + OUTFIT_PAGE_SIZE < found.length || more;
     const page: FoundOutfits = {
       ids: shown.map((r) => r.id),
-      nextCursor: follows && last ? outfitCursor.encode(['o', last.rank, last.id]) : null,
+      nextCursor: follows && last ? outfitCursor.encode([last.rank, last.id]) : null,
       understood,
       suggestion: first ? null : suggestion,
     };
