@@ -106,6 +106,14 @@ function asText(query: SQL): TextQuery {
  */
 export const opaque = (value: number): SQL => sql`(SELECT ${Math.trunc(value)}::int)`;
 
+/**
+ * An array parameter hidden from the planner as `opaque` hides a number: `(SELECT $n::int[])`.
+ * Planned for its values, `unnest` of a one-element array was estimated cheaper than the plan kept
+ * for any length, so each statement was planned again at every call.
+ */
+export const opaqueArray = (literal: string, type: 'int' | 'text'): SQL =>
+  sql`(SELECT ${literal}::${sql.raw(type)}[])`;
+
 /** Ids as one array parameter (`${idArray(ids)}::int[]`): one statement text for any count. */
 export function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

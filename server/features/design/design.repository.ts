@@ -4,6 +4,7 @@ import { type DesignSort, LOW_STOCK } from '../../../contracts/design';
 import {
   type Db,
   idArray,
+  opaque,
   queryPlannedEachTime,
   queryPrepared,
   rowsOf,
@@ -342,16 +343,19 @@ export async function listCategoryItems(
   page: { limit: number; after: CarouselKey | undefined },
 ) {
   const { after } = page;
+  // Kept once for every category, the statement hides the category and the page's size from the
+  // planner (`opaque`): seen, each page was planned afresh. A search is planned for its words.
+  const value = (n: number) => (filters.q ? sql`${n}` : opaque(n));
   const rows = await carouselQuery<ItemRow & { soldOut: boolean; notLead: boolean }>(
     client,
     filters,
     'design_carousel_page',
     sql`SELECT ${itemColumnsSql}, i.stock = 0 AS "soldOut", NOT i.colour_lead AS "notLead"
           FROM items i JOIN categories c ON c.id = i.category_id
-         WHERE i.category_id = ${categoryId} AND ${itemConditions(filters)}
+         WHERE i.category_id = ${value(categoryId)} AND ${itemConditions(filters)}
            ${after ? sql`AND (i.stock = 0, NOT i.colour_lead, i.name, i.id) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})` : sql``}
          ORDER BY i.stock = 0, NOT i.colour_lead, i.name, i.id
-         LIMIT ${page.limit + 1}`,
+         LIMIT ${value(page.limit + 1)}`,
   );
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
