@@ -94,10 +94,14 @@ export async function updateAddress(
   )[0];
 }
 
+/**
+ * Removes the shopper's address; when it was the preferred one the newest left takes the flag
+ * (`remove_address`, 0058, under the shopper's lock). False when it is not the shopper's.
+ */
 export async function deleteAddress(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await rowsOf(
+  const [row] = await rowsOf<{ removed: boolean }>(
     db,
-    sql`DELETE FROM addresses WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+    sql`SELECT remove_address(${userId}, ${id}) AS removed`,
   );
-  return rows.length > 0;
+  return row?.removed === true;
 }

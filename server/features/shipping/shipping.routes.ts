@@ -98,7 +98,8 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Remove an address',
+        summary:
+          'Remove an address (when it was the preferred one, the newest left becomes preferred)',
         params: AddressDeleteParamsSchema,
         response: { 200: OkSchema, ...errors },
       },

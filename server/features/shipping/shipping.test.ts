@@ -283,8 +283,9 @@ describe('PUT /api/shipping/{id}/preferred', () => {
         await held.exec('COMMIT');
         expect((await removal).statusCode).toBe(200);
       });
-      // Removed after it became preferred: none is, as when the preferred address is removed.
-      expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, false]]);
+      // Removed after it became preferred: the one left takes the flag, as when the preferred
+      // address is removed.
+      expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, true]]);
     },
   );
 
@@ -299,14 +300,26 @@ describe('PUT /api/shipping/{id}/preferred', () => {
 });
 
 describe('DELETE /api/shipping/{addressId}', () => {
-  it('removes an address; removing the preferred one leaves none preferred', async () => {
+  it('removes an address; removing the preferred one makes the newest left preferred', async () => {
     const { agent, user } = await signUp(t.app);
     const a = await add(agent, home);
-    const b = await add(agent, { ...work, preferred: true });
-    expect((await agent.delete(`/api/shipping/${b.id}`)).json()).toEqual({ ok: true });
-    expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[a.id, false]]);
-    expect((await agent.delete(`/api/shipping/${b.id}`)).statusCode).toBe(404);
+    const b = await add(agent, { ...work, nickname: 'Studio' });
+    const c = await add(agent, { ...work, preferred: true });
+    // Not the preferred one: the default stays where it was.
+    expect((await agent.delete(`/api/shipping/${a.id}`)).json()).toEqual({ ok: true });
+    expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([
+      [b.id, false],
+      [c.id, true],
+    ]);
+    expect((await agent.delete(`/api/shipping/${c.id}`)).json()).toEqual({ ok: true });
+    expect((await rows(user.id)).map((r) => [r.id, r.preferred])).toEqual([[b.id, true]]);
+    expect((await agent.get('/api/shipping')).json()[0]).toMatchObject({
+      id: b.id,
+      preferred: true,
+    });
+    expect((await agent.delete(`/api/shipping/${c.id}`)).statusCode).toBe(404);
     expect((await agent.delete('/api/shipping/abc')).statusCode).toBe(400);
+    expect(await rows(user.id)).toHaveLength(1);
   });
 
   it("is 404 for another shopper's address, which stays", async () => {
