@@ -104,7 +104,11 @@ export function ProductView({
     setAddError(null);
     if (!variant) {
       setSizeError('Choose a size first.');
-      sizesRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
+      sizesRef.current
+        ?.querySelector<HTMLInputElement>('input:not(:disabled)')
+        ?.focus({ preventScroll: true });
+      // Once drawn, the sizes and the message under them come into view above the bag's bar.
+      requestAnimationFrame(() => sizesRef.current?.scrollIntoView?.({ block: 'nearest' }));
       return;
     }
     if (add.isPending) return;
@@ -236,7 +240,7 @@ export function ProductView({
           <ColourPicker product={product} value={choice.color} onChange={pickColour} />
         </Box>
 
-        <Box ref={sizesRef}>
+        <Box ref={sizesRef} sx={{ scrollMarginTop: 16, scrollMarginBottom: { xs: 112, md: 16 } }}>
           <Stack
             direction="row"
             sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}

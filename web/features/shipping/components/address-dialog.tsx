@@ -138,7 +138,13 @@ export function AddressDialog({
       maxWidth="xs"
       aria-labelledby={titleId}
     >
-      <Box component="form" noValidate onSubmit={submit}>
+      {/* A column of its own, so that the fields scroll and Cancel and Save stay in view. */}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle id={titleId} sx={{ fontFamily: 'inherit', fontWeight: 700 }}>
           {address ? 'Edit address' : 'Add an address'}
         </DialogTitle>
