@@ -7,11 +7,12 @@ import {
   ItemSearchPageSchema,
   type ItemSearchResult,
   ItemSearchResultSchema,
+  OutfitSearchPageSchema,
   type Understood,
 } from '../../../contracts/search';
 import { ProductSheetProvider } from '../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../test/api-contracts';
-import { linenShirt } from '../../test/fixtures';
+import { feedOutfit, linenShirt } from '../../test/fixtures';
 import { BrowserBack, mockApi, renderWithApp } from '../../test/render';
 import SearchRoute from './search';
 
@@ -164,6 +165,41 @@ describe('Search', () => {
       if (checked) expect(within(sizes).getByRole('radio', { name: 'L' })).toBeChecked();
       unmount();
     }
+  }, 20_000);
+
+  it("opens an outfit's piece in its sheet, and offers the outfit's Purchase Outfit", async () => {
+    const outfit = feedOutfit(1, 'Linen Weekend');
+    outfit.items[1] = { ...outfit.items[1]!, id: 8, name: 'Linen Shirt' };
+    mockApi((_method, url) => {
+      if (url.startsWith('/api/item/categories')) return [200, []];
+      if (url.startsWith('/api/item/8/product')) return [200, linenShirt()];
+      return [
+        200,
+        fromContract(OutfitSearchPageSchema, {
+          items: [{ ...outfit, favorite: false }],
+          nextCursor: null,
+          understood: [],
+          suggestion: null,
+        }),
+      ];
+    });
+    renderWithApp(
+      <ProductSheetProvider>
+        <Routes>
+          <Route path="/search" element={<SearchRoute />} />
+        </Routes>
+      </ProductSheetProvider>,
+      { path: '/search?q=linen' },
+    );
+    const card = await screen.findByRole('article', { name: 'Linen Weekend' });
+    expect(
+      within(card).getByRole('button', { name: 'Purchase Outfit Linen Weekend: choose sizes' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(card).getByRole('button', { name: 'View Linen Shirt in Black, $10.00' }),
+    );
+    // The piece's own sheet: its product, read by the item that was tapped.
+    expect(await screen.findByRole('radiogroup', { name: 'Size' })).toBeInTheDocument();
   }, 20_000);
 
   it('shows a piece hearted here as hearted in its sheet, though the sheet saw it before', async () => {

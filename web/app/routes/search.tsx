@@ -184,6 +184,8 @@ export default function SearchRoute() {
                 key={c.id}
                 label={c.name}
                 disabled={mode === 'outfits'}
+                // The switch's track, not its touch padding, lines up with the page's edge.
+                sx={{ ml: '-7px' }}
                 control={
                   <Switch
                     size="small"

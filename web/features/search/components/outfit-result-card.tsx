@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -10,12 +11,15 @@ import { HeartButton } from '../../../components/heart-button';
 import { UnfavoriteOutfitDialog } from '../../../components/unfavorite-outfit-dialog';
 import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
+import { PurchaseOutfitButton } from '../../cart/components/purchase-outfit-button';
+import { useOpenProduct } from '../../catalog/components/product-sheet-provider';
 import { useFavoriteOutfit } from '../api/favorite-outfit';
 import { useUnfavoriteOutfit } from '../api/unfavorite-outfit';
 
 /**
- * An outfit found by search: its five pieces as a flat-lay, name, occasion and total, and a
- * heart that favorites it (as a right swipe) or, after a warning, takes it back.
+ * An outfit found by search: its five pieces as a flat-lay (each opens its piece), name, occasion
+ * and total, Purchase Outfit, and a heart that favorites it (as a right swipe) or, after a
+ * warning, takes it back.
  */
 export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
   const favorite = useFavoriteOutfit();
@@ -25,6 +29,7 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
   const busy = favorite.isPending || unfavorite.isPending;
   const total = outfit.items.reduce((sum, piece) => sum + piece.priceCents, 0);
   const [hero, ...rest] = outfit.items;
+  const openProduct = useOpenProduct();
 
   const onError = (error: unknown) =>
     notify(messageOf(error, 'That did not save. Try again.'), 'error');
@@ -46,8 +51,8 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
     >
       <Box sx={{ position: 'relative' }}>
         <Box
-          role="img"
-          aria-label={outfit.items.map((p) => `${p.name} in ${p.color}`).join(', ')}
+          role="group"
+          aria-label={`Pieces of ${outfit.name}`}
           sx={{
             display: 'grid',
             gridTemplateColumns: '2fr 1fr 1fr',
@@ -57,31 +62,30 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
             bgcolor: '#efe8dd',
           }}
         >
-          {hero && (
-            <Box
-              component="img"
-              src={hero.img}
-              alt=""
-              loading="lazy"
-              sx={{
-                gridRow: '1 / span 2',
-                width: '100%',
-                height: '100%',
-                objectFit: 'cover',
-                minHeight: 0,
-              }}
-            />
+          {[hero, ...rest].map((piece, index) =>
+            piece ? (
+              <ButtonBase
+                key={piece.slot}
+                focusRipple
+                aria-label={`View ${piece.name} in ${piece.color}, ${piece.price}`}
+                onClick={() => openProduct(piece.id)}
+                sx={{
+                  gridRow: index === 0 ? '1 / span 2' : undefined,
+                  minHeight: 0,
+                  minWidth: 0,
+                  '&.Mui-focusVisible': { outline: '3px solid', outlineOffset: -3 },
+                }}
+              >
+                <Box
+                  component="img"
+                  src={piece.img}
+                  alt=""
+                  loading="lazy"
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
+              </ButtonBase>
+            ) : null,
           )}
-          {rest.map((piece) => (
-            <Box
-              key={piece.slot}
-              component="img"
-              src={piece.img}
-              alt=""
-              loading="lazy"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', minHeight: 0 }}
-            />
-          ))}
         </Box>
         <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
           <HeartButton
@@ -122,6 +126,7 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
             {formatCents(total)}
           </Typography>
         </Stack>
+        <PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} fullWidth />
       </Stack>
       <UnfavoriteOutfitDialog
         outfitName={outfit.name}
