@@ -65,6 +65,18 @@ function renderSearch(path: string) {
   );
 }
 
+/** The search page with the product sheet its results open. */
+function renderSearchWithSheets(path: string) {
+  return renderWithApp(
+    <ProductSheetProvider>
+      <Routes>
+        <Route path="/search" element={<SearchRoute />} />
+      </Routes>
+    </ProductSheetProvider>,
+    { path },
+  );
+}
+
 describe('Search', () => {
   it('shows the first page, then the next one when asked, by cursor', async () => {
     const calls = answer((url) =>
@@ -149,14 +161,7 @@ describe('Search', () => {
       ['shirt%20l', 1],
       ['shirt', 0],
     ] as const) {
-      const { unmount } = renderWithApp(
-        <ProductSheetProvider>
-          <Routes>
-            <Route path="/search" element={<SearchRoute />} />
-          </Routes>
-        </ProductSheetProvider>,
-        { path: `/search?type=items&q=${q}` },
-      );
+      const { unmount } = renderSearchWithSheets(`/search?type=items&q=${q}`);
       await userEvent.click(
         await screen.findByRole('button', { name: 'View Linen Shirt in Black, $180.00' }),
       );
@@ -183,14 +188,7 @@ describe('Search', () => {
         }),
       ];
     });
-    renderWithApp(
-      <ProductSheetProvider>
-        <Routes>
-          <Route path="/search" element={<SearchRoute />} />
-        </Routes>
-      </ProductSheetProvider>,
-      { path: '/search?q=linen' },
-    );
+    renderSearchWithSheets('/search?q=linen');
     const card = await screen.findByRole('article', { name: 'Linen Weekend' });
     expect(
       within(card).getByRole('button', { name: 'Purchase Outfit Linen Weekend: choose sizes' }),
