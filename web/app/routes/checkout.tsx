@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useUser } from '../../features/auth/api/get-user';
 import { useOrder } from '../../features/orders/api/get-order';
 import { OrderSummary } from '../../features/orders/components/order-summary';
+import { ApiRequestError } from '../../lib/api-client';
 
 /** SPEC's Order Confirmation, with the real order number, items, total, address and arrival. */
 export default function CheckoutRoute() {
@@ -19,11 +20,15 @@ export default function CheckoutRoute() {
   const order = useOrder(number);
   const { data: user } = useUser();
 
-  if (!number) {
+  // No number, or one that names none of the shopper's orders (a link typed or from elsewhere).
+  const unknown =
+    order.error instanceof ApiRequestError &&
+    (order.error.status === 404 || order.error.status === 400);
+  if (!number || unknown) {
     return (
       <Page title="Order Confirmation">
         <EmptyState
-          title="No order to show"
+          title={number ? 'No such order' : 'No order to show'}
           body="Your past orders are all under Orders."
           action={
             <Button component={RouterLink} to="/orders" variant="contained">
