@@ -142,6 +142,23 @@ describe('the shipping page', () => {
     expect(radio('Home')).toBeChecked();
   });
 
+  it('takes focus to the first field in error when a form is refused', async () => {
+    const { calls } = renderShipping([address(1, 'Home', true)]);
+    const dialog = await openDialog('Add');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const nickname = within(dialog).getByRole('textbox', { name: /Nickname/ });
+    await waitFor(() => expect(nickname).toHaveFocus());
+    expect(nickname).toHaveAccessibleDescription(/Nickname is required/);
+    // With the first fields right, the focus goes further down, to the first still wrong.
+    await userEvent.type(nickname, 'Studio');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Recipient name/ }), 'Ada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /Phone/ })).toHaveFocus(),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('leaves a later address free to be the default or not', async () => {
     renderShipping([address(1, 'Home', true)]);
 

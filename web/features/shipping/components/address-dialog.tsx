@@ -11,6 +11,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   ADDRESS_LIMITS,
   type Address,
@@ -103,13 +104,20 @@ export function AddressDialog({
     ...extra,
   });
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    const formElement = event.currentTarget;
+    // Drawn before the focus moves, so the first field in error is read out with its error.
+    const showErrors = (found: Partial<Record<FieldName, string>>) => {
+      flushSync(() => setErrors(found));
+      const first = FIELD_NAMES.find((name) => found[name]);
+      if (first) formElement.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+    };
     setFailure(null);
     const parsed = AddressFieldsSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(issuesByField<FieldName>(parsed.error.issues));
+      showErrors(issuesByField<FieldName>(parsed.error.issues));
       return;
     }
     try {
@@ -125,8 +133,8 @@ export function AddressDialog({
       onClose();
     } catch (error) {
       const found = splitFieldErrors(error, FIELD_NAMES, 'That did not save. Try again.');
-      setErrors(found.fields);
       setFailure(found.message);
+      showErrors(found.fields);
     }
   }
 
