@@ -28,7 +28,6 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
   const [confirming, setConfirming] = useState(false);
   const busy = favorite.isPending || unfavorite.isPending;
   const total = outfit.items.reduce((sum, piece) => sum + piece.priceCents, 0);
-  const [hero, ...rest] = outfit.items;
   const openProduct = useOpenProduct();
 
   const onError = (error: unknown) =>
@@ -62,30 +61,29 @@ export function OutfitResultCard({ outfit }: { outfit: OutfitSearchResult }) {
             bgcolor: '#efe8dd',
           }}
         >
-          {[hero, ...rest].map((piece, index) =>
-            piece ? (
-              <ButtonBase
-                key={piece.slot}
-                focusRipple
-                aria-label={`View ${piece.name} in ${piece.color}, ${piece.price}`}
-                onClick={() => openProduct(piece.id)}
-                sx={{
-                  gridRow: index === 0 ? '1 / span 2' : undefined,
-                  minHeight: 0,
-                  minWidth: 0,
-                  '&.Mui-focusVisible': { outline: '3px solid', outlineOffset: -3 },
-                }}
-              >
-                <Box
-                  component="img"
-                  src={piece.img}
-                  alt=""
-                  loading="lazy"
-                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                />
-              </ButtonBase>
-            ) : null,
-          )}
+          {/* The first piece fills the left column, the other four the grid beside it. */}
+          {outfit.items.map((piece, index) => (
+            <ButtonBase
+              key={piece.slot}
+              focusRipple
+              aria-label={`View ${piece.name} in ${piece.color}, ${piece.price}`}
+              onClick={() => openProduct(piece.id)}
+              sx={{
+                gridRow: index === 0 ? '1 / span 2' : undefined,
+                minHeight: 0,
+                minWidth: 0,
+                '&.Mui-focusVisible': { outline: '3px solid', outlineOffset: -3 },
+              }}
+            >
+              <Box
+                component="img"
+                src={piece.img}
+                alt=""
+                loading="lazy"
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+            </ButtonBase>
+          ))}
         </Box>
         <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
           <HeartButton
