@@ -17,6 +17,8 @@ export const FavoriteItemSchema = ItemSchema.extend({
   occasionId: z.number().int().nullable(),
   source: z.enum(['heart', 'outfit']),
   quantity: z.number().int().min(0).max(MAX_QUANTITY),
+  /** The shopper chose this size; false while it is the size the piece came in, so Buy asks. */
+  sizeChosen: z.boolean(),
   favoritedAt: z.string(),
 });
 export type FavoriteItem = z.infer<typeof FavoriteItemSchema>;

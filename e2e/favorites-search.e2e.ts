@@ -110,6 +110,12 @@ describe('a shopper with a favorite outfit', () => {
     await visible(page.getByRole('heading', { name: piece.name, level: 1 }));
     await expectAccessible(page);
     await screenshot(page, 'favorites-item-phone');
+    // The size the piece came in is shown, not pressed: the shopper has not chosen one yet.
+    const sizes = page.getByRole('group', { name: /^Size/ });
+    await sizes.scrollIntoViewIfNeeded();
+    await visible(page.getByText(/; choose yours$/));
+    expect(await sizes.locator('[aria-pressed="true"]').count()).toBe(0);
+    await screenshot(page, 'favorites-item-size-phone');
 
     // Colour: the size stays, the address follows the new item.
     await page.getByRole('radio', { name: option(colour.color) }).click();

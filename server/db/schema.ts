@@ -144,6 +144,8 @@ export const itemFavorites = pgTable('item_favorites', {
   /** 'heart': the shopper hearted it; 'outfit': it came with a right swipe on outfitId. */
   source: text('source').$type<'heart' | 'outfit'>().notNull(),
   quantity: smallint('quantity').notNull().default(1),
+  /** The shopper chose the size (0059); otherwise it is the one the piece came in. */
+  sizeChosen: boolean('size_chosen').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -160,6 +162,7 @@ export const favoritePieces = pgView('favorite_pieces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   /** A row of item_favorites; false for a piece that follows from a like. */
   written: boolean('written').notNull(),
+  sizeChosen: boolean('size_chosen').notNull(),
 }).existing();
 
 export const cartLines = pgTable(

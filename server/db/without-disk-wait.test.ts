@@ -92,7 +92,7 @@ describe("a shopper's taste commits without waiting for the disk", () => {
       await committing((tx) => changeQuantity(tx, userId, piece, 1, { min: 1, max: 9 })),
     ).toEqual([2, 'off']);
     const [moved, movedSetting] = await committing((tx) =>
-      moveFavorite(tx, userId, piece, otherItem),
+      moveFavorite(tx, userId, piece, otherItem, false),
     );
     expect([moved?.id, movedSetting]).toEqual([otherItem, 'off']);
     expect(await committing((tx) => deleteHeart(tx, userId, otherItem))).toEqual([true, 'off']);

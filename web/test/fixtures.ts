@@ -148,6 +148,7 @@ export function favoriteItem(id: number, name: string, patch: Partial<Item> = {}
     occasionId: null,
     source: 'heart',
     quantity: 1,
+    sizeChosen: false,
     favoritedAt: '2026-03-01T09:00:00.000Z',
   };
 }

@@ -31,6 +31,8 @@ export interface FavoriteRow extends ItemRow {
   favoritedAt: Date | string;
   /** A row of item_favorites; false for a piece that follows from a like (0015). */
   written: boolean;
+  /** The shopper chose its size (0059); false for the size it came in. */
+  sizeChosen: boolean;
   /** favoritedAt as the database holds it, to the microsecond, for a page's cursor. */
   atKey: string;
 }
@@ -80,7 +82,7 @@ export function listFavoriteItems(
     sql`SELECT ${itemColumnsSql},
                fp.outfit_id AS "outfitId", o.name AS "outfitName", o.occasion_id AS "occasionId",
                fp.source, fp.quantity, fp.created_at AS "favoritedAt", fp.written,
-               fp.created_at::text AS "atKey" ${siblingId}
+               fp.size_chosen AS "sizeChosen", fp.created_at::text AS "atKey" ${siblingId}
           FROM favorite_pieces fp
           JOIN items i ON i.id = fp.item_id
           JOIN categories c ON c.id = i.category_id
@@ -223,14 +225,14 @@ export async function pageFavoriteItems(
   const page = sql`page AS (
          SELECT * FROM (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
-                  f.category_id
+                  f.size_chosen, f.category_id
              FROM item_favorites f
              ${joinItems(sql`f.item_id`)}
             WHERE ${written}
             ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, f.category_id, f.item_id
             LIMIT ${pageRead})
           UNION ALL
-          (SELECT oi.item_id, s.outfit_id, 'outfit', 1::smallint, s.created_at, false,
+          (SELECT oi.item_id, s.outfit_id, 'outfit', 1::smallint, s.created_at, false, false,
                   oi.category_id
              FROM swipes s
              JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
@@ -253,7 +255,8 @@ export async function pageFavoriteItems(
                items.color_hex AS "colorHex", items.size, items.stock,
                page.outfit_id AS "outfitId", outfits.name AS "outfitName",
                outfits.occasion_id AS "occasionId", page.source, page.quantity,
-               page.created_at AS "favoritedAt", page.written, page.created_at::text AS "atKey"
+               page.created_at AS "favoritedAt", page.written, page.size_chosen AS "sizeChosen",
+               page.created_at::text AS "atKey"
                ${bounded ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkedTo"` : sql``}
           FROM ${
             // A bounded walk answers a row even when it found nothing: the bound, alone.
@@ -452,7 +455,8 @@ export function listVariants(
  */
 const heartedAloneColumns = sql`${itemColumnsSql}, NULL::int AS "outfitId",
   NULL::text AS "outfitName", NULL::int AS "occasionId", f.source, f.quantity,
-  f.created_at AS "favoritedAt", true AS written, f.created_at::text AS "atKey"`;
+  f.created_at AS "favoritedAt", true AS written, f.size_chosen AS "sizeChosen",
+  f.created_at::text AS "atKey"`;
 
 /**
  * A piece hearted on its own takes `delta` more or fewer, in one statement, while the result
@@ -492,7 +496,7 @@ export async function moveHeartedToVariant(
 ): Promise<FavoriteRow | undefined> {
   const rows = await rowsOf<FavoriteRow>(
     db,
-    sql`UPDATE item_favorites f SET item_id = i.id
+    sql`UPDATE item_favorites f SET item_id = i.id, size_chosen = f.size_chosen OR ${want.size !== undefined}
           FROM items was, items i JOIN categories c ON c.id = i.category_id
          WHERE was.id = ${itemId} AND ${variantOfSameProduct('i', 'was', want)} AND i.id <> was.id
            AND ${rowKey(userId, itemId, null, sql`f.`)} AND ${withoutDiskWait}
@@ -501,20 +505,24 @@ export async function moveHeartedToVariant(
   return rows[0];
 }
 
-/** Moves a favourite to another variant; that variant as it is shown, or undefined if none moved. */
+/**
+ * Moves a favourite to another variant, its size now chosen if `sizeChosen`; that variant as it
+ * is shown, or undefined if none moved.
+ */
 export async function moveFavorite(
   db: Db,
   userId: number,
   from: { itemId: number; outfitId: number | null },
   itemId: number,
-): Promise<ItemRow | undefined> {
-  const rows = await rowsOf<ItemRow>(
+  sizeChosen: boolean,
+): Promise<(ItemRow & { sizeChosen: boolean }) | undefined> {
+  const rows = await rowsOf<ItemRow & { sizeChosen: boolean }>(
     db,
-    sql`UPDATE item_favorites f SET item_id = ${itemId}
+    sql`UPDATE item_favorites f SET item_id = ${itemId}, size_chosen = f.size_chosen OR ${sizeChosen}
           FROM items i JOIN categories c ON c.id = i.category_id
          WHERE i.id = ${itemId} AND ${rowKey(userId, from.itemId, from.outfitId, sql`f.`)}
            AND ${withoutDiskWait}
-        RETURNING ${itemColumnsSql}`,
+        RETURNING ${itemColumnsSql}, f.size_chosen AS "sizeChosen"`,
   );
   return rows[0];
 }

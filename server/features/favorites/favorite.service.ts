@@ -41,6 +41,7 @@ export function toFavoriteItem(row: repo.FavoriteRow): FavoriteItem {
     occasionId: row.occasionId,
     source: row.source,
     quantity: row.quantity,
+    sizeChosen: row.sizeChosen,
     favoritedAt: new Date(row.favoritedAt).toISOString(),
   });
 }
@@ -404,7 +405,7 @@ async function moveVariant(
   }
   if (siblingId === row.id) return toFavoriteItem(row);
   return changing(db, userId, row, async (tx, key) => {
-    const sibling = await repo.moveFavorite(tx, userId, key, siblingId);
+    const sibling = await repo.moveFavorite(tx, userId, key, siblingId, want.size !== undefined);
     if (!sibling) throw notFound('That piece is not among your favourites.');
     // The same favourite, now of the sibling variant.
     return toFavoriteItem({ ...row, ...sibling });

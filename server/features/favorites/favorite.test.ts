@@ -398,6 +398,8 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
       size: p.size,
       productId: p.product_id,
       outfitId,
+      // A new colour keeps the size the outfit was styled in: Buy still asks for one.
+      sizeChosen: false,
     });
     const rows = await favoriteRows(shopper.user.id);
     expect(rows.some((r) => r.item_id === sibling.id && r.outfit_id === outfitId)).toBe(true);
@@ -455,7 +457,39 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
       newSize: otherSize!.size,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: otherSize!.id, color: p.color, size: otherSize!.size });
+    expect(res.json()).toMatchObject({
+      id: otherSize!.id,
+      color: p.color,
+      size: otherSize!.size,
+      sizeChosen: true,
+    });
+    // The choice is kept: on the piece's page, on its category's page, and through a new colour.
+    const page = await shopper.agent.get(
+      `/api/favorites/specific/favorite/item?itemid=${otherSize!.id}&outfitid=${outfitId}`,
+    );
+    expect(page.json()).toMatchObject({ id: otherSize!.id, sizeChosen: true });
+    const listed = await shopper.agent.get(
+      `/api/favorites/items/${encodeURIComponent(page.json().category)}`,
+    );
+    const inList = listed.json().items.filter((i: { outfitId: number }) => i.outfitId === outfitId);
+    expect(inList).toEqual([expect.objectContaining({ id: otherSize!.id, sizeChosen: true })]);
+    const recoloured = await sql<{ id: number; color: string }>(
+      'SELECT id, color FROM items WHERE product_id = $1 AND size = $2 AND color <> $3 ORDER BY id',
+      [p.product_id, otherSize!.size, p.color],
+    );
+    if (recoloured[0]) {
+      const colour = await shopper.agent.put('/api/item/changecolor', {
+        itemId: otherSize!.id,
+        outfitId,
+        newColor: recoloured[0].color,
+      });
+      expect(colour.json()).toMatchObject({ id: recoloured[0].id, sizeChosen: true });
+      await shopper.agent.put('/api/item/changecolor', {
+        itemId: recoloured[0].id,
+        outfitId,
+        newColor: p.color,
+      });
+    }
 
     const before = await favoriteRows(shopper.user.id);
     const missing = await shopper.agent.put('/api/item/changesize', {
@@ -570,10 +604,12 @@ describe('the changes of a piece hearted on its own (outfitId null)', () => {
       newSize: otherSize!.size.toLowerCase(),
     });
     expect(resized.statusCode, resized.body).toBe(200);
+    expect(up.json().sizeChosen).toBe(false);
     expect(resized.json()).toMatchObject({
       id: otherSize!.id,
       color: p.color,
       size: otherSize!.size,
+      sizeChosen: true,
     });
     expect(resized.json()).toEqual(await read(otherSize!.id));
     const back = await shopper.agent.put('/api/item/changesize', {

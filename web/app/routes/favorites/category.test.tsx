@@ -42,12 +42,14 @@ function piece(id: number): FavoriteItem {
   );
 }
 
-/** The favourite Tops' page, as its route draws it. */
+/** The favourite Tops' page, as its route draws it; with the product sheet a Buy may open. */
 const renderTops = () =>
   renderWithApp(
-    <Routes>
-      <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
-    </Routes>,
+    <ProductSheetProvider>
+      <Routes>
+        <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
+      </Routes>
+    </ProductSheetProvider>,
     { path: '/favorites/categories/Tops' },
   );
 
@@ -114,14 +116,7 @@ describe('Favorite pieces of a category', () => {
       if (method === 'POST' && url === '/api/cart') return [200, emptyCart];
       return [200, { items: [{ ...piece(7), quantity: 3 }], nextCursor: null }];
     });
-    renderWithApp(
-      <ProductSheetProvider>
-        <Routes>
-          <Route path="/favorites/categories/:name" element={<FavoriteCategoryRoute />} />
-        </Routes>
-      </ProductSheetProvider>,
-      { path: '/favorites/categories/Tops' },
-    );
+    renderTops();
     const buy = await screen.findByRole('button', { name: 'Buy Linen shirt 7: choose a size' });
     await waitFor(() => expect(buy).toHaveAttribute('aria-busy', 'false'));
     await userEvent.click(buy);
@@ -136,6 +131,62 @@ describe('Favorite pieces of a category', () => {
     expect(
       await within(sheet).findByText(/In your bag: 3 × Linen shirt 7, Black, M/),
     ).toBeVisible();
+  }, 30_000);
+
+  it('opens a piece with no size pressed, and buys without asking once its size is chosen', async () => {
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (method === 'POST' && url === '/api/cart') return [200, emptyCart];
+      if (url.startsWith('/api/favorites/specific/favorite/item')) return [200, piece(7)];
+      if (url.startsWith('/api/favorites/item/sizes')) {
+        return [200, shirtProduct.variants];
+      }
+      return [200, { items: [piece(7)], nextCursor: null }];
+    });
+    renderTops();
+    await userEvent.click(await screen.findByRole('link', { name: /^Linen shirt 7, Black/ }));
+    const editor = await screen.findByRole('dialog');
+    const sizes = within(editor).getByRole('group', { name: /^Size/ });
+    const m = await within(sizes).findByRole('button', { name: 'M' });
+    await waitFor(() => expect(m).toBeEnabled());
+    // The size the piece came in is shown, not taken as the shopper's.
+    expect(within(sizes).queryAllByRole('button', { pressed: true })).toHaveLength(0);
+    expect(within(editor).getByText(/shown in M; choose yours/)).toBeVisible();
+    expect(
+      within(editor).getByRole('button', { name: 'Buy Linen shirt 7: choose a size' }),
+    ).toBeVisible();
+
+    // Choosing that same size saves nothing and lets Buy put it straight in the bag.
+    await userEvent.click(m);
+    expect(m).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Buy Linen shirt 7' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 1 }),
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  }, 30_000);
+
+  it('buys a piece whose size the shopper chose without asking again', async () => {
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (method === 'POST' && url === '/api/cart') return [200, emptyCart];
+      return [
+        200,
+        { items: [{ ...piece(8), sizeChosen: true, quantity: 2 }, piece(9)], nextCursor: null },
+      ];
+    });
+    renderTops();
+    expect(
+      await screen.findByRole('button', { name: 'Buy Linen shirt 9: choose a size' }),
+    ).toBeVisible();
+    const buy = screen.getByRole('button', { name: 'Buy Linen shirt 8' });
+    await waitFor(() => expect(buy).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(buy);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 8, quantity: 2 }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 30_000);
 
   it('shows the first page only, and the next one when asked', async () => {

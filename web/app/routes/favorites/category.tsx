@@ -114,8 +114,10 @@ export default function FavoriteCategoryRoute() {
                       itemId={piece.id}
                       itemName={piece.name}
                       quantity={piece.quantity}
-                      onChooseSize={() =>
-                        openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
+                      onChooseSize={
+                        piece.sizeChosen
+                          ? undefined
+                          : () => openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
                       }
                     />
                   }

@@ -54,8 +54,8 @@ export function FavoriteItemEditor({
 }) {
   const item = useFavoriteItem(itemId, outfitId);
   const variants = useVariants(item.data?.productId);
-  // Kept here, above the piece that reloads when its size moves it to another item.
-  const [sizeChosen, setSizeChosen] = useState(false);
+  // The size it came in, picked again: kept here, above the piece that reloads on a change.
+  const [keptSize, setKeptSize] = useState(false);
 
   if (item.isPending) return <Loading label="Loading the piece" />;
   if (item.isError) {
@@ -77,8 +77,8 @@ export function FavoriteItemEditor({
       variantsLoading={variants.isPending}
       onMoved={onMoved}
       headingLevel={headingLevel}
-      sizeChosen={sizeChosen}
-      onSizeChosen={() => setSizeChosen(true)}
+      sizeChosen={item.data.sizeChosen || keptSize}
+      onSizeKept={() => setKeptSize(true)}
     />
   );
 }
@@ -90,16 +90,17 @@ function Editor({
   onMoved,
   headingLevel,
   sizeChosen,
-  onSizeChosen,
+  onSizeKept,
 }: {
   item: FavoriteItem;
   variants: VariantOption[];
   variantsLoading: boolean;
   onMoved: (item: FavoriteItem) => void;
   headingLevel: 'h1' | 'h2';
-  /** The shopper picked the size on this page: Buy needs not ask for it. */
+  /** The shopper chose the size: Buy needs not ask for it. */
   sizeChosen: boolean;
-  onSizeChosen: () => void;
+  /** The shopper picked the size the piece came in (nothing to save). */
+  onSizeKept: () => void;
 }) {
   const changeColor = useChangeColor();
   const changeSize = useChangeSize();
@@ -141,8 +142,9 @@ function Editor({
     changeColor.mutate({ ...target, newColor: colour }, handlers(`Colour changed to ${colour}`));
   }
   function pickSize(size: string | null) {
-    if (saving || !size || size === item.size) return;
-    onSizeChosen();
+    if (saving || !size) return;
+    // The size it came in, now chosen: nothing to save.
+    if (size === item.size) return onSizeKept();
     changeSize.mutate({ ...target, newSize: size }, handlers(`Size changed to ${size}`));
   }
   function pickQuantity(quantity: number) {
@@ -264,10 +266,16 @@ function Editor({
         <Box>
           <Typography id="size-label" sx={{ fontWeight: 600, mb: 1 }}>
             Size
+            {!sizeChosen && (
+              <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                {` · shown in ${item.size}; choose yours`}
+              </Box>
+            )}
           </Typography>
           <ToggleButtonGroup
             exclusive
-            value={item.size}
+            // No size pressed until the shopper picks one: the one shown is the size it came in.
+            value={sizeChosen ? item.size : null}
             onChange={(_, size: string | null) => pickSize(size)}
             aria-labelledby="size-label"
             disabled={saving || variantsLoading}
