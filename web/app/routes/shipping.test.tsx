@@ -159,6 +159,23 @@ describe('the shipping page', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('says so when a field stops taking characters at its limit', async () => {
+    renderShipping([address(1, 'Home', true)]);
+    const dialog = await openDialog('Add');
+    const nickname = within(dialog).getByRole('textbox', { name: /Nickname/ });
+    await userEvent.type(nickname, 'x'.repeat(39));
+    expect(nickname).not.toHaveAccessibleDescription(/at most/);
+    await userEvent.type(nickname, 'yz');
+    expect(nickname).toHaveValue(`${'x'.repeat(39)}y`);
+    expect(nickname).toHaveAccessibleDescription('Nickname takes 40 characters at most.');
+    const second = within(dialog).getByRole('textbox', { name: /Apartment/ });
+    await userEvent.click(second);
+    await userEvent.paste('a'.repeat(130));
+    expect(second).toHaveAccessibleDescription(
+      'Apartment, suite, floor takes 120 characters at most.',
+    );
+  });
+
   it('leaves a later address free to be the default or not', async () => {
     renderShipping([address(1, 'Home', true)]);
 

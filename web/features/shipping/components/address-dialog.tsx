@@ -52,6 +52,14 @@ function formFrom(address: Address | null): Record<FieldName, string> {
 
 const FIELD_NAMES = Object.keys(EMPTY) as FieldName[];
 
+/** Said under a field that stopped taking characters at its limit, so nothing is cut unseen. */
+function atLimit(name: FieldName, label: string, value: string): string | undefined {
+  const limit = (ADDRESS_LIMITS as Partial<Record<FieldName, number>>)[name];
+  return limit !== undefined && value.length >= limit
+    ? `${label.replace(/ \(optional\)$/, '')} takes ${limit} characters at most.`
+    : undefined;
+}
+
 /**
  * Add or edit an address. The contract's own rules check the form before it is sent, and the
  * server's field errors (it checks the same rules) land on the same fields.
@@ -96,7 +104,7 @@ export function AddressDialog({
     value: form[name],
     required: name !== 'street_address_2',
     error: Boolean(errors[name]),
-    helperText: errors[name] ?? hint,
+    helperText: errors[name] ?? atLimit(name, label, form[name]) ?? hint,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       setForm((f) => ({ ...f, [name]: event.target.value }));
       if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
