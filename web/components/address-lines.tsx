@@ -27,7 +27,11 @@ export function AddressLines({
     <Typography
       color="text.secondary"
       {...props}
-      sx={[{ whiteSpace: 'pre-line' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      // A long word (a building's name, say) breaks rather than widening the page.
+      sx={[
+        { whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {addressLines(address).join('\n')}
     </Typography>

@@ -75,7 +75,9 @@ export function OrderSummary({ order }: { order: Order }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
         <Box>
           <Heading>Shipping to</Heading>
-          <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {address.nickname}
+          </Typography>
           <AddressLines address={address} />
         </Box>
         <Box>

@@ -68,18 +68,13 @@ export function AddressRadioList({
                   <Typography
                     component="label"
                     htmlFor={radioId}
-                    sx={{ fontWeight: 700, cursor: 'pointer' }}
+                    sx={{ fontWeight: 700, cursor: 'pointer', overflowWrap: 'anywhere' }}
                   >
                     {address.nickname}
                   </Typography>
                   {address.preferred && <Chip label="Preferred" size="small" />}
                 </Stack>
-                <AddressLines
-                  id={`${radioId}-text`}
-                  variant="body2"
-                  address={address}
-                  sx={{ overflowWrap: 'anywhere' }}
-                />
+                <AddressLines id={`${radioId}-text`} variant="body2" address={address} />
                 {!address.phone && (
                   <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
                     Add a phone number so the courier can reach you.

@@ -47,7 +47,9 @@ export function ShippingSelector({
           <Skeleton width="60%" />
         ) : address ? (
           <>
-            <Typography sx={{ fontWeight: 700 }}>{address.nickname}</Typography>
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {address.nickname}
+            </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {[
                 address.recipient_name,
