@@ -172,6 +172,18 @@ describe('RegistrationForm', () => {
     expect(register).toHaveAttribute('aria-disabled', 'false');
   });
 
+  it('marks as required only what registration needs: a username and a password', async () => {
+    renderWithApp(<RegistrationForm onRegistered={() => {}} />);
+    expect(screen.getByRole('textbox', { name: /Username/ })).toBeRequired();
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+    for (const name of [/First Name/, /Last Name/, /Email/]) {
+      expect(screen.getByRole('textbox', { name })).not.toBeRequired();
+    }
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveAccessibleDescription(
+      'Where order confirmations go',
+    );
+  });
+
   it('registers, then signs in with the same credentials', async () => {
     const user = {
       id: 9,

@@ -180,20 +180,19 @@ export function RegistrationForm({
         {...fieldProps('password')}
         helperText={fields.password ?? 'At least 8 characters'}
       />
+      {/* Optional, as the contract has them (DESIGN.md: checked only when given), so not starred. */}
       {/* Side by side while each has 140 px; one above the other on a narrower screen. */}
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', '& > *': { flex: '1 1 140px' } }}>
         <TextField
           label="First Name"
           name="firstName"
           autoComplete={autoComplete('given-name')}
-          required
           {...fieldProps('firstName')}
         />
         <TextField
           label="Last Name"
           name="lastName"
           autoComplete={autoComplete('family-name')}
-          required
           {...fieldProps('lastName')}
         />
       </Stack>
@@ -202,8 +201,8 @@ export function RegistrationForm({
         name="email"
         type="email"
         autoComplete={autoComplete('email')}
-        required
         {...fieldProps('email')}
+        helperText={fields.email ?? 'Where order confirmations go'}
       />
       {askAdminCode && (
         <TextField
