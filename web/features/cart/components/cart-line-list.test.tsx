@@ -12,6 +12,12 @@ async function choosable(): Promise<string[]> {
   return [...select.querySelectorAll('option')].filter((o) => !o.disabled).map((o) => o.value);
 }
 
+/** The bag's lines as the server's cart has them. */
+function Bag() {
+  const cart = useCart();
+  return cart.data ? <CartLineList lines={cart.data.lines} editable /> : null;
+}
+
 describe('CartLineList', () => {
   it('offers quantities up to the stock left', async () => {
     mockApi(() => [404, { error: { code: 'not_found', message: 'No such product.' } }]);
@@ -50,10 +56,6 @@ describe('CartLineList', () => {
       if (method === 'PATCH') return [200, cartOf([moved])];
       return [200, cartOf([cartLine(7, 1)])];
     });
-    function Bag() {
-      const cart = useCart();
-      return cart.data ? <CartLineList lines={cart.data.lines} editable /> : null;
-    }
     renderWithApp(<Bag />);
     const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
     // The menu is there at once; its other sizes come with the product.
@@ -65,6 +67,25 @@ describe('CartLineList', () => {
     expect(after).toHaveFocus();
     expect(after).not.toHaveAttribute('aria-busy', 'true');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ size: 'L' }]);
+  });
+
+  it('says how many came out when a line joins one already in the bag past the most of a piece', async () => {
+    const large = { ...cartLine(8, 5), size: 'L' };
+    let lines = [cartLine(7, 6), large];
+    mockApi((method, url) => {
+      if (url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'PATCH') lines = [{ ...large, quantity: 9 }];
+      return [200, cartOf(lines)];
+    });
+    renderWithApp(<Bag />);
+    const size = await screen.findByLabelText('Size of Linen Shirt, Sage, M');
+    await screen.findAllByRole('option', { name: 'L' });
+    await userEvent.selectOptions(size, 'L');
+    expect(
+      await screen.findByText(
+        'Joined with the Sage, L already in your bag: 9 is the most of one piece, so 2 came out.',
+      ),
+    ).toBeVisible();
   });
 
   it('draws the colour and size menus before the product arrives, so the line does not grow', async () => {

@@ -12,6 +12,7 @@ import { useNotify } from '../../../lib/notify';
 import { useProduct } from '../../catalog/api/get-product';
 import { coloursOf, variantOf } from '../../catalog/components/variants';
 import { useChangeCartLine } from '../api/change-cart-line';
+import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
 import { useSetCartQuantity } from '../api/set-cart-quantity';
 
@@ -227,6 +228,8 @@ function VariantSelects({
 }) {
   const product = useProduct(line.itemId);
   const change = useChangeCartLine();
+  const cart = useCart();
+  const notify = useNotify();
   const variants = product.data;
   const colours = variants ? coloursOf(variants).map((v) => v.color) : [line.color];
   const sizes = variants ? variants.sizes : [line.size];
@@ -236,10 +239,25 @@ function VariantSelects({
   const busy = change.isPending || product.isPending;
   const move = (menu: string, to: { color?: string; size?: string }) => {
     if (busy) return;
-    moving.current = { menu, color: to.color ?? line.color, size: to.size ?? line.size };
+    const color = to.color ?? line.color;
+    const size = to.size ?? line.size;
+    moving.current = { menu, color, size };
+    // A variant already in the bag takes this line in, up to the most of one piece.
+    const target = variants && variantOf(variants, color, size);
+    const held = cart.data?.lines.find((l) => l.itemId === target?.itemId)?.quantity ?? 0;
     change.mutate(
       { itemId: line.itemId, ...to },
       {
+        onSuccess: (next) => {
+          const joined = next.lines.find((l) => l.itemId === target?.itemId);
+          const left = line.quantity + held - (joined?.quantity ?? 0);
+          if (held > 0 && joined && left > 0) {
+            notify(
+              `Joined with the ${color}, ${size} already in your bag: ${MAX_QUANTITY} is the most of one piece, so ${left} came out.`,
+              'info',
+            );
+          }
+        },
         onError: (error) => {
           moving.current = null;
           onError(error);
