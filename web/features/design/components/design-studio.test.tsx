@@ -87,6 +87,14 @@ describe('DesignStudio', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    // Put right one by one, the message stays while anything it named is still missing.
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Monday Best');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Occasion/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Work' }));
+    expect(screen.getByText(/^The outfit still needs/)).toBeInTheDocument();
+    await pickAll();
+    expect(screen.queryByText(/^The outfit still needs/)).toBeNull();
   });
 
   it('says the occasions could not be loaded, and offers them again on Retry', async () => {

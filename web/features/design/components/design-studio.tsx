@@ -46,6 +46,18 @@ interface Problems {
 
 const NO_PROBLEMS: Problems = { form: {}, slots: {}, message: null };
 
+const anyMarked = (p: Problems) =>
+  Object.values(p.form).some(Boolean) || Object.values(p.slots).some(Boolean);
+
+/**
+ * Problems after some marks are put right: the message goes with the last of the marks it
+ * summed up (a message without marks, such as a failed save, stays until the next try).
+ */
+function putRight(p: Problems, next: Pick<Problems, 'form' | 'slots'>): Problems {
+  const settled = { ...p, ...next };
+  return anyMarked(p) && !anyMarked(settled) ? { ...settled, message: null } : settled;
+}
+
 /** The form as it stands, which may still lack an occasion. */
 type Draft = Omit<CreateOutfitBody, 'occasion'> & { occasion?: number };
 
@@ -164,7 +176,7 @@ export function DesignStudio() {
 
   const pick = (slot: Slot, item: Item) => {
     setPicks((current) => ({ ...current, [slot]: current[slot]?.id === item.id ? null : item }));
-    setProblems((p) => ({ ...p, slots: { ...p.slots, [slot]: undefined } }));
+    setProblems((p) => putRight(p, { form: p.form, slots: { ...p.slots, [slot]: undefined } }));
   };
 
   const clearSlot = (slot: Slot) => setPicks((current) => ({ ...current, [slot]: null }));
@@ -183,14 +195,16 @@ export function DesignStudio() {
 
   const changeForm = (next: OutfitFormValues) => {
     setForm(next);
-    setProblems((p) => ({
-      ...p,
-      form: {
-        name: next.name === form.name ? p.form.name : undefined,
-        occasion: next.occasion === form.occasion ? p.form.occasion : undefined,
-        description: next.description === form.description ? p.form.description : undefined,
-      },
-    }));
+    setProblems((p) =>
+      putRight(p, {
+        slots: p.slots,
+        form: {
+          name: next.name === form.name ? p.form.name : undefined,
+          occasion: next.occasion === form.occasion ? p.form.occasion : undefined,
+          description: next.description === form.description ? p.form.description : undefined,
+        },
+      }),
+    );
   };
 
   /** What the form would send: the occasion left out until one is chosen, the pieces picked. */
@@ -302,7 +316,7 @@ export function DesignStudio() {
   const swap = (slot: Slot, item: Item) => {
     setSwaps((n) => n + 1);
     setPicks((current) => ({ ...current, [slot]: item }));
-    setProblems((p) => ({ ...p, slots: { ...p.slots, [slot]: undefined } }));
+    setProblems((p) => putRight(p, { form: p.form, slots: { ...p.slots, [slot]: undefined } }));
     notify(
       `${SLOT_LABEL[slot]} swapped for ${item.name} (${item.color}, ${item.size}). Save to keep it.`,
       'info',
