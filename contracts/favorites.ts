@@ -39,7 +39,8 @@ export const FavoriteOutfitPieceSchema = OutfitItemSchema.pick({
   price: true,
   priceCents: true,
 }).extend({
-  favorite: z.object({ quantity: z.number().int() }).nullable(),
+  /** `sizeChosen`: the shopper chose this size (FavoriteItem's); Purchase Outfit offers it. */
+  favorite: z.object({ quantity: z.number().int(), sizeChosen: z.boolean() }).nullable(),
 });
 export type FavoriteOutfitPiece = z.infer<typeof FavoriteOutfitPieceSchema>;
 

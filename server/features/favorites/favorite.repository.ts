@@ -301,7 +301,7 @@ export interface LikedOutfit {
 }
 
 /** A row of item_favorites tagged with a liked outfit: the variant and how many are wanted. */
-export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number };
+export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number; sizeChosen: boolean };
 
 /**
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
@@ -340,7 +340,7 @@ export async function pageLikedOutfits(
           FROM (SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
                  WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}) l
           LEFT JOIN LATERAL (
-            SELECT ${itemColumnsSql}, f.quantity, f.created_at AS "rowAt"
+            SELECT ${itemColumnsSql}, f.quantity, f.size_chosen AS "sizeChosen", f.created_at AS "rowAt"
               FROM item_favorites f
               JOIN items i ON i.id = f.item_id
               JOIN categories c ON c.id = i.category_id

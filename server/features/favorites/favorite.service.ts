@@ -64,7 +64,7 @@ async function assembleOutfits(
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
   const fromRow = (row: repo.LikedOutfitRow, slot: OutfitItem['slot']) =>
-    cardPiece(toItem(row), slot, { quantity: row.quantity });
+    cardPiece(toItem(row), slot, { quantity: row.quantity, sizeChosen: row.sizeChosen });
   return outfits.map((outfit) => {
     const like = likes.get(outfit.id);
     return {
@@ -80,7 +80,9 @@ async function assembleOutfits(
         const own = candidates.find((c) => c.id === piece.id);
         if (own) return fromRow(own, piece.slot);
         // A like not written out brings the outfit's own piece, which wins over other rows.
-        if (like && !like.piecesWritten) return cardPiece(piece, piece.slot, { quantity: 1 });
+        if (like && !like.piecesWritten) {
+          return cardPiece(piece, piece.slot, { quantity: 1, sizeChosen: false });
+        }
         const chosen = candidates[0];
         return chosen ? fromRow(chosen, piece.slot) : cardPiece(piece, piece.slot, null);
       }),

@@ -126,7 +126,7 @@ describe('GET /api/favorites/outfits', () => {
         'footwear',
       ]);
       for (const item of outfit.items) {
-        expect(item.favorite).toEqual({ quantity: 1 });
+        expect(item.favorite).toEqual({ quantity: 1, sizeChosen: false });
         expect(item.price).toMatch(/^\$\d/);
       }
     }
@@ -473,6 +473,12 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     );
     const inList = listed.json().items.filter((i: { outfitId: number }) => i.outfitId === outfitId);
     expect(inList).toEqual([expect.objectContaining({ id: otherSize!.id, sizeChosen: true })]);
+    const cards = (await shopper.agent.get('/api/favorites/outfits')).json().items;
+    const card = cards.find((o: { id: number }) => o.id === outfitId);
+    expect(card.items.find((i: { id: number }) => i.id === otherSize!.id).favorite).toEqual({
+      quantity: 1,
+      sizeChosen: true,
+    });
     const recoloured = await sql<{ id: number; color: string }>(
       'SELECT id, color FROM items WHERE product_id = $1 AND size = $2 AND color <> $3 ORDER BY id',
       [p.product_id, otherSize!.size, p.color],

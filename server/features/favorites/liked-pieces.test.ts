@@ -279,7 +279,11 @@ describe('POST /api/outfit/favorite', () => {
     expect(others).toEqual([]);
     expect(outfit!.id).toBe(outfitId);
     expect(slotsOf(outfit!)).toEqual(
-      pieces.map((p) => ({ slot: p.slot, id: p.itemId, favorite: { quantity: 1 } })),
+      pieces.map((p) => ({
+        slot: p.slot,
+        id: p.itemId,
+        favorite: { quantity: 1, sizeChosen: false },
+      })),
     );
 
     expect(await categoryCounts(s)).toEqual(countsFor(pieces));
@@ -335,7 +339,7 @@ describe('changing a piece of a liked outfit writes its pieces out', () => {
     expect(await favoriteOutfit(s, outfitId)).toEqual({
       ...outfitBefore,
       items: outfitBefore.items.map((i) =>
-        i.id === top.itemId ? { ...i, favorite: { quantity: 3 } } : i,
+        i.id === top.itemId ? { ...i, favorite: { quantity: 3, sizeChosen: false } } : i,
       ),
     });
     expect(await allListings(s)).toEqual({
@@ -410,7 +414,7 @@ describe('changing a piece of a liked outfit writes its pieces out', () => {
       pieces.map((p) => ({
         slot: p.slot,
         id: p.itemId === choice.itemId ? choice.siblingId : p.itemId,
-        favorite: { quantity: 1 },
+        favorite: { quantity: 1, sizeChosen: false },
       })),
     );
     expect(after.favoritedAt).toBe(outfitBefore.favoritedAt);
@@ -506,7 +510,7 @@ describe('DELETE /api/item/unfavorite/:itemId/:outfitId on a liked outfit', () =
       pieces.map((p) => ({
         slot: p.slot,
         id: p.itemId,
-        favorite: p === accessory ? null : { quantity: 1 },
+        favorite: p === accessory ? null : { quantity: 1, sizeChosen: false },
       })),
     );
     expect(await categoryCounts(s)).toEqual(countsFor(others));
@@ -553,7 +557,11 @@ describe('a piece hearted on the card and the like', () => {
     expect(view.filter((p) => p.source === 'outfit' && !p.written)).toHaveLength(4);
 
     expect(slotsOf(await favoriteOutfit(s, outfitId))).toEqual(
-      pieces.map((p) => ({ slot: p.slot, id: p.itemId, favorite: { quantity: 1 } })),
+      pieces.map((p) => ({
+        slot: p.slot,
+        id: p.itemId,
+        favorite: { quantity: 1, sizeChosen: false },
+      })),
     );
     expect(await categoryCounts(s)).toEqual(countsFor(pieces));
     const tops = await inCategory(s, top.categoryId);
@@ -648,9 +656,13 @@ describe('a piece hearted on the card and the like', () => {
       const kept = pieces.map((p) => (p.itemId === choice.itemId ? choice.siblingId : p.itemId));
       const view = await viewOf(s.user.id);
       expect.soft(sorted(view.map((p) => p.item_id))).toEqual(sorted(kept));
-      expect
-        .soft(slotsOf(await favoriteOutfit(s, outfitId)))
-        .toEqual(pieces.map((p, i) => ({ slot: p.slot, id: kept[i], favorite: { quantity: 1 } })));
+      expect.soft(slotsOf(await favoriteOutfit(s, outfitId))).toEqual(
+        pieces.map((p, i) => ({
+          slot: p.slot,
+          id: kept[i],
+          favorite: { quantity: 1, sizeChosen: false },
+        })),
+      );
       expect.soft(await categoryCounts(s)).toEqual(countsFor(pieces));
       expect.soft(await unfavorite(s, outfitId)).toEqual({
         outfitId,
@@ -679,7 +691,11 @@ describe('like, change, nope, like again', () => {
     expect(await like(s, outfitId)).toEqual({ outfitId, direction: 'like', changed: true });
     await expectOnlyFollowing(s, outfitId, pieces);
     expect(slotsOf(await favoriteOutfit(s, outfitId))).toEqual(
-      pieces.map((p) => ({ slot: p.slot, id: p.itemId, favorite: { quantity: 1 } })),
+      pieces.map((p) => ({
+        slot: p.slot,
+        id: p.itemId,
+        favorite: { quantity: 1, sizeChosen: false },
+      })),
     );
   });
 
@@ -774,7 +790,11 @@ describe('PUT /api/design/outfit/edit/:id and the likes of the outfit', () => {
       ),
     );
     expect(slotsOf(await favoriteOutfit(early, outfit.id))).toEqual(
-      before.map((p) => ({ slot: p.slot, id: p.itemId, favorite: { quantity: 1 } })),
+      before.map((p) => ({
+        slot: p.slot,
+        id: p.itemId,
+        favorite: { quantity: 1, sizeChosen: false },
+      })),
     );
     expect(await categoryCounts(early)).toEqual(countsFor(before));
 
@@ -792,7 +812,11 @@ describe('PUT /api/design/outfit/edit/:id and the likes of the outfit', () => {
     ]);
     expect(await rowsOf(late.user.id)).toEqual([]);
     expect(slotsOf(await favoriteOutfit(late, outfit.id))).toEqual(
-      after.map((p) => ({ slot: p.slot, id: p.itemId, favorite: { quantity: 1 } })),
+      after.map((p) => ({
+        slot: p.slot,
+        id: p.itemId,
+        favorite: { quantity: 1, sizeChosen: false },
+      })),
     );
     const tops = await inCategory(late, CATEGORY_ID_BY_SLOT.top);
     expect(tops.map((i) => i.id)).toEqual([pool.top[1]]);

@@ -4,12 +4,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import type { FavoriteOutfit } from '../../../../contracts/favorites';
 import { CardGrid } from '../../../components/card-grid';
 import { ListPage, LoadMore, pagedBy } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { PurchaseOutfitButton } from '../../../features/cart/components/purchase-outfit-button';
+import type { KeptPiece } from '../../../features/cart/components/shop-look-sheet';
 import { useFavoriteOccasions } from '../../../features/favorites/api/get-favorite-occasions';
 import { useOccasionFavorites } from '../../../features/favorites/api/get-occasion-favorites';
 import { FavoriteOutfitCard } from '../../../features/favorites/components/favorite-outfit-card';
@@ -120,7 +122,11 @@ export default function FavoriteOccasionRoute() {
                     <FavoriteOutfitCard
                       outfit={outfit}
                       action={
-                        <PurchaseOutfitButton outfitId={outfit.id} outfitName={outfit.name} />
+                        <PurchaseOutfitButton
+                          outfitId={outfit.id}
+                          outfitName={outfit.name}
+                          kept={keptPieces(outfit)}
+                        />
                       }
                     />
                   </li>
@@ -132,5 +138,14 @@ export default function FavoriteOccasionRoute() {
         </>
       )}
     </Page>
+  );
+}
+
+/** The card's pieces as the shopper keeps them: their colour, and their size once chosen. */
+function keptPieces(outfit: FavoriteOutfit): KeptPiece[] {
+  return outfit.items.flatMap((piece) =>
+    piece.favorite
+      ? [{ itemId: piece.id, chosenSize: piece.favorite.sizeChosen ? piece.size : null }]
+      : [],
   );
 }

@@ -2,7 +2,7 @@ import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/notify';
-import { ShopLookSheet } from './shop-look-sheet';
+import { type KeptPiece, ShopLookSheet } from './shop-look-sheet';
 
 /**
  * SPEC's Purchase Outfit: opens the look's sheet, where the shopper chooses a size for each
@@ -11,10 +11,13 @@ import { ShopLookSheet } from './shop-look-sheet';
 export function PurchaseOutfitButton({
   outfitId,
   outfitName,
+  kept,
   fullWidth,
 }: {
   outfitId: number;
   outfitName?: string;
+  /** The variants the shopper keeps of its pieces, offered first. */
+  kept?: readonly KeptPiece[];
   fullWidth?: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -34,6 +37,7 @@ export function PurchaseOutfitButton({
       </Button>
       <ShopLookSheet
         outfitId={outfitId}
+        kept={kept}
         open={open}
         onClose={() => setOpen(false)}
         onAdded={(pieces) => {

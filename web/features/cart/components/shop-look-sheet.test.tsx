@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CartSchema, LookSchema } from '../../../../contracts/cart';
@@ -103,6 +103,47 @@ describe('ShopLookSheet', () => {
       url: '/api/cart/outfit',
       body: { outfitId: 3, itemIds: [101, 201, 300] },
     });
+  }, 20_000);
+
+  it('offers first the colour and chosen size the shopper keeps of each piece', async () => {
+    const tee = product(1, 'Boxy Tee', 'top', ['S', 'M', 'L'], 'L');
+    const stone = tee.variants.map((v, i) => ({ ...v, itemId: 150 + i, color: 'Stone' }));
+    const kept = fromContract(LookSchema, {
+      ...look,
+      pieces: look.pieces.map((p) =>
+        p.slot === 'top'
+          ? { ...p, itemId: 100, product: { ...tee, variants: [...tee.variants, ...stone] } }
+          : p,
+      ),
+    });
+    const calls = mockApi((method) => (method === 'GET' ? [200, kept] : [200, bagOf(3)]));
+    renderWithApp(
+      <ShopLookSheet
+        outfitId={3}
+        // The tee kept in Stone, its size chosen (M); the boots kept in EU 40, never chosen.
+        kept={[
+          { itemId: 151, chosenSize: 'M' },
+          { itemId: 202, chosenSize: null },
+        ]}
+        open
+        onClose={() => {}}
+        onAdded={() => {}}
+      />,
+    );
+    const teeSizes = await screen.findByRole('radiogroup', { name: 'Size of Boxy Tee' });
+    expect(within(teeSizes).getByRole('radio', { name: 'M' })).toBeChecked();
+    expect(screen.getByText(/^Stone · \$50\.00/)).toBeInTheDocument();
+    // A size that came with the outfit is not the shopper's: the boots still ask.
+    const boots = screen.getByRole('radiogroup', { name: 'Size of Chelsea Boot' });
+    expect(boots.querySelectorAll('input:checked')).toHaveLength(0);
+    await userEvent.click(within(boots).getByRole('radio', { name: 'EU 40' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        outfitId: 3,
+        itemIds: [151, 202, 300],
+      }),
+    );
   }, 20_000);
 
   it('leaves out a piece the shopper unticks', async () => {

@@ -28,17 +28,29 @@ interface Pick {
 }
 
 /**
+ * A variant of a piece the shopper keeps (a favourite outfit's piece in the colour they chose),
+ * with its size when they chose that too.
+ */
+export interface KeptPiece {
+  itemId: number;
+  chosenSize: string | null;
+}
+
+/**
  * Purchase Outfit's sheet: the outfit's five pieces, a size for each (the shopper's usual size
  * when they chose one before, never the size the outfit was designed in), the total, and one
  * button that adds them all.
  */
 export function ShopLookSheet({
   outfitId,
+  kept = [],
   open,
   onClose,
   onAdded,
 }: {
   outfitId: number;
+  /** Offered first: each piece in the colour (and chosen size) the shopper keeps. */
+  kept?: readonly KeptPiece[];
   open: boolean;
   onClose: () => void;
   onAdded: (pieces: number) => void;
@@ -80,19 +92,28 @@ export function ShopLookSheet({
           <ErrorState message={look.error.message} onRetry={() => look.refetch()} />
         </DialogContent>
       ) : (
-        <LookForm key={look.dataUpdatedAt} look={look.data} onAdded={onAdded} />
+        <LookForm key={look.dataUpdatedAt} look={look.data} kept={kept} onAdded={onAdded} />
       )}
     </Dialog>
   );
 }
 
-function LookForm({ look, onAdded }: { look: Look; onAdded: (pieces: number) => void }) {
+function LookForm({
+  look,
+  kept,
+  onAdded,
+}: {
+  look: Look;
+  kept: readonly KeptPiece[];
+  onAdded: (pieces: number) => void;
+}) {
   const [picks, setPicks] = useState<Record<number, Pick>>(() =>
     Object.fromEntries(
-      look.pieces.map((p) => [
-        p.product.id,
-        { ...initialChoice(p.product, p.itemId), included: true },
-      ]),
+      look.pieces.map((p) => {
+        const own = kept.find((k) => p.product.variants.some((v) => v.itemId === k.itemId));
+        const choice = initialChoice(p.product, own?.itemId ?? p.itemId, own?.chosenSize);
+        return [p.product.id, { ...choice, included: true }];
+      }),
     ),
   );
   const [tried, setTried] = useState(false);

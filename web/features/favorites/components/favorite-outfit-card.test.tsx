@@ -19,7 +19,7 @@ function outfit(id: number, name: string): FavoriteOutfit {
     items: SLOTS.map((slot, i) => ({
       ...catalogItem(id * 10 + i, `${slot} ${id}`),
       slot,
-      favorite: { quantity: 1 },
+      favorite: { quantity: 1, sizeChosen: false },
     })),
   };
 }
