@@ -5,10 +5,12 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useRef,
   useState,
 } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../../../lib/notify';
+import { isSheetEntry, withSheet } from './sheet-history';
 
 /**
  * The sheet is drawn with MUI, which the swipe screen's first download does without: it is
@@ -81,25 +83,55 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     quantity: number;
   } | null>(null);
   const [open, setOpen] = useState(false);
-  const openProduct = useCallback<OpenProduct>((itemId, options) => {
-    setOpened({ itemId, size: options?.size ?? null, quantity: options?.quantity ?? 1 });
-    setOpen(true);
-  }, []);
-  const close = useCallback(() => setOpen(false), []);
   const [outfitId, setOutfitId] = useState<number | null>(null);
   const [lookOpen, setLookOpen] = useState(false);
-  const openLook = useCallback((id: number) => {
-    setOutfitId(id);
-    setLookOpen(true);
-  }, []);
-  const closeLook = useCallback(() => setLookOpen(false), []);
-  // Going to another page (View bag, Back) closes both sheets: no page opens under one.
-  const { pathname } = useLocation();
-  const [lastPathname, setLastPathname] = useState(pathname);
-  if (lastPathname !== pathname) {
-    setLastPathname(pathname);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read when a sheet opens or closes, without making new callbacks at every move.
+  const here = useRef(location);
+  here.current = location;
+  // Opening a sheet adds its history entry (sheet-history.ts), once.
+  const addEntry = useCallback(() => {
+    const { pathname, search, hash, state } = here.current;
+    if (!isSheetEntry(state)) navigate({ pathname, search, hash }, { state: withSheet(state) });
+  }, [navigate]);
+  // Closing one goes back from its entry; Back itself does the same from the browser.
+  const leaveEntry = useCallback(() => {
+    if (isSheetEntry(here.current.state)) navigate(-1);
+  }, [navigate]);
+  const openProduct = useCallback<OpenProduct>(
+    (itemId, options) => {
+      setOpened({ itemId, size: options?.size ?? null, quantity: options?.quantity ?? 1 });
+      setOpen(true);
+      addEntry();
+    },
+    [addEntry],
+  );
+  const close = useCallback(() => {
     setOpen(false);
+    leaveEntry();
+  }, [leaveEntry]);
+  const openLook = useCallback(
+    (id: number) => {
+      setOutfitId(id);
+      setLookOpen(true);
+      addEntry();
+    },
+    [addEntry],
+  );
+  const closeLook = useCallback(() => {
     setLookOpen(false);
+    leaveEntry();
+  }, [leaveEntry]);
+  // Going to another page (View bag), or Back from a sheet's entry, closes both sheets: no page
+  // opens under one.
+  const [last, setLast] = useState(location);
+  if (last !== location) {
+    setLast(location);
+    if (last.pathname !== location.pathname || !isSheetEntry(location.state)) {
+      setOpen(false);
+      setLookOpen(false);
+    }
   }
   return (
     <OpenProductContext.Provider value={openProduct}>

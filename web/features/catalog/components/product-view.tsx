@@ -11,13 +11,14 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { Product } from '../../../../contracts/catalog';
 import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useAddToCart } from '../../cart/api/add-to-cart';
 import { useHeartVariant } from '../api/heart-variant';
 import { ColourPicker } from './colour-picker';
+import { isSheetEntry } from './sheet-history';
 import { SizeGuide } from './size-guide';
 import { SizePicker } from './size-picker';
 import { coloursOf, initialChoice, sizeAfterColourChange, stockText, variantOf } from './variants';
@@ -53,6 +54,9 @@ export function ProductView({
   const [sizeNote, setSizeNote] = useState<string | null>(null);
   const sizesRef = useRef<HTMLDivElement>(null);
   const add = useAddToCart();
+  // From a sheet, the bag takes the place of the sheet's history entry: Back from the bag comes
+  // to the page, not to a sheet already closed.
+  const fromSheet = isSheetEntry(useLocation().state);
   const heart = useHeartVariant();
   const notify = useNotify();
 
@@ -322,7 +326,7 @@ export function ProductView({
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <CheckRounded fontSize="small" color="success" aria-hidden />
                 <Typography variant="body2">In your bag: {added}.</Typography>
-                <Button component={RouterLink} to="/cartlanding" size="small">
+                <Button component={RouterLink} to="/cartlanding" replace={fromSheet} size="small">
                   View bag
                 </Button>
               </Stack>
