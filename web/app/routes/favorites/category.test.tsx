@@ -180,6 +180,13 @@ describe('Favorite pieces of a category', () => {
     expect(
       await screen.findByRole('button', { name: 'Buy Linen shirt 9: choose a size' }),
     ).toBeVisible();
+    // The card says the size only once it is the shopper's: 8's M was chosen, 9's only came with it.
+    expect(screen.getByRole('link', { name: /^Linen shirt 8, Black, size M,/ })).toBeVisible();
+    const unchosen = screen.getByRole('link', {
+      name: /^Linen shirt 9, Black, no size chosen yet,/,
+    });
+    expect(unchosen).toHaveTextContent('no size yet');
+    expect(unchosen).not.toHaveTextContent('· M');
     const buy = screen.getByRole('button', { name: 'Buy Linen shirt 8' });
     await waitFor(() => expect(buy).toHaveAttribute('aria-busy', 'false'));
     await userEvent.click(buy);

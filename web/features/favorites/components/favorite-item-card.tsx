@@ -10,7 +10,7 @@ import { ItemFacts } from '../../../components/item-facts';
 import { ItemPicture } from '../../../components/item-picture';
 
 /**
- * A favorite piece: picture, seller, name, colour and size, price, how many the shopper wants
+ * A favorite piece: picture, seller, name, colour and the size chosen (if any), price, how many the shopper wants
  * and where it came from. Opens `to`; `action` is room for the page (e.g. the cart's Buy/Del).
  */
 export function FavoriteItemCard({
@@ -26,13 +26,15 @@ export function FavoriteItemCard({
   action?: ReactNode;
 }) {
   const origin = item.outfitName ?? 'Hearted on its own';
+  // The size a piece came in is only its picture's until the shopper picks theirs (decision 010).
+  const size = item.sizeChosen ? item.size : null;
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea
         component={RouterLink}
         to={to}
         state={linkState}
-        aria-label={`${item.name}, ${item.color}, size ${item.size}, ${item.price}, quantity ${item.quantity}. ${origin}`}
+        aria-label={`${item.name}, ${item.color}, ${size ? `size ${size}` : 'no size chosen yet'}, ${item.price}, quantity ${item.quantity}. ${origin}`}
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative' }}>
@@ -68,7 +70,7 @@ export function FavoriteItemCard({
             name={item.name}
             color={item.color}
             colorHex={item.colorHex}
-            detail={` · ${item.size}`}
+            detail={` · ${size ?? 'no size yet'}`}
           />
           <Typography sx={{ fontWeight: 700, mt: 0.5 }}>{item.price}</Typography>
           <Typography
