@@ -196,6 +196,29 @@ describe('Favorite pieces of a category', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 30_000);
 
+  it('buys no more than are left of a chosen size, and says so on the piece', async () => {
+    const scarce = { ...piece(8), sizeChosen: true, quantity: 5, stock: 2 };
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, emptyCart];
+      if (method === 'POST' && url === '/api/cart') return [200, emptyCart];
+      if (url.startsWith('/api/favorites/specific/favorite/item')) return [200, scarce];
+      if (url.startsWith('/api/favorites/item/sizes')) return [200, shirtProduct.variants];
+      return [200, { items: [scarce], nextCursor: null }];
+    });
+    renderTops();
+    await userEvent.click(await screen.findByRole('link', { name: /^Linen shirt 8, Black/ }));
+    const editor = await screen.findByRole('dialog');
+    expect(
+      await within(editor).findByText('Only 2 left in Black, M: Buy puts 2 in your bag.'),
+    ).toBeVisible();
+    const buy = within(editor).getByRole('button', { name: 'Buy Linen shirt 8' });
+    await waitFor(() => expect(buy).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(buy);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 8, quantity: 2 }),
+    );
+  }, 30_000);
+
   it('shows the first page only, and the next one when asked', async () => {
     const calls = mockApi((_method, url) => {
       if (url === '/api/cart') return [200, emptyCart];

@@ -22,6 +22,7 @@ import { useOpenProduct } from '../../../features/catalog/components/product-she
 import { useCategoryFavorites } from '../../../features/favorites/api/get-category-favorites';
 import { FavoriteItemCard } from '../../../features/favorites/components/favorite-item-card';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
+import { buyQuantity } from '../../../features/favorites/components/format';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
@@ -113,7 +114,7 @@ export default function FavoriteCategoryRoute() {
                     <CartToggle
                       itemId={piece.id}
                       itemName={piece.name}
-                      quantity={piece.quantity}
+                      quantity={buyQuantity(piece)}
                       onChooseSize={
                         piece.sizeChosen
                           ? undefined

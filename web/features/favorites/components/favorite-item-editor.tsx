@@ -25,6 +25,7 @@ import { useChangeQuantity } from '../api/change-quantity';
 import { useChangeColor, useChangeSize } from '../api/change-variant';
 import { useFavoriteItem } from '../api/get-favorite-item';
 import { useVariants } from '../api/get-variants';
+import { buyQuantity } from './format';
 
 const QUANTITIES = Array.from({ length: MAX_QUANTITY + 1 }, (_, i) => i);
 
@@ -124,6 +125,7 @@ function Editor({
   const { quantity: inCart } = useCartQuantity(item.id);
   // How many Buy puts in the bag: the quantity wanted, 1 for a piece kept at 0.
   const wanted = Math.max(1, item.quantity);
+  const buying = buyQuantity(item);
 
   const handlers = (what: string) => ({
     onSuccess: (next: FavoriteItem) => {
@@ -329,7 +331,7 @@ function Editor({
           <CartToggle
             itemId={item.id}
             itemName={item.name}
-            quantity={wanted}
+            quantity={buying}
             size="medium"
             // A piece that came with an outfit has the outfit's size: ask before it goes in.
             onChooseSize={sizeChosen ? undefined : () => openProduct(item.id, { quantity: wanted })}
@@ -338,7 +340,9 @@ function Editor({
             {inCart > 0
               ? `In your bag: ${inCart} × ${item.color}, ${item.size}. Del takes it out of the bag; it stays a favorite.`
               : sizeChosen
-                ? `Buy puts ${wanted} × ${item.color}, ${item.size} in your bag.`
+                ? buying < wanted
+                  ? `Only ${item.stock} left in ${item.color}, ${item.size}: Buy puts ${buying} in your bag.`
+                  : `Buy puts ${wanted} × ${item.color}, ${item.size} in your bag.`
                 : 'Buy asks for your size first, then puts the piece in your bag.'}
           </Typography>
         </Stack>

@@ -4,6 +4,15 @@ export function countLabel(n: number, noun: string, plural = `${noun}s`): string
   return `${n} ${n === 1 ? noun : plural}`;
 }
 
+/**
+ * How many Buy puts in the bag for a favourite whose size is chosen: the quantity wanted (1 for a
+ * piece kept at 0), but no more than are left, so that Buy succeeds; sold out, the bag says why.
+ */
+export function buyQuantity({ quantity, stock }: { quantity: number; stock: number }): number {
+  const wanted = Math.max(1, quantity);
+  return stock > 0 ? Math.min(wanted, stock) : wanted;
+}
+
 /** The item pictures are addressed by garment and colour: a look for each occasion's tile. */
 const picture = (garment: string, colour: string) => `/images/items/${garment}/${colour}.webp`;
 
