@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProductSchema, SlotSchema } from './catalog';
+import { ProductVariantsSchema, SlotSchema } from './catalog';
 import { IdSchema, singleLineText } from './common';
 import { MAX_QUANTITY } from './money';
 
@@ -69,7 +69,8 @@ export const LookPieceSchema = z.object({
   slot: SlotSchema,
   /** The item the outfit was designed with: its colour is the one to show first. */
   itemId: z.number().int(),
-  product: ProductSchema,
+  /** Hearts are the product sheet's, not the look's: none here. */
+  product: ProductVariantsSchema,
 });
 export type LookPiece = z.infer<typeof LookPieceSchema>;
 

@@ -64,7 +64,7 @@ export type Variant = z.infer<typeof VariantSchema>;
  * the size choices. `sizes` is the product's whole size run in order, so a picker can show the
  * sizes a colour is not made in as unavailable rather than leaving gaps.
  */
-export const ProductSchema = z.object({
+export const ProductVariantsSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   seller: z.string(),
@@ -80,6 +80,11 @@ export const ProductSchema = z.object({
    * outfit was designed with.
    */
   rememberedSize: z.string().nullable(),
+});
+export type ProductVariants = z.infer<typeof ProductVariantsSchema>;
+
+/** A product as its sheet shows it: with the variants this shopper hearted. */
+export const ProductSchema = ProductVariantsSchema.extend({
   /** The variants this shopper hearted on their own (not with an outfit). */
   heartedItemIds: z.array(z.number().int()),
 });

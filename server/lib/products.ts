@@ -1,5 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Product, SLOTS, type Slot, type Variant } from '../../contracts/catalog';
+import {
+  type Product,
+  type ProductVariants,
+  SLOTS,
+  type Slot,
+  type Variant,
+} from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
 import { groupBy } from './group-by';
@@ -39,17 +45,15 @@ interface VariantRow extends VariantColumns {
   categoryId: number;
   category: string;
   slot: Slot;
-  /** Hearted by this shopper on its own (not with an outfit). */
-  hearted: boolean;
   /** The size remembered for this shopper for the variant's product (`rememberedSizeOf`). */
   rememberedSize: string | null;
 }
 
-/** A VariantRow's columns, of a variant `v`, its product `p` and category `c`, and `heart`. */
+/** A VariantRow's columns, of a variant `v`, its product `p` and category `c`. */
 const variantColumns = sql`v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
                v.size, v.stock, v.price_cents AS "priceCents", v.image,
                p.name, p.seller, p.description, p.category_id AS "categoryId",
-               c.name AS category, c.slot, heart.item_id IS NOT NULL AS hearted`;
+               c.name AS category, c.slot`;
 
 /** `heart`: the shopper's own heart of the variant `v`, if any. */
 const heartOfVariant = (userId: number | null) =>
@@ -59,12 +63,11 @@ const heartOfVariant = (userId: number | null) =>
                  WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
                  LIMIT 1) heart ON true`;
 
-/** Every variant `v` of the product whose id is `product`, with `p`, `c` and `heart` (variantColumns). */
-const variantsOf = (product: SQL, userId: number | null) =>
+/** Every variant `v` of the product whose id is `product`, with `p` and `c` (variantColumns). */
+const variantsOf = (product: SQL) =>
   sql`JOIN products p ON p.id = ${product}
           JOIN categories c ON c.id = p.category_id
-          JOIN items v ON v.product_id = p.id
-          ${heartOfVariant(userId)}`;
+          JOIN items v ON v.product_id = p.id`;
 
 /** The shopper's cart lines with their items' sizes, read once: `rememberedSizeOf` reads them. */
 const cartSizes = (userId: number | null) =>
@@ -98,8 +101,8 @@ const rememberedSizeOf = (userId: number | null) =>
            LIMIT 1) remembered ON true`;
 
 /** Variant rows grouped into products, each with the size remembered for it, if any. */
-function productsOf(rows: readonly VariantRow[]): Map<number, Product> {
-  const found = new Map<number, Product>();
+function productsOf(rows: readonly VariantRow[]): Map<number, ProductVariants> {
+  const found = new Map<number, ProductVariants>();
   for (const [productId, productRows] of groupBy(rows, (row) => row.productId)) {
     // Colours in the order the shop leads with them (their first item), sizes in size order.
     const colourRank = new Map<string, number>();
@@ -123,7 +126,6 @@ function productsOf(rows: readonly VariantRow[]): Map<number, Product> {
       sizes,
       variants,
       rememberedSize: sizes.length === 1 ? sizes[0]! : rememberedSize,
-      heartedItemIds: productRows.filter((r) => r.hearted).map((r) => r.id),
     });
   }
   return found;
@@ -139,7 +141,7 @@ export async function loadProductOfItem(
   itemId: number,
   userId: number | null,
 ): Promise<Product | undefined> {
-  const rows = await queryPrepared<VariantRow>(
+  const rows = await queryPrepared<VariantRow & { hearted: boolean }>(
     client,
     'product_variants_of_item',
     sql`WITH ${cartSizes(userId)},
@@ -147,18 +149,20 @@ export async function loadProductOfItem(
           SELECT p.id, remembered.size
             FROM products p ${rememberedSizeOf(userId)}
            WHERE p.id = (SELECT product_id FROM items WHERE id = ${itemId}))
-        SELECT ${variantColumns}, wanted.size AS "rememberedSize"
-          FROM wanted ${variantsOf(sql`wanted.id`, userId)}
+        SELECT ${variantColumns}, wanted.size AS "rememberedSize",
+               heart.item_id IS NOT NULL AS hearted
+          FROM wanted ${variantsOf(sql`wanted.id`)} ${heartOfVariant(userId)}
          ORDER BY v.id`,
   );
   const [product] = productsOf(rows).values();
-  return product;
+  if (!product) return undefined;
+  return { ...product, heartedItemIds: rows.filter((r) => r.hearted).map((r) => r.id) };
 }
 
 /** An outfit's pieces, each the product it is a variant of with every variant of it. */
 export interface OutfitProducts {
   name: string;
-  pieces: { slot: Slot; itemId: number; product: Product }[];
+  pieces: { slot: Slot; itemId: number; product: ProductVariants }[];
 }
 
 /**
@@ -188,7 +192,7 @@ export async function loadOutfitProducts(
            WHERE o.id = ${outfitId})
         SELECT ${variantColumns}, pieces.outfit_name AS "outfitName", pieces.slot AS "pieceSlot",
                pieces.item_id AS "pieceItemId", pieces.remembered AS "rememberedSize"
-          FROM pieces ${variantsOf(sql`pieces.product_id`, userId)}
+          FROM pieces ${variantsOf(sql`pieces.product_id`)}
          ORDER BY v.id`,
   );
   const [first] = rows;

@@ -546,6 +546,8 @@ describe('GET /api/cart/outfit/{outfitId}', () => {
     expect(look.pieces.map((p) => [p.itemId, p.product.id])).toEqual(
       designed.map((d) => [d.item_id, d.product_id]),
     );
+    // Hearts are the product sheet's (`GET /api/item/{itemId}/product`); the look reads none.
+    expect(look.pieces.filter((p) => 'heartedItemIds' in p.product)).toEqual([]);
     // A new shopper has chosen nothing: only a one-size piece has a size to offer.
     for (const piece of look.pieces) {
       expect(piece.product.rememberedSize).toBe(

@@ -1,7 +1,7 @@
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import Box from '@mui/material/Box';
 import { useId } from 'react';
-import type { Product } from '../../../../contracts/catalog';
+import type { ProductVariants } from '../../../../contracts/catalog';
 import { coloursOf } from './variants';
 
 /** Ink or paper, whichever reads on the swatch. */
@@ -18,7 +18,7 @@ export function ColourPicker({
   onChange,
   label = 'Colour',
 }: {
-  product: Product;
+  product: ProductVariants;
   value: string;
   onChange: (color: string) => void;
   label?: string;

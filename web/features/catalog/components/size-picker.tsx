@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { Product } from '../../../../contracts/catalog';
+import type { ProductVariants } from '../../../../contracts/catalog';
 import { variantOf } from './variants';
 
 const visuallyHidden = {
@@ -26,7 +26,7 @@ export function SizePicker({
   error,
   dense = false,
 }: {
-  product: Product;
+  product: ProductVariants;
   color: string;
   value: string | null;
   onChange: (size: string) => void;

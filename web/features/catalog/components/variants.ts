@@ -1,8 +1,8 @@
-import type { Product, Variant } from '../../../../contracts/catalog';
+import type { ProductVariants, Variant } from '../../../../contracts/catalog';
 
 /** The variant of this colour and size, if the product is made in it. */
 export function variantOf(
-  product: Product,
+  product: ProductVariants,
   color: string,
   size: string | null,
 ): Variant | undefined {
@@ -12,7 +12,7 @@ export function variantOf(
 }
 
 /** The product's colours in the shop's order, each with its swatch and picture. */
-export function coloursOf(product: Product): Variant[] {
+export function coloursOf(product: ProductVariants): Variant[] {
   const seen = new Set<string>();
   return product.variants.filter((v) => !seen.has(v.color) && seen.add(v.color));
 }
@@ -24,7 +24,11 @@ export function coloursOf(product: Product): Variant[] {
  * before in this category. The tapped item's own size is never taken: on an outfit card it is
  * the size the outfit was designed in.
  */
-export function initialChoice(product: Product, itemId: number, chosenSize: string | null = null) {
+export function initialChoice(
+  product: ProductVariants,
+  itemId: number,
+  chosenSize: string | null = null,
+) {
   const tapped = product.variants.find((v) => v.itemId === itemId) ?? product.variants[0];
   const color = tapped?.color ?? '';
   const chosen =
@@ -34,7 +38,7 @@ export function initialChoice(product: Product, itemId: number, chosenSize: stri
 
 /** A new colour keeps the size when the product is made in it in that colour. */
 export function sizeAfterColourChange(
-  product: Product,
+  product: ProductVariants,
   color: string,
   size: string | null,
 ): string | null {
