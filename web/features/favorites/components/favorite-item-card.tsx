@@ -10,8 +10,9 @@ import { ItemFacts } from '../../../components/item-facts';
 import { ItemPicture } from '../../../components/item-picture';
 
 /**
- * A favorite piece: picture, seller, name, colour and the size chosen (if any), price, how many the shopper wants
- * and where it came from. Opens `to`; `action` is room for the page (e.g. the cart's Buy/Del).
+ * A favorite piece: picture, seller, name, colour and the size chosen (if any), price, how many
+ * the shopper wants and where it came from. Opens `to`; `action` is room for the page (e.g. the
+ * cart's Buy/Del).
  */
 export function FavoriteItemCard({
   item,
