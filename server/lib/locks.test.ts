@@ -22,9 +22,13 @@ async function advisoryLocksIn(names: string[]): Promise<number[]> {
 }
 
 describe('the lock numbers and the feed’s announcements', () => {
-  it('takes the feed queue’s lock in the swipe trigger and the reset under the number locks.ts gives', async () => {
-    const classes = await advisoryLocksIn(['notify_swipe_change', 'restore_passed_outfits']);
-    expect(classes).toEqual([LOCK.feedQueue, LOCK.feedQueue]);
+  it('takes the feed queue’s lock in the swipe trigger, the reset and an undo under the number locks.ts gives', async () => {
+    const classes = await advisoryLocksIn([
+      'notify_swipe_change',
+      'restore_passed_outfits',
+      'forget_feed_queue',
+    ]);
+    expect(classes).toEqual([LOCK.feedQueue, LOCK.feedQueue, LOCK.feedQueue]);
   });
 
   it('takes the closets’ lock in the closet triggers under the number locks.ts gives', async () => {

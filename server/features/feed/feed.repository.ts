@@ -379,6 +379,14 @@ export async function deletePassedSwipes(client: SqlClient, userId: number): Pro
 }
 
 /**
+ * Empties the shopper's queue in one call of `forget_feed_queue` (0060), under `LOCK.feedQueue`:
+ * a queue ranked with a swipe since taken back is ranked again at the next page.
+ */
+export async function forgetQueue(db: Db, userId: number): Promise<void> {
+  await rowsOf(db, sql`SELECT forget_feed_queue(${userId})`);
+}
+
+/**
  * Takes out the pieces a like brought along (in whatever variant they were moved to) and counts
  * them with those still following from the like: call it before the like goes.
  */

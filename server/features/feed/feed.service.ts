@@ -186,6 +186,8 @@ export async function undoLastSwipe(
           await repo.deleteSwipe(tx, userId, latest.outfitId);
           return latest;
         });
+  // The queue was ranked with the swipe just taken back; its reasons may name it.
+  await repo.forgetQueue(db, userId);
   const outfit = (await feedState.cards.get([undone.outfitId])).get(undone.outfitId);
   if (!outfit) throw notFound('That outfit no longer exists.');
   const [stock, hearts] = await Promise.all([

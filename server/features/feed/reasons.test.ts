@@ -163,6 +163,21 @@ describe('why this outfit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outfit.reason).toEqual({ kind: 'undo', text: 'Back from your last swipe' });
   });
+
+  it('gives no undone like as a reason: the queue ranked with it is ranked again', async () => {
+    const s = await signUp(t.app);
+    const [first] = (await feed(s.agent)).outfits;
+    await swipe(s, first!.id, 'favorite');
+    const fromLike = (cards: readonly FeedOutfit[]) =>
+      cards.filter((c) => c.reason.kind === 'occasion' || c.reason.kind === 'liked-piece');
+    // Ranked with the like, and queued.
+    expect(fromLike(await twoPages(s)).length).toBeGreaterThan(0);
+    const res = await s.agent.post('/api/outfit/undo', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await feed(s.agent);
+    expect(after.outfits.length).toBeGreaterThan(0);
+    expect(fromLike(after.outfits).map((c) => c.reason.text)).toEqual([]);
+  });
 });
 
 describe('reasonText', () => {
