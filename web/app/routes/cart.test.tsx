@@ -59,6 +59,32 @@ describe('the checkout page', () => {
     expect(calls.filter((c) => c.url === '/api/payments')).toHaveLength(1);
   });
 
+  it('opens no payment for a total the page does not show: the bag changed in another tab', async () => {
+    let lines = [cartLine(7, 1)];
+    const calls = renderCheckout(
+      () => cartOf(lines),
+      () => {
+        // Another tab added a second shirt after this page read the bag ($64.99).
+        lines = [cartLine(7, 2)];
+        return [200, { ...session, amountCents: 10_999, amount: '$109.99' }];
+      },
+    );
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your bag changed since this page was opened: it now comes to $109.99. Check it, then pay.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/cancel'))).toBe(true),
+    );
+    // The page reads the bag again and shows what Pay Now would now pay.
+    expect(await screen.findAllByText('$109.99')).not.toHaveLength(0);
+  });
+
   it('lets the keyboard meet the items, then the payment method, then Pay Now', async () => {
     renderCheckout(() => cartOf([cartLine(7, 1)]));
 

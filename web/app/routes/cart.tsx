@@ -52,7 +52,8 @@ const UNSETTLED =
  * approving there places the order, cancelling leaves everything as it was.
  */
 export default function CartRoute() {
-  const cart = useCart();
+  // Read again whenever the shopper comes back to the page: the bag may have changed in another tab.
+  const cart = useCart({ refetchOnWindowFocus: 'always' });
   const preferred = usePreferredAddress();
   const { data: user } = useUser();
   const checkout = useCheckout();
@@ -127,7 +128,21 @@ export default function CartRoute() {
     setCancelled(false);
     setSheetError(null);
     try {
-      setSession(await openPayment.mutateAsync({ addressId: address.id, paymentMethod: method }));
+      const opened = await openPayment.mutateAsync({
+        addressId: address.id,
+        paymentMethod: method,
+      });
+      if (opened.amountCents !== data.totalCents) {
+        // The bag changed elsewhere (another tab) since this page read it: nothing is paid for
+        // a total the shopper has not seen.
+        cancelPayment.mutate(opened.id);
+        setFailure(
+          `Your bag changed since this page was opened: it now comes to ${opened.amount}. Check it, then pay.`,
+        );
+        void cart.refetch();
+        return;
+      }
+      setSession(opened);
     } catch (error) {
       setFailure(messageOf(error, 'The payment could not be started. Try again.'));
       void cart.refetch();

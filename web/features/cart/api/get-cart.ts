@@ -13,8 +13,8 @@ export const cartQueryOptions = queryOptions({
   queryFn: ({ signal }) => getCart(signal),
 });
 
-export function useCart() {
-  return useQuery(cartQueryOptions);
+export function useCart(options: { refetchOnWindowFocus?: boolean | 'always' } = {}) {
+  return useQuery({ ...cartQueryOptions, ...options });
 }
 
 /** Units in the cart for the bottom bar's badge; 0 until known, or when not asked (visitors). */
