@@ -85,6 +85,31 @@ describe('the checkout page', () => {
     expect(await screen.findAllByText('$109.99')).not.toHaveLength(0);
   });
 
+  it('shows the address as it now stands when a refusal finds it removed elsewhere', async () => {
+    let addresses = [home];
+    const calls = mockApi((method, url) => {
+      if (url === '/api/user') return [200, ada];
+      if (url === '/api/cart') return [200, cartOf([cartLine(7, 1)])];
+      if (url === '/api/shipping') return [200, addresses];
+      if (method === 'POST' && url === '/api/payments') {
+        // Another tab removed the only address meanwhile.
+        addresses = [];
+        return [404, { error: { code: 'not_found', message: 'That address does not exist.' } }];
+      }
+      return [404, { error: { code: 'not_found', message: `${method} ${url}` } }];
+    });
+    showCheckout();
+
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    await waitFor(() => expect(pay).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.click(pay);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('That address does not exist.');
+    await waitFor(() => expect(screen.queryByText('Home')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.url === '/api/shipping').length).toBeGreaterThan(1);
+  });
+
   it('lets the keyboard meet the items, then the payment method, then Pay Now', async () => {
     renderCheckout(() => cartOf([cartLine(7, 1)]));
 

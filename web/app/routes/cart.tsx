@@ -145,7 +145,9 @@ export default function CartRoute() {
       setSession(opened);
     } catch (error) {
       setFailure(messageOf(error, 'The payment could not be started. Try again.'));
+      // The refusal may be about the bag or the address changed elsewhere: show them as they are.
       void cart.refetch();
+      void preferred.refetch();
     } finally {
       submitting.current = false;
     }
