@@ -380,7 +380,7 @@ export async function deletePassedSwipes(client: SqlClient, userId: number): Pro
 
 /**
  * Empties the shopper's queue in one call of `forget_feed_queue` (0060), under `LOCK.feedQueue`:
- * a queue ranked with a swipe since taken back is ranked again at the next page.
+ * a queue ranked with a like since taken back is ranked again at the next page.
  */
 export async function forgetQueue(db: Db, userId: number): Promise<void> {
   await rowsOf(db, sql`SELECT forget_feed_queue(${userId})`);

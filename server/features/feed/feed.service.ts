@@ -186,8 +186,9 @@ export async function undoLastSwipe(
           await repo.deleteSwipe(tx, userId, latest.outfitId);
           return latest;
         });
-  // The queue was ranked with the swipe just taken back; its reasons may name it.
-  await repo.forgetQueue(db, userId);
+  // A queue ranked with a like may give it as a reason; a pass gives none, and its queue brings
+  // the outfit back where it was.
+  if (undone.direction === 'like') await repo.forgetQueue(db, userId);
   const outfit = (await feedState.cards.get([undone.outfitId])).get(undone.outfitId);
   if (!outfit) throw notFound('That outfit no longer exists.');
   const [stock, hearts] = await Promise.all([
