@@ -10,6 +10,7 @@ import { OfflineLine } from './offline-line';
 import styles from './shell.module.css';
 import { TopBar } from './top-bar';
 import { useHeadingFocus } from './use-heading-focus';
+import { useTopOnNewPage } from './use-top-on-new-page';
 
 /** Swipes, undos and hearts kept offline are sent whichever page the shopper is on. */
 function SendsKeptChanges({ userId }: { userId: number }) {
@@ -29,6 +30,7 @@ export function AppShell() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main, location.pathname);
+  useTopOnNewPage(location.pathname);
   if (!isShopper && !isPending) return <Outlet />;
   return (
     <ProductSheetProvider>
