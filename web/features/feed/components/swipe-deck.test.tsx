@@ -218,6 +218,33 @@ describe('SwipeDeck', () => {
     ]);
   });
 
+  it('takes back nothing older than the passed outfits brought back', async () => {
+    let reset = false;
+    const calls = mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home'))
+        return [
+          200,
+          page(reset ? [outfit(13, 'Again')] : [outfit(14, 'Loved'), outfit(15, 'Last')]),
+        ];
+      if (method === 'POST' && url === '/api/outfit/rejected/reset') {
+        reset = true;
+        return [200, { restored: 1 }];
+      }
+      return swiped(method, url, body) ?? [404, undefined];
+    });
+    renderWithApp(<SwipeDeck userId={13} title={<h1>Discover</h1>} />);
+    await screen.findByRole('group', { name: 'Loved, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Favorite outfit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject outfit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'See passed outfits again' }));
+    await screen.findByRole('group', { name: 'Again, Work' });
+    await userEvent.click(screen.getByRole('button', { name: 'Undo last swipe' }));
+    expect(await screen.findByText(/^Nothing to undo/)).toBeInTheDocument();
+    // The like before the reset stays: no undo reached the server.
+    expect(calls.some((c) => c.url === '/api/outfit/undo')).toBe(false);
+    expect(screen.getByRole('group', { name: 'Again, Work' })).toBeInTheDocument();
+  });
+
   it('keeps the cards in front of the shopper when the connection comes back', async () => {
     let pages = 0;
     const calls = mockApi((method, url, body) => {

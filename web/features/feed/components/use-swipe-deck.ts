@@ -86,6 +86,9 @@ export function useSwipeDeck(userId: number) {
   const loadingMore = useRef(false);
   const [entering, setEntering] = useState<{ id: number; from: Side; token: number } | null>(null);
   const history = useRef<Swiped[]>([]);
+  // Passed outfits just came back: Undo would take back an older like, which the shopper
+  // did not just do.
+  const resetLast = useRef(false);
   const [undoing, setUndoing] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -171,6 +174,7 @@ export function useSwipeDeck(userId: number) {
       if (!top) return;
       setCards((current) => current.filter((c) => c.id !== top.id));
       history.current = [...history.current.slice(-29), { outfit: top, direction }];
+      resetLast.current = false;
       outbox.add({ kind: 'swipe', outfitId: top.id, direction });
       setAnnouncement(`${SAID[direction]} ${top.name}`);
     },
@@ -194,6 +198,10 @@ export function useSwipeDeck(userId: number) {
   const undo = useCallback(async () => {
     if (undoing) return;
     const last = history.current.at(-1);
+    if (!last && resetLast.current) {
+      notify('Nothing to undo: the last thing you did was bring back passed outfits.', 'info');
+      return;
+    }
     if (last) {
       const id = last.outfit.id;
       // Not sent yet: taken out of the outbox, the server never hears of it.
@@ -290,8 +298,9 @@ export function useSwipeDeck(userId: number) {
         notify('You have not passed on any outfits yet.', 'info');
         return;
       }
-      // Passed outfits may come back as cards now; likes still stay out.
-      history.current = history.current.filter((h) => h.direction === 'like');
+      // Undo starts again from here; liked outfits stay out of the feed on the server.
+      history.current = [];
+      resetLast.current = true;
       setAnnouncement(`${restored} passed ${restored === 1 ? 'outfit is' : 'outfits are'} back`);
       setMoreFailed(false);
       setHasMore(true);
