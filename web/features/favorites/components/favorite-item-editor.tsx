@@ -11,10 +11,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { FavoriteItem, VariantOption } from '../../../../contracts/favorites';
 import { MAX_QUANTITY } from '../../../../contracts/money';
 import { compareSizes } from '../../../../contracts/sizes';
-import { ErrorState, Loading } from '../../../components/states';
+import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { ApiRequestError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/error-message';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../lib/radio-group-keys';
@@ -60,16 +61,21 @@ export function FavoriteItemEditor({
 
   if (item.isPending) return <Loading label="Loading the piece" />;
   if (item.isError) {
-    return (
-      <ErrorState
-        message={
-          item.error instanceof ApiRequestError && item.error.status === 404
-            ? 'This piece is not among your favorites any more.'
-            : item.error.message
-        }
-        onRetry={() => item.refetch()}
-      />
-    );
+    // Gone for good (unhearted, or never the shopper's): asking again would not bring it back.
+    if (item.error instanceof ApiRequestError && item.error.status === 404) {
+      return (
+        <EmptyState
+          title="Not among your favorites"
+          body="This piece is not among your favorites any more."
+          action={
+            <Button component={RouterLink} to="/favorites/categories" variant="contained">
+              See your favorite pieces
+            </Button>
+          }
+        />
+      );
+    }
+    return <ErrorState message={item.error.message} onRetry={() => item.refetch()} />;
   }
   return (
     <Editor
