@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CartSchema, LookSchema } from '../../../../contracts/cart';
 import type { Product, Slot } from '../../../../contracts/catalog';
 import { fromContract } from '../../../test/api-contracts';
+import { cartLine, cartOf } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { ShopLookSheet } from './shop-look-sheet';
 
@@ -79,7 +80,9 @@ function bagOf(units: number) {
 
 describe('ShopLookSheet', () => {
   it('asks a size for each piece, preselects only remembered ones, and sends exactly the chosen variants', async () => {
-    const calls = mockApi((method) => (method === 'GET' ? [200, look] : [200, bagOf(3)]));
+    const calls = mockApi((method, url) =>
+      url === '/api/cart' ? [200, bagOf(0)] : method === 'GET' ? [200, look] : [200, bagOf(3)],
+    );
     let added = 0;
     renderWithApp(
       <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={(n) => (added = n)} />,
@@ -105,6 +108,23 @@ describe('ShopLookSheet', () => {
     });
   }, 20_000);
 
+  it('says which sizes chosen are in the bag already, and what the look makes of them', async () => {
+    // Two Boxy Tees in S (item 101) and nine totes (item 300) wait in the bag.
+    const inBag = cartOf([cartLine(101, 2), cartLine(300, 9)]);
+    mockApi((method, url) =>
+      url === '/api/cart' ? [200, inBag] : method === 'GET' ? [200, look] : [404, undefined],
+    );
+    renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
+    // The tee is offered in M, which the bag does not hold.
+    await screen.findByRole('radio', { name: 'M' });
+    expect(await screen.findByText('9 in your bag already, the most a line holds')).toBeVisible();
+    expect(screen.queryByText(/in your bag already: this makes/)).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(screen.getByText('2 in your bag already: this makes 3')).toBeVisible();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include Boxy Tee' }));
+    expect(screen.queryByText(/in your bag already: this makes/)).toBeNull();
+  });
+
   it('offers first the colour and chosen size the shopper keeps of each piece', async () => {
     const tee = product(1, 'Boxy Tee', 'top', ['S', 'M', 'L'], 'L');
     const stone = tee.variants.map((v, i) => ({ ...v, itemId: 150 + i, color: 'Stone' }));
@@ -116,7 +136,9 @@ describe('ShopLookSheet', () => {
           : p,
       ),
     });
-    const calls = mockApi((method) => (method === 'GET' ? [200, kept] : [200, bagOf(3)]));
+    const calls = mockApi((method, url) =>
+      url === '/api/cart' ? [200, bagOf(0)] : method === 'GET' ? [200, kept] : [200, bagOf(3)],
+    );
     renderWithApp(
       <ShopLookSheet
         outfitId={3}
@@ -147,7 +169,9 @@ describe('ShopLookSheet', () => {
   }, 20_000);
 
   it('leaves out a piece the shopper unticks', async () => {
-    const calls = mockApi((method) => (method === 'GET' ? [200, look] : [200, bagOf(2)]));
+    const calls = mockApi((method, url) =>
+      url === '/api/cart' ? [200, bagOf(0)] : method === 'GET' ? [200, look] : [200, bagOf(2)],
+    );
     renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Include Chelsea Boot' }));
     expect(screen.queryByRole('radiogroup', { name: 'Size of Chelsea Boot' })).toBeNull();

@@ -13,12 +13,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import type { Look, LookPiece } from '../../../../contracts/cart';
-import { formatCents } from '../../../../contracts/money';
+import { formatCents, MAX_QUANTITY } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/states';
 import { messageOf } from '../../../lib/error-message';
 import { SizePicker } from '../../catalog/components/size-picker';
 import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
 import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
+import { useCartQuantity } from '../api/get-cart';
 import { useLook } from '../api/get-look';
 
 interface Pick {
@@ -237,6 +238,14 @@ function LookRow({
   const { product } = piece;
   const shown = variant ?? product.variants.find((v) => v.color === pick.color);
   const stock = stockText(variant);
+  // The look adds one more to a line already in the bag, up to a line's most.
+  const { quantity: inBag } = useCartQuantity(variant?.itemId ?? 0);
+  const bagNote =
+    !variant || inBag === 0
+      ? null
+      : inBag >= MAX_QUANTITY
+        ? `${inBag} in your bag already, the most a line holds`
+        : `${inBag} in your bag already: this makes ${inBag + 1}`;
   return (
     <Stack
       direction="row"
@@ -272,6 +281,11 @@ function LookRow({
               {pick.color} · {shown?.price}
               {stock && pick.included ? ` · ${stock}` : ''}
             </Typography>
+            {bagNote && pick.included && (
+              <Typography variant="body2" color="text.secondary">
+                {bagNote}
+              </Typography>
+            )}
           </Box>
           <FormControlLabel
             sx={{ mr: 0, alignSelf: 'flex-start' }}
