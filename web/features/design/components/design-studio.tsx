@@ -234,8 +234,8 @@ export function DesignStudio() {
   const failed = (error: unknown) => {
     const found = problemsFrom(error);
     setAsking(false);
+    // Said once, above the buttons just pressed (an alert): a toast would repeat it over them.
     setProblems(found);
-    notify(found.message ?? 'That did not work.', 'error');
   };
 
   const putDownWhenChanged = (error: unknown) => {
