@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import type { FavoriteItem } from '../../../../contracts/favorites';
 import { ItemFacts } from '../../../components/item-facts';
 import { ItemPicture } from '../../../components/item-picture';
+import { originOf } from './format';
 
 /**
  * A favorite piece: picture, seller, name, colour and the size chosen (if any), price, how many
@@ -26,7 +27,7 @@ export function FavoriteItemCard({
   linkState?: unknown;
   action?: ReactNode;
 }) {
-  const origin = item.outfitName ?? 'Hearted on its own';
+  const origin = originOf(item);
   // The size a piece came in is only its picture's until the shopper picks theirs (decision 010).
   const size = item.sizeChosen ? item.size : null;
   return (
@@ -83,7 +84,7 @@ export function FavoriteItemCard({
               overflowWrap: 'anywhere',
             }}
           >
-            {item.outfitName ? `From “${item.outfitName}”` : origin}
+            {origin}
           </Typography>
         </Box>
       </CardActionArea>

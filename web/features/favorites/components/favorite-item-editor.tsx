@@ -26,7 +26,7 @@ import { useChangeQuantity } from '../api/change-quantity';
 import { useChangeColor, useChangeSize } from '../api/change-variant';
 import { useFavoriteItem } from '../api/get-favorite-item';
 import { useVariants } from '../api/get-variants';
-import { buyQuantity } from './format';
+import { buyQuantity, originOf } from './format';
 
 const QUANTITIES = Array.from({ length: MAX_QUANTITY + 1 }, (_, i) => i);
 
@@ -206,12 +206,7 @@ function Editor({
               {stockLine(item.stock)}
             </Typography>
           </Stack>
-          <Chip
-            size="small"
-            variant="outlined"
-            label={item.outfitName ? `From “${item.outfitName}”` : 'Hearted on its own'}
-            sx={{ mt: 1.25 }}
-          />
+          <Chip size="small" variant="outlined" label={originOf(item)} sx={{ mt: 1.25 }} />
         </Box>
 
         <Box>

@@ -5,6 +5,15 @@ export function countLabel(n: number, noun: string, plural = `${noun}s`): string
 }
 
 /**
+ * Where a favourite piece came from: with a liked look, hearted on a look's card, or on its own.
+ * A piece hearted on a look stays when the look is unliked, so it says only where it was hearted.
+ */
+export function originOf(item: { outfitName: string | null; source: 'heart' | 'outfit' }): string {
+  if (item.outfitName === null) return 'Hearted on its own';
+  return item.source === 'outfit' ? `From “${item.outfitName}”` : `Hearted on “${item.outfitName}”`;
+}
+
+/**
  * How many Buy puts in the bag for a favourite whose size is chosen: the quantity wanted (1 for a
  * piece kept at 0), but no more than are left, so that Buy succeeds; sold out, the bag says why.
  */
