@@ -1,15 +1,19 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { Variant } from '../../../../contracts/catalog';
+import { cartOf, favoriteItem } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import FavoriteItemRoute from './item';
 
-function renderPiece(answer: [number, unknown]) {
+function renderPiece(answer: [number, unknown], variants: Variant[] = []) {
   mockApi((_method, url) => {
     if (url.startsWith('/api/favorites/specific/favorite/item?')) return answer;
+    if (url.startsWith('/api/favorites/item/sizes?')) return [200, variants];
+    if (url === '/api/cart') return [200, cartOf([])];
     return [200, []];
   });
-  renderWithApp(
+  return renderWithApp(
     <Routes>
       <Route
         path="/favorites/outfits/:occasionId/:outfitId/:itemId"
@@ -37,5 +41,28 @@ describe('A favorite piece’s page', () => {
       { error: { code: 'internal', message: 'Something went wrong on our side.' } },
     ]);
     expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+
+  it('speaks of the colour’s stock until a size is chosen, then of that size’s', async () => {
+    // Shown in M, of which one is left; S has plenty.
+    const piece = favoriteItem(7, 'Linen Shirt', { size: 'M', stock: 1, productId: 70 });
+    const variant = (itemId: number, size: string, stock: number): Variant => ({
+      itemId,
+      productId: 70,
+      color: 'Black',
+      colorHex: '#000000',
+      size,
+      stock,
+      price: '$10.00',
+      priceCents: 1000,
+      img: '/images/items/x/7.svg',
+    });
+    const variants = [variant(6, 'S', 8), variant(7, 'M', 1)];
+    const first = renderPiece([200, piece], variants);
+    expect(await screen.findByText('In stock')).toBeInTheDocument();
+    expect(screen.queryByText('Only 1 left')).toBeNull();
+    first.unmount();
+    renderPiece([200, { ...piece, sizeChosen: true }], variants);
+    expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
   });
 });

@@ -118,6 +118,18 @@ function Editor({
   const target = { itemId: item.id, outfitId: item.outfitId };
 
   const colours = variants.filter((v) => v.size === item.size);
+  // Until the shopper picks a size, the stock said is the colour's: the size shown is not theirs.
+  const inColour = variants.filter((v) => v.color === item.color);
+  const soldOut = sizeChosen
+    ? item.stock === 0
+    : inColour.length > 0 && inColour.every((v) => v.stock === 0);
+  const stock = sizeChosen
+    ? stockLine(item.stock)
+    : inColour.length === 0
+      ? ''
+      : soldOut
+        ? 'Sold out in this colour'
+        : 'In stock';
   // The whole size run, with the sizes not made in this colour shown but not offered.
   const run = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
   const sizes = run.map(
@@ -202,8 +214,8 @@ function Editor({
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1.5, mt: 1, flexWrap: 'wrap' }}>
             <Typography sx={{ fontSize: '1.35rem', fontWeight: 700 }}>{item.price}</Typography>
-            <Typography variant="body2" color={item.stock === 0 ? 'error' : 'text.secondary'}>
-              {stockLine(item.stock)}
+            <Typography variant="body2" color={soldOut ? 'error' : 'text.secondary'}>
+              {stock}
             </Typography>
           </Stack>
           <Chip size="small" variant="outlined" label={originOf(item)} sx={{ mt: 1.25 }} />
