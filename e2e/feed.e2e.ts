@@ -114,12 +114,18 @@ describe('the swipe feed at /home', () => {
     await drag(page, 40);
     await eventually(() => topCardLabel(page)).toBe(second);
 
-    // ← rejects the next one while the deck has focus; undo brings it back.
+    // ← rejects the next one while the deck has focus; undo, once the server has it, brings it
+    // back, and focus stays on Undo rather than falling to the page.
     await page.getByRole('region', { name: 'Outfits to swipe' }).focus();
+    const rejected = page.waitForResponse((r) => r.url().endsWith('/api/outfit/reject'));
     await page.keyboard.press('ArrowLeft');
     await eventually(() => topCardLabel(page)).not.toBe(second);
-    await page.getByRole('button', { name: 'Undo last swipe' }).click();
+    await rejected;
+    const undoButton = page.getByRole('button', { name: 'Undo last swipe' });
+    await undoButton.focus();
+    await page.keyboard.press('Enter');
     await eventually(() => topCardLabel(page)).toBe(second);
+    expect(await undoButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Heart a piece on it; the heart is saved, and the outfit stays in the feed.
     const heart = topCard(page)

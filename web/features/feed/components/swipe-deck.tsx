@@ -62,6 +62,7 @@ function RoundButton({
   color,
   size,
   disabled,
+  busy,
   onClick,
   children,
 }: {
@@ -70,6 +71,8 @@ function RoundButton({
   color: string;
   size: number;
   disabled?: boolean;
+  /** At work: still focusable (a disabled button drops focus to the page), said busy. */
+  busy?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -85,6 +88,7 @@ function RoundButton({
         shortcut === '←' ? 'ArrowLeft' : shortcut === '→' ? 'ArrowRight' : undefined
       }
       disabled={disabled}
+      aria-busy={busy || undefined}
       onClick={onClick}
     >
       {children}
@@ -271,7 +275,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
           <button
             type="button"
             className={classNames(button.button, button.text)}
-            disabled={deck.undoing}
+            aria-busy={deck.undoing || undefined}
             onClick={() => void undo()}
           >
             <span className={button.icon}>
@@ -295,7 +299,9 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               label="Undo last swipe"
               color={palette.muted}
               size={46}
-              disabled={deck.undoing || status === 'loading'}
+              // Pressed again meanwhile, it does nothing (`undo` waits for the one under way).
+              busy={deck.undoing}
+              disabled={status === 'loading'}
               onClick={() => void undo()}
             >
               <Replay />
