@@ -74,15 +74,26 @@ describe('api client', () => {
     }
   });
 
-  it('says the shopper is offline when the request cannot be sent', async () => {
+  it('says the shopper is offline, or that Drape did not answer, when a request gets no answer', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = await failure(api.get(apiPaths.cart.cart));
-    expect(error.code).toBe('network');
-    expect(error.status).toBe(0);
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    online.mockReturnValue(false);
+    const offline = await failure(api.get(apiPaths.cart.cart));
+    expect(offline.code).toBe('network');
+    expect(offline.status).toBe(0);
+    expect(offline.message).toBe('You seem to be offline. Check your connection.');
+    // Online, yet no answer: the server is down or out of reach, which being offline would not say.
+    online.mockReturnValue(true);
+    const unreachable = await failure(api.get(apiPaths.cart.cart));
+    expect(unreachable.code).toBe('network');
+    expect(unreachable.message).toBe(
+      'Drape could not be reached. Check your connection, then try again.',
+    );
+    online.mockRestore();
   });
 });

@@ -50,7 +50,11 @@ async function request(method: Method, route: ApiRoute, options: RequestOptions 
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'network', 'You seem to be offline. Check your connection.');
+    // No answer: the device is offline, or it is online and Drape's server did not answer.
+    const message = navigator.onLine
+      ? 'Drape could not be reached. Check your connection, then try again.'
+      : 'You seem to be offline. Check your connection.';
+    throw new ApiRequestError(0, 'network', message);
   }
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;

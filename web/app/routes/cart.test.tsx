@@ -170,12 +170,14 @@ describe('the checkout page, when things go wrong', () => {
     });
     const { sheet } = await payInSheet();
 
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent('You seem to be offline.');
+    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+      'Drape could not be reached.',
+    );
     // The checkout's failure has the cart read again, and that read fails too.
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/cart')).toHaveLength(2));
     await waitFor(() =>
       expect(screen.getByRole('dialog', { name: 'Pay with PayPal' })).toHaveTextContent(
-        'You seem to be offline.',
+        'Drape could not be reached.',
       ),
     );
     expect(screen.queryByText('That did not load')).not.toBeInTheDocument();

@@ -305,12 +305,7 @@ export function useSwipeDeck(userId: number) {
       setMoreFailed(false);
       setHasMore(true);
     } catch (error) {
-      notify(
-        error instanceof ApiRequestError && error.code !== 'network'
-          ? error.message
-          : 'You seem to be offline. Try again once you are back online.',
-        'error',
-      );
+      notify(messageOf(error, 'The passed outfits could not be brought back. Try again.'), 'error');
     } finally {
       setRestoring(false);
     }
