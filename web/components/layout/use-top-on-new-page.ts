@@ -3,7 +3,7 @@ import { useNavigationType } from 'react-router';
 
 /**
  * A page gone to (a link, a button) starts at its top, not at the height the page before was
- * scrolled to; going back or forward leaves the place to the page (`useKeptScroll`).
+ * scrolled to. Back, Forward and a replaced address leave the place as it is.
  */
 export function useTopOnNewPage(pathname: string) {
   const navigation = useNavigationType();
@@ -11,6 +11,7 @@ export function useTopOnNewPage(pathname: string) {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (navigation !== 'POP') window.scrollTo(0, 0);
+    // A replace (an address that follows a change on the page) keeps the place too.
+    if (navigation === 'PUSH') window.scrollTo(0, 0);
   }, [pathname, navigation]);
 }
