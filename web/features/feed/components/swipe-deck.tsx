@@ -299,7 +299,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
               label="Undo last swipe"
               color={palette.muted}
               size={46}
-              // Pressed again meanwhile, it does nothing (`undo` waits for the one under way).
+              // Pressed again meanwhile, it does nothing: `undo` ignores a press while one runs.
               busy={deck.undoing}
               disabled={status === 'loading'}
               onClick={() => void undo()}
