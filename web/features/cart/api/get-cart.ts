@@ -32,3 +32,14 @@ export function useCartQuantity(itemId: number): { quantity: number; loaded: boo
   // A cart once read stays known when a later read fails (the query keeps its data).
   return { quantity: data ?? 0, loaded: data !== undefined };
 }
+
+const quantitiesOf = (cart: Cart): ReadonlyMap<number, number> =>
+  new Map(cart.lines.map((line) => [line.itemId, line.quantity]));
+
+/** How many of each piece the cart holds, by item; empty until the cart is known. */
+export function useCartQuantities(): ReadonlyMap<number, number> {
+  const { data } = useQuery({ ...cartQueryOptions, select: quantitiesOf });
+  return data ?? EMPTY;
+}
+
+const EMPTY: ReadonlyMap<number, number> = new Map();

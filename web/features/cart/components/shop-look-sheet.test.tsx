@@ -117,13 +117,78 @@ describe('ShopLookSheet', () => {
     renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
     // The tee is offered in M, which the bag does not hold.
     await screen.findByRole('radio', { name: 'M' });
-    expect(await screen.findByText('9 in your bag already, the most a line holds')).toBeVisible();
+    expect(
+      await screen.findByText('9 in your bag already, the most a line holds, so it is left out'),
+    ).toBeVisible();
     expect(screen.queryByText(/in your bag already: this makes/)).toBeNull();
     await userEvent.click(screen.getByRole('radio', { name: 'S' }));
     expect(screen.getByText('2 in your bag already: this makes 3')).toBeVisible();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include Boxy Tee' }));
     expect(screen.queryByText(/in your bag already: this makes/)).toBeNull();
   });
+
+  it('leaves out, and does not charge, a piece whose line in the bag holds the most it can', async () => {
+    // Nine totes (item 300) in the bag: the look cannot add a tenth, and the server leaves the line.
+    const inBag = cartOf([cartLine(300, 9, 20)]);
+    const calls = mockApi((method, url) =>
+      url === '/api/cart' ? [200, inBag] : method === 'GET' ? [200, look] : [200, inBag],
+    );
+    let added = 0;
+    renderWithApp(
+      <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={(n) => (added = n)} />,
+    );
+    await screen.findByText(/the most a line holds, so it is left out/);
+    const tote = screen.getByRole('checkbox', { name: 'Include Canvas Tote' });
+    expect(tote).toHaveAccessibleDescription(
+      '9 in your bag already, the most a line holds, so it is left out',
+    );
+    // The tee (M) and the boots: $100, not $150.
+    expect(screen.getByText('Total $100.00')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'EU 39' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add 2 pieces to bag' }));
+    await waitFor(() => expect(added).toBe(2));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      outfitId: 3,
+      itemIds: [102, 201],
+    });
+  }, 20_000);
+
+  it('stops before the server refuses the look when the bag holds all that is left of a size', async () => {
+    // The last two Boxy Tees in M (item 101) are in the bag already.
+    const tee = product(1, 'Boxy Tee', 'top', ['S', 'M'], 'M');
+    tee.variants[1]!.stock = 2;
+    const lastTwo = fromContract(LookSchema, {
+      ...look,
+      pieces: look.pieces.map((p) => (p.slot === 'top' ? { ...p, product: tee } : p)),
+    });
+    const calls = mockApi((method, url) =>
+      url === '/api/cart'
+        ? [200, cartOf([cartLine(101, 2, 2)])]
+        : method === 'GET'
+          ? [200, lastTwo]
+          : [200, bagOf(3)],
+    );
+    renderWithApp(<ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />);
+    expect(await screen.findByText('All 2 left are in your bag already')).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: 'EU 39' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    expect(
+      screen.getByText(
+        'Your bag holds all that is left of Boxy Tee: choose another size or untick it',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    // Another size is added as one more piece of the look.
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    expect(screen.queryByText('All 2 left are in your bag already')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        outfitId: 3,
+        itemIds: [100, 201, 300],
+      }),
+    );
+  }, 20_000);
 
   it('offers first the colour and chosen size the shopper keeps of each piece', async () => {
     const tee = product(1, 'Boxy Tee', 'top', ['S', 'M', 'L'], 'L');

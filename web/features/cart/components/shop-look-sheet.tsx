@@ -13,19 +13,53 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import type { Look, LookPiece } from '../../../../contracts/cart';
+import type { Variant } from '../../../../contracts/catalog';
 import { formatCents, MAX_QUANTITY } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/states';
 import { messageOf } from '../../../lib/error-message';
 import { SizePicker } from '../../catalog/components/size-picker';
 import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
 import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
-import { useCartQuantity } from '../api/get-cart';
+import { useCartQuantities } from '../api/get-cart';
 import { useLook } from '../api/get-look';
 
 interface Pick {
   color: string;
   size: string | null;
   included: boolean;
+}
+
+/**
+ * What adding one more of the chosen variant does to its line in the bag: nothing held yet,
+ * one more, nothing at all (the line holds the most it can, and the server leaves it), or
+ * refused (the bag holds all the stock, and the server refuses the whole look).
+ */
+type BagEffect =
+  | { kind: 'new' }
+  | { kind: 'more'; inBag: number }
+  | { kind: 'full'; inBag: number }
+  | { kind: 'short'; inBag: number; stock: number };
+
+function bagEffect(variant: Variant | undefined, inBag: number): BagEffect {
+  if (!variant || inBag === 0) return { kind: 'new' };
+  if (inBag >= MAX_QUANTITY) return { kind: 'full', inBag };
+  if (inBag >= variant.stock) return { kind: 'short', inBag, stock: variant.stock };
+  return { kind: 'more', inBag };
+}
+
+function bagNote(effect: BagEffect): string | null {
+  switch (effect.kind) {
+    case 'new':
+      return null;
+    case 'more':
+      return `${effect.inBag} in your bag already: this makes ${effect.inBag + 1}`;
+    case 'full':
+      return `${effect.inBag} in your bag already, the most a line holds, so it is left out`;
+    case 'short':
+      return effect.stock === 1
+        ? 'The only one left is in your bag already'
+        : `All ${effect.stock} left are in your bag already`;
+  }
 }
 
 /**
@@ -120,13 +154,17 @@ function LookForm({
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const add = useAddOutfitToCart();
+  const bag = useCartQuantities();
 
   const rows = look.pieces.map((piece) => {
     const pick = picks[piece.product.id]!;
-    return { piece, pick, variant: variantOf(piece.product, pick.color, pick.size) };
+    const variant = variantOf(piece.product, pick.color, pick.size);
+    return { piece, pick, variant, effect: bagEffect(variant, bag.get(variant?.itemId ?? 0) ?? 0) };
   });
-  const included = rows.filter((r) => r.pick.included);
+  // A line already at its most is left as it is: it is neither sent, counted nor charged.
+  const included = rows.filter((r) => r.pick.included && r.effect.kind !== 'full');
   const missing = included.filter((r) => !r.variant);
+  const short = included.filter((r) => r.effect.kind === 'short');
   const totalCents = included.reduce(
     (sum, r) =>
       sum +
@@ -143,7 +181,7 @@ function LookForm({
 
   function submit() {
     setTried(true);
-    if (included.length === 0 || missing.length > 0 || add.isPending) return;
+    if (included.length === 0 || missing.length > 0 || short.length > 0 || add.isPending) return;
     add.mutate(
       { outfitId: look.outfitId, itemIds: included.map((r) => r.variant!.itemId) },
       {
@@ -170,12 +208,14 @@ function LookForm({
             '& > li + li': { borderTop: 1, borderColor: 'divider' },
           }}
         >
-          {rows.map(({ piece, pick, variant }) => (
+          {rows.map(({ piece, pick, variant, effect }) => (
             <li key={piece.product.id}>
               <LookRow
                 piece={piece}
                 pick={pick}
                 variant={variant}
+                note={bagNote(effect)}
+                noteIsProblem={tried && effect.kind === 'short'}
                 showMissing={tried && pick.included && !variant}
                 onChange={(change) => update(piece.product.id, change)}
               />
@@ -198,11 +238,16 @@ function LookForm({
           <Typography sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
             Total {formatCents(totalCents)}
           </Typography>
-          <Typography variant="body2" color={tried && missing.length ? 'error' : 'text.secondary'}>
+          <Typography
+            variant="body2"
+            color={tried && (missing.length || short.length) ? 'error' : 'text.secondary'}
+          >
             {error ??
               (missing.length > 0
-                ? `Choose a size for ${missing.map((r) => r.piece.product.name).join(', ')}`
-                : `${included.length} of ${rows.length} pieces`)}
+                ? `Choose a size for ${namesOf(missing)}`
+                : short.length > 0
+                  ? `Your bag holds all that is left of ${namesOf(short)}: choose another size or untick it`
+                  : `${included.length} of ${rows.length} pieces`)}
           </Typography>
         </Box>
         <Button
@@ -222,30 +267,33 @@ function LookForm({
   );
 }
 
+function namesOf(rows: readonly { piece: LookPiece }[]): string {
+  return rows.map((r) => r.piece.product.name).join(', ');
+}
+
 function LookRow({
   piece,
   pick,
   variant,
+  note,
+  noteIsProblem,
   showMissing,
   onChange,
 }: {
   piece: LookPiece;
   pick: Pick;
-  variant: ReturnType<typeof variantOf>;
+  variant: Variant | undefined;
+  /** What the look does to this piece's line in the bag, when it holds some already. */
+  note: string | null;
+  noteIsProblem: boolean;
   showMissing: boolean;
   onChange: (change: Partial<Pick>) => void;
 }) {
   const { product } = piece;
   const shown = variant ?? product.variants.find((v) => v.color === pick.color);
   const stock = stockText(variant);
-  // The look adds one more to a line already in the bag, up to a line's most.
-  const { quantity: inBag } = useCartQuantity(variant?.itemId ?? 0);
-  const bagNote =
-    !variant || inBag === 0
-      ? null
-      : inBag >= MAX_QUANTITY
-        ? `${inBag} in your bag already, the most a line holds`
-        : `${inBag} in your bag already: this makes ${inBag + 1}`;
+  const noteId = useId();
+  const noted = note !== null && pick.included;
   return (
     <Stack
       direction="row"
@@ -281,9 +329,13 @@ function LookRow({
               {pick.color} · {shown?.price}
               {stock && pick.included ? ` · ${stock}` : ''}
             </Typography>
-            {bagNote && pick.included && (
-              <Typography variant="body2" color="text.secondary">
-                {bagNote}
+            {noted && (
+              <Typography
+                id={noteId}
+                variant="body2"
+                color={noteIsProblem ? 'error' : 'text.secondary'}
+              >
+                {note}
               </Typography>
             )}
           </Box>
@@ -293,7 +345,12 @@ function LookRow({
               <Checkbox
                 checked={pick.included}
                 onChange={(e) => onChange({ included: e.target.checked })}
-                slotProps={{ input: { 'aria-label': `Include ${product.name}` } }}
+                slotProps={{
+                  input: {
+                    'aria-label': `Include ${product.name}`,
+                    'aria-describedby': noted ? noteId : undefined,
+                  },
+                }}
               />
             }
             label=""
