@@ -122,6 +122,14 @@ export const swipes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );
 
+/** When each shopper last brought back their passed outfits: undo stops there (0061). */
+export const passedOutfitsRestored = pgTable('passed_outfits_restored', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  restoredAt: timestamp('restored_at', { withTimezone: true }).notNull(),
+});
+
 /** Each shopper's feed ranked ahead of time, best first (0007_feed_queue.sql). */
 export const feedQueue = pgTable(
   'feed_queue',

@@ -275,18 +275,34 @@ const swipeOf = (userId: number, outfitId?: number) =>
     ? sql`user_id = ${userId}`
     : sql`user_id = ${userId} AND outfit_id = ${outfitId}`;
 
-/**
- * The shopper's swipe on this outfit (without one: their latest), locked until the transaction
- * ends; a concurrent undo moves on to the swipe before.
- */
+type LockedSwipe = { outfitId: number; direction: SwipeDirection };
+
+/** The shopper's swipe on this outfit, locked until the transaction ends. */
 export async function lockSwipe(
   db: Db,
   userId: number,
-  outfitId?: number,
-): Promise<{ outfitId: number; direction: SwipeDirection } | undefined> {
-  const [row] = await rowsOf<{ outfitId: number; direction: SwipeDirection }>(
+  outfitId: number,
+): Promise<LockedSwipe | undefined> {
+  const [row] = await rowsOf<LockedSwipe>(
     db,
-    sql`SELECT outfit_id AS "outfitId", direction FROM swipes WHERE ${swipeOf(userId, outfitId)}
+    sql`SELECT outfit_id AS "outfitId", direction FROM swipes
+         WHERE ${swipeOf(userId, outfitId)} FOR UPDATE`,
+  );
+  return row;
+}
+
+/**
+ * The shopper's latest swipe that undo may take back, locked until the transaction ends: none
+ * from before they last brought back their passed outfits (0061). A concurrent undo moves on to
+ * the swipe before.
+ */
+export async function lockLatestUndoable(db: Db, userId: number): Promise<LockedSwipe | undefined> {
+  const [row] = await rowsOf<LockedSwipe>(
+    db,
+    sql`SELECT outfit_id AS "outfitId", direction FROM swipes
+         WHERE ${swipeOf(userId)}
+           AND created_at > coalesce((SELECT restored_at FROM passed_outfits_restored
+                                       WHERE user_id = ${userId}), '-infinity')
          ORDER BY created_at DESC, outfit_id DESC LIMIT 1 FOR UPDATE`,
   );
   return row;

@@ -178,7 +178,7 @@ export async function undoLastSwipe(
     pass !== undefined
       ? { outfitId: pass, direction: 'nope' as const }
       : await db.transaction(async (tx) => {
-          const latest = await repo.lockSwipe(tx, userId);
+          const latest = await repo.lockLatestUndoable(tx, userId);
           if (!latest) throw notFound('There is no swipe to undo.');
           if (latest.direction === 'like') {
             await repo.removeOutfitPieces(tx, userId, latest.outfitId);

@@ -17,6 +17,7 @@ type Shopper = Awaited<ReturnType<typeof signUp>>;
 const like = (s: Shopper, outfitId: number) => s.agent.post('/api/outfit/favorite', { outfitId });
 const nope = (s: Shopper, outfitId: number) => s.agent.post('/api/outfit/reject', { outfitId });
 const reset = (agent: Agent) => agent.post('/api/outfit/rejected/reset');
+const undo = (s: Shopper) => s.agent.post('/api/outfit/undo');
 
 async function swipesOf(userId: number) {
   return t.db.database.sql.query<{ outfit_id: number; direction: string }>(
@@ -77,6 +78,36 @@ describe('POST /api/outfit/rejected/reset', () => {
     expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 3, direction: 'nope' }]);
     expect((await reset(a.agent)).json()).toEqual({ restored: 1 });
     expect(await swipesOf(a.user.id)).toEqual([]);
+  });
+
+  it('leaves undo nothing from before it: a like from then stays, with its pieces', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    await like(other, 11);
+    await like(s, 7);
+    await nope(s, 8);
+    const pieces = async () =>
+      (await s.agent.get('/api/favorites/categories')).json<{ count: number }[]>();
+    const piecesBefore = await pieces();
+    expect((await reset(s.agent)).json()).toEqual({ restored: 1 });
+
+    const nothing = await undo(s);
+    expect(nothing.statusCode, nothing.body).toBe(404);
+    expect(nothing.json()).toMatchObject({
+      error: { code: 'not_found', message: 'There is no swipe to undo.' },
+    });
+
+    // A swipe after it is taken back as usual; the one before is still out of reach.
+    await like(s, 9);
+    const undone = await undo(s);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ direction: 'like', outfit: { id: 9 } });
+    expect((await undo(s)).statusCode).toBe(404);
+    expect(await swipesOf(s.user.id)).toEqual([{ outfit_id: 7, direction: 'like' }]);
+    expect(await pieces()).toEqual(piecesBefore);
+
+    // Only this shopper's undo stops there: another's like from before it is theirs to take back.
+    expect((await undo(other)).json()).toMatchObject({ direction: 'like', outfit: { id: 11 } });
   });
 
   it.runIf(testDriver() === 'postgres')(

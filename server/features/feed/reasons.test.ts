@@ -164,6 +164,29 @@ describe('why this outfit', () => {
     expect(res.json().outfit.reason).toEqual({ kind: 'undo', text: 'Back from your last swipe' });
   });
 
+  it('keeps the queue after an undone pass, which gives no reason', async () => {
+    const s = await signUp(t.app);
+    const [first] = (await feed(s.agent)).outfits;
+    await swipe(s, first!.id, 'reject');
+    await twoPages(s);
+    const queue = () =>
+      t.db.database.sql.query<{ outfit_id: number; position: number }>(
+        'SELECT outfit_id, position FROM feed_queue WHERE user_id = $1 ORDER BY position',
+        [s.user.id],
+      );
+    // The pages may have asked for a ranking behind them: the queue as it stands once written.
+    let before = await queue();
+    for (let settled = false; !settled; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await queue();
+      settled = JSON.stringify(again) === JSON.stringify(before);
+      before = again;
+    }
+    expect(before.length).toBeGreaterThan(0);
+    expect((await s.agent.post('/api/outfit/undo', {})).statusCode).toBe(200);
+    expect(await queue()).toEqual(before);
+  });
+
   it('gives no undone like as a reason: the queue ranked with it is ranked again', async () => {
     const s = await signUp(t.app);
     const [first] = (await feed(s.agent)).outfits;
