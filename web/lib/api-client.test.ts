@@ -30,7 +30,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
   throw new Error('the call succeeded');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('api client', () => {
   it('returns the parsed body of a successful call', async () => {
@@ -94,6 +97,5 @@ describe('api client', () => {
     expect(unreachable.message).toBe(
       'Drape could not be reached. Check your connection, then try again.',
     );
-    online.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../../contracts/feed';
 import { fromContract } from '../../../test/api-contracts';
 import { feedOutfit } from '../../../test/fixtures';
@@ -216,6 +216,38 @@ describe('SwipeDeck', () => {
       '/api/outfit/reject',
       '/api/outfit/rejected/reset',
     ]);
+  });
+
+  it('says the swipes are still on their way, not offline, when an online reset waits too long', async () => {
+    let answerSwipe: (() => void) | undefined;
+    const calls = mockApi((method, url, body) => {
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(16, 'Last')])];
+      if (method === 'POST' && url === '/api/outfit/reject') {
+        // The server is slow to take the swipe.
+        return new Promise((resolve) => {
+          answerSwipe = () => resolve(swiped(method, url, body)!);
+        });
+      }
+      return [404, undefined];
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithApp(<SwipeDeck userId={16} title={<h1>Discover</h1>} />);
+      await screen.findByRole('group', { name: 'Last, Work' });
+      await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'See passed outfits again' }),
+      );
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(
+        await screen.findByText('Your last swipes are still on their way. Try again in a moment.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/offline/)).toBeNull();
+      expect(calls.some((c) => c.url === '/api/outfit/rejected/reset')).toBe(false);
+    } finally {
+      answerSwipe?.();
+      vi.useRealTimers();
+    }
   });
 
   it('takes back nothing older than the passed outfits brought back', async () => {

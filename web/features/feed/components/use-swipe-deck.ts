@@ -290,7 +290,12 @@ export function useSwipeDeck(userId: number) {
     setRestoring(true);
     try {
       if (!(await sentInTime(outbox))) {
-        notify('You seem to be offline. Try again once your swipes are saved.', 'warning');
+        notify(
+          navigator.onLine
+            ? 'Your last swipes are still on their way. Try again in a moment.'
+            : 'You seem to be offline. Try again once your swipes are saved.',
+          'warning',
+        );
         return;
       }
       const { restored } = await restorePassed();
