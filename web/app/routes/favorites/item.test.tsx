@@ -43,20 +43,21 @@ describe('A favorite piece’s page', () => {
     expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
   });
 
+  const variant = (itemId: number, size: string, stock: number, color = 'Black'): Variant => ({
+    itemId,
+    productId: 70,
+    color,
+    colorHex: '#000000',
+    size,
+    stock,
+    price: '$10.00',
+    priceCents: 1000,
+    img: '/images/items/x/7.svg',
+  });
+
   it('speaks of the colour’s stock until a size is chosen, then of that size’s', async () => {
     // Shown in M, of which one is left; S has plenty.
     const piece = favoriteItem(7, 'Linen Shirt', { size: 'M', stock: 1, productId: 70 });
-    const variant = (itemId: number, size: string, stock: number): Variant => ({
-      itemId,
-      productId: 70,
-      color: 'Black',
-      colorHex: '#000000',
-      size,
-      stock,
-      price: '$10.00',
-      priceCents: 1000,
-      img: '/images/items/x/7.svg',
-    });
     const variants = [variant(6, 'S', 8), variant(7, 'M', 1)];
     const first = renderPiece([200, piece], variants);
     expect(await screen.findByText('In stock')).toBeInTheDocument();
@@ -64,5 +65,30 @@ describe('A favorite piece’s page', () => {
     first.unmount();
     renderPiece([200, { ...piece, sizeChosen: true }], variants);
     expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
+  });
+
+  it('marks a colour sold out by every size until a size is chosen, the line and swatches alike', async () => {
+    // Shown in Black M. Black is gone in every size; Sage only in M; Stone is left in M.
+    const piece = favoriteItem(7, 'Linen Shirt', { size: 'M', stock: 0, productId: 70 });
+    const variants = [
+      variant(6, 'S', 0),
+      variant(7, 'M', 0),
+      variant(8, 'S', 4, 'Sage'),
+      variant(9, 'M', 0, 'Sage'),
+      variant(10, 'S', 0, 'Stone'),
+      variant(11, 'M', 2, 'Stone'),
+    ];
+    const first = renderPiece([200, piece], variants);
+    expect(await screen.findByText('Sold out in this colour')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Black, sold out' })).toBeInTheDocument();
+    // Sage is still made in a size the shopper may choose.
+    expect(screen.getByRole('radio', { name: 'Sage' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Stone' })).toBeInTheDocument();
+    first.unmount();
+    // Once M is the shopper's size, it is M's stock that counts.
+    renderPiece([200, { ...piece, sizeChosen: true }], variants);
+    expect(await screen.findByText('Sold out in this colour and size')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Sage, sold out' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Stone' })).toBeInTheDocument();
   });
 });

@@ -118,11 +118,14 @@ function Editor({
   const target = { itemId: item.id, outfitId: item.outfitId };
 
   const colours = variants.filter((v) => v.size === item.size);
-  // Until the shopper picks a size, the stock said is the colour's: the size shown is not theirs.
+  // Until the shopper picks a size, stock is said of a colour, in every size: the size shown is
+  // not theirs. The line and the swatches say the same.
+  const colourSoldOut = (colour: string, stockInSize: number) =>
+    sizeChosen ? stockInSize === 0 : variants.every((v) => v.color !== colour || v.stock === 0);
   const inColour = variants.filter((v) => v.color === item.color);
   const soldOut = sizeChosen
     ? item.stock === 0
-    : inColour.length > 0 && inColour.every((v) => v.stock === 0);
+    : inColour.length > 0 && colourSoldOut(item.color, item.stock);
   const stock = sizeChosen
     ? stockLine(item.stock)
     : inColour.length === 0
@@ -240,15 +243,16 @@ function Editor({
               {colours.map((v, index) => {
                 const selected = v.color === item.color;
                 const noneSelected = !colours.some((c) => c.color === item.color);
+                const gone = colourSoldOut(v.color, v.stock);
                 return (
-                  <Tooltip key={v.color} title={`${v.color}${v.stock === 0 ? ' (sold out)' : ''}`}>
+                  <Tooltip key={v.color} title={`${v.color}${gone ? ' (sold out)' : ''}`}>
                     <Box
                       component="button"
                       type="button"
                       role="radio"
                       aria-checked={selected}
                       tabIndex={radioTabIndex(selected, noneSelected, index === 0)}
-                      aria-label={`${v.color}${v.stock === 0 ? ', sold out' : ''}`}
+                      aria-label={`${v.color}${gone ? ', sold out' : ''}`}
                       disabled={saving}
                       onClick={() => pickColour(v.color)}
                       sx={{
@@ -264,7 +268,7 @@ function Editor({
                         display: 'grid',
                         placeItems: 'center',
                         color: contrastOn(v.colorHex),
-                        opacity: v.stock === 0 ? 0.5 : 1,
+                        opacity: gone ? 0.5 : 1,
                         p: 0,
                         '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main' },
                       }}
