@@ -10,6 +10,7 @@ export function RouteError({ onRetry }: { onRetry?: () => void }) {
   if (!online) return <ErrorState message="" onRetry={onRetry} />;
   return (
     <EmptyState
+      heading="h1"
       title="Something went wrong"
       body="Reload the page to try again."
       action={

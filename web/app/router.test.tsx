@@ -150,7 +150,9 @@ describe('AppRoutes', () => {
   it('answers an unknown address with the not-found page', async () => {
     signedIn();
     renderWithApp(<AppRoutes />, { path: '/no-such-page' });
-    expect(await screen.findByText('This page went out of style')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page went out of style' }),
+    ).toBeInTheDocument();
   });
 });
 

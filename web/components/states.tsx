@@ -61,14 +61,18 @@ export function EmptyState({
   title,
   body,
   action,
+  heading,
 }: {
   title: string;
   body?: ReactNode;
   action?: ReactNode;
+  /** The title as the page's heading, when the state is all the page shows. */
+  heading?: 'h1' | 'h2';
 }) {
+  const Title = heading ?? 'p';
   return (
     <div className={styles.state}>
-      <p className={styles.title}>{title}</p>
+      <Title className={styles.title}>{title}</Title>
       {body && <p className={styles.body}>{body}</p>}
       {action}
     </div>

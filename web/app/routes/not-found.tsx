@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/states';
 export default function NotFoundRoute() {
   return (
     <EmptyState
+      heading="h1"
       title="This page went out of style"
       body="We could not find that page. It may have moved, or the link may be mistyped."
       action={

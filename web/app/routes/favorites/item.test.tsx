@@ -27,7 +27,9 @@ function renderPiece(answer: [number, unknown], variants: Variant[] = []) {
 describe('A favorite piece’s page', () => {
   it('says a piece no longer among the favorites is gone, and leads to them, without a retry', async () => {
     renderPiece([404, { error: { code: 'not_found', message: 'That favorite does not exist.' } }]);
-    expect(await screen.findByText('Not among your favorites')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not among your favorites' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your favorite pieces' })).toHaveAttribute(
       'href',
       '/favorites/categories',

@@ -23,7 +23,11 @@ export default function FavoriteItemRoute() {
           }
         />
       ) : (
-        <EmptyState title="No such piece" body="This address does not lead to a favorite piece." />
+        <EmptyState
+          heading="h1"
+          title="No such piece"
+          body="This address does not lead to a favorite piece."
+        />
       )}
     </Container>
   );

@@ -65,6 +65,7 @@ export function FavoriteItemEditor({
     if (item.error instanceof ApiRequestError && item.error.status === 404) {
       return (
         <EmptyState
+          heading={headingLevel}
           title="Not among your favorites"
           body="This piece is not among your favorites any more."
           action={
