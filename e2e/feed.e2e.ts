@@ -123,7 +123,10 @@ describe('the swipe feed at /home', () => {
     await rejected;
     const undoButton = page.getByRole('button', { name: 'Undo last swipe' });
     await undoButton.focus();
+    // The undo goes to the server (the swipe was saved), not through the outbox.
+    const undone = page.waitForResponse((r) => r.url().endsWith('/api/outfit/undo'));
     await page.keyboard.press('Enter');
+    expect((await undone).status()).toBe(200);
     await eventually(() => topCardLabel(page)).toBe(second);
     expect(await undoButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
