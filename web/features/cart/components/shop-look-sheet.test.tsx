@@ -93,6 +93,8 @@ describe('ShopLookSheet', () => {
     const boots = screen.getByRole('radiogroup', { name: 'Size of Chelsea Boot' });
     expect(boots.querySelectorAll('input:checked')).toHaveLength(0);
     expect(screen.getByText('Total $150.00')).toBeInTheDocument();
+    // Named only once the shopper tries: before, the count is enough.
+    expect(screen.getByText('Choose a size for 1 piece')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
     expect(screen.getByText('Choose a size for Chelsea Boot')).toBeInTheDocument();

@@ -23,6 +23,8 @@ import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
 import { useCartQuantities } from '../api/get-cart';
 import { useLook } from '../api/get-look';
 
+const SHORT_SCREEN = '@media (max-height: 560px)';
+
 interface Pick {
   color: string;
   size: string | null;
@@ -102,6 +104,9 @@ export function ShopLookSheet({
       fullWidth
       maxWidth="md"
       aria-labelledby={titleId}
+      // On a short screen (a phone on its side, a zoomed page) the sheet scrolls as one, so the
+      // total and the button do not crowd out the pieces.
+      slotProps={{ paper: { sx: { [SHORT_SCREEN]: { overflowY: 'auto' } } } }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         Shop this look
@@ -193,7 +198,10 @@ function LookForm({
 
   return (
     <>
-      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+      <DialogContent
+        dividers
+        sx={{ px: { xs: 2, sm: 3 }, [SHORT_SCREEN]: { overflowY: 'visible', flex: 'none' } }}
+      >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Choose a size for each piece. Sizes you picked before are chosen for you; untick a piece
           you do not want.
@@ -244,7 +252,7 @@ function LookForm({
           >
             {error ??
               (missing.length > 0
-                ? `Choose a size for ${namesOf(missing)}`
+                ? `Choose a size for ${tried ? namesOf(missing) : piecesCount(missing.length)}`
                 : short.length > 0
                   ? `Your bag holds all that is left of ${namesOf(short)}: choose another size or untick it`
                   : `${included.length} of ${rows.length} pieces`)}
@@ -260,12 +268,14 @@ function LookForm({
         >
           {included.length === rows.length
             ? 'Add the look to bag'
-            : `Add ${included.length} ${included.length === 1 ? 'piece' : 'pieces'} to bag`}
+            : `Add ${piecesCount(included.length)} to bag`}
         </Button>
       </Box>
     </>
   );
 }
+
+const piecesCount = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
 function namesOf(rows: readonly { piece: LookPiece }[]): string {
   return rows.map((r) => r.piece.product.name).join(', ');
