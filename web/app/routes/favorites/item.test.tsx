@@ -6,10 +6,15 @@ import { cartOf, favoriteItem } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import FavoriteItemRoute from './item';
 
-function renderPiece(answer: [number, unknown], variants: Variant[] = []) {
+function renderPiece(
+  answer: [number, unknown],
+  variants: Variant[] | Promise<[number, unknown]> = [],
+) {
   mockApi((_method, url) => {
     if (url.startsWith('/api/favorites/specific/favorite/item?')) return answer;
-    if (url.startsWith('/api/favorites/item/sizes?')) return [200, variants];
+    if (url.startsWith('/api/favorites/item/sizes?')) {
+      return Array.isArray(variants) ? [200, variants] : variants;
+    }
     if (url === '/api/cart') return [200, cartOf([])];
     return [200, []];
   });
@@ -67,6 +72,16 @@ describe('A favorite piece’s page', () => {
     first.unmount();
     renderPiece([200, { ...piece, sizeChosen: true }], variants);
     expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
+  });
+
+  it('says stock is being checked while the sizes are on their way, not nothing', async () => {
+    const piece = favoriteItem(7, 'Linen Shirt', { size: 'M', stock: 1, productId: 70 });
+    let answer: (sizes: [number, unknown]) => void = () => {};
+    renderPiece([200, piece], new Promise((resolve) => (answer = resolve)));
+    expect(await screen.findByText('Checking stock…')).toBeInTheDocument();
+    answer([200, [variant(6, 'S', 8), variant(7, 'M', 1)]]);
+    expect(await screen.findByText('In stock')).toBeInTheDocument();
+    expect(screen.queryByText('Checking stock…')).toBeNull();
   });
 
   it('marks a colour sold out by every size until a size is chosen, the line and swatches alike', async () => {

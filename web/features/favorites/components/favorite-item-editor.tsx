@@ -130,7 +130,9 @@ function Editor({
   const stock = sizeChosen
     ? stockLine(item.stock)
     : inColour.length === 0
-      ? ''
+      ? variantsLoading
+        ? 'Checking stock…'
+        : ''
       : soldOut
         ? 'Sold out in this colour'
         : 'In stock';
