@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultPoolSize, loadConfig } from './config';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'drape-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -44,6 +44,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps two PostgreSQL connections per core among the processes, at least two, or DATABASE_POOL_SIZE', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/drape';
+    expect(defaultPoolSize(1, 2)).toBe(4);
+    expect(defaultPoolSize(2, 2)).toBe(2);
+    expect(defaultPoolSize(3, 8)).toBe(6);
+    expect(defaultPoolSize(8, 2)).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(defaultPoolSize(1));
+    const given = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: '12' });
+    expect(given.databasePoolSize).toBe(12);
+  });
+
   it.each([
     ['false', false],
     ['true', 1],
@@ -80,6 +91,9 @@ describe('loadConfig', () => {
     [{ WORKERS: 'many' }, 'WORKERS'],
     // Several processes cannot open one embedded database.
     [{ WORKERS: '2' }, 'WORKERS'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '2.5' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'lots' }, 'DATABASE_POOL_SIZE'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '1' }, 'PUBLIC_ORIGIN'],
     [{ PUBLIC_ORIGIN: 'shop.example' }, 'PUBLIC_ORIGIN'],

@@ -133,6 +133,12 @@ const EnvSchema = z.object({
       error: 'must be a whole number from 1 to 64, or "auto"',
     })
     .default(1),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .optional(),
 });
 
 export type Config = {
@@ -168,6 +174,8 @@ export type Config = {
   webRoot: string;
   /** Server processes sharing the port (Node's cluster); more than one needs PostgreSQL. */
   workers: number;
+  /** PostgreSQL connections each server process keeps open at most. */
+  databasePoolSize: number;
 };
 
 export class ConfigError extends Error {
@@ -208,6 +216,15 @@ function loadOrCreateSecret(dataDir: string): string {
  */
 export function servedOverHttps(config: Pick<Config, 'publicOrigins'>): boolean {
   return config.publicOrigins.every((origin) => origin.startsWith('https://'));
+}
+
+/**
+ * Two connections per core shared among the processes, and at least two: each PostgreSQL
+ * backend warms its own buffers and plans, so a few busy connections answer sooner than many
+ * half-warm ones (performance.md, "Connections").
+ */
+export function defaultPoolSize(workers: number, cores = availableParallelism()): number {
+  return Math.max(2, Math.ceil((2 * cores) / workers));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -251,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chargeSweepSeconds: e.CHARGE_SWEEP_SECONDS,
     webRoot: path.resolve(e.WEB_ROOT),
     workers,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultPoolSize(workers),
   };
 }

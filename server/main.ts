@@ -20,7 +20,11 @@ async function main() {
     runPrimary(config, (message) => console.info(`drape: ${message}`));
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const app = await buildApp({ config, database });
   const log = app.log;
 

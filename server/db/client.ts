@@ -457,6 +457,10 @@ function postgresNotifications(url: string) {
 export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** PostgreSQL connections at most; PGlite has one. */
+  poolSize?: number;
 }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, { max: options.poolSize })
+    : openPglite(options.dataDir);
 }

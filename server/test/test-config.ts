@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     chargeSweepSeconds: 0,
     webRoot: '/nonexistent',
     workers: 1,
+    databasePoolSize: 4,
     ...overrides,
   };
 }
