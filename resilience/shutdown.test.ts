@@ -22,7 +22,8 @@ let pieces: number[];
 beforeAll(async () => {
   db = await createDatabase();
   pieces = [...(await stockPieces(db, 40)).keys()];
-  server = await startServer(db.url);
+  // Six cart writes wait behind a lock below, each holding a connection; the reads need their own.
+  server = await startServer(db.url, undefined, { DATABASE_POOL_SIZE: '10' });
   shopper = await newShopper(server, `sigterm${process.pid}`);
 });
 afterAll(async () => {
