@@ -76,6 +76,8 @@ function listeningOrigins(host: string, port: number): string[] {
   return [...hosts].map((h) => new URL(`http://${isIP(h) === 6 ? `[${h}]` : h}:${port}`).origin);
 }
 
+const POOL_SIZE_RANGE = 'must be a whole number from 1 to 100';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -134,10 +136,10 @@ const EnvSchema = z.object({
     })
     .default(1),
   DATABASE_POOL_SIZE: z.coerce
-    .number({ error: 'must be a whole number from 1 to 100' })
-    .int('must be a whole number from 1 to 100')
-    .min(1, 'must be a whole number from 1 to 100')
-    .max(100, 'must be a whole number from 1 to 100')
+    .number({ error: POOL_SIZE_RANGE })
+    .int(POOL_SIZE_RANGE)
+    .min(1, POOL_SIZE_RANGE)
+    .max(100, POOL_SIZE_RANGE)
     .optional(),
 });
 
@@ -218,11 +220,7 @@ export function servedOverHttps(config: Pick<Config, 'publicOrigins'>): boolean 
   return config.publicOrigins.every((origin) => origin.startsWith('https://'));
 }
 
-/**
- * Two connections per core shared among the processes, and at least two: each PostgreSQL
- * backend warms its own buffers and plans, so a few busy connections answer sooner than many
- * half-warm ones (performance.md, "Connections").
- */
+/** Two connections per core among the processes, at least two: each backend warms up alone. */
 export function defaultPoolSize(workers: number, cores = availableParallelism()): number {
   return Math.max(2, Math.ceil((2 * cores) / workers));
 }
