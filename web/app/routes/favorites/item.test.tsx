@@ -30,14 +30,14 @@ function renderPiece(
 }
 
 describe('A favorite piece’s page', () => {
-  it('says a piece no longer among the favorites is gone, and leads to them, without a retry', async () => {
+  it('says a piece no longer among the favorites is gone, and leads back to the outfits of its occasion, without a retry', async () => {
     renderPiece([404, { error: { code: 'not_found', message: 'That favorite does not exist.' } }]);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Not among your favorites' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See your favorite pieces' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'See your favorite outfits' })).toHaveAttribute(
       'href',
-      '/favorites/categories',
+      '/favorites/outfits/1',
     );
     expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
   });

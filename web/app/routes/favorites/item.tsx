@@ -17,6 +17,7 @@ export default function FavoriteItemRoute() {
         <FavoriteItemEditor
           itemId={itemId}
           outfitId={outfitId}
+          back={{ to: `/favorites/outfits/${occasionId}`, label: 'See your favorite outfits' }}
           // A new colour or size is another item: the address follows it, so a reload shows it.
           onMoved={(item) =>
             navigate(`/favorites/outfits/${occasionId}/${outfitId}/${item.id}`, { replace: true })

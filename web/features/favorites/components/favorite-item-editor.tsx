@@ -48,11 +48,14 @@ export function FavoriteItemEditor({
   outfitId,
   onMoved,
   headingLevel = 'h1',
+  back = { to: '/favorites/categories', label: 'See your favorite pieces' },
 }: {
   itemId: number;
   outfitId: number | null;
   onMoved: (item: FavoriteItem) => void;
   headingLevel?: 'h1' | 'h2';
+  /** Where the shopper goes when the piece is no longer a favorite: where they came from. */
+  back?: { to: string; label: string };
 }) {
   const item = useFavoriteItem(itemId, outfitId);
   const variants = useVariants(item.data?.productId);
@@ -69,8 +72,8 @@ export function FavoriteItemEditor({
           title="Not among your favorites"
           body="This piece is not among your favorites any more."
           action={
-            <Button component={RouterLink} to="/favorites/categories" variant="contained">
-              See your favorite pieces
+            <Button component={RouterLink} to={back.to} variant="contained">
+              {back.label}
             </Button>
           }
         />
