@@ -237,7 +237,7 @@ export function mergeLine(
  * Purchase Outfit's write, all or none, in one statement: one of each item is added only when
  * every id is an item, each is a colour and size of a different piece of the outfit, every
  * line's new quantity (the maximum at most) is within its item's stock and the cart has room for
- * the new lines, as the statement sees them. Outcome false when nothing was written; the caller
+ * the new lines, counted after any add committed meanwhile (0062). Outcome false when nothing was written; the caller
  * then reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a
  * line added to meanwhile that the sum would take past its stock makes the statement fail as a
  * not-null violation, writing nothing.
@@ -254,11 +254,13 @@ export function addOneOfEach(
     'cart_add_outfit',
     userId,
     sql`wanted AS (
-          SELECT i.id, i.product_id, i.stock, l.item_id IS NULL AS new,
+          SELECT i.id, i.product_id, i.stock,
                  least(coalesce(l.quantity, 0) + 1, ${MAX_QUANTITY}) AS quantity
             FROM items i
             LEFT JOIN cart_lines l ON l.user_id = ${userId} AND l.item_id = i.id
            WHERE i.id IN (${idList(itemIds)})),
+        -- Counted under the shopper's lock (0062), once.
+        room AS (SELECT cart_has_room(${userId}, ARRAY(SELECT id FROM wanted), ${maxLines}) AS ok),
         written AS (
           INSERT INTO cart_lines (user_id, item_id, quantity)
           SELECT ${userId}, w.id, 1 FROM wanted w
@@ -267,8 +269,7 @@ export function addOneOfEach(
                               WHERE product_id NOT IN (SELECT product_id FROM outfit_items
                                                         WHERE outfit_id = ${outfitId}))
              AND NOT EXISTS (SELECT 1 FROM wanted WHERE quantity > stock)
-             AND (SELECT count(*) FROM cart_lines WHERE user_id = ${userId})
-                 + (SELECT count(*) FROM wanted WHERE new) <= ${maxLines}
+             AND (SELECT ok FROM room)
            ORDER BY w.id
           ON CONFLICT (user_id, item_id) DO UPDATE
             -- A line added to meanwhile is checked again as it stands: past the stock, the
@@ -288,15 +289,16 @@ export interface AddOutcome {
   item: StockRow | null;
   /** What the cart held of the piece as the statement saw it; null when it had no line of it. */
   held: number | null;
-  /** Lines in the cart as the statement saw them. */
-  lines: number;
+  /** Whether the cart had room for the piece's line, counted after any add committed meanwhile. */
+  room: boolean;
   added: boolean;
 }
 
 /**
  * Adds one piece to the cart in a single statement, only if its stock covers the line's new
- * quantity and the cart has room for a new line; otherwise writes nothing and says why.
- * Concurrent adds of one piece still sum, and the stock check is made again on the locked line,
+ * quantity and the cart has room for a new line (counted under the shopper's lock, so adds of
+ * new pieces at once take turns); otherwise writes nothing and says why. Concurrent adds of one
+ * piece still sum, and the stock check is made again on the locked line,
  * so two adds at once cannot take a line past the stock either; checkout checks stock again
  * under lock, since a cart reserves nothing.
  */
@@ -313,14 +315,16 @@ export function addIfAvailable(
     userId,
     sql`item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
         held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),
-        lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE user_id = ${userId}),
+        -- Counted under the shopper's lock (0062), and only for a new line.
+        room AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM held) THEN true
+                        ELSE cart_has_room(${userId}, ARRAY[${itemId}::int], ${maxLines}) END AS ok),
         wanted AS (SELECT least(coalesce((SELECT quantity FROM held), 0) + ${quantity},
                                 ${MAX_QUANTITY}) AS q),
         written AS (
           INSERT INTO cart_lines (user_id, item_id, quantity)
           SELECT ${userId}, item.id, ${quantity} FROM item
            WHERE item.stock > 0 AND item.stock >= (SELECT q FROM wanted)
-             AND (EXISTS (SELECT 1 FROM held) OR (SELECT n FROM lines) < ${maxLines})
+             AND (SELECT ok FROM room)
           ON CONFLICT (user_id, item_id) DO UPDATE
             SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
             -- Checked again on the line as it stands once locked: an add committed meanwhile
@@ -332,7 +336,7 @@ export function addIfAvailable(
     sql`json_build_object(
           'item', (SELECT row_to_json(item) FROM item),
           'held', (SELECT quantity FROM held),
-          'lines', (SELECT n FROM lines),
+          'room', (SELECT ok FROM room),
           'added', EXISTS (SELECT 1 FROM written))`,
   );
 }

@@ -82,7 +82,7 @@ export async function addItem(
     if (!item) throw notFound('That piece does not exist.');
     const problem = stockProblem(item, Math.min((held ?? 0) + quantity, MAX_QUANTITY));
     if (problem) throw conflict(problem);
-    if (held === null && outcome.lines >= MAX_CART_LINES) {
+    if (held === null && !outcome.room) {
       throw conflict(`Your cart can hold up to ${MAX_CART_LINES} different pieces.`);
     }
     // What is left: an add of this piece committed meanwhile, which leaves no room under the

@@ -218,6 +218,35 @@ describe('POST /api/cart', () => {
     expect(more.json().units).toBe(51);
   });
 
+  it.runIf(testDriver() === 'postgres')(
+    'counts the room after a new piece added at the same moment: the 50th line goes in, the 51st is 409 (PostgreSQL: two connections)',
+    async () => {
+      const { agent, user } = await signUp(t.app);
+      const rows = await sql<{ id: number }>(
+        'SELECT id FROM items WHERE stock >= 2 ORDER BY id DESC LIMIT 51',
+      );
+      const ids = rows.map((r) => r.id);
+      await sql(
+        'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
+        [user.id, ids.slice(0, 49)],
+      );
+      // Another add of a new piece, as the add's statement makes it, not yet committed.
+      const answer = (await writeAgainstHeld(
+        [
+          ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [user.id, ids[49]]],
+          [
+            'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
+            [user.id, ids[49]],
+          ],
+        ],
+        () => agent.post('/api/cart', { itemId: ids[50] }),
+      )) as Awaited<ReturnType<Agent['post']>>;
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
+      expect(await cartRows(user.id)).toHaveLength(50);
+    },
+  );
+
   it.each([
     ['itemId', {}],
     ['itemId', { itemId: 'abc' }],
@@ -439,6 +468,39 @@ describe('POST /api/cart/outfit, room and races', () => {
     expect(await cartRows(user.id)).toHaveLength(50);
     expect((await cartRows(user.id)).find((l) => l.item_id === ids[0])?.quantity).toBe(2);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'counts the room after a new piece added at the same moment: five new lines on 46 are 409 (PostgreSQL: two connections)',
+    async () => {
+      const { agent, user } = await signUp(t.app);
+      const { outfitId, pieces } = await outfitWithChoices();
+      const ids = pieces.map((p) => p.item_id);
+      const fillers = (
+        await sql<{ id: number }>(
+          'SELECT id FROM items WHERE id <> ALL($1::int[]) AND stock > 0 ORDER BY id DESC LIMIT 46',
+          [ids],
+        )
+      ).map((f) => f.id);
+      await sql(
+        'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
+        [user.id, fillers.slice(0, 45)],
+      );
+      // The 46th line, added by another request and not yet committed: 45 + 5 would fit.
+      const answer = (await writeAgainstHeld(
+        [
+          ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [user.id, fillers[45]]],
+          [
+            'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
+            [user.id, fillers[45]],
+          ],
+        ],
+        () => agent.post('/api/cart/outfit', { outfitId, itemIds: ids }),
+      )) as Awaited<ReturnType<Agent['post']>>;
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
+      expect(await cartRows(user.id)).toHaveLength(46);
+    },
+  );
 
   it('writes none of the pieces when one fell short of stock or room after the read', async () => {
     const { user } = await signUp(t.app);
