@@ -51,6 +51,32 @@ async function writeAgainstHeld(
   });
 }
 
+/**
+ * PostgreSQL only: a cart of `lines`, and another add of a new piece, as the add's statement
+ * makes it, not yet committed while `write` runs; what `write` answered.
+ */
+async function addAgainstNewLine(
+  userId: number,
+  lines: number[],
+  newPiece: number,
+  write: () => Promise<Awaited<ReturnType<Agent['post']>>>,
+) {
+  await sql('INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1', [
+    userId,
+    lines,
+  ]);
+  return (await writeAgainstHeld(
+    [
+      ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [userId, newPiece]],
+      [
+        'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
+        [userId, newPiece],
+      ],
+    ],
+    write,
+  )) as Awaited<ReturnType<Agent['post']>>;
+}
+
 const ARRIVES = /^Arrives: [A-Z][a-z]{2} \d{1,2}-([A-Z][a-z]{2} )?\d{1,2}$/;
 
 describe('GET /api/cart', () => {
@@ -226,21 +252,10 @@ describe('POST /api/cart', () => {
         'SELECT id FROM items WHERE stock >= 2 ORDER BY id DESC LIMIT 51',
       );
       const ids = rows.map((r) => r.id);
-      await sql(
-        'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
-        [user.id, ids.slice(0, 49)],
+      // The 50th line goes in meanwhile.
+      const answer = await addAgainstNewLine(user.id, ids.slice(0, 49), ids[49]!, () =>
+        agent.post('/api/cart', { itemId: ids[50] }),
       );
-      // Another add of a new piece, as the add's statement makes it, not yet committed.
-      const answer = (await writeAgainstHeld(
-        [
-          ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [user.id, ids[49]]],
-          [
-            'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
-            [user.id, ids[49]],
-          ],
-        ],
-        () => agent.post('/api/cart', { itemId: ids[50] }),
-      )) as Awaited<ReturnType<Agent['post']>>;
       expect(answer.statusCode).toBe(409);
       expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
       expect(await cartRows(user.id)).toHaveLength(50);
@@ -481,21 +496,10 @@ describe('POST /api/cart/outfit, room and races', () => {
           [ids],
         )
       ).map((f) => f.id);
-      await sql(
-        'INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1',
-        [user.id, fillers.slice(0, 45)],
+      // The 46th line, added meanwhile: 45 + 5 would have fit.
+      const answer = await addAgainstNewLine(user.id, fillers.slice(0, 45), fillers[45]!, () =>
+        agent.post('/api/cart/outfit', { outfitId, itemIds: ids }),
       );
-      // The 46th line, added by another request and not yet committed: 45 + 5 would fit.
-      const answer = (await writeAgainstHeld(
-        [
-          ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [user.id, fillers[45]]],
-          [
-            'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
-            [user.id, fillers[45]],
-          ],
-        ],
-        () => agent.post('/api/cart/outfit', { outfitId, itemIds: ids }),
-      )) as Awaited<ReturnType<Agent['post']>>;
       expect(answer.statusCode).toBe(409);
       expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
       expect(await cartRows(user.id)).toHaveLength(46);
