@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 /** SPEC's warning before an outfit leaves the favorites: the pieces it brought go with it. */
 export function UnfavoriteOutfitDialog({
@@ -22,6 +23,7 @@ export function UnfavoriteOutfitDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  if (!useOpenedOnce(open)) return null;
   return (
     <Dialog
       open={open}

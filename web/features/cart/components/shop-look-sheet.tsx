@@ -17,6 +17,7 @@ import type { Variant } from '../../../../contracts/catalog';
 import { formatCents, MAX_QUANTITY } from '../../../../contracts/money';
 import { ErrorState, Loading } from '../../../components/states';
 import { messageOf } from '../../../lib/error-message';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { SizePicker } from '../../catalog/components/size-picker';
 import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
 import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
@@ -73,25 +74,25 @@ export interface KeptPiece {
   chosenSize: string | null;
 }
 
-/**
- * Purchase Outfit's sheet: the outfit's five pieces, a size for each (the shopper's usual size
- * when they chose one before, never the size the outfit was designed in), the total, and one
- * button that adds them all.
- */
-export function ShopLookSheet({
-  outfitId,
-  kept = [],
-  open,
-  onClose,
-  onAdded,
-}: {
+interface ShopLookSheetProps {
   outfitId: number;
   /** Offered first: each piece in the colour (and chosen size) the shopper keeps. */
   kept?: readonly KeptPiece[];
   open: boolean;
   onClose: () => void;
   onAdded: (pieces: number) => void;
-}) {
+}
+
+/**
+ * Purchase Outfit's sheet: the outfit's five pieces, a size for each (the shopper's usual size
+ * when they chose one before, never the size the outfit was designed in), the total, and one
+ * button that adds them all. Drawn from the first time it opens.
+ */
+export function ShopLookSheet(props: ShopLookSheetProps) {
+  return useOpenedOnce(props.open) ? <Sheet {...props} /> : null;
+}
+
+function Sheet({ outfitId, kept = [], open, onClose, onAdded }: ShopLookSheetProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const look = useLook(outfitId, open);
