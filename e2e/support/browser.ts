@@ -118,9 +118,13 @@ async function settleAnimations(page: Page) {
  */
 export async function expectAccessible(page: Page) {
   await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  try {
+    await settleAnimations(page);
+    results = await new AxeBuilder({ page }).analyze();
+  } finally {
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  }
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(

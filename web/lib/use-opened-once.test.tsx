@@ -26,7 +26,7 @@ describe('useOpenedOnce', () => {
     expect(result.current).toBe(true);
   });
 
-  it('keeps a closed Purchase Outfit sheet from watching the screen or asking for its look, until it opens', async () => {
+  it('keeps a closed Purchase Outfit sheet from watching the screen until it opens, then asks for the look', async () => {
     stubLayoutObservers();
     const watched = vi.spyOn(window, 'matchMedia');
     const asked: string[] = [];

@@ -237,7 +237,7 @@ export function mergeLine(
  * Purchase Outfit's write, all or none, in one statement: one of each item is added only when
  * every id is an item, each is a colour and size of a different piece of the outfit, every
  * line's new quantity (the maximum at most) is within its item's stock and the cart has room for
- * the new lines, counted after any add committed meanwhile (0062). Outcome false when nothing was written; the caller
+ * the new lines, counted after any change committed meanwhile (0062). Outcome false when nothing was written; the caller
  * then reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a
  * line added to meanwhile that the sum would take past its stock makes the statement fail as a
  * not-null violation, writing nothing.
@@ -287,9 +287,9 @@ export function addOneOfEach(
 export interface AddOutcome {
   /** The piece, or null when there is no such item. */
   item: StockRow | null;
-  /** What the cart held of the piece as the statement saw it; null when it had no line of it. */
+  /** What the cart held of the piece, its line locked; null when it had no line of it. */
   held: number | null;
-  /** Whether the cart had room for the piece's line, counted after any add committed meanwhile. */
+  /** Whether the cart had room: a line it held has; a new one is counted under the lock (0062). */
   room: boolean;
   added: boolean;
 }
@@ -314,7 +314,9 @@ export function addIfAvailable(
     'cart_add',
     userId,
     sql`item AS (SELECT id, name, color, size, stock FROM items WHERE id = ${itemId}),
-        held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}),
+        -- Locked, so a line taken away meanwhile (a checkout, a removal) counts as new.
+        held AS (SELECT quantity FROM cart_lines WHERE user_id = ${userId} AND item_id = ${itemId}
+                    FOR UPDATE),
         -- Counted under the shopper's lock (0062), and only for a new line.
         room AS (SELECT CASE WHEN EXISTS (SELECT 1 FROM held) THEN true
                         ELSE cart_has_room(${userId}, ARRAY[${itemId}::int], ${maxLines}) END AS ok),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG, pgCode } from '../../lib/errors';
 import { testDriver } from '../../test/databases';
-import { someoneWaits } from '../../test/lock-waits';
+import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, signUp, type TestApp, withStock } from '../../test/test-app';
 import * as repo from './cart.repository';
 
@@ -45,7 +45,7 @@ async function writeAgainstHeld(
       (result) => result,
       (error: unknown) => pgCode(error) ?? error,
     );
-    await someoneWaits(database.sql, 'the write never waited for the held lock');
+    await blockedBy(database.sql, held, 'the write never waited for the held lock');
     await held.exec('COMMIT');
     return outcome;
   });
@@ -53,20 +53,27 @@ async function writeAgainstHeld(
 
 /**
  * PostgreSQL only: a cart of `lines`, and another add of a new piece, as the add's statement
- * makes it, not yet committed while `write` runs; what `write` answered.
+ * makes it (after taking the line of `gone` away, when given), not yet committed while `write`
+ * runs; what `write` answered.
  */
 async function addAgainstNewLine(
   userId: number,
   lines: number[],
   newPiece: number,
   write: () => Promise<Awaited<ReturnType<Agent['post']>>>,
+  gone?: number,
 ) {
   await sql('INSERT INTO cart_lines (user_id, item_id, quantity) SELECT $1, unnest($2::int[]), 1', [
     userId,
     lines,
   ]);
+  const taken: [string, unknown[]][] =
+    gone === undefined
+      ? []
+      : [['DELETE FROM cart_lines WHERE user_id = $1 AND item_id = $2', [userId, gone]]];
   return (await writeAgainstHeld(
     [
+      ...taken,
       ['SELECT cart_has_room($1, ARRAY[$2::int], 50)', [userId, newPiece]],
       [
         'INSERT INTO cart_lines (user_id, item_id, quantity) VALUES ($1, $2, 1)',
@@ -255,6 +262,28 @@ describe('POST /api/cart', () => {
       // The 50th line goes in meanwhile.
       const answer = await addAgainstNewLine(user.id, ids.slice(0, 49), ids[49]!, () =>
         agent.post('/api/cart', { itemId: ids[50] }),
+      );
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
+      expect(await cartRows(user.id)).toHaveLength(50);
+    },
+  );
+
+  it.runIf(testDriver() === 'postgres')(
+    'counts a line taken away meanwhile as new: more of it on a cart filled again to 50 is 409 (PostgreSQL: two connections)',
+    async () => {
+      const { agent, user } = await signUp(t.app);
+      const ids = (
+        await sql<{ id: number }>('SELECT id FROM items WHERE stock >= 2 ORDER BY id DESC LIMIT 51')
+      ).map((r) => r.id);
+      // The first line goes (a checkout, a removal) and a new piece takes its place, not yet
+      // committed while one more of the first piece is asked for.
+      const answer = await addAgainstNewLine(
+        user.id,
+        ids.slice(0, 50),
+        ids[50]!,
+        () => agent.post('/api/cart', { itemId: ids[0] }),
+        ids[0],
       );
       expect(answer.statusCode).toBe(409);
       expect(answer.json().error.message).toBe('Your cart can hold up to 50 different pieces.');
