@@ -237,10 +237,10 @@ export function mergeLine(
  * Purchase Outfit's write, all or none, in one statement: one of each item is added only when
  * every id is an item, each is a colour and size of a different piece of the outfit, every
  * line's new quantity (the maximum at most) is within its item's stock and the cart has room for
- * the new lines, counted after any change committed meanwhile (0062). Outcome false when nothing was written; the caller
- * then reads why. Rows go in in id order, so two adds at once lock the lines they share alike; a
- * line added to meanwhile that the sum would take past its stock makes the statement fail as a
- * not-null violation, writing nothing.
+ * the new lines, counted after any change committed meanwhile (0062). Outcome false when nothing
+ * was written; the caller then reads why. Rows go in in id order, so two adds at once lock the
+ * lines they share alike; a line added to meanwhile that the sum would take past its stock makes
+ * the statement fail as a not-null violation, writing nothing.
  */
 export function addOneOfEach(
   client: SqlClient,
@@ -298,9 +298,9 @@ export interface AddOutcome {
  * Adds one piece to the cart in a single statement, only if its stock covers the line's new
  * quantity and the cart has room for a new line (counted under the shopper's lock, so adds of
  * new pieces at once take turns); otherwise writes nothing and says why. Concurrent adds of one
- * piece still sum, and the stock check is made again on the locked line,
- * so two adds at once cannot take a line past the stock either; checkout checks stock again
- * under lock, since a cart reserves nothing.
+ * piece still sum, and the stock check is made again on the locked line, so two adds at once
+ * cannot take a line past the stock either; checkout checks stock again under lock, since a
+ * cart reserves nothing.
  */
 export function addIfAvailable(
   client: SqlClient,
