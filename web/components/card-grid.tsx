@@ -52,7 +52,8 @@ export function CardGrid(props: {
         gap: { xs: 1.5, sm: 2 },
         gridTemplateColumns: templateOf(props.columns),
         [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-        '& > li': { minWidth: 0 },
+        // A card off screen is not laid out or painted: a list of a thousand stays cheap to grow.
+        '& > li': { minWidth: 0, contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' },
         opacity: props.dimmed ? 0.55 : 1,
         transition: 'opacity 150ms',
       }}

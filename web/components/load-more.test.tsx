@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LoadMore } from './load-more';
+import { LoadMore, pagedBy, useDrawnPages } from './load-more';
 
 // The end of the list is always in view: each observer reports it at once.
 let observing = 0;
@@ -44,5 +44,71 @@ describe('LoadMore', () => {
   it('draws nothing at the end of the list', () => {
     const { container } = render(<LoadMore hasMore={false} loading={false} onLoadMore={vi.fn()} />);
     expect(container.innerHTML).toBe('');
+  });
+
+  it('while the last page is still being drawn, says more is coming and asks for nothing', () => {
+    const load = vi.fn();
+    render(<LoadMore hasMore={false} loading onLoadMore={load} />);
+    expect(screen.getByRole('progressbar', { name: 'Loading more' })).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+/** An endless list of numbered cards, drawn a page at a time as useDrawnPages hands them on. */
+function Numbers({
+  pages,
+  fetching,
+  load,
+}: {
+  pages: number[][];
+  fetching: boolean;
+  load: () => void;
+}) {
+  const drawn = useDrawnPages(pages);
+  const query = {
+    hasNextPage: true,
+    isFetchingNextPage: fetching,
+    isFetchNextPageError: false,
+    error: null,
+    fetchNextPage: load,
+    refetch: vi.fn(),
+  };
+  return (
+    <>
+      <ul>
+        {drawn.pages.flat().map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <LoadMore {...pagedBy(query, drawn.drawing)} />
+    </>
+  );
+}
+
+describe('useDrawnPages', () => {
+  it('draws the first page at once, with no empty list before it', () => {
+    const counts: number[] = [];
+    function First({ pages }: { pages: number[][] | undefined }) {
+      const drawn = useDrawnPages(pages);
+      counts.push(drawn.pages.flat().length);
+      return null;
+    }
+    const { rerender } = render(<First pages={undefined} />);
+    rerender(<First pages={[[1, 2, 3]]} />);
+    // Drawn again once the deferred value catches up: the same three, never none.
+    expect(counts[0]).toBe(0);
+    expect(new Set(counts.slice(1))).toEqual(new Set([3]));
+  });
+
+  it('asks for the page after a new one only once that page is drawn', () => {
+    const drawnWhenAsked: number[] = [];
+    const load = () => drawnWhenAsked.push(screen.queryAllByRole('listitem').length);
+    const first = [1, 2, 3];
+    const { rerender } = render(<Numbers pages={[first]} fetching load={load} />);
+    expect(drawnWhenAsked).toEqual([]);
+
+    rerender(<Numbers pages={[first, [4, 5, 6]]} fetching={false} load={load} />);
+    expect(screen.queryAllByRole('listitem')).toHaveLength(6);
+    expect(drawnWhenAsked).toEqual([6]);
   });
 });

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { ApiRequestError } from '../lib/api-client';
 
 /**
@@ -42,7 +42,7 @@ export function LoadMore({
     return () => observer.disconnect();
   }, [hasMore, loading, failed]);
 
-  if (!hasMore) return null;
+  if (!hasMore && !loading) return null;
   return (
     <Stack ref={ref} sx={{ alignItems: 'center', py: 3, gap: 1 }}>
       {loading ? (
@@ -80,10 +80,10 @@ interface PagedQuery {
  * server no longer takes) would be refused again as asked: Try again then reloads the list from
  * its first page, whose cursors are fresh.
  */
-export function pagedBy(query: PagedQuery) {
+export function pagedBy(query: PagedQuery, drawing = false) {
   return {
     hasMore: query.hasNextPage,
-    loading: query.isFetchingNextPage,
+    loading: query.isFetchingNextPage || drawing,
     failed: query.isFetchNextPageError,
     onLoadMore: () => {
       const { error } = query;
@@ -109,3 +109,16 @@ export const ListPage = memo(
   },
   (before, after) => before.items === after.items,
 ) as <T>(props: { items: readonly T[]; render: (item: T) => ReactNode }) => ReactNode;
+
+/**
+ * An endless list's pages as drawn: a page that has just come is drawn as a background render
+ * (a deferred value), which React splits between frames, so a page of cards does not hold the
+ * screen still while the shopper scrolls. `drawing` until it is on screen: LoadMore waits for it
+ * before asking for the next page (`pagedBy`). The first pages, with nothing drawn before them,
+ * are drawn at once.
+ */
+export function useDrawnPages<P>(pages: readonly P[] | undefined) {
+  const drawn = useDeferredValue(pages);
+  if (drawn === undefined) return { pages: pages ?? [], drawing: false };
+  return { pages: drawn, drawing: drawn !== pages };
+}

@@ -14,7 +14,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
-import { LoadMore, pagedBy } from '../../../components/load-more';
+import { LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -42,6 +42,8 @@ export default function FavoriteCategoryRoute() {
   const pieces = useCategoryFavorites(name);
   const shown = pieces.data?.pages.flatMap((p) => p.items) ?? [];
   useKeptScroll(pieces.isSuccess);
+  const drawn = useDrawnPages(pieces.data?.pages);
+  const drawnPieces = drawn.pages.flatMap((p) => p.items);
   const openItem = Number(search.get('item'));
   const openOutfit = search.get('outfit');
   const editing = Number.isInteger(openItem) && openItem > 0;
@@ -104,7 +106,7 @@ export default function FavoriteCategoryRoute() {
       ) : (
         <>
           <CardGrid columns={PIECE_COLUMNS} label={`Favorite ${title}`}>
-            {shown.map((piece) => (
+            {drawnPieces.map((piece) => (
               <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
                 <FavoriteItemCard
                   item={piece}
@@ -126,7 +128,7 @@ export default function FavoriteCategoryRoute() {
               </li>
             ))}
           </CardGrid>
-          <LoadMore {...pagedBy(pieces)} />
+          <LoadMore {...pagedBy(pieces, drawn.drawing)} />
         </>
       )}
       <Dialog
