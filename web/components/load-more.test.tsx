@@ -54,6 +54,9 @@ describe('LoadMore', () => {
   });
 });
 
+/** What each render of Numbers drew. */
+let drawings: string[] = [];
+
 /** An endless list of numbered cards, drawn a page at a time as useDrawnPages hands them on. */
 function Numbers({
   pages,
@@ -65,6 +68,7 @@ function Numbers({
   load: () => void;
 }) {
   const drawn = useDrawnPages(pages);
+  drawings.push(drawn.pages.flat().join(','));
   const query = {
     hasNextPage: true,
     isFetchingNextPage: fetching,
@@ -86,6 +90,26 @@ function Numbers({
 }
 
 describe('useDrawnPages', () => {
+  beforeEach(() => {
+    drawings = [];
+  });
+
+  it('draws a page added at the end after the pages before it, in a render of its own', () => {
+    const first = [1, 2, 3];
+    const { rerender } = render(<Numbers pages={[first]} fetching load={vi.fn()} />);
+    drawings = [];
+    rerender(<Numbers pages={[first, [4, 5, 6]]} fetching={false} load={vi.fn()} />);
+    expect(drawings[0]).toBe('1,2,3');
+    expect(drawings.at(-1)).toBe('1,2,3,4,5,6');
+  });
+
+  it('draws a list that replaced another at once, with none of the old cards', () => {
+    const { rerender } = render(<Numbers pages={[[1, 2, 3]]} fetching={false} load={vi.fn()} />);
+    drawings = [];
+    rerender(<Numbers pages={[[7, 8]]} fetching={false} load={vi.fn()} />);
+    expect(new Set(drawings)).toEqual(new Set(['7,8']));
+  });
+
   it('draws the first page at once, with no empty list before it', () => {
     const counts: number[] = [];
     function First({ pages }: { pages: number[][] | undefined }) {

@@ -111,14 +111,18 @@ export const ListPage = memo(
 ) as <T>(props: { items: readonly T[]; render: (item: T) => ReactNode }) => ReactNode;
 
 /**
- * An endless list's pages as drawn: a page that has just come is drawn as a background render
- * (a deferred value), which React splits between frames, so a page of cards does not hold the
- * screen still while the shopper scrolls. `drawing` until it is on screen: LoadMore waits for it
- * before asking for the next page (`pagedBy`). The first pages, with nothing drawn before them,
- * are drawn at once.
+ * An endless list's pages as drawn. A page added at the end is drawn as a background render (a
+ * deferred value), which React splits between frames, so a page of cards does not hold the
+ * screen still while the shopper scrolls; `drawing` until React has drawn it, so LoadMore neither
+ * asks for the next page nor goes before then (`pagedBy`). Any other change (the first pages, a
+ * new search, a refetch) is drawn at once, so what the page says of the list matches its cards.
  */
 export function useDrawnPages<P>(pages: readonly P[] | undefined) {
   const drawn = useDeferredValue(pages);
-  if (drawn === undefined) return { pages: pages ?? [], drawing: false };
-  return { pages: drawn, drawing: drawn !== pages };
+  const appended =
+    drawn !== undefined &&
+    pages !== undefined &&
+    pages.length > drawn.length &&
+    drawn.every((page, i) => page === pages[i]);
+  return appended ? { pages: drawn, drawing: true } : { pages: pages ?? [], drawing: false };
 }

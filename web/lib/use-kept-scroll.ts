@@ -24,6 +24,12 @@ export function useKeptScroll(ready: boolean) {
     if (!ready || restored.current) return;
     restored.current = true;
     const y = positions.get(key);
-    if (navigation === 'POP' && y !== undefined) window.scrollTo(0, y);
+    if (navigation !== 'POP' || y === undefined) return;
+    // Cards off screen are laid out at a guessed height (card-grid.tsx): for the scroll, each is
+    // laid out at its own, and keeps that height once skipped again, two frames on.
+    const root = document.documentElement;
+    root.dataset.keptScroll = 'restoring';
+    window.scrollTo(0, y);
+    requestAnimationFrame(() => requestAnimationFrame(() => delete root.dataset.keptScroll));
   }, [ready, key, navigation]);
 }

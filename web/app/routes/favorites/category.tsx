@@ -14,7 +14,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
-import { LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
+import { ListPage, LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -43,7 +43,6 @@ export default function FavoriteCategoryRoute() {
   const shown = pieces.data?.pages.flatMap((p) => p.items) ?? [];
   useKeptScroll(pieces.isSuccess);
   const drawn = useDrawnPages(pieces.data?.pages);
-  const drawnPieces = drawn.pages.flatMap((p) => p.items);
   const openItem = Number(search.get('item'));
   const openOutfit = search.get('outfit');
   const editing = Number.isInteger(openItem) && openItem > 0;
@@ -106,26 +105,35 @@ export default function FavoriteCategoryRoute() {
       ) : (
         <>
           <CardGrid columns={PIECE_COLUMNS} label={`Favorite ${title}`}>
-            {drawnPieces.map((piece) => (
-              <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
-                <FavoriteItemCard
-                  item={piece}
-                  to={pieceLink(piece.id, piece.outfitId)}
-                  linkState={EDITOR_FROM_LIST}
-                  action={
-                    <CartToggle
-                      itemId={piece.id}
-                      itemName={piece.name}
-                      quantity={buyQuantity(piece)}
-                      onChooseSize={
-                        piece.sizeChosen
-                          ? undefined
-                          : () => openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
+            {drawn.pages.map((page, n) => (
+              <ListPage
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+                key={n}
+                items={page.items}
+                // Each card's link keeps the address's other parameters as the page was drawn.
+                render={(piece) => (
+                  <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
+                    <FavoriteItemCard
+                      item={piece}
+                      to={pieceLink(piece.id, piece.outfitId)}
+                      linkState={EDITOR_FROM_LIST}
+                      action={
+                        <CartToggle
+                          itemId={piece.id}
+                          itemName={piece.name}
+                          quantity={buyQuantity(piece)}
+                          onChooseSize={
+                            piece.sizeChosen
+                              ? undefined
+                              : () =>
+                                  openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
+                          }
+                        />
                       }
                     />
-                  }
-                />
-              </li>
+                  </li>
+                )}
+              />
             ))}
           </CardGrid>
           <LoadMore {...pagedBy(pieces, drawn.drawing)} />
