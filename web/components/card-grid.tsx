@@ -54,7 +54,8 @@ export function CardGrid(props: {
         [ZOOMED_PHONE]: { gridTemplateColumns: 'minmax(0, 1fr)' },
         // A card off screen is not laid out or painted: a list of a thousand stays cheap to grow.
         '& > li': { minWidth: 0, contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' },
-        // Save while a kept place is scrolled back to, which needs every card's height (use-kept-scroll.ts).
+        // Save while a kept place is scrolled back to: that needs every card's height
+        // (use-kept-scroll.ts).
         'html[data-kept-scroll] & > li': { contentVisibility: 'visible' },
         opacity: props.dimmed ? 0.55 : 1,
         transition: 'opacity 150ms',

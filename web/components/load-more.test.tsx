@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LoadMore, pagedBy, useDrawnPages } from './load-more';
+import { LoadMore, useDrawnPages } from './load-more';
 
 // The end of the list is always in view: each observer reports it at once.
 let observing = 0;
@@ -54,6 +54,22 @@ describe('LoadMore', () => {
   });
 });
 
+/** An infinite query's state as useDrawnPages reads it, holding `pages` (none yet: undefined). */
+function pagedQuery(
+  pages: number[][] | undefined,
+  { fetching = false, load = vi.fn() }: { fetching?: boolean; load?: () => void } = {},
+) {
+  return {
+    data: pages && { pages },
+    hasNextPage: true,
+    isFetchingNextPage: fetching,
+    isFetchNextPageError: false,
+    error: null,
+    fetchNextPage: load,
+    refetch: vi.fn(),
+  };
+}
+
 /** What each render of Numbers drew. */
 let drawings: string[] = [];
 
@@ -67,16 +83,8 @@ function Numbers({
   fetching: boolean;
   load: () => void;
 }) {
-  const drawn = useDrawnPages(pages);
+  const drawn = useDrawnPages(pagedQuery(pages, { fetching, load }));
   drawings.push(drawn.pages.flat().join(','));
-  const query = {
-    hasNextPage: true,
-    isFetchingNextPage: fetching,
-    isFetchNextPageError: false,
-    error: null,
-    fetchNextPage: load,
-    refetch: vi.fn(),
-  };
   return (
     <>
       <ul>
@@ -84,7 +92,7 @@ function Numbers({
           <li key={n}>{n}</li>
         ))}
       </ul>
-      <LoadMore {...pagedBy(query, drawn.drawing)} />
+      <LoadMore {...drawn.more} />
     </>
   );
 }
@@ -113,7 +121,7 @@ describe('useDrawnPages', () => {
   it('draws the first page at once, with no empty list before it', () => {
     const counts: number[] = [];
     function First({ pages }: { pages: number[][] | undefined }) {
-      const drawn = useDrawnPages(pages);
+      const drawn = useDrawnPages(pagedQuery(pages));
       counts.push(drawn.pages.flat().length);
       return null;
     }

@@ -80,10 +80,10 @@ interface PagedQuery {
  * server no longer takes) would be refused again as asked: Try again then reloads the list from
  * its first page, whose cursors are fresh.
  */
-export function pagedBy(query: PagedQuery, drawing = false) {
+export function pagedBy(query: PagedQuery) {
   return {
     hasMore: query.hasNextPage,
-    loading: query.isFetchingNextPage || drawing,
+    loading: query.isFetchingNextPage,
     failed: query.isFetchNextPageError,
     onLoadMore: () => {
       const { error } = query;
@@ -111,18 +111,24 @@ export const ListPage = memo(
 ) as <T>(props: { items: readonly T[]; render: (item: T) => ReactNode }) => ReactNode;
 
 /**
- * An endless list's pages as drawn. A page added at the end is drawn as a background render (a
- * deferred value), which React splits between frames, so a page of cards does not hold the
- * screen still while the shopper scrolls; `drawing` until React has drawn it, so LoadMore neither
- * asks for the next page nor goes before then (`pagedBy`). Any other change (the first pages, a
- * new search, a refetch) is drawn at once, so what the page says of the list matches its cards.
+ * An endless list's pages as drawn, and its LoadMore's props. A page added at the end is drawn as
+ * a background render (a deferred value), which React splits between frames, so a page of cards
+ * does not hold the screen still while the shopper scrolls; LoadMore counts as loading until
+ * React has drawn it, so it neither asks for the next page nor goes before then. Any other change
+ * (the first pages, a new search, a refetch) is drawn at once, so what the page says of the list
+ * matches its cards.
  */
-export function useDrawnPages<P>(pages: readonly P[] | undefined) {
+export function useDrawnPages<P>(query: PagedQuery & { data?: { pages: readonly P[] } }) {
+  const pages = query.data?.pages;
   const drawn = useDeferredValue(pages);
-  const appended =
+  const drawing =
     drawn !== undefined &&
     pages !== undefined &&
     pages.length > drawn.length &&
     drawn.every((page, i) => page === pages[i]);
-  return appended ? { pages: drawn, drawing: true } : { pages: pages ?? [], drawing: false };
+  const more = pagedBy(query);
+  return {
+    pages: drawing ? drawn : (pages ?? []),
+    more: { ...more, loading: more.loading || drawing },
+  };
 }

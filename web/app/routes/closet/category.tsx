@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
-import { ListPage, LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
+import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -35,7 +35,7 @@ export default function ClosetCategoryRoute() {
   // The count comes from the categories' counts; a search has none of its own.
   const count = q.trim() ? undefined : counts.data?.find((c) => c.id === category?.id)?.pieces;
   useKeptScroll(pieces.isSuccess);
-  const drawn = useDrawnPages(pieces.data?.pages);
+  const drawn = useDrawnPages(pieces);
 
   if (
     pieces.error instanceof ApiRequestError &&
@@ -106,7 +106,7 @@ export default function ClosetCategoryRoute() {
               />
             ))}
           </CardGrid>
-          <LoadMore {...pagedBy(pieces, drawn.drawing)} />
+          <LoadMore {...drawn.more} />
         </Box>
       )}
     </Page>

@@ -14,7 +14,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
-import { ListPage, LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
+import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -42,7 +42,7 @@ export default function FavoriteCategoryRoute() {
   const pieces = useCategoryFavorites(name);
   const shown = pieces.data?.pages.flatMap((p) => p.items) ?? [];
   useKeptScroll(pieces.isSuccess);
-  const drawn = useDrawnPages(pieces.data?.pages);
+  const drawn = useDrawnPages(pieces);
   const openItem = Number(search.get('item'));
   const openOutfit = search.get('outfit');
   const editing = Number.isInteger(openItem) && openItem > 0;
@@ -136,7 +136,7 @@ export default function FavoriteCategoryRoute() {
               />
             ))}
           </CardGrid>
-          <LoadMore {...pagedBy(pieces, drawn.drawing)} />
+          <LoadMore {...drawn.more} />
         </>
       )}
       <Dialog

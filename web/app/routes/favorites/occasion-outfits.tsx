@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { FavoriteOutfit } from '../../../../contracts/favorites';
 import { CardGrid } from '../../../components/card-grid';
-import { ListPage, LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
+import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
@@ -33,7 +33,7 @@ export default function FavoriteOccasionRoute() {
   const outfits = useOccasionFavorites(valid ? occasionId : 0, q);
   const occasion = occasions.data?.find((o) => o.id === occasionId);
   const shown = outfits.data?.pages.flatMap((p) => p.items) ?? [];
-  const drawn = useDrawnPages(outfits.data?.pages);
+  const drawn = useDrawnPages(outfits);
   useKeptScroll(outfits.isSuccess);
   const unknown =
     !valid ||
@@ -135,7 +135,7 @@ export default function FavoriteOccasionRoute() {
               />
             ))}
           </CardGrid>
-          <LoadMore {...pagedBy(outfits, drawn.drawing)} />
+          <LoadMore {...drawn.more} />
         </>
       )}
     </Page>

@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { CardGrid, CardGridSkeleton, type GridColumns } from '../../../components/card-grid';
-import { ListPage, LoadMore, pagedBy, useDrawnPages } from '../../../components/load-more';
+import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { ClosetOutfitCard } from './closet-outfit-card';
@@ -30,7 +30,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
   showOccasion?: boolean;
 }) {
   useKeptScroll(query.isSuccess);
-  const drawn = useDrawnPages(query.data?.pages);
+  const drawn = useDrawnPages(query);
   if (query.isPending) return <CardGridSkeleton columns={OUTFIT_CARDS} count={4} />;
   if (query.isError && !query.data) {
     return <ErrorState message={query.error.message} onRetry={() => query.refetch()} />;
@@ -61,7 +61,7 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
           />
         ))}
       </CardGrid>
-      <LoadMore {...pagedBy(query, drawn.drawing)} />
+      <LoadMore {...drawn.more} />
     </Box>
   );
 }
