@@ -98,12 +98,23 @@ export function pagedBy(query: PagedQuery) {
 }
 
 /**
- * One loaded page of an endless list, drawn once. The pages already on screen keep their
- * identity in the query cache, so a new page draws its own cards only, not again every card
- * above it (a thousand favourites drew a thousand cards for each page of 24). `render` must draw
- * a card from its entry alone: it is not called again for a page already drawn.
+ * An endless list's loaded pages, each drawn once. The pages already on screen keep their identity
+ * in the query cache, so a new page draws its own cards only, not again every card above it (a
+ * thousand favourites drew a thousand cards for each page of 24). `render` must draw a card from
+ * its entry alone: it is not called again for a page already drawn.
  */
-export const ListPage = memo(
+export function ListPages<T>({
+  pages,
+  render,
+}: {
+  pages: readonly { items: readonly T[] }[];
+  render: (item: T) => ReactNode;
+}) {
+  // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
+  return pages.map((page, n) => <ListPage key={n} items={page.items} render={render} />);
+}
+
+const ListPage = memo(
   function ListPage<T>({ items, render }: { items: readonly T[]; render: (item: T) => ReactNode }) {
     return <>{items.map(render)}</>;
   },

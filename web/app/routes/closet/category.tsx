@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CardGrid, CardGridSkeleton } from '../../../components/card-grid';
-import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
+import { ListPages, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useOpenProduct } from '../../../features/catalog/components/product-sheet-provider';
@@ -93,18 +93,14 @@ export default function ClosetCategoryRoute() {
             </Typography>
           )}
           <CardGrid columns={{ phone: 2, min: 180 }} label={`Your ${title.toLowerCase()}`}>
-            {drawn.pages.map((page, n) => (
-              <ListPage
-                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
-                key={n}
-                items={page.items}
-                render={(piece) => (
-                  <li key={piece.id}>
-                    <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
-                  </li>
-                )}
-              />
-            ))}
+            <ListPages
+              pages={drawn.pages}
+              render={(piece) => (
+                <li key={piece.id}>
+                  <ClosetPieceCard piece={piece} onOpen={() => openProduct(piece.id)} />
+                </li>
+              )}
+            />
           </CardGrid>
           <LoadMore {...drawn.more} />
         </Box>

@@ -14,7 +14,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { CardGrid, PIECE_COLUMNS } from '../../../components/card-grid';
-import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
+import { ListPages, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
 import { CartToggle } from '../../../features/cart/components/cart-toggle';
@@ -105,36 +105,31 @@ export default function FavoriteCategoryRoute() {
       ) : (
         <>
           <CardGrid columns={PIECE_COLUMNS} label={`Favorite ${title}`}>
-            {drawn.pages.map((page, n) => (
-              <ListPage
-                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
-                key={n}
-                items={page.items}
-                // Each card's link keeps the address's other parameters as the page was drawn.
-                render={(piece) => (
-                  <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
-                    <FavoriteItemCard
-                      item={piece}
-                      to={pieceLink(piece.id, piece.outfitId)}
-                      linkState={EDITOR_FROM_LIST}
-                      action={
-                        <CartToggle
-                          itemId={piece.id}
-                          itemName={piece.name}
-                          quantity={buyQuantity(piece)}
-                          onChooseSize={
-                            piece.sizeChosen
-                              ? undefined
-                              : () =>
-                                  openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
-                          }
-                        />
-                      }
-                    />
-                  </li>
-                )}
-              />
-            ))}
+            <ListPages
+              pages={drawn.pages}
+              // Each card's link keeps the address's other parameters as the page was drawn.
+              render={(piece) => (
+                <li key={`${piece.outfitId ?? 'own'}:${piece.id}`}>
+                  <FavoriteItemCard
+                    item={piece}
+                    to={pieceLink(piece.id, piece.outfitId)}
+                    linkState={EDITOR_FROM_LIST}
+                    action={
+                      <CartToggle
+                        itemId={piece.id}
+                        itemName={piece.name}
+                        quantity={buyQuantity(piece)}
+                        onChooseSize={
+                          piece.sizeChosen
+                            ? undefined
+                            : () => openProduct(piece.id, { quantity: Math.max(1, piece.quantity) })
+                        }
+                      />
+                    }
+                  />
+                </li>
+              )}
+            />
           </CardGrid>
           <LoadMore {...drawn.more} />
         </>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { FavoriteOutfit } from '../../../../contracts/favorites';
 import { CardGrid } from '../../../components/card-grid';
-import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
+import { ListPages, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { Page } from '../../../components/page';
 import { SearchField } from '../../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../../components/states';
@@ -113,27 +113,23 @@ export default function FavoriteOccasionRoute() {
             busy={outfits.isFetching}
             dimmed={outfits.isPlaceholderData}
           >
-            {drawn.pages.map((page, n) => (
-              <ListPage
-                // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
-                key={n}
-                items={page.items}
-                render={(outfit) => (
-                  <li key={outfit.id}>
-                    <FavoriteOutfitCard
-                      outfit={outfit}
-                      action={
-                        <PurchaseOutfitButton
-                          outfitId={outfit.id}
-                          outfitName={outfit.name}
-                          kept={keptPieces(outfit)}
-                        />
-                      }
-                    />
-                  </li>
-                )}
-              />
-            ))}
+            <ListPages
+              pages={drawn.pages}
+              render={(outfit) => (
+                <li key={outfit.id}>
+                  <FavoriteOutfitCard
+                    outfit={outfit}
+                    action={
+                      <PurchaseOutfitButton
+                        outfitId={outfit.id}
+                        outfitName={outfit.name}
+                        kept={keptPieces(outfit)}
+                      />
+                    }
+                  />
+                </li>
+              )}
+            />
           </CardGrid>
           <LoadMore {...drawn.more} />
         </>

@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ClosetOutfitPage } from '../../../../contracts/closet';
 import { CardGrid, CardGridSkeleton, type GridColumns } from '../../../components/card-grid';
-import { ListPage, LoadMore, useDrawnPages } from '../../../components/load-more';
+import { ListPages, LoadMore, useDrawnPages } from '../../../components/load-more';
 import { ErrorState } from '../../../components/states';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 import { ClosetOutfitCard } from './closet-outfit-card';
@@ -48,18 +48,14 @@ export function ClosetOutfitList<P extends ClosetOutfitPage>({
         </Typography>
       )}
       <CardGrid columns={OUTFIT_CARDS} label="Closet outfits">
-        {drawn.pages.map((page, n) => (
-          <ListPage
-            // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is its identity
-            key={n}
-            items={page.items}
-            render={(outfit) => (
-              <li key={outfit.id}>
-                <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
-              </li>
-            )}
-          />
-        ))}
+        <ListPages
+          pages={drawn.pages}
+          render={(outfit) => (
+            <li key={outfit.id}>
+              <ClosetOutfitCard outfit={outfit} showOccasion={showOccasion} />
+            </li>
+          )}
+        />
       </CardGrid>
       <LoadMore {...drawn.more} />
     </Box>
