@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { LoadMore, pagedBy } from '../../components/load-more';
+import { LoadMore, useDrawnPages } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { useOrders } from '../../features/orders/api/get-orders';
@@ -13,13 +13,13 @@ import { useKeptScroll } from '../../lib/use-kept-scroll';
  */
 export default function OrdersRoute() {
   const orders = useOrders();
-  const shown = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const drawn = useDrawnPages(orders);
   useKeptScroll(orders.isSuccess);
   let body: React.ReactNode;
   if (orders.isPending) body = <Loading label="Loading your orders" />;
   else if (orders.isError && !orders.data) {
     body = <ErrorState message={orders.error.message} onRetry={() => orders.refetch()} />;
-  } else if (shown.length === 0) {
+  } else if (!orders.data?.pages[0]?.items.length) {
     body = (
       <EmptyState
         title="No orders yet"
@@ -34,8 +34,8 @@ export default function OrdersRoute() {
   } else {
     body = (
       <>
-        <OrderHistory orders={shown} />
-        <LoadMore {...pagedBy(orders)} />
+        <OrderHistory pages={drawn.pages} />
+        <LoadMore {...drawn.more} />
       </>
     );
   }

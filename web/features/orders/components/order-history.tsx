@@ -6,64 +6,78 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Order } from '../../../../contracts/order';
+import { ListPages } from '../../../components/load-more';
 import { OrderSummary } from './order-summary';
 
 const placed = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The shopper's orders, newest first; each opens to its full summary. */
-export function OrderHistory({ orders }: { orders: Order[] }) {
+/**
+ * The shopper's orders, newest first, as the pages loaded so far; each opens to its full
+ * summary, the newest open from the start. A page already drawn is not drawn again for the next.
+ */
+export function OrderHistory({ pages }: { pages: readonly { items: readonly Order[] }[] }) {
+  const newest = pages[0]?.items[0]?.number;
   return (
     <Stack sx={{ gap: 1.5 }}>
-      {orders.map((order, i) => (
-        <Accordion
-          key={order.number}
-          defaultExpanded={i === 0}
-          disableGutters
-          elevation={0}
-          slotProps={{ heading: { component: 'h2' } }}
-          sx={{
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: '18px !important',
-            '&::before': { display: 'none' },
-          }}
-        >
-          <AccordionSummary
-            expandIcon={<ExpandMore />}
-            aria-controls={`${order.number}-details`}
-            id={`${order.number}-summary`}
-          >
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              sx={{ flex: 1, gap: { xs: 0.25, sm: 2 }, alignItems: { sm: 'center' }, pr: 1 }}
-            >
-              <Box sx={{ flex: 1 }}>
-                <Typography
-                  component="span"
-                  sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.02em' }}
-                >
-                  {order.number}
-                </Typography>
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ display: 'block' }}
-                >
-                  {placed.format(new Date(order.placedAt))} · {order.units}{' '}
-                  {order.units === 1 ? 'item' : 'items'} · {order.arrival.text}
-                </Typography>
-              </Box>
-              <Typography component="span" sx={{ fontWeight: 700 }}>
-                {order.total}
-              </Typography>
-            </Stack>
-          </AccordionSummary>
-          <AccordionDetails id={`${order.number}-details`} sx={{ pt: 0 }}>
-            <OrderSummary order={order} />
-          </AccordionDetails>
-        </Accordion>
-      ))}
+      <ListPages
+        pages={pages}
+        render={(order) => (
+          <OrderEntry key={order.number} order={order} open={order.number === newest} />
+        )}
+      />
     </Stack>
+  );
+}
+
+function OrderEntry({ order, open }: { order: Order; open: boolean }) {
+  return (
+    <Accordion
+      defaultExpanded={open}
+      disableGutters
+      elevation={0}
+      // A bill is drawn when opened: two hundred orders do not each draw one unseen.
+      slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: '18px !important',
+        '&::before': { display: 'none' },
+      }}
+    >
+      <AccordionSummary
+        expandIcon={<ExpandMore />}
+        aria-controls={`${order.number}-details`}
+        id={`${order.number}-summary`}
+      >
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ flex: 1, gap: { xs: 0.25, sm: 2 }, alignItems: { sm: 'center' }, pr: 1 }}
+        >
+          <Box sx={{ flex: 1 }}>
+            <Typography
+              component="span"
+              sx={{ display: 'block', fontWeight: 700, letterSpacing: '0.02em' }}
+            >
+              {order.number}
+            </Typography>
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'block' }}
+            >
+              {placed.format(new Date(order.placedAt))} · {order.units}{' '}
+              {order.units === 1 ? 'item' : 'items'} · {order.arrival.text}
+            </Typography>
+          </Box>
+          <Typography component="span" sx={{ fontWeight: 700 }}>
+            {order.total}
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`${order.number}-details`} sx={{ pt: 0 }}>
+        <OrderSummary order={order} />
+      </AccordionDetails>
+    </Accordion>
   );
 }
