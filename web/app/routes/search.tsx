@@ -8,10 +8,11 @@ import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { ItemSearchPage, OutfitSearchPage } from '../../../contracts/search';
 import { CardGrid, OUTFIT_COLUMNS, PIECE_COLUMNS } from '../../components/card-grid';
-import { LoadMore } from '../../components/load-more';
+import { ListPages, LoadMore, useDrawnPages } from '../../components/load-more';
 import { Page } from '../../components/page';
 import { SearchField } from '../../components/search-field';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -33,7 +34,6 @@ type Mode = 'outfits' | 'items';
  * searches as the shopper types; what is searched lives in the address, so Back returns to it.
  */
 export default function SearchRoute() {
-  const openProduct = useOpenProduct();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('type') === 'items' ? 'items' : 'outfits';
   const chosen = params
@@ -89,33 +89,25 @@ export default function SearchRoute() {
   }
 
   const typing = text.trim() !== q;
-  const itemCards = (found: typeof items): ReactNode[] => {
-    // A size typed is a size chosen: each piece is shown, and opens, in it.
-    const sized = found.data?.pages[0]?.understood.some((u) => u.kind === 'size') ?? false;
-    return (found.data?.pages.flatMap((p) => p.items) ?? []).map((item) => (
-      <li key={item.id}>
-        <ItemResultCard
-          item={item}
-          onOpen={() => openProduct(item.id, sized ? { size: item.size } : undefined)}
-        />
-      </li>
-    ));
-  };
-  const outfitCards = (found: typeof outfits): ReactNode[] =>
-    (found.data?.pages.flatMap((p) => p.items) ?? []).map((outfit) => (
-      <li key={outfit.id}>
-        <OutfitResultCard outfit={outfit} />
-      </li>
-    ));
-  const results = mode === 'items' ? itemCards(items) : outfitCards(outfits);
+  const foundItems = useDrawnPages(items);
+  const foundOutfits = useDrawnPages(outfits);
+  const found = mode === 'items' ? foundItems : foundOutfits;
+  const count = found.pages.reduce((n, page) => n + page.items.length, 0);
 
   // A search that finds nothing and has nothing to suggest still leads somewhere: below the
   // message, what the empty search shows (popular and new pieces, or the newest outfits).
   const nothingFound =
-    q !== '' && !typing && active.isSuccess && !active.isPlaceholderData && results.length === 0;
+    q !== '' && !typing && active.isSuccess && !active.isPlaceholderData && count === 0;
   const popular = useSearchItems('', chosen, mode === 'items' && nothingFound);
   const newest = useSearchOutfits('', mode === 'outfits' && nothingFound);
-  const instead = !nothingFound ? [] : mode === 'items' ? itemCards(popular) : outfitCards(newest);
+  const instead =
+    nothingFound && (mode === 'items' ? popular : newest).data?.pages[0]?.items.length ? (
+      mode === 'items' ? (
+        <ItemPages pages={popular.data?.pages ?? []} />
+      ) : (
+        <OutfitPages pages={newest.data?.pages ?? []} />
+      )
+    ) : null;
 
   const noun = mode === 'items' ? 'pieces' : 'outfits';
   // What the first page says of the words: the chips, and a search to try when nothing matched.
@@ -204,7 +196,7 @@ export default function SearchRoute() {
         <Loading label={`Searching ${noun}`} />
       ) : active.isError && !active.data ? (
         <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
-      ) : results.length === 0 && !active.isPlaceholderData ? (
+      ) : count === 0 && !active.isPlaceholderData ? (
         <>
           <EmptyState
             title={q ? 'Nothing matches' : `No ${noun} here yet`}
@@ -234,7 +226,7 @@ export default function SearchRoute() {
             }
             action={q ? <Button onClick={() => setText('')}>Clear the search</Button> : undefined}
           />
-          {instead.length > 0 && (
+          {instead && (
             <Box component="section" aria-labelledby="search-instead" sx={{ mt: 2 }}>
               <Typography id="search-instead" variant="h5" component="h2" sx={{ mb: 1.5 }}>
                 {mode === 'items' ? 'Popular and new instead' : 'Newest outfits instead'}
@@ -265,21 +257,61 @@ export default function SearchRoute() {
             busy={active.isFetching}
             dimmed={active.isPlaceholderData || typing}
           >
-            {results}
+            {mode === 'items' ? (
+              <ItemPages pages={foundItems.pages} />
+            ) : (
+              <OutfitPages pages={foundOutfits.pages} />
+            )}
           </CardGrid>
           {active.isError && !active.isFetchNextPageError && (
             <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
           )}
           <LoadMore
-            hasMore={Boolean(active.hasNextPage) && !active.isPlaceholderData}
-            loading={active.isFetchingNextPage}
-            failed={active.isFetchNextPageError}
+            {...found.more}
+            hasMore={found.more.hasMore && !active.isPlaceholderData}
             onLoadMore={() => {
-              if (!active.isFetching) void active.fetchNextPage();
+              // Not while the first page is asked again: asking for the next would cancel it.
+              if (!active.isFetching) found.more.onLoadMore();
             }}
           />
         </>
       )}
     </Page>
+  );
+}
+
+/**
+ * Pieces found, a page at a time, each page drawn once. A size among the words is a size chosen:
+ * each piece is shown, and opens, in it; the first page says what the words were understood as.
+ */
+function ItemPages({ pages }: { pages: readonly ItemSearchPage[] }) {
+  const openProduct = useOpenProduct();
+  const sized = pages[0]?.understood.some((u) => u.kind === 'size') ?? false;
+  return (
+    <ListPages
+      pages={pages}
+      render={(item) => (
+        <li key={item.id}>
+          <ItemResultCard
+            item={item}
+            onOpen={() => openProduct(item.id, sized ? { size: item.size } : undefined)}
+          />
+        </li>
+      )}
+    />
+  );
+}
+
+/** Outfits found, a page at a time, each page drawn once. */
+function OutfitPages({ pages }: { pages: readonly OutfitSearchPage[] }) {
+  return (
+    <ListPages
+      pages={pages}
+      render={(outfit) => (
+        <li key={outfit.id}>
+          <OutfitResultCard outfit={outfit} />
+        </li>
+      )}
+    />
   );
 }
