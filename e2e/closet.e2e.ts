@@ -190,7 +190,7 @@ describe('the closet', () => {
     await screenshot(page, 'closet-category-phone');
     await expectAccessible(page);
 
-    const search = page.getByRole('searchbox', { name: 'Search your tops' });
+    const search = page.getByRole('searchbox', { name: 'Search tops' });
     await search.fill(extraTop.name.split(' ').slice(0, 2).join(' '));
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).not.toBeNull();
     await expect.poll(() => cards.count()).toBe(1);
@@ -205,7 +205,7 @@ describe('the closet', () => {
     // All closet outfits, searched by name.
     await page.goto('/closet/outfits');
     await waitForHeading(page, 'My Closet: Outfits');
-    const outfitSearch = page.getByRole('searchbox', { name: 'Search your closet outfits' });
+    const outfitSearch = page.getByRole('searchbox', { name: 'Search closet outfits' });
     await outfitSearch.fill(outfit.name.toUpperCase());
     await expect
       .poll(() => new URL(page.url()).searchParams.get('q'))

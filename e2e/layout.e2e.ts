@@ -28,6 +28,8 @@ const PAGES = [
   '/search',
   '/favorites/outfits',
   '/closet/occasions',
+  '/closet/outfits',
+  '/closet/categories/Accessories',
 ];
 
 const eventually = <T>(fn: () => T | Promise<T>) =>
@@ -41,7 +43,10 @@ async function topCardLabel(page: Page): Promise<string> {
   return (await topCard(page).getAttribute('aria-label')) ?? '';
 }
 
-/** A shopper with something in the cart and an address, so every page has its full content. */
+/**
+ * A shopper with something in the cart, an address and a liked outfit, so every page has its
+ * full content; `liked` is the list of that outfit's occasion, where its card is.
+ */
 async function shopperWithCart(page: Page) {
   const shopper = await signUpViaApi(page);
   const first = (await (await page.request.get('/api/outfit/home?limit=1')).json()) as FeedPage;
@@ -64,7 +69,9 @@ async function shopperWithCart(page: Page) {
     },
   });
   expect(address.status(), await address.text()).toBe(201);
-  return shopper;
+  const like = await page.request.post('/api/outfit/favorite', { data: { outfitId: outfit.id } });
+  expect(like.status(), await like.text()).toBe(200);
+  return { ...shopper, liked: `/favorites/outfits/${outfit.occasionId}` };
 }
 
 /**
@@ -126,8 +133,8 @@ async function visit(page: Page, path: string, rootFontPx?: number) {
   await page.waitForLoadState('networkidle');
 }
 
-async function expectEverythingFits(page: Page, label: string) {
-  for (const path of PAGES) {
+async function expectEverythingFits(page: Page, label: string, liked: string) {
+  for (const path of [...PAGES, liked]) {
     await visit(page, path, label === 'text' ? 32 : undefined);
     expect(await overflows(page), `${path} at ${label}`).toEqual([]);
     // The swipe buttons stay on screen, and the tab bar's labels do not run together.
@@ -152,8 +159,8 @@ async function expectEverythingFits(page: Page, label: string) {
 describe('readable at any size', () => {
   it('fits a phone at 200% zoom (195 px wide): nothing scrolls sideways, is cut or hidden', async () => {
     const { page, consoleErrors } = await newPage(browser, ZOOMED);
-    await shopperWithCart(page);
-    await expectEverythingFits(page, 'zoom');
+    const { liked } = await shopperWithCart(page);
+    await expectEverythingFits(page, 'zoom', liked);
     // The cart's quantity box keeps room for its number.
     await visit(page, '/cartlanding');
     const quantity = page.getByRole('combobox').first();
@@ -167,8 +174,8 @@ describe('readable at any size', () => {
 
   it('fits a phone at 200% text (root font 32 px)', async () => {
     const { page, consoleErrors } = await newPage(browser, PHONE);
-    await shopperWithCart(page);
-    await expectEverythingFits(page, 'text');
+    const { liked } = await shopperWithCart(page);
+    await expectEverythingFits(page, 'text', liked);
     await visit(page, '/cartlanding', 32);
     const quantity = page.getByRole('combobox').first();
     // Two digits' room at 32 px text, not a sliver.

@@ -64,7 +64,7 @@ export default function ClosetCategoryRoute() {
       <ClosetSearchField
         value={q}
         onChange={setQ}
-        label={`Search your ${title.toLowerCase()}`}
+        label={`Search ${title.toLowerCase()}`}
         placeholder="Name, colour or brand"
       />
       {pieces.isPending ? (

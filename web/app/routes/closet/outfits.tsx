@@ -28,7 +28,7 @@ export default function ClosetOutfitsRoute() {
       <ClosetSearchField
         value={q}
         onChange={setQ}
-        label="Search your closet outfits"
+        label="Search closet outfits"
         placeholder="Name or description"
       />
       <ClosetOutfitList

@@ -67,7 +67,7 @@ export default function FavoriteOccasionRoute() {
     >
       <Box sx={{ maxWidth: 560, mb: 2.5 }}>
         <SearchField
-          label={`Search your ${occasion?.name ?? ''} faves`.replace('  ', ' ')}
+          label="Search these faves"
           placeholder="Name or description"
           value={text}
           onChange={setText}

@@ -111,7 +111,10 @@ export function FavoriteOutfitCard({
           m: 0,
           p: 0,
           display: 'grid',
-          gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+          // In em of the caption: five in a row while "Accessory" fits under each, fewer when
+          // zoomed or at a large text size, so a label wraps to the next row, never cut short.
+          fontSize: (theme) => theme.typography.caption.fontSize,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 5.1em), 1fr))',
           gap: { xs: 0.75, sm: 1 },
         }}
       >
@@ -194,7 +197,7 @@ function Piece({ piece, outfit }: { piece: FavoriteOutfitPiece; outfit: Favorite
         lineHeight: 1.25,
         color: 'text.secondary',
         textAlign: 'left',
-        // One line: "Accessory" broke mid-word in a phone's fifth of a card.
+        // One line: "Accessory" broke mid-word in a phone's fifth of a card; the grid gives it room.
         letterSpacing: 0,
         whiteSpace: 'nowrap',
         overflow: 'hidden',
