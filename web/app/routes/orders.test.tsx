@@ -94,7 +94,8 @@ describe('Your orders', () => {
       Array.from({ length: 15 }, (_, i) => `DR-261201-${String(15 - i).padStart(4, '0')}`),
     );
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    // The newest stays the one open.
+    // The newest stays the one open; the second page's first is not opened as a page's first.
+    expect(screen.queryByText('Piece of order 3')).toBeNull();
     const newest = screen.getByRole('region', { name: /DR-261201-0015/ });
     expect(within(newest).getByText('Piece of order 15')).toBeInTheDocument();
   });

@@ -97,6 +97,29 @@ describe('Search', () => {
     ]);
   });
 
+  it('reloads from the first page when the next one is refused, as its cursor would be again', async () => {
+    let stale = true;
+    const calls = answer((url) => {
+      if (url.searchParams.get('cursor') === 'old') {
+        return stale
+          ? [400, { error: { code: 'bad_request', message: 'That page has moved on.' } }]
+          : page({ items: range(5, 2).map((id) => piece(id)) });
+      }
+      return page({ items: range(1, 4).map((id) => piece(id)), nextCursor: 'old' });
+    });
+    renderSearch('/search?type=items&q=boots');
+    const list = await screen.findByRole('list', { name: 'Pieces found' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('More could not be loaded.')).toBeInTheDocument();
+    stale = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/item/search?q=boots').length).toBe(2),
+    );
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+  });
+
   it('is where the shopper left it on coming back', async () => {
     answer(() => page({ items: range(1, 4).map((id) => piece(id)) }));
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});

@@ -266,6 +266,8 @@ export default function SearchRoute() {
           {active.isError && !active.isFetchNextPageError && (
             <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
           )}
+          {/* While the next search loads, the last one's cards show (placeholder data): their
+              pages are not this search's, so they ask for no next page. */}
           <LoadMore
             {...found.more}
             hasMore={found.more.hasMore && !active.isPlaceholderData}
@@ -288,7 +290,9 @@ function ItemPages({ pages }: { pages: readonly ItemSearchPage[] }) {
   const openProduct = useOpenProduct();
   const sized = pages[0]?.understood.some((u) => u.kind === 'size') ?? false;
   return (
+    // Drawn afresh if the first page's reading of the words changes: each card's size hangs on it.
     <ListPages
+      key={String(sized)}
       pages={pages}
       render={(item) => (
         <li key={item.id}>

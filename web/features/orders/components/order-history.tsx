@@ -75,7 +75,8 @@ function OrderEntry({ order, open }: { order: Order; open: boolean }) {
           </Typography>
         </Stack>
       </AccordionSummary>
-      <AccordionDetails id={`${order.number}-details`} sx={{ pt: 0 }}>
+      {/* The region around it takes the summary's aria-controls as its id. */}
+      <AccordionDetails sx={{ pt: 0 }}>
         <OrderSummary order={order} />
       </AccordionDetails>
     </Accordion>
