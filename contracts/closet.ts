@@ -57,9 +57,15 @@ export type ClosetOwned = z.infer<typeof ClosetOwnedSchema>;
 
 /**
  * A piece of a closet outfit: the outfit's own variant, plus the variant the shopper owns of
- * the same product (the same item when they bought exactly that colour and size).
+ * the same product (the same item when they bought exactly that colour and size, else the one
+ * bought last), and any other colours and sizes of it they own, the latest bought first.
  */
-export const ClosetOutfitItemSchema = OutfitItemSchema.extend({ owned: ClosetOwnedSchema });
+export const ClosetOutfitItemSchema = OutfitItemSchema.extend({
+  owned: ClosetOwnedSchema,
+  alsoOwned: z.array(ClosetOwnedSchema).meta({
+    description: 'Other colours and sizes of the same product the shopper owns, latest first',
+  }),
+});
 export type ClosetOutfitItem = z.infer<typeof ClosetOutfitItemSchema>;
 
 export const ClosetOutfitSchema = OutfitSchema.extend({

@@ -66,18 +66,12 @@ async function withOwnedPieces(
       // The card's piece already says how the very item owned looks.
       const look = mine?.itemId === piece.id ? piece : mine?.look;
       if (!mine || !look) return [];
-      const variant: ClosetOwned = {
-        id: mine.itemId,
-        img: look.img,
-        color: look.color,
-        colorHex: look.colorHex,
-        size: look.size,
-        quantity: mine.quantity,
-        firstBoughtAt: mine.firstBoughtAt,
-        lastBoughtAt: mine.lastBoughtAt,
-      };
+      // Any other variant is not the piece, so its look was read with it.
+      const alsoOwned = variants.flatMap((v) =>
+        v === mine || !v.look ? [] : [ownedAs(v, v.look)],
+      );
       // The keys a piece or an outfit lacks go first (docs/architecture.md, "Object shapes").
-      return [{ owned: variant, ...piece }];
+      return [{ owned: ownedAs(mine, look), alsoOwned, ...piece }];
     });
     if (pieces.length !== outfit.items.length) return [];
     return [{ completedAt: completedAt.get(outfit.id) ?? '', ...outfit, items: pieces }];
@@ -98,6 +92,20 @@ async function withOwnedPieces(
     build(await cards.current(unfit));
   }
   return ids.flatMap((id) => built.get(id) ?? []);
+}
+
+/** A variant owned as a closet outfit's piece names it, in the look read for it. */
+function ownedAs(owned: repo.OwnedPiece, look: repo.ItemLook): ClosetOwned {
+  return {
+    id: owned.itemId,
+    img: look.img,
+    color: look.color,
+    colorHex: look.colorHex,
+    size: look.size,
+    quantity: owned.quantity,
+    firstBoughtAt: owned.firstBoughtAt,
+    lastBoughtAt: owned.lastBoughtAt,
+  };
 }
 
 /** A closet outfit as its list shows it: each piece by the variant the shopper owns. */

@@ -207,6 +207,43 @@ describe('GET /api/closet/outfits', () => {
     expect(outfit.completedAt).toMatch(/Z$/);
   });
 
+  it('names every other colour and size owned of a piece, the latest bought first', async () => {
+    const { agent, user } = await signUp(t.app);
+    const outfitId = await loneOutfit(3);
+    const [first, second, ...rest] = await piecesOf(outfitId);
+    // The first piece itself, and before it another variant of its product.
+    await own(user.id, first!.itemId, 1, '2026-02-01T10:00:00Z');
+    const older = await siblingOf(first!.itemId);
+    await own(user.id, older, 2, '2026-01-01T10:00:00Z');
+    // The second only as two other variants: the one bought last stands for it.
+    const [other, another] = await sql<{ id: number }>(
+      `SELECT s.id FROM items i JOIN items s ON s.product_id = i.product_id AND s.id <> i.id
+        WHERE i.id = $1 ORDER BY s.id LIMIT 2`,
+      [second!.itemId],
+    );
+    await own(user.id, other!.id, 1, '2026-01-05T10:00:00Z');
+    await own(user.id, another!.id, 1, '2026-01-06T10:00:00Z');
+    for (const p of rest) await own(user.id, p.itemId);
+
+    const outfit = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
+    const bySlot = (slot: string) => outfit.items.find((i) => i.slot === slot)!;
+    const [olderLook] = await sql<{ color: string; size: string }>(
+      'SELECT color, size FROM items WHERE id = $1',
+      [older],
+    );
+    expect(bySlot(first!.slot).owned.id).toBe(first!.itemId);
+    expect(bySlot(first!.slot).alsoOwned).toEqual([
+      expect.objectContaining({ id: older, quantity: 2, ...olderLook }),
+    ]);
+    expect(bySlot(second!.slot).owned.id).toBe(another!.id);
+    expect(bySlot(second!.slot).alsoOwned.map((v) => v.id)).toEqual([other!.id]);
+    for (const p of rest) expect(bySlot(p.slot).alsoOwned).toEqual([]);
+    // The list's cards stay as they were: each piece by one variant.
+    const page = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+    const card = page.items.find((o) => o.id === outfitId)!;
+    expect(card.items.find((i) => i.slot === second!.slot)!.id).toBe(another!.id);
+  });
+
   it('matches the slow rule for a shopper who owns a scatter of pieces', async () => {
     const { agent, user } = await signUp(t.app);
     // Every product of three outfits, plus odd pieces: some outfits complete, some not.

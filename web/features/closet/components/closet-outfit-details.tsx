@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { ClosetOutfit, ClosetOutfitItem } from '../../../../contracts/closet';
+import type { ClosetOutfit, ClosetOutfitItem, ClosetOwned } from '../../../../contracts/closet';
 import { ZOOMED_PHONE } from '../../../lib/zoomed';
 import { categoryPath, formatDay, occasionPath, SLOT_LABEL } from './format';
 import { OutfitMosaic, ownedImages } from './outfit-mosaic';
@@ -100,9 +100,13 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
           {piece.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Yours in {owned.color} · {owned.size}
-          {owned.quantity > 1 ? ` · ×${owned.quantity}` : ''}
+          Yours in {describeVariant(owned)}
         </Typography>
+        {piece.alsoOwned.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            Also yours in {piece.alsoOwned.map(describeVariant).join(', ')}
+          </Typography>
+        )}
         {!sameVariant && (
           <Typography variant="body2" color="text.secondary">
             Styled here in {piece.color} · {piece.size}
@@ -117,4 +121,9 @@ function PieceRow({ piece }: { piece: ClosetOutfitItem }) {
       </Box>
     </Box>
   );
+}
+
+/** A variant owned as the row says it: "Ivory · L", and "· ×2" for more than one. */
+function describeVariant({ color, size, quantity }: ClosetOwned): string {
+  return `${color} · ${size}${quantity > 1 ? ` · ×${quantity}` : ''}`;
 }

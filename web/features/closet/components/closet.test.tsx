@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../../../contracts/catalog';
@@ -59,7 +59,7 @@ function owned(of: Item, overrides: Partial<ClosetOwned> = {}): ClosetOwned {
 function outfit(id: number, name: string): ClosetOutfit {
   const items: ClosetOutfitItem[] = SLOTS.map((slot, i) => {
     const piece = item(id * 10 + i, slot);
-    return { ...piece, slot, owned: owned(piece) };
+    return { ...piece, slot, owned: owned(piece), alsoOwned: [] };
   });
   return {
     id,
@@ -98,6 +98,7 @@ describe('ClosetOutfitDetails', () => {
     expect(screen.getByText('Yours in Ivory · L · ×2')).toBeInTheDocument();
     expect(screen.getByText('Styled here in Black · M')).toBeInTheDocument();
     expect(screen.getAllByText(/^Styled here in/)).toHaveLength(1);
+    expect(screen.queryByText(/^Also yours in/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Date Night' })).toHaveAttribute(
       'href',
       '/closet/Date%20Night/outfits',
@@ -106,6 +107,25 @@ describe('ClosetOutfitDetails', () => {
       'href',
       '/closet/categories/Tops',
     );
+  });
+});
+
+describe('ClosetOutfitDetails, more than one variant owned', () => {
+  it('names the other colours and sizes of a piece the shopper owns', () => {
+    const look = outfit(8, 'Gallery Opening');
+    const shoes = look.items[4]!;
+    look.items[4] = {
+      ...shoes,
+      alsoOwned: [
+        owned({ ...shoes, id: 991, color: 'Tan', size: 'S' }, { quantity: 3 }),
+        owned({ ...shoes, id: 992, color: 'Navy', size: 'M' }),
+      ],
+    };
+    renderWithApp(<ClosetOutfitDetails outfit={look} />);
+    const row = screen.getAllByRole('listitem')[4]!;
+    expect(within(row).getByText('Yours in Black · M')).toBeInTheDocument();
+    expect(within(row).getByText('Also yours in Tan · S · ×3, Navy · M')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Also yours in/)).toHaveLength(1);
   });
 });
 
