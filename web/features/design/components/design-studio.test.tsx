@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS } from '../../../../contracts/catalog';
@@ -188,9 +188,9 @@ describe('DesignStudio', { timeout: 60_000 }, () => {
 
     // The page is usable again once the dialog has faded out.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
-    // The complaint is said once, above the buttons, not again in a toast over them (a toast is
-    // drawn once its lazily loaded bar has come: given that time).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The complaint is said once, above the buttons, not again in a toast over them: a toast
+    // waits for its bar's module, so React is let draw whatever waited on it first.
+    await act(() => import('../../../lib/notice'));
     expect(screen.getAllByText('Item 10 is a Top, but the top slot needs a Top')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Create outfit' }));
     await userEvent.click(
