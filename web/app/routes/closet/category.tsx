@@ -30,7 +30,6 @@ export default function ClosetCategoryRoute() {
   const pieces = useClosetCategoryPieces(name, q);
   const pages = pieces.data?.pages ?? [];
   const category = pages[0]?.category;
-  const list = pages.flatMap((p) => p.items);
   const counts = useClosetCategories();
   // The count comes from the categories' counts; a search has none of its own.
   const count = q.trim() ? undefined : counts.data?.find((c) => c.id === category?.id)?.pieces;
@@ -71,7 +70,7 @@ export default function ClosetCategoryRoute() {
         <CardGridSkeleton count={6} ratio="4 / 5" columns={{ phone: 2, min: 180 }} />
       ) : pieces.isError && !pieces.data ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
-      ) : list.length === 0 ? (
+      ) : !pages[0]?.items.length ? (
         q.trim() ? (
           <EmptyState
             title="No pieces match"

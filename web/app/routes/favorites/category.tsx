@@ -40,7 +40,8 @@ export default function FavoriteCategoryRoute() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const pieces = useCategoryFavorites(name);
-  const shown = pieces.data?.pages.flatMap((p) => p.items) ?? [];
+  // The first page says whether there are any and what the category is called.
+  const firstPage = pieces.data?.pages[0]?.items ?? [];
   useKeptScroll(pieces.isSuccess);
   const drawn = useDrawnPages(pieces);
   const openItem = Number(search.get('item'));
@@ -85,14 +86,14 @@ export default function FavoriteCategoryRoute() {
     );
   }
 
-  const title = shown[0]?.category ?? name;
+  const title = firstPage[0]?.category ?? name;
   return (
     <Page title="Favorites" subtitle={`${title}: the pieces you love.`} maxWidth="lg">
       {pieces.isPending ? (
         <Loading label="Loading your pieces" />
       ) : pieces.isError && !pieces.data ? (
         <ErrorState message={pieces.error.message} onRetry={() => pieces.refetch()} />
-      ) : shown.length === 0 ? (
+      ) : firstPage.length === 0 ? (
         <EmptyState
           title="No favorites here yet"
           body="Heart a piece while you swipe or search, or swipe right on a whole outfit."

@@ -32,7 +32,6 @@ export default function FavoriteOccasionRoute() {
   const occasions = useFavoriteOccasions();
   const outfits = useOccasionFavorites(valid ? occasionId : 0, q);
   const occasion = occasions.data?.find((o) => o.id === occasionId);
-  const shown = outfits.data?.pages.flatMap((p) => p.items) ?? [];
   const drawn = useDrawnPages(outfits);
   useKeptScroll(outfits.isSuccess);
   const unknown =
@@ -78,7 +77,7 @@ export default function FavoriteOccasionRoute() {
         <Loading label="Loading your outfits" />
       ) : outfits.isError && !outfits.data ? (
         <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
-      ) : shown.length === 0 ? (
+      ) : !outfits.data?.pages[0]?.items.length ? (
         searching ? (
           <EmptyState
             title="Nothing matches"
