@@ -92,12 +92,12 @@ export default function SearchRoute() {
   const foundItems = useDrawnPages(items);
   const foundOutfits = useDrawnPages(outfits);
   const found = mode === 'items' ? foundItems : foundOutfits;
-  const count = found.pages.reduce((n, page) => n + page.items.length, 0);
+  // Nothing found when the first page is empty: a next page follows only a full one.
+  const none = !found.pages[0]?.items.length;
 
   // A search that finds nothing and has nothing to suggest still leads somewhere: below the
   // message, what the empty search shows (popular and new pieces, or the newest outfits).
-  const nothingFound =
-    q !== '' && !typing && active.isSuccess && !active.isPlaceholderData && count === 0;
+  const nothingFound = q !== '' && !typing && active.isSuccess && !active.isPlaceholderData && none;
   const popular = useSearchItems('', chosen, mode === 'items' && nothingFound);
   const newest = useSearchOutfits('', mode === 'outfits' && nothingFound);
   const instead =
@@ -196,7 +196,7 @@ export default function SearchRoute() {
         <Loading label={`Searching ${noun}`} />
       ) : active.isError && !active.data ? (
         <ErrorState message={active.error.message} onRetry={() => active.refetch()} />
-      ) : count === 0 && !active.isPlaceholderData ? (
+      ) : none && !active.isPlaceholderData ? (
         <>
           <EmptyState
             title={q ? 'Nothing matches' : `No ${noun} here yet`}
