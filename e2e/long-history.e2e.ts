@@ -237,8 +237,9 @@ const cardLink = (page: Page, name: string) =>
 async function waitForFirstPage(page: Page, list: string) {
   try {
     await expect
+      // At least: on a tall screen the end of the first page is in view, so the next may follow.
       .poll(async () => (await readList(page, list)).cards, { timeout: 30_000 })
-      .toBe(OUTFIT_PAGE_SIZE);
+      .toBeGreaterThanOrEqual(OUTFIT_PAGE_SIZE);
   } catch (error) {
     const text = await page.evaluate(() => document.body.innerText.slice(0, 600));
     throw new Error(`no first page of "${list}" at ${page.url()}; the page shows: ${text}`, {
@@ -364,7 +365,7 @@ describe('a shopper with a thousand favourites and a closet to match', () => {
     await page.goto('/favorites/outfits/4');
     await expect
       .poll(async () => (await readList(page, 'Favorite outfits')).cards)
-      .toBe(OUTFIT_PAGE_SIZE);
+      .toBeGreaterThanOrEqual(OUTFIT_PAGE_SIZE);
     await screenshot(page, 'long-history-favorites-desktop');
     expectNoConsoleErrors(consoleErrors);
     await context.close();
