@@ -99,8 +99,23 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * An order as the history lists it: what its closed entry shows. The bill (its lines and the
+ * address) is `GET /api/buy/{number}`, read when the shopper opens it.
+ */
+export const OrderHeadSchema = OrderSchema.pick({
+  number: true,
+  placedAt: true,
+  paymentMethod: true,
+  units: true,
+  totalCents: true,
+  total: true,
+  arrival: true,
+});
+export type OrderHead = z.infer<typeof OrderHeadSchema>;
+
 /** A page of the shopper's orders, newest first; `nextCursor` asks for the next. */
-export const OrderPageSchema = pageOf(OrderSchema);
+export const OrderPageSchema = pageOf(OrderHeadSchema);
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /**

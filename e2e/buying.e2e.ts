@@ -346,6 +346,10 @@ describe('buying', () => {
         page.getByRole('heading', { name: new RegExp(`^${placed[0]!.number}`) }).isVisible(),
       )
       .toBe(true);
+    // The list holds no bills: the newest's, open from the start, is read on its own.
+    const bill = page.getByRole('region', { name: new RegExp(`^${placed[0]!.number}`) });
+    await expect.poll(() => bill.getByText(pieces[0]!.name).isVisible()).toBe(true);
+    await expect.poll(() => bill.getByText('12 Orchard Lane').isVisible()).toBe(true);
     await screenshot(page, 'buying-orders-desktop');
     await page.goto('/payment');
     await expect

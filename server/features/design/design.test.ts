@@ -577,8 +577,10 @@ describe('DELETE /api/design/outfit/delete/:id', () => {
     );
     const orders = await buyer.get('/api/buy');
     expect(orders.statusCode).toBe(200);
-    const [order] = orders.json().items as { lines: { itemId: number | null }[] }[];
-    expect(order!.lines.map((l) => l.itemId).sort()).toEqual(outfit.items.map((i) => i.id).sort());
+    const [placed] = orders.json().items as { number: string }[];
+    const order = (await buyer.get(`/api/buy/${placed!.number}`)).json();
+    const lines = order.lines as { itemId: number | null }[];
+    expect(lines.map((l) => l.itemId).sort()).toEqual(outfit.items.map((i) => i.id).sort());
     const closet = await sql<{ item_id: number }>(
       'SELECT item_id FROM closet_items WHERE user_id = $1 ORDER BY item_id',
       [user.id],

@@ -399,27 +399,21 @@ export async function markEmailed(client: SqlClient, orderId: number): Promise<v
   );
 }
 
-/** Where a page of orders starts: after this order (newest first, then by id). */
-export type OrderKey = [at: string, id: number];
-
 /**
- * Orders with their lines, newest first, in one statement whatever the number of orders. With
- * `after`, a page: the orders after that one (all from the first), one more than a page shows,
- * read from orders_user_recent_idx (0024) in its order. Each order's lines come as one JSON
- * array, so a page is a row an order however many lines each holds.
+ * One order with its lines, in one statement; its lines come as one JSON array. Found by its id
+ * or by the number the shopper knows it by, and only among the shopper's own.
  */
 export async function loadOrders(
   db: Db,
   userId: number,
-  filter: { id: number } | { number: string } | { after: OrderKey | undefined },
-): Promise<{ order: OrderRow & { atKey: string }; lines: OrderLineRow[] }[]> {
+  filter: { id: number } | { number: string },
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
   // Written as SQL: building the head's twenty columns with the query builder cost the server
   // more than PostgreSQL spent reading them.
   const found = await rowsOf<
     Omit<OrderRow, 'createdAt' | 'emailedAt'> & {
       createdAt: string;
       emailedAt: string | null;
-      atKey: string;
       lines: OrderLineRow[];
     }
   >(
@@ -434,7 +428,7 @@ export async function loadOrders(
                o.ship_state AS "shipState", o.ship_zip AS "shipZip",
                o.arrives_from::text AS "arrivesFrom", o.arrives_to::text AS "arrivesTo",
                ${isoText(sql`o.emailed_at`)} AS "emailedAt",
-               ${isoText(sql`o.created_at`)} AS "createdAt", o.created_at::text AS "atKey",
+               ${isoText(sql`o.created_at`)} AS "createdAt",
                (SELECT coalesce(json_agg(json_build_object(
                          'id', l.id, 'orderId', l.order_id, 'itemId', l.item_id,
                          'productId', l.product_id, 'name', l.name, 'color', l.color,
@@ -444,19 +438,7 @@ export async function loadOrders(
                   FROM order_lines l WHERE l.order_id = o.id) AS lines
           FROM orders o
          WHERE o.user_id = ${userId}
-           ${
-             'id' in filter
-               ? sql`AND o.id = ${filter.id}`
-               : 'number' in filter
-                 ? sql`AND o.number = ${filter.number}`
-                 : sql`${
-                     filter.after
-                       ? sql`AND (o.created_at, o.id) < (${filter.after[0]}::timestamptz, ${filter.after[1]})`
-                       : sql``
-                   }
-                   ORDER BY o.created_at DESC, o.id DESC
-                   LIMIT ${ORDER_PAGE_READ}`
-           }`,
+           ${'id' in filter ? sql`AND o.id = ${filter.id}` : sql`AND o.number = ${filter.number}`}`,
   );
   return found.map(({ lines, ...head }) => ({
     order: {
@@ -466,6 +448,49 @@ export async function loadOrders(
     },
     lines,
   }));
+}
+
+/** Where a page of orders starts: after this order (newest first, then by id). */
+export type OrderKey = [at: string, id: number];
+
+/** An order as the history lists it, with what its page's cursor needs. */
+export interface OrderHeadRow {
+  id: number;
+  number: string;
+  paymentMethod: PaymentMethod;
+  totalCents: number;
+  units: number;
+  arrivesFrom: string;
+  arrivesTo: string;
+  /** ISO time the order was placed. */
+  placedAt: string;
+  /** created_at to the microsecond, for a page's cursor. */
+  atKey: string;
+}
+
+/**
+ * A page of the shopper's orders without their bills, newest first: those after `after`, one
+ * more than a page shows, read from orders_user_recent_idx (0024) in its order. Units are summed
+ * from each order's few lines (order_lines_order_id_idx).
+ */
+export function pageOrderHeads(
+  client: SqlClient,
+  userId: number,
+  after: OrderKey | undefined,
+): Promise<OrderHeadRow[]> {
+  return queryPrepared<OrderHeadRow>(
+    client,
+    'order_heads_page',
+    sql`SELECT o.id, o.number, o.payment_method AS "paymentMethod", o.total_cents AS "totalCents",
+               (SELECT sum(l.quantity)::int FROM order_lines l WHERE l.order_id = o.id) AS units,
+               o.arrives_from::text AS "arrivesFrom", o.arrives_to::text AS "arrivesTo",
+               ${isoText(sql`o.created_at`)} AS "placedAt", o.created_at::text AS "atKey"
+          FROM orders o
+         WHERE o.user_id = ${userId}
+           ${after ? sql`AND (o.created_at, o.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
+         ORDER BY o.created_at DESC, o.id DESC
+         LIMIT ${ORDER_PAGE_READ}`,
+  );
 }
 
 /** The columns of a charge as `ChargeRecord` names them, of the ledger's rows as `k`. */

@@ -173,12 +173,13 @@ export default async function orderRoutes(fastify: FastifyInstance, opts: OrderR
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: `The shopper's orders with their lines, newest first: ${ORDER_PAGE_SIZE} a page`,
+        summary: `The shopper's orders, newest first, without their bills: ${ORDER_PAGE_SIZE} a page`,
+        description: 'Each bill, with its lines and address, is `GET /api/buy/{number}`.',
         querystring: CursorQuerySchema,
         response: { 200: OrderPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => service.listOrders(db, currentUser(request).id, request.query.cursor),
+    (request) => service.listOrders(app.database, currentUser(request).id, request.query.cursor),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { ORDER_PAGE_SIZE, type Page } from '../../../contracts/common';
 import { formatCents } from '../../../contracts/money';
-import type { CheckoutBodySchema, Order } from '../../../contracts/order';
+import type { CheckoutBodySchema, Order, OrderHead } from '../../../contracts/order';
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
@@ -491,17 +491,27 @@ async function placeCharged(
 /** A page of orders ends at an order: when it was placed, and its id. */
 const orderCursor = cursorCodec('or', z.tuple([TimestampKeySchema, IdKeySchema]));
 
+/** A page of the shopper's orders as the history lists them; each bill is `getOrder`'s. */
 export async function listOrders(
-  db: Db,
+  { sql }: Database,
   userId: number,
   cursor: string | undefined,
-): Promise<Page<Order>> {
+): Promise<Page<OrderHead>> {
   const after = orderCursor.decode(cursor);
-  const found = await repo.loadOrders(db, userId, { after });
+  const rows = await repo.pageOrderHeads(sql, userId, after);
   return pageFrom(
-    found,
-    ({ order }) => orderCursor.encode([order.atKey, order.id]),
-    (shown) => shown.map(({ order, lines }) => toOrder(order, lines)),
+    rows,
+    (row) => orderCursor.encode([row.atKey, row.id]),
+    (shown) =>
+      shown.map((row) => ({
+        number: row.number,
+        placedAt: row.placedAt,
+        paymentMethod: row.paymentMethod,
+        units: row.units,
+        totalCents: row.totalCents,
+        total: formatCents(row.totalCents),
+        arrival: storedArrival(row.arrivesFrom, row.arrivesTo),
+      })),
     ORDER_PAGE_SIZE,
   );
 }

@@ -1150,7 +1150,7 @@ async function refusing(
 }
 
 describe('GET /api/buy and GET /api/buy/{number}', () => {
-  it("lists the shopper's own orders, newest first, with their lines", async () => {
+  it("lists the shopper's own orders, newest first, each bill read by its number", async () => {
     const { agent, addressId } = await shopper();
     const [a, b] = [freshPiece(), freshPiece()];
     await fill(agent, [[a, 1]]);
@@ -1164,10 +1164,21 @@ describe('GET /api/buy and GET /api/buy/{number}', () => {
       second.number,
       first.number,
     ]);
-    expect(list.json().items[0].lines[0]).toMatchObject({ itemId: b, quantity: 2 });
+    expect(list.json().items[0]).toEqual({
+      number: second.number,
+      placedAt: second.placedAt,
+      paymentMethod: second.paymentMethod,
+      units: 2,
+      totalCents: second.totalCents,
+      total: second.total,
+      arrival: second.arrival,
+    });
     const one = await agent.get(`/api/buy/${first.number}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({ ...first, replayed: undefined });
+    const latest = (await agent.get(`/api/buy/${second.number}`)).json();
+    expect(latest.lines).toHaveLength(1);
+    expect(latest.lines[0]).toMatchObject({ itemId: b, quantity: 2 });
   });
 
   it("never shows another shopper's order", async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -52,16 +52,37 @@ function order(n: number): Order {
   };
 }
 
-/** The orders page over a server holding `count` orders, newest first, a page at a time. */
-function renderOrders(count: number) {
+/** An order as the history lists it: no lines, no address. */
+function head({ number, placedAt, paymentMethod, units, totalCents, total, arrival }: Order) {
+  return { number, placedAt, paymentMethod, units, totalCents, total, arrival };
+}
+
+/**
+ * The orders page over a server holding `count` orders, newest first, a page at a time, each
+ * bill from GET /api/buy/{number}: answered by `bill` (the order itself unless it says else).
+ * Returns the bills asked for, in order.
+ */
+function renderOrders(
+  count: number,
+  bill: (order: Order) => [number, unknown] = (order) => [200, order],
+) {
   const all = Array.from({ length: count }, (_, i) => order(count - i));
+  const billsAsked: string[] = [];
   mockApi((_method, url) => {
     if (url === '/api/user') return [200, ada];
     const { pathname, searchParams } = new URL(url, 'http://drape.test');
+    const one = all.find((o) => pathname === `/api/buy/${o.number}`);
+    if (one) {
+      billsAsked.push(one.number);
+      return bill(one);
+    }
     if (pathname !== '/api/buy') return [404, { error: { code: 'not_found', message: 'No.' } }];
     const start = Number(searchParams.get('cursor') ?? 0);
     const end = start + ORDER_PAGE_SIZE;
-    return [200, { items: all.slice(start, end), nextCursor: end < count ? String(end) : null }];
+    return [
+      200,
+      { items: all.slice(start, end).map(head), nextCursor: end < count ? String(end) : null },
+    ];
   });
   renderWithApp(
     <Routes>
@@ -69,6 +90,7 @@ function renderOrders(count: number) {
     </Routes>,
     { path: '/orders' },
   );
+  return billsAsked;
 }
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -81,6 +103,34 @@ describe('Your orders', () => {
     await userEvent.click(screen.getByRole('button', { name: /DR-261201-0002/ }));
     expect(await screen.findByText('Piece of order 2')).toBeInTheDocument();
     expect(screen.queryByText('Piece of order 1')).toBeNull();
+  });
+
+  it('reads a bill when its order is opened, and only once however often it opens', async () => {
+    const asked = renderOrders(3);
+    await screen.findByText('Piece of order 3');
+    expect(asked).toEqual(['DR-261201-0003']);
+    const second = screen.getByRole('button', { name: /DR-261201-0002/ });
+    await userEvent.click(second);
+    await screen.findByText('Piece of order 2');
+    await userEvent.click(second);
+    await waitFor(() => expect(screen.queryByText('Piece of order 2')).toBeNull());
+    await userEvent.click(second);
+    expect(await screen.findByText('Piece of order 2')).toBeInTheDocument();
+    expect(asked).toEqual(['DR-261201-0003', 'DR-261201-0002']);
+  });
+
+  it('says when a bill did not load, and Retry reads it', async () => {
+    let fail = true;
+    renderOrders(1, (order) =>
+      fail ? [503, { error: { code: 'unavailable', message: 'The shop is busy.' } }] : [200, order],
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The bill of DR-261201-0001 did not load');
+    expect(screen.getByText('DR-261201-0001')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Piece of order 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('adds the next page under the first, every order once and newest first', async () => {

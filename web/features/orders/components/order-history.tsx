@@ -3,19 +3,23 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Order } from '../../../../contracts/order';
+import { useRef } from 'react';
+import type { OrderHead } from '../../../../contracts/order';
 import { ListPages } from '../../../components/load-more';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useOrder } from '../api/get-order';
 import { OrderSummary } from './order-summary';
 
 const placed = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
- * The shopper's orders, newest first, as the pages loaded so far; each opens to its full
- * summary, the newest open from the start. A page already drawn is not drawn again for the next.
+ * The shopper's orders, newest first, as the pages loaded so far; each opens to its bill, read
+ * when opened, the newest open from the start. A page already drawn is not drawn again for the next.
  */
-export function OrderHistory({ pages }: { pages: readonly { items: readonly Order[] }[] }) {
+export function OrderHistory({ pages }: { pages: readonly { items: readonly OrderHead[] }[] }) {
   const newest = pages[0]?.items[0]?.number;
   return (
     <Stack sx={{ gap: 1.5 }}>
@@ -29,13 +33,13 @@ export function OrderHistory({ pages }: { pages: readonly { items: readonly Orde
   );
 }
 
-function OrderEntry({ order, open }: { order: Order; open: boolean }) {
+function OrderEntry({ order, open }: { order: OrderHead; open: boolean }) {
   return (
     <Accordion
       defaultExpanded={open}
       disableGutters
       elevation={0}
-      // A bill is drawn when opened: two hundred orders do not each draw one unseen.
+      // A bill is read and drawn when opened: two hundred orders do not each draw one unseen.
       slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
       sx={{
         border: 1,
@@ -77,8 +81,38 @@ function OrderEntry({ order, open }: { order: Order; open: boolean }) {
       </AccordionSummary>
       {/* The region around it takes the summary's aria-controls as its id. */}
       <AccordionDetails sx={{ pt: 0 }}>
-        <OrderSummary order={order} />
+        <OrderBill number={order.number} />
       </AccordionDetails>
     </Accordion>
+  );
+}
+
+/** An order's bill, asked for when its entry opens; kept once read, as an order never changes. */
+function OrderBill({ number }: { number: string }) {
+  const bill = useOrder(number);
+  // A retry that works takes the alert and its button away; the focus stays in the entry.
+  const place = useRef<HTMLDivElement>(null);
+  let body: React.ReactNode;
+  if (bill.data) body = <OrderSummary order={bill.data} />;
+  else if (bill.isError) {
+    body = (
+      <RetryAlert onRetry={bill.refetch} retrying={bill.isFetching} focusAfter={place}>
+        The bill of {number} did not load. {bill.error.message}
+      </RetryAlert>
+    );
+  } else {
+    body = (
+      <Box role="progressbar" aria-label={`Loading the bill of ${number}`}>
+        <Skeleton width="40%" />
+        <Skeleton height={72} />
+        <Skeleton height={72} />
+        <Skeleton width="60%" />
+      </Box>
+    );
+  }
+  return (
+    <Box ref={place} tabIndex={-1} sx={{ outline: 'none' }}>
+      {body}
+    </Box>
   );
 }
