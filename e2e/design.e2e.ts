@@ -8,6 +8,7 @@ import {
   newPage,
   PHONE,
   screenshot,
+  settleAnimations,
   signInAsDemoAdmin,
   signUpViaApi,
   uniqueName,
@@ -200,7 +201,7 @@ describe('the admin design studio', () => {
     await page.getByRole('button', { name: 'Create outfit' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(name).isVisible()).toBe(true);
-    await page.waitForTimeout(400); // let the dialog finish fading in
+    await settleAnimations(page);
     await screenshot(page, 'design-confirm-desktop');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => notices(page)).toContain(`Created “${name}”.`);
@@ -250,7 +251,8 @@ describe('the admin design studio', () => {
     await page.getByRole('option', { name: new RegExp(name) }).click();
     await expect.poll(() => nameField(page).inputValue()).toBe(name);
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.waitForTimeout(400);
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await settleAnimations(page);
     await screenshot(page, 'design-delete-desktop');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => notices(page)).toContain(`Deleted “${name}”.`);

@@ -93,7 +93,7 @@ export async function signInAsDemoAdmin(page: Page) {
  * page, and axe would judge a contrast no shopper sees once the element has settled. Endless
  * ones (a spinner, a skeleton's pulse) are not waited for.
  */
-async function settleAnimations(page: Page) {
+export async function settleAnimations(page: Page) {
   await page
     .waitForFunction(
       () =>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../../contracts/feed';
@@ -172,7 +172,8 @@ describe('SwipeDeck', () => {
     expect(screen.queryByText('Bird')).toBeNull();
     // The card under it (hidden from assistive technology) comes once the top one is painted.
     expect(await screen.findByText('Bird')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A fetch of the screen's own would have reached the server by the next task.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(calls.filter((c) => c.url.startsWith('/api/outfit/home'))).toHaveLength(1);
   });
 
@@ -297,9 +298,13 @@ describe('SwipeDeck', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
     await screen.findByRole('group', { name: 'Tuesday, Work' });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/outfit/reject')).toBe(true));
+    const feedPages = () => calls.filter((c) => c.url.startsWith('/api/outfit/home')).length;
+    const asked = feedPages();
     window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A page asked for on the connection's return would have reached the server by the next task.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(feedPages()).toBe(asked);
     expect(screen.getByRole('group', { name: 'Tuesday, Work' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
     expect(await screen.findByRole('group', { name: 'Wednesday, Work' })).toBeInTheDocument();
