@@ -403,11 +403,11 @@ export async function markEmailed(client: SqlClient, orderId: number): Promise<v
  * One order with its lines, in one statement; its lines come as one JSON array. Found by its id
  * or by the number the shopper knows it by, and only among the shopper's own.
  */
-export async function loadOrders(
+export async function findOrder(
   db: Db,
   userId: number,
   filter: { id: number } | { number: string },
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
   // Written as SQL: building the head's twenty columns with the query builder cost the server
   // more than PostgreSQL spent reading them.
   const found = await rowsOf<
@@ -440,14 +440,17 @@ export async function loadOrders(
          WHERE o.user_id = ${userId}
            ${'id' in filter ? sql`AND o.id = ${filter.id}` : sql`AND o.number = ${filter.number}`}`,
   );
-  return found.map(({ lines, ...head }) => ({
+  const [row] = found;
+  if (!row) return undefined;
+  const { lines, ...head } = row;
+  return {
     order: {
       ...head,
       createdAt: new Date(head.createdAt),
       emailedAt: head.emailedAt === null ? null : new Date(head.emailedAt),
     },
     lines,
-  }));
+  };
 }
 
 /** Where a page of orders starts: after this order (newest first, then by id). */

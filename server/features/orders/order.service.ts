@@ -130,7 +130,7 @@ export function toOrder(row: repo.OrderRow, lines: repo.OrderLineRow[]): Order {
 }
 
 async function loadOrderById(db: Db, userId: number, id: number): Promise<Order> {
-  const [found] = await repo.loadOrders(db, userId, { id });
+  const found = await repo.findOrder(db, userId, { id });
   if (!found) throw notFound('That order does not exist.');
   return toOrder(found.order, found.lines);
 }
@@ -517,7 +517,7 @@ export async function listOrders(
 }
 
 export async function getOrder(db: Db, userId: number, number: string): Promise<Order> {
-  const [found] = await repo.loadOrders(db, userId, { number });
+  const found = await repo.findOrder(db, userId, { number });
   if (!found) throw notFound('That order does not exist.');
   return toOrder(found.order, found.lines);
 }
