@@ -65,8 +65,8 @@ export const PAGE_SIZE = 24;
 export const OUTFIT_PAGE_SIZE = 12;
 
 /**
- * The most orders one page of the shopper's orders holds: an order card names each of its lines,
- * as many as an outfit's five pieces, so it weighs what an outfit card does.
+ * The most orders one page of the shopper's orders holds: each is an entry of the history, a
+ * bill read when opened; twelve fill a phone's screen about three times.
  */
 export const ORDER_PAGE_SIZE = 12;
 

@@ -131,10 +131,12 @@ describe('Your orders', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Piece of order 1')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+    // The Retry button went with the alert: the focus is on the order's entry, not lost.
+    expect(screen.getByRole('button', { name: /DR-261201-0001/ })).toHaveFocus();
   });
 
   it('adds the next page under the first, every order once and newest first', async () => {
-    renderOrders(ORDER_PAGE_SIZE + 3);
+    const asked = renderOrders(ORDER_PAGE_SIZE + 3);
     await screen.findByText('Piece of order 15');
     expect(headings()).toHaveLength(ORDER_PAGE_SIZE);
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
@@ -145,7 +147,11 @@ describe('Your orders', () => {
     );
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
     // The newest stays the one open; the second page's first is not opened as a page's first.
-    expect(screen.queryByText('Piece of order 3')).toBeNull();
+    expect(screen.getByRole('button', { name: /DR-261201-0003/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(asked).toEqual(['DR-261201-0015']);
     const newest = screen.getByRole('region', { name: /DR-261201-0015/ });
     expect(within(newest).getByText('Piece of order 15')).toBeInTheDocument();
   });

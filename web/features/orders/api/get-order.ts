@@ -12,8 +12,9 @@ export const orderQueryOptions = (number: string) =>
   queryOptions({
     queryKey: orderKey(number),
     queryFn: ({ signal }) => getOrder(number, signal),
-    // An order never changes once placed.
+    // An order never changes once placed: one read serves the visit, an entry opened again too.
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
   });
 
 export function useOrder(number: string | null) {

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { type RefObject, useRef } from 'react';
 import type { OrderHead } from '../../../../contracts/order';
 import { ListPages } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -34,6 +34,7 @@ export function OrderHistory({ pages }: { pages: readonly { items: readonly Orde
 }
 
 function OrderEntry({ order, open }: { order: OrderHead; open: boolean }) {
+  const summary = useRef<HTMLDivElement>(null);
   return (
     <Accordion
       defaultExpanded={open}
@@ -49,6 +50,7 @@ function OrderEntry({ order, open }: { order: OrderHead; open: boolean }) {
       }}
     >
       <AccordionSummary
+        ref={summary}
         expandIcon={<ExpandMore />}
         aria-controls={`${order.number}-details`}
         id={`${order.number}-summary`}
@@ -81,38 +83,41 @@ function OrderEntry({ order, open }: { order: OrderHead; open: boolean }) {
       </AccordionSummary>
       {/* The region around it takes the summary's aria-controls as its id. */}
       <AccordionDetails sx={{ pt: 0 }}>
-        <OrderBill number={order.number} />
+        <OrderBill number={order.number} focusAfterRetry={summary} />
       </AccordionDetails>
     </Accordion>
   );
 }
 
-/** An order's bill, asked for when its entry opens; kept once read, as an order never changes. */
-function OrderBill({ number }: { number: string }) {
+/**
+ * An order's bill, asked for when its entry opens; kept for the visit once read, as an order never
+ * changes. A retry that works takes the alert and its button away: the focus goes to the entry's
+ * summary, `focusAfterRetry`.
+ */
+function OrderBill({
+  number,
+  focusAfterRetry,
+}: {
+  number: string;
+  focusAfterRetry: RefObject<HTMLElement | null>;
+}) {
   const bill = useOrder(number);
-  // A retry that works takes the alert and its button away; the focus stays in the entry.
-  const place = useRef<HTMLDivElement>(null);
-  let body: React.ReactNode;
-  if (bill.data) body = <OrderSummary order={bill.data} />;
-  else if (bill.isError) {
-    body = (
-      <RetryAlert onRetry={bill.refetch} retrying={bill.isFetching} focusAfter={place}>
+  if (bill.data) return <OrderSummary order={bill.data} />;
+  if (bill.isError) {
+    return (
+      <RetryAlert onRetry={bill.refetch} retrying={bill.isFetching} focusAfter={focusAfterRetry}>
         The bill of {number} did not load. {bill.error.message}
       </RetryAlert>
     );
-  } else {
-    body = (
+  }
+  return (
+    <Box role="status" aria-live="polite">
       <Box role="progressbar" aria-label={`Loading the bill of ${number}`}>
         <Skeleton width="40%" />
         <Skeleton height={72} />
         <Skeleton height={72} />
         <Skeleton width="60%" />
       </Box>
-    );
-  }
-  return (
-    <Box ref={place} tabIndex={-1} sx={{ outline: 'none' }}>
-      {body}
     </Box>
   );
 }
