@@ -328,8 +328,8 @@ describe('SwipeDeck', () => {
     await screen.findByRole('group', { name: 'Monday, Work' });
     await userEvent.click(screen.getByRole('button', { name: 'Favorite outfit' }));
     await screen.findByRole('group', { name: 'Tuesday, Work' });
-    await queryClient.refetchQueries({ queryKey: feedKeys.home() });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page asked for again is merged in as it lands, before the next swipe.
+    await act(() => queryClient.refetchQueries({ queryKey: feedKeys.home() }));
     for (const next of ['Tuesday', 'Wednesday', 'Thursday']) {
       expect(await screen.findByRole('group', { name: `${next}, Work` })).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Reject outfit' }));
