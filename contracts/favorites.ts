@@ -169,7 +169,11 @@ export const ChangeSizeBodySchema = z
   .refine(namesItem, itemRequired);
 export type ChangeSizeBody = z.input<typeof ChangeSizeBodySchema>;
 
-export const HeartItemBodySchema = z.object({ itemId: BodyIdSchema });
+export const HeartItemBodySchema = z.object({
+  itemId: BodyIdSchema,
+  /** The shopper picked this item's size before hearting it, so Buy need not ask again. */
+  sizeChosen: z.boolean().default(false),
+});
 export type HeartItemBody = z.input<typeof HeartItemBodySchema>;
 
 export const ItemIdParamsSchema = z.object({ itemId: IdSchema });

@@ -84,7 +84,7 @@ describe("a shopper's taste commits without waiting for the disk", () => {
   it('hearts from search given, changed and taken away', async () => {
     const [loose] = outfits[0]!.items;
     const piece = { itemId: loose!, outfitId: null };
-    expect(await committing((tx) => insertHeart(tx, userId, loose!))).toEqual([
+    expect(await committing((tx) => insertHeart(tx, userId, loose!, false))).toEqual([
       { itemExists: true, added: true },
       'off',
     ]);

@@ -557,13 +557,14 @@ export async function insertHeart(
   db: Db,
   userId: number,
   itemId: number,
+  sizeChosen: boolean,
 ): Promise<{ itemExists: boolean; added: boolean }> {
   const [row] = await rowsOf<{ itemExists: boolean; added: boolean }>(
     db,
     sql`WITH item AS (SELECT id FROM items WHERE id = ${itemId}),
         added AS (
-          INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-          SELECT ${userId}, id, NULL, 'heart' FROM item WHERE ${withoutDiskWait}
+          INSERT INTO item_favorites (user_id, item_id, outfit_id, source, size_chosen)
+          SELECT ${userId}, id, NULL, 'heart', ${sizeChosen} FROM item WHERE ${withoutDiskWait}
           ON CONFLICT DO NOTHING RETURNING id)
         SELECT EXISTS (SELECT 1 FROM item) AS "itemExists",
                EXISTS (SELECT 1 FROM added) AS added`,

@@ -264,7 +264,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await service.heartItem(db, currentUser(request).id, request.body.itemId);
+      const { itemId, sizeChosen } = request.body;
+      const created = await service.heartItem(db, currentUser(request).id, itemId, sizeChosen);
       return reply.status(created ? 201 : 200).send({ ok: true, favorite: true });
     },
   );

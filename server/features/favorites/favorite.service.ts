@@ -439,10 +439,15 @@ export async function listVariants(db: Db, query: VariantsInput): Promise<Varian
 
 // ---- hearts from search ----
 
-export async function heartItem(db: Db, userId: number, itemId: number): Promise<boolean> {
+export async function heartItem(
+  db: Db,
+  userId: number,
+  itemId: number,
+  sizeChosen = false,
+): Promise<boolean> {
   let heart: { itemExists: boolean; added: boolean };
   try {
-    heart = await repo.insertHeart(db, userId, itemId);
+    heart = await repo.insertHeart(db, userId, itemId, sizeChosen);
   } catch (error) {
     // The item was deleted between the statement's read and its insert.
     if (pgCode(error) === PG.foreignKeyViolation) throw notFound('There is no such item.');

@@ -718,12 +718,41 @@ describe('POST /api/item/search/favorite and DELETE /api/item/search/unfavorite/
     expect(rows).toEqual([{ item_id: top.id, outfit_id: outfitId, quantity: 1, source: 'outfit' }]);
   });
 
+  it('keeps the size as chosen when the shopper picked it before hearting', async () => {
+    const shopper = await signUp(t.app);
+    const picked = await piece(airport[0]!, 'bottom');
+    const opened = await piece(airport[1]!, 'footwear');
+    expect(
+      (
+        await shopper.agent.post('/api/item/search/favorite', {
+          itemId: picked.id,
+          sizeChosen: true,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await shopper.agent.post('/api/item/search/favorite', { itemId: opened.id })).statusCode,
+    ).toBe(201);
+    const chosen = async (category: string, itemId: number) =>
+      (await shopper.agent.get(`/api/favorites/items/${category}`))
+        .json()
+        .items.find((i: { id: number }) => i.id === itemId)?.sizeChosen;
+    expect(await chosen('Bottoms', picked.id)).toBe(true);
+    expect(await chosen('Footwear', opened.id)).toBe(false);
+  });
+
   it('answers 404 for an unknown item and 400 for a bad id, storing nothing', async () => {
     const before = await favoriteRows(bob.user.id);
     expect((await bob.agent.post('/api/item/search/favorite', { itemId: 999999 })).statusCode).toBe(
       404,
     );
-    for (const body of [{ itemId: 'x' }, {}, { itemId: -3 }]) {
+    const item = await piece(airport[0]!, 'top');
+    for (const body of [
+      { itemId: 'x' },
+      {},
+      { itemId: -3 },
+      { itemId: item.id, sizeChosen: 'L' },
+    ]) {
       expect((await bob.agent.post('/api/item/search/favorite', body)).statusCode).toBe(400);
     }
     expect((await bob.agent.delete('/api/item/search/unfavorite/abc')).statusCode).toBe(400);

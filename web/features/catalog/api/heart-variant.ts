@@ -4,18 +4,23 @@ import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY, SEARCH_KEY } from '../../../lib/query-keys';
 import { productKeys } from './keys';
 
-/** Hearts (or un-hearts) sizes of a product, each a favourite of its own. */
+/**
+ * Hearts (or un-hearts) sizes of a product, each a favourite of its own. `sizeChosen`: the shopper
+ * picked the size, so Buy on the favourite need not ask for one.
+ */
 export function heartVariant({
   itemIds,
   hearted,
+  sizeChosen = false,
 }: {
   itemIds: readonly number[];
   hearted: boolean;
+  sizeChosen?: boolean;
 }) {
   return Promise.all(
     itemIds.map((itemId) =>
       hearted
-        ? api.post(apiPaths.search.heartItem, { itemId })
+        ? api.post(apiPaths.search.heartItem, { itemId, sizeChosen })
         : api.delete(apiPaths.search.unheartItem(itemId)),
     ),
   );

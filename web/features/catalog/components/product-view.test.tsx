@@ -159,7 +159,23 @@ describe('ProductView', () => {
     );
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-        { itemId: ivoryM.itemId },
+        { itemId: ivoryM.itemId, sizeChosen: false },
+      ]),
+    );
+  }, 20_000);
+
+  it('hearts the size the shopper picked as chosen, so Buy on the favourite will not ask again', async () => {
+    const product = blouse();
+    const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
+    const calls = mockApi(() => [200, { ok: true, favorite: true }]);
+    renderWithApp(<ProductView product={product} itemId={ivoryM.itemId} headingId="h" />);
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { itemId: ivoryM.itemId, sizeChosen: true },
       ]),
     );
   }, 20_000);

@@ -81,6 +81,7 @@ export function ProductView({
         // Un-hearting a colour takes back every size of it that was hearted.
         itemIds: hearted && !variant ? heartedOfColour.map((v) => v.itemId) : [heartTarget.itemId],
         hearted: !hearted,
+        sizeChosen: variant !== undefined,
       },
       {
         onError: (error) => notify(messageOf(error, 'That did not save. Try again.'), 'error'),
