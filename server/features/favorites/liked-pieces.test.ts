@@ -188,8 +188,11 @@ async function unfavorite(s: Shopper, outfitId: number) {
   return res.json();
 }
 
-async function expectNoFavorites(s: Shopper) {
-  expect(await swipesOf(s.user.id)).toEqual([]);
+/** No favourite left; `passed`: the outfit an unfavourite turned into a pass, else no swipe at all. */
+async function expectNoFavorites(s: Shopper, passed?: number) {
+  expect(await swipesOf(s.user.id)).toEqual(
+    passed === undefined ? [] : [{ outfit_id: passed, direction: 'nope', pieces_written: false }],
+  );
   expect(await viewOf(s.user.id)).toEqual([]);
 }
 
@@ -525,7 +528,7 @@ describe('DELETE /api/item/unfavorite/:itemId/:outfitId on a liked outfit', () =
     await unheart(s, pieces[0]!.itemId, outfitId);
 
     expect(await unfavorite(s, outfitId)).toEqual({ outfitId, removedItems: 4, changed: true });
-    await expectNoFavorites(s);
+    await expectNoFavorites(s, outfitId);
   });
 });
 
@@ -569,7 +572,9 @@ describe('a piece hearted on the card and the like', () => {
     expect(tops[0]).toMatchObject({ id: top.itemId, outfitId, source: 'heart' });
 
     expect(await unfavorite(s, outfitId)).toEqual({ outfitId, removedItems: 4, changed: true });
-    expect(await swipesOf(s.user.id)).toEqual([]);
+    expect(await swipesOf(s.user.id)).toEqual([
+      { outfit_id: outfitId, direction: 'nope', pieces_written: false },
+    ]);
     expect(await rowsOf(s.user.id)).toEqual([heartRow]);
     expect(await viewOf(s.user.id)).toEqual([
       {
@@ -942,7 +947,7 @@ describe('POST /api/outfit/search/unfavorite of a like', () => {
     await like(s, outfitId);
 
     expect(await unfavorite(s, outfitId)).toEqual({ outfitId, removedItems: 5, changed: true });
-    await expectNoFavorites(s);
+    await expectNoFavorites(s, outfitId);
 
     const again = await s.agent.post('/api/outfit/search/unfavorite', { outfitId });
     expect(again.json()).toEqual({ outfitId, removedItems: 0, changed: false });

@@ -129,7 +129,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Unfavourite an outfit and the pieces it brought (never pieces hearted alone)',
+        summary:
+          'Unfavourite an outfit and the pieces it brought (never pieces hearted alone); it counts as passed',
         body: OutfitRefBodySchema,
         response: { 200: OutfitUnfavoriteResultSchema, ...errors },
       },
