@@ -4,15 +4,13 @@ import type { ClosetCategoryCount } from '../../../contracts/closet';
 import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
+import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
 
-/** `%` and `_` are plain characters in a shopper's search. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `AND column LIKE pattern`, or nothing without a search; search_text is stored lower-cased. */
-const matching = (column: SQL, pattern: string | undefined) =>
-  pattern === undefined ? sql`` : sql`AND ${column} LIKE lower(${pattern})`;
+/** `AND` every searched word (or a word it may be a typo of) in the text, or nothing. */
+const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
+  const matches = terms && matchesAllTerms(column, terms);
+  return matches ? sql`AND ${matches}` : sql``;
+};
 
 /** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */
 const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
@@ -24,8 +22,8 @@ export type OccasionRef = { id: number } | { name: string };
 export interface ClosetOutfitFilter {
   /** Looked up in the page's own statement: a name that names no occasion finds no outfit. */
   occasion?: OccasionRef | undefined;
-  /** Already turned into a LIKE pattern by containsPattern. */
-  pattern?: string | undefined;
+  /** The words searched for, with their typos' alternatives (`expandTerms`). */
+  terms?: readonly SearchTerm[] | undefined;
 }
 
 /** Where a page of closet outfits starts: after this one (most recently completed first, then id). */
@@ -132,10 +130,10 @@ export function pageClosetOutfits(
     userId,
     sql`SELECT co.outfit_id AS id, co.completed_at AS at
           FROM closet_outfits co
-          ${filter.pattern === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
+          ${filter.terms === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
          WHERE co.user_id = ${userId}
            ${filter.occasion === undefined ? sql`` : sql`AND co.occasion_id = ${occasionId(filter.occasion)}`}
-           ${matching(sql`o.search_text`, filter.pattern)}
+           ${matching(sql`o.search_text`, filter.terms)}
            ${before(sql`co.completed_at`, sql`co.outfit_id`, after)}
          ORDER BY co.completed_at DESC, co.outfit_id DESC
          LIMIT ${OUTFIT_PAGE_READ}`,
@@ -276,7 +274,7 @@ export type PieceKey = [lastBoughtAt: string, itemId: number];
 export function pagePieces(
   db: Db,
   userId: number,
-  filter: { categoryId: number; pattern?: string | undefined },
+  filter: { categoryId: number; terms?: readonly SearchTerm[] | undefined },
   after: PieceKey | undefined,
 ): Promise<PagedPieceRow[]> {
   return rowsOf<PagedPieceRow>(
@@ -290,7 +288,7 @@ export function pagePieces(
           JOIN categories c ON c.id = i.category_id
          -- The copy closet_items keeps (0027), so the index narrows to the category.
          WHERE ci.user_id = ${userId} AND ci.category_id = ${filter.categoryId}
-           ${matching(sql`i.search_text`, filter.pattern)}
+           ${matching(sql`i.search_text`, filter.terms)}
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
          LIMIT ${PAGE_READ}`,

@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { toItem } from '../../lib/items';
 import type { OutfitCards } from '../../lib/outfit-cards';
+import { expandTerms, parseSearchText, type SearchTerm } from '../../lib/text-search';
 import * as repo from './closet.repository';
 
 interface ListQuery {
@@ -137,15 +138,20 @@ async function outfitPage(
   );
 }
 
-const searchPattern = (q: string | undefined) => (q ? repo.containsPattern(q) : undefined);
+/** The words of a closet search, each with the shop's words it may be a typo of; none for none. */
+async function searchTerms(db: Db, q: string | undefined): Promise<SearchTerm[] | undefined> {
+  const { terms } = parseSearchText(q ?? '');
+  return terms.length > 0 ? expandTerms(db, terms) : undefined;
+}
 
-export function listClosetOutfits(
+export async function listClosetOutfits(
   database: Database,
   cards: OutfitCards,
   userId: number,
   query: ListQuery,
 ): Promise<ClosetOutfitPage> {
-  return outfitPage(database, cards, userId, { pattern: searchPattern(query.q) }, query.cursor);
+  const terms = await searchTerms(database.db, query.q);
+  return outfitPage(database, cards, userId, { terms }, query.cursor);
 }
 
 export async function listClosetOutfitsForOccasion(
@@ -162,7 +168,7 @@ export async function listClosetOutfitsForOccasion(
     database,
     cards,
     userId,
-    { occasion: ref, pattern: searchPattern(query.q) },
+    { occasion: ref, terms: await searchTerms(database.db, query.q) },
     query.cursor,
   );
   // A card says which occasion it is for, so only an empty page asks whether there is one. A
@@ -239,7 +245,7 @@ export async function listPieces(
   const rows = await repo.pagePieces(
     db,
     userId,
-    { categoryId: category.id, pattern: searchPattern(query.q) },
+    { categoryId: category.id, terms: await searchTerms(db, query.q) },
     key && [key[0], key[2]],
   );
   const page = await pageFrom(

@@ -290,6 +290,34 @@ describe('GET /api/closet/outfits', () => {
     );
   });
 
+  it('finds an outfit and a piece by a word typed with two letters swapped, as other searches do', async () => {
+    const { agent, user } = await signUp(t.app);
+    const outfitId = await loneOutfit(2);
+    const pieces = await piecesOf(outfitId);
+    for (const p of pieces) await own(user.id, p.itemId);
+    const [outfit] = await sql<{ name: string }>('SELECT name FROM outfits WHERE id = $1', [
+      outfitId,
+    ]);
+    const top = pieces.find((p) => p.slot === 'top')!;
+    const [item] = await sql<{ name: string }>('SELECT name FROM items WHERE id = $1', [
+      top.itemId,
+    ]);
+    // The first word of five letters or more, with two different neighbouring letters swapped.
+    const typoOf = (text: string) => {
+      const word = text.split(/[^A-Za-z]+/).find((w) => w.length >= 5)!;
+      const at = [...word].findIndex((c, i) => i > 0 && word[i + 1] && c !== word[i + 1]);
+      return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    };
+    const outfits = await agent.get(`/api/closet/outfits?q=${typoOf(outfit!.name)}`);
+    expect(outfits.statusCode).toBe(200);
+    expect((outfits.json() as ClosetOutfitPage).items.map((o) => o.id)).toContain(outfitId);
+    const tops = await agent.get(`/api/closet/items/category/Tops?q=${typoOf(item!.name)}`);
+    expect(tops.statusCode).toBe(200);
+    expect(tops.json().items.map((i: { id: number }) => i.id)).toContain(top.itemId);
+    // A word found nowhere, nor one edit from any word of the shop, still finds nothing.
+    expect((await agent.get('/api/closet/outfits?q=qxzvw')).json().items).toEqual([]);
+  });
+
   it('searches name and description without regard to case, with % and _ taken literally', async () => {
     const { agent, user } = await signUp(t.app);
     const source = await loneOutfit(3);
