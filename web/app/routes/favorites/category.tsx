@@ -120,6 +120,7 @@ export default function FavoriteCategoryRoute() {
                         itemId={piece.id}
                         itemName={piece.name}
                         quantity={buyQuantity(piece)}
+                        wanted={Math.max(1, piece.quantity)}
                         onChooseSize={
                           piece.sizeChosen
                             ? undefined

@@ -43,12 +43,32 @@ describe('CartToggle', () => {
       await screen.findByRole('button', { name: 'Del: take Linen Shirt out of the cart' }),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 3 });
+    // All the shopper wanted went in: nothing to say beyond the label's flip.
+    expect(screen.queryByText(/ left: /)).not.toBeInTheDocument();
 
     await userEvent.click(
       screen.getByRole('button', { name: 'Del: take Linen Shirt out of the cart' }),
     );
     expect(await screen.findByRole('button', { name: 'Buy Linen Shirt' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says so when stock lets Buy put in fewer than the shopper wants', async () => {
+    let current = cart([]);
+    const calls = mockApi((method, url, body) => {
+      if (method === 'POST' && url === '/api/cart') {
+        current = cart([cartLine(7, (body as { quantity: number }).quantity)]);
+      }
+      return [200, current];
+    });
+    renderWithApp(<CartToggle itemId={7} itemName="Chelsea Boot" quantity={2} wanted={9} />);
+    const button = await screen.findByRole('button', { name: 'Buy Chelsea Boot' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(button);
+    expect(
+      await screen.findByText('Only 2 left: 2 of the 9 you want went in your bag.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: 7, quantity: 2 });
   });
 
   it('shows Del for a piece already in the cart, and ignores clicks while one is saving', async () => {

@@ -17,6 +17,7 @@ export function CartToggle({
   itemId,
   itemName,
   quantity = 1,
+  wanted = quantity,
   size = 'small',
   onChooseSize,
 }: {
@@ -25,6 +26,8 @@ export function CartToggle({
   itemName?: string;
   /** How many Buy adds (the favorites quantity; at least 1). */
   quantity?: number;
+  /** How many the shopper wants, when stock allows fewer than that: Buy then says so. */
+  wanted?: number;
   size?: 'small' | 'medium';
   /**
    * When the shopper has not chosen a size yet, Buy calls this (to open the size choice)
@@ -45,7 +48,15 @@ export function CartToggle({
     const onError = (error: unknown) => notify(messageOf(error), 'error');
     if (inTheCart) remove.mutate(itemId, { onError });
     else if (onChooseSize) onChooseSize();
-    else add.mutate({ itemId, quantity: Math.min(9, Math.max(1, quantity)) }, { onError });
+    else {
+      const adding = Math.min(9, Math.max(1, quantity));
+      const onSuccess = () => {
+        if (wanted > adding) {
+          notify(`Only ${adding} left: ${adding} of the ${wanted} you want went in your bag.`);
+        }
+      };
+      add.mutate({ itemId, quantity: adding }, { onError, onSuccess });
+    }
   }
 
   return (
