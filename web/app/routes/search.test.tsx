@@ -291,6 +291,27 @@ describe('Search', () => {
     );
   });
 
+  it('leaves out a category a link names that the shop does not have, instead of failing', async () => {
+    const asked: URL[] = [];
+    mockApi((_method, url) => {
+      if (url.startsWith('/api/item/categories')) {
+        return [200, [{ id: 3, name: 'Footwear', slot: 'footwear' }]];
+      }
+      const search = new URL(url, 'http://x');
+      asked.push(search);
+      // As the server answers a category it does not know.
+      if (search.searchParams.getAll('cat').includes('99')) {
+        return [400, { error: { code: 'validation', message: 'There is no category "99".' } }];
+      }
+      return [200, page({ items: [piece(1)] })];
+    });
+    renderSearch('/search?type=items&cat=99&cat=3&q=boots');
+    const list = await screen.findByRole('list', { name: 'Pieces found' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(asked.map((u) => u.searchParams.getAll('cat'))).toEqual([['3']]);
+  });
+
   it('shows an error with a way to try again', async () => {
     answer(() => [500, { error: { code: 'internal', message: 'The shop is down.' } }]);
     renderSearch('/search?type=items&q=boots');

@@ -36,7 +36,7 @@ type Mode = 'outfits' | 'items';
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('type') === 'items' ? 'items' : 'outfits';
-  const chosen = params
+  const asked = params
     .getAll('cat')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
@@ -56,7 +56,10 @@ export default function SearchRoute() {
   }, [q, setParams]);
 
   const categories = useCategories();
-  const items = useSearchItems(q, chosen, mode === 'items');
+  // A link may name a category the shop does not have: it narrows nothing, rather than failing.
+  const chosen = asked.filter((id) => categories.data?.some((c) => c.id === id));
+  const categoriesKnown = asked.length === 0 || categories.data !== undefined || categories.isError;
+  const items = useSearchItems(q, chosen, mode === 'items' && categoriesKnown);
   const outfits = useSearchOutfits(q, mode === 'outfits');
   const active = mode === 'items' ? items : outfits;
   useKeptScroll(active.isSuccess);
