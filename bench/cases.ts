@@ -132,6 +132,10 @@ const ADDRESS = {
   zip: '10013',
 };
 
+/** A new address for a shopper: each of a shopper's addresses has its own nickname (0063). */
+let addressesMade = 0;
+const newAddress = () => ({ ...ADDRESS, nickname: `Studio ${++addressesMade}` });
+
 /** Letters most names hold: a favourites search that matches most of the list, as in issue 25. */
 const BROAD = ['a', 'e', 'o', 'r'];
 const OUTFIT_WORDS = ['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel'];
@@ -430,7 +434,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
         turn.own.added = undefined;
       }
       return {
-        request: write('POST', '/api/shipping', turn.cookie, ADDRESS),
+        request: write('POST', '/api/shipping', turn.cookie, newAddress()),
         answered: (body) => {
           turn.own.added = (JSON.parse(body) as { id: number }).id;
         },
@@ -449,7 +453,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'DELETE /api/shipping/:addressId': {
     caller: 'shopper',
     flow: async (_c, turn) => {
-      const body = await turn.must(write('POST', '/api/shipping', turn.cookie, ADDRESS));
+      const body = await turn.must(write('POST', '/api/shipping', turn.cookie, newAddress()));
       const added = (JSON.parse(body) as { id: number }).id;
       return { request: write('DELETE', `/api/shipping/${added}`, turn.cookie) };
     },

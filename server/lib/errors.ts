@@ -35,15 +35,25 @@ export const PG = {
 } as const;
 
 /**
- * The SQLSTATE of a database error. Drizzle wraps driver errors ("Failed query: …") and keeps the
- * driver's error as `cause`, so the chain is followed a few steps.
+ * The database error under Drizzle's wrapper, if any: its SQLSTATE and the constraint it names.
+ * Drizzle wraps driver errors ("Failed query: …") and keeps the driver's error as `cause`, so the
+ * chain is followed a few steps.
  */
-export function pgCode(error: unknown): string | undefined {
-  let current = error;
+export function databaseError(error: unknown): { code: string; constraint?: string } | undefined {
+  let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return typeof candidate.constraint === 'string'
+        ? { code: candidate.code, constraint: candidate.constraint }
+        : { code: candidate.code };
+    }
+    current = candidate.cause;
   }
   return undefined;
+}
+
+/** The SQLSTATE of a database error (see `databaseError`). */
+export function pgCode(error: unknown): string | undefined {
+  return databaseError(error)?.code;
 }

@@ -279,7 +279,8 @@ export class SecurityFixture {
       method: 'POST',
       url: '/api/shipping',
       payload: {
-        nickname: 'Home',
+        // A shopper's addresses each have their own nickname (0063).
+        nickname: this.unique('Home '),
         recipient_name: 'Sam Rivera',
         phone: '(555) 010-0142',
         street_address: '12 Orchard Lane',

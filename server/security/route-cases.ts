@@ -230,12 +230,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'DELETE /api/buy': shopper(() => ({ method: 'DELETE', url: '/api/buy' })),
 
   'GET /api/shipping': shopper(() => get('/api/shipping')),
-  'POST /api/shipping': shopper(() => ({ method: 'POST', url: '/api/shipping', payload: ADDRESS })),
+  'POST /api/shipping': shopper((f) => ({
+    method: 'POST',
+    url: '/api/shipping',
+    payload: { ...ADDRESS, nickname: f.unique('Studio ') },
+  })),
   'PUT /api/shipping/:id': shopper(
     (f, owner) => ({
       method: 'PUT',
       url: `/api/shipping/${f.holdings[owner].addressId}`,
-      payload: { ...ADDRESS, nickname: 'Office' },
+      payload: { ...ADDRESS, nickname: f.unique('Office ') },
     }),
     {
       kind: 'address',

@@ -6,7 +6,7 @@ import type { CheckoutBodySchema, Order, OrderHead } from '../../../contracts/or
 import type { Database, Db, SqlClient } from '../../db/client';
 import { arrivalWindow, storedArrival } from '../../lib/arrival';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { AppError, conflict, notFound, PG, unavailable } from '../../lib/errors';
+import { AppError, conflict, databaseError, notFound, PG, unavailable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { stockProblem } from '../../lib/stock';
 import { computeTotals } from '../../lib/totals';
@@ -47,22 +47,6 @@ export function orderNumber(id: number, placedAt: Date): string {
   let tail = '';
   for (let i = 0; i < 3; i++) tail += BASE32[randomInt(32)];
   return `DR-${date}-${base32(id).padStart(3, '0')}${tail}`;
-}
-
-/** The database error under Drizzle's wrapper, if any. */
-function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
-      };
-    }
-    current = candidate.cause;
-  }
-  return undefined;
 }
 
 /** Tries at placing a charged order before its error is answered. */

@@ -37,7 +37,8 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Add an address (preferred when it is the first, or with preferred: true)',
+        summary:
+          'Add an address (preferred when it is the first, or with preferred: true); 409 when another has its nickname',
         body: CreateAddressBodySchema,
         response: {
           201: AddressSchema,
@@ -63,10 +64,10 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Edit an address',
+        summary: 'Edit an address; 409 when another of the shopper’s addresses has its nickname',
         params: AddressParamsSchema,
         body: UpdateAddressBodySchema,
-        response: { 200: AddressSchema, ...errors },
+        response: { 200: AddressSchema, ...errors, 409: ApiErrorSchema },
       },
     },
     (request) =>

@@ -6,13 +6,30 @@ import {
   type UpdateAddressBodySchema,
 } from '../../../contracts/shipping';
 import type { Db, SqlClient } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, databaseError, notFound, PG } from '../../lib/errors';
 import * as repo from './shipping.repository';
 
 type CreateInput = z.output<typeof CreateAddressBodySchema>;
 type UpdateInput = z.output<typeof UpdateAddressBodySchema>;
 
 const NOT_FOUND = 'That address does not exist.';
+
+/** A nickname another of the shopper's addresses has (addresses_user_nickname_key, 0063): 409. */
+async function namedOnce<T>(nickname: string | undefined, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, constraint } = databaseError(error) ?? {};
+    const taken = code === PG.uniqueViolation && constraint === 'addresses_user_nickname_key';
+    if (!taken || nickname === undefined) throw error;
+    throw conflict(
+      `You already have an address called "${nickname}". Give this one another name.`,
+      {
+        nickname: 'Another of your addresses has this nickname',
+      },
+    );
+  }
+}
 
 export function toAddress(row: repo.AddressRow): Address {
   return {
@@ -54,12 +71,9 @@ export async function listAddresses(db: Db, userId: number): Promise<Address[]> 
  */
 export async function createAddress(client: SqlClient, userId: number, input: CreateInput) {
   // The first address is where everything ships; a later one takes over only when asked to.
-  const row = await repo.insertAddress(
-    client,
-    userId,
-    MAX_ADDRESSES,
-    input.preferred === true,
-    values(input),
+  const row = await namedOnce(
+    input.nickname,
+    repo.insertAddress(client, userId, MAX_ADDRESSES, input.preferred === true, values(input)),
   );
   if (!row) throw conflict(`You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`);
   return toAddress(row);
@@ -72,10 +86,13 @@ export async function updateAddress(
   id: number,
   input: UpdateInput,
 ) {
-  const row = await repo.updateAddress(client, userId, id, {
-    ...values(input),
-    ...(input.preferred === undefined ? {} : { preferred: input.preferred }),
-  });
+  const row = await namedOnce(
+    input.nickname,
+    repo.updateAddress(client, userId, id, {
+      ...values(input),
+      ...(input.preferred === undefined ? {} : { preferred: input.preferred }),
+    }),
+  );
   if (!row) throw notFound(NOT_FOUND);
   return toAddress(row);
 }

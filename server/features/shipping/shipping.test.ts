@@ -85,10 +85,33 @@ describe('POST /api/shipping', () => {
     expect(list.filter((a: { preferred: boolean }) => a.preferred)).toHaveLength(1);
   });
 
+  it('refuses a nickname another of the shopper’s addresses has, in any case, changing nothing', async () => {
+    const { agent, user } = await signUp(t.app);
+    const other = await signUp(t.app);
+    await add(agent, home);
+    const { id: workId } = await add(agent, work);
+    // Another shopper's addresses are theirs to name.
+    await add(other.agent, home);
+    const before = await rows(user.id);
+
+    const twin = await agent.post('/api/shipping', { ...work, nickname: 'HOME' });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().error).toMatchObject({
+      code: 'conflict',
+      fields: { nickname: 'Another of your addresses has this nickname' },
+    });
+    const renamed = await agent.put(`/api/shipping/${workId}`, { ...work, nickname: 'home' });
+    expect(renamed.statusCode).toBe(409);
+    expect(await rows(user.id)).toEqual(before);
+    // Its own name, in another case, is no conflict.
+    const recased = await agent.put(`/api/shipping/${workId}`, { ...work, nickname: 'WORK' });
+    expect(recased.statusCode, recased.body).toBe(200);
+  });
+
   it('accepts DC, territories and ZIP+4', async () => {
     const { agent } = await signUp(t.app);
     for (const state of ['DC', 'pr', 'GU', 'VI']) {
-      const created = await add(agent, { ...work, state });
+      const created = await add(agent, { ...work, nickname: `Work ${state}`, state });
       expect(created).toMatchObject({ state: state.toUpperCase() });
     }
   });
