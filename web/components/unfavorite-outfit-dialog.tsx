@@ -36,8 +36,7 @@ export function UnfavoriteOutfitDialog({
       <DialogContent>
         <DialogContentText id="unfavorite-body">
           All the pieces that came with this outfit are removed from your favorites too, with the
-          colours, sizes and quantities you chose. Pieces you hearted on their own stay. The outfit
-          counts as passed: it comes back to your swipes only if you see passed outfits again.
+          colours, sizes and quantities you chose. Pieces you hearted on their own stay.
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
