@@ -127,15 +127,13 @@ describe('changes to a liked outfit’s pieces racing its unfavourite', () => {
       true,
     );
     const ids = shoppers.map((s) => s.id);
-    // Each like became a pass (an unfavourited outfit stays out of the feed), with nothing left.
-    const [left] = await sql<{ likes: number; rows: number; pieces: number }>(
-      `SELECT (SELECT count(*) FROM swipes
-                WHERE user_id = ANY($1::int[]) AND direction = 'like')::int AS likes,
+    const [left] = await sql<{ swipes: number; rows: number; pieces: number }>(
+      `SELECT (SELECT count(*) FROM swipes WHERE user_id = ANY($1::int[]))::int AS swipes,
               (SELECT count(*) FROM item_favorites WHERE user_id = ANY($1::int[]))::int AS rows,
               (SELECT count(*) FROM favorite_pieces WHERE user_id = ANY($1::int[]))::int AS pieces`,
       [ids],
     );
-    expect(left).toEqual({ likes: 0, rows: 0, pieces: 0 });
+    expect(left).toEqual({ swipes: 0, rows: 0, pieces: 0 });
   });
 
   it('write each like out once when its five pieces change at once', async () => {

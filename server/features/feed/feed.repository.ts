@@ -331,43 +331,28 @@ export async function deleteLatestIfPass(db: Db, userId: number): Promise<number
 }
 
 /**
- * Turns the shopper's like of this outfit into a pass in one statement when its pieces still
- * follow from it (none written out as rows of their own, 0015), so they go with the like and
- * nothing else changes: how many pieces it brought, counted as `removeOutfitPieces` counts them,
- * or undefined when there is no such like (none, a pass, pieces written out, or a concurrent
- * write took it first).
+ * Takes back the shopper's like of this outfit in one statement when its pieces still follow from
+ * it (none written out as rows of their own, 0015), so nothing else goes with it: how many pieces
+ * it brought, counted as `removeOutfitPieces` counts them, or undefined when there is no such
+ * like (none, a pass, pieces written out, or a concurrent write took it first).
  */
-export async function passLikeIfPiecesFollow(
+export async function deleteLikeIfPiecesFollow(
   db: Db,
   userId: number,
   outfitId: number,
 ): Promise<number | undefined> {
-  // The count reads the statement's snapshot, from before the update: the like's pieces.
-  const [row] = await rowsOf<{ passed: number; pieces: number }>(
+  // The count reads the statement's snapshot, from before the delete: the like's pieces.
+  const [row] = await rowsOf<{ deleted: number; pieces: number }>(
     db,
-    sql`WITH passed AS (
-          UPDATE swipes SET direction = 'nope'
+    sql`WITH gone AS (
+          DELETE FROM swipes
            WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND NOT pieces_written
              AND ${withoutDiskWait}
           RETURNING 1)
-        SELECT (SELECT count(*) FROM passed)::int AS passed,
+        SELECT (SELECT count(*) FROM gone)::int AS deleted,
                (${countFollowingPieces(userId, outfitId)})::int AS pieces`,
   );
-  return row?.passed ? row.pieces : undefined;
-}
-
-/**
- * Turns the shopper's like of this outfit into a pass, keeping its time in the history; whether
- * there was a like. Its pieces written out as rows go with `removeOutfitPieces`.
- */
-export async function passLike(db: Db, userId: number, outfitId: number): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`UPDATE swipes SET direction = 'nope', pieces_written = false
-         WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND ${withoutDiskWait}
-        RETURNING outfit_id`,
-  );
-  return rows.length > 0;
+  return row?.deleted ? row.pieces : undefined;
 }
 
 /** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */

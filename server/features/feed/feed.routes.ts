@@ -129,8 +129,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary:
-          'Unfavourite an outfit and the pieces it brought (never pieces hearted alone); it counts as passed',
+        summary: 'Unfavourite an outfit and the pieces it brought (never pieces hearted alone)',
         body: OutfitRefBodySchema,
         response: { 200: OutfitUnfavoriteResultSchema, ...errors },
       },

@@ -207,16 +207,15 @@ export async function restorePassedOutfits(
 }
 
 /**
- * Unfavourites an outfit: the like becomes a pass, and the pieces it brought along go; pieces the
- * shopper hearted themselves stay. A swiped outfit does not come back to the feed (DESIGN.md), so
- * it stays out until the shopper asks for passed outfits again.
+ * Unfavourites an outfit: the like goes, and with it the pieces it brought along; pieces the
+ * shopper hearted themselves stay. The outfit may show up in the feed again.
  */
 export async function unfavoriteOutfit(
   db: Db,
   userId: number,
   outfitId: number,
 ): Promise<OutfitUnfavoriteResult> {
-  const followed = await repo.passLikeIfPiecesFollow(db, userId, outfitId);
+  const followed = await repo.deleteLikeIfPiecesFollow(db, userId, outfitId);
   if (followed !== undefined) return { outfitId, removedItems: followed, changed: true };
   return db.transaction(async (tx) => {
     // Locked first, so no change of a piece writes the like's pieces out meanwhile.
@@ -226,7 +225,7 @@ export async function unfavoriteOutfit(
       throw notFound('That outfit does not exist.');
     }
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
-    const changed = await repo.passLike(tx, userId, outfitId);
+    const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
   });
 }
