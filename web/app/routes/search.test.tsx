@@ -312,6 +312,22 @@ describe('Search', () => {
     expect(asked.map((u) => u.searchParams.getAll('cat'))).toEqual([['3']]);
   });
 
+  it('asks for the link’s categories as they are when the list of categories fails', async () => {
+    const asked: URL[] = [];
+    mockApi((_method, url) => {
+      if (url.startsWith('/api/item/categories')) {
+        return [500, { error: { code: 'internal', message: 'The shop is down.' } }];
+      }
+      const search = new URL(url, 'http://x');
+      asked.push(search);
+      return [200, page({ items: [piece(1)] })];
+    });
+    renderSearch('/search?type=items&cat=3&q=boots');
+    const list = await screen.findByRole('list', { name: 'Pieces found' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(asked.map((u) => u.searchParams.getAll('cat'))).toEqual([['3']]);
+  });
+
   it('shows an error with a way to try again', async () => {
     answer(() => [500, { error: { code: 'internal', message: 'The shop is down.' } }]);
     renderSearch('/search?type=items&q=boots');

@@ -57,7 +57,10 @@ export default function SearchRoute() {
 
   const categories = useCategories();
   // A link may name a category the shop does not have: it narrows nothing, rather than failing.
-  const chosen = asked.filter((id) => categories.data?.some((c) => c.id === id));
+  // Without the list (it failed), the link's categories are asked as they are.
+  const chosen = categories.data
+    ? asked.filter((id) => categories.data.some((c) => c.id === id))
+    : asked;
   const categoriesKnown = asked.length === 0 || categories.data !== undefined || categories.isError;
   const items = useSearchItems(q, chosen, mode === 'items' && categoriesKnown);
   const outfits = useSearchOutfits(q, mode === 'outfits');
