@@ -8,7 +8,10 @@ import { OutfitItemSchema, OutfitSchema } from './outfit';
  * products the shopper owns, in any colour or size.
  */
 
-/** Free-text search: case-insensitive, anywhere in the text; `%` and `_` are plain characters. */
+/**
+ * Free-text search: case-insensitive, every word anywhere in the text, a word with one typo
+ * forgiven; `%` and `_` are plain characters.
+ */
 export const ClosetSearchSchema = singleLineText('Search', { error: 'Search must be text' })
   .trim()
   .max(100, 'Search must be at most 100 characters')

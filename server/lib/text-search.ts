@@ -3,9 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /**
- * Text matching inside a shopper's own lists (the favourites search): case-insensitive, anywhere
- * in the text, every word typed must match, and a word with one typo (a letter wrong, missing,
- * extra, or two swapped) finds what was meant. Every condition is a LIKE on a lower-cased
+ * Text matching inside a shopper's own lists (the favourites' and the closet's searches):
+ * case-insensitive, anywhere in the text, every word typed must match, and a word with one typo
+ * (a letter wrong, missing, extra, or two swapped) finds what was meant. Every condition is a LIKE on a lower-cased
  * column. Typos are resolved first, against `search_words` (every word the shop's texts use, a
  * few hundred). The catalogue search reads words as shoppers mean them instead
  * (server/features/search/understand.ts); both share the edit distance and the typo threshold.

@@ -1,7 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
-import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import {
+  type Db,
+  isoText,
+  queryPlannedEachTime,
+  queryPrepared,
+  rowsOf,
+  type SqlClient,
+} from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
@@ -73,16 +80,14 @@ export interface ClosetOutfitRows {
  */
 async function withOwned(
   client: SqlClient,
-  name: string,
+  /** The prepared statement's name; none for a search, whose shape follows its words. */
+  name: string | undefined,
   userId: number,
   chosen: SQL,
 ): Promise<ClosetOutfitRows> {
   type Owned = Omit<OwnedPiece, 'look'> & ItemLook;
   type Row = ClosetOutfitRef & { [K in keyof Owned]: Owned[K] | null };
-  const rows = await queryPrepared<Row>(
-    client,
-    name,
-    sql`SELECT co.id, ${isoText(sql`co.at`)} AS "completedAt", co.at::text AS "atKey",
+  const statement = sql`SELECT co.id, ${isoText(sql`co.at`)} AS "completedAt", co.at::text AS "atKey",
                oi.outfit_id AS "outfitId", oi.product_id AS "productId",
                c.item_id AS "itemId", c.quantity,
                ${isoText(sql`c.first_bought_at`)} AS "firstBoughtAt",
@@ -96,8 +101,11 @@ async function withOwned(
           LEFT JOIN LATERAL (SELECT i.image AS img, i.color, i.color_hex, i.size FROM items i
                               WHERE i.id = c.item_id AND c.item_id <> oi.item_id
                              OFFSET 0) i ON true
-         ORDER BY co.at DESC, co.id DESC, c.last_bought_at DESC, c.item_id DESC`,
-  );
+         ORDER BY co.at DESC, co.id DESC, c.last_bought_at DESC, c.item_id DESC`;
+  const rows =
+    name === undefined
+      ? await queryPlannedEachTime<Row>(client, statement)
+      : await queryPrepared<Row>(client, name, statement);
   const outfits: ClosetOutfitRef[] = [];
   const owned: OwnedPiece[] = [];
   for (const row of rows) {
@@ -124,9 +132,11 @@ export function pageClosetOutfits(
   filter: ClosetOutfitFilter,
   after: ClosetOutfitKey | undefined,
 ): Promise<ClosetOutfitRows> {
+  // A search's statement has a shape for each number of words and typo alternatives: planned
+  // each time rather than kept prepared on every connection, shape by shape.
   return withOwned(
     client,
-    'closet_outfits_page',
+    filter.terms === undefined ? 'closet_outfits_page' : undefined,
     userId,
     sql`SELECT co.outfit_id AS id, co.completed_at AS at
           FROM closet_outfits co
@@ -272,14 +282,12 @@ export type PieceKey = [lastBoughtAt: string, itemId: number];
  * `after`, one more than a page shows, read from closet_items_user_category_recent_idx (0027).
  */
 export function pagePieces(
-  db: Db,
+  client: SqlClient,
   userId: number,
   filter: { categoryId: number; terms?: readonly SearchTerm[] | undefined },
   after: PieceKey | undefined,
 ): Promise<PagedPieceRow[]> {
-  return rowsOf<PagedPieceRow>(
-    db,
-    sql`SELECT ${itemColumnsSql}, ci.quantity,
+  const statement = sql`SELECT ${itemColumnsSql}, ci.quantity,
                ${isoText(sql`ci.first_bought_at`)} AS "firstBoughtAt",
                ${isoText(sql`ci.last_bought_at`)} AS "lastBoughtAt",
                ci.last_bought_at::text AS "atKey"
@@ -291,6 +299,9 @@ export function pagePieces(
            ${matching(sql`i.search_text`, filter.terms)}
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
-         LIMIT ${PAGE_READ}`,
-  );
+         LIMIT ${PAGE_READ}`;
+  // A search is planned each time, as the outfits' page is (pageClosetOutfits).
+  return filter.terms === undefined
+    ? queryPrepared<PagedPieceRow>(client, 'closet_pieces_page', statement)
+    : queryPlannedEachTime<PagedPieceRow>(client, statement);
 }

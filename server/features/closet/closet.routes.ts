@@ -24,7 +24,6 @@ import * as service from './closet.service';
 /** What the shopper bought, by occasion (complete outfits) and by category (pieces). */
 export default async function closetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
   const tags = ['closet'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
 
@@ -129,6 +128,11 @@ export default async function closetRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      service.listPieces(db, currentUser(request).id, request.params.category, request.query),
+      service.listPieces(
+        app.database,
+        currentUser(request).id,
+        request.params.category,
+        request.query,
+      ),
   );
 }

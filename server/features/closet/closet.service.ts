@@ -229,12 +229,12 @@ export function countCategories({ sql }: Database, userId: number): Promise<Clos
 }
 
 export async function listPieces(
-  db: Db,
+  database: Database,
   userId: number,
   categoryNameOrId: string,
   query: ListQuery,
 ): Promise<ClosetPiecePage> {
-  const category = await findCategory(db, categoryNameOrId);
+  const category = await findCategory(database.db, categoryNameOrId);
   if (!category) throw notFound(`There is no category called "${categoryNameOrId}".`);
   const key = pieceCursor.decode(query.cursor);
   if (key && key[1] !== category.id) {
@@ -243,9 +243,9 @@ export async function listPieces(
     });
   }
   const rows = await repo.pagePieces(
-    db,
+    database.sql,
     userId,
-    { categoryId: category.id, terms: await searchTerms(db, query.q) },
+    { categoryId: category.id, terms: await searchTerms(database.db, query.q) },
     key && [key[0], key[2]],
   );
   const page = await pageFrom(
