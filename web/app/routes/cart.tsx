@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { PaymentMethod } from '../../../contracts/order';
 import type { PaymentSession } from '../../../contracts/payment';
 import { Page } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
@@ -24,7 +23,10 @@ import {
   useCancelPayment,
   useOpenPayment,
 } from '../../features/orders/api/payment-session';
-import { PaymentMethodPicker } from '../../features/orders/components/payment-method-picker';
+import {
+  PaymentMethodPicker,
+  useKeptPaymentMethod,
+} from '../../features/orders/components/payment-method-picker';
 import { ProviderSheet } from '../../features/orders/components/provider-sheet';
 import { usePreferredAddress } from '../../features/shipping/api/get-addresses';
 import { ShippingSelector } from '../../features/shipping/components/shipping-selector';
@@ -61,7 +63,7 @@ export default function CartRoute() {
   const approvePayment = useApprovePayment();
   const cancelPayment = useCancelPayment();
   const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod>('paypal');
+  const [method, setMethod] = useKeptPaymentMethod();
   const [session, setSession] = useState<PaymentSession | null>(null);
   const [sheetError, setSheetError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -17,6 +17,32 @@ const MARKS: Record<PaymentMethod, React.ReactNode> = {
   paypal: <PayPalMark height={24} />,
   apple_pay: <ApplePayMark height={24} />,
 };
+
+const KEPT_METHOD = 'drape.payment-method';
+
+/**
+ * The payment method the shopper picked, kept for the tab's visit (sessionStorage), so a reload
+ * in the middle of paying does not quietly switch it back to PayPal.
+ */
+export function useKeptPaymentMethod(): [PaymentMethod, (method: PaymentMethod) => void] {
+  const [method, setMethod] = useState<PaymentMethod>(() => {
+    try {
+      const kept = sessionStorage.getItem(KEPT_METHOD);
+      return PAYMENT_METHODS.find((m) => m === kept) ?? 'paypal';
+    } catch {
+      return 'paypal';
+    }
+  });
+  const choose = (next: PaymentMethod) => {
+    setMethod(next);
+    try {
+      sessionStorage.setItem(KEPT_METHOD, next);
+    } catch {
+      // Storage unavailable: the choice lasts as long as the page.
+    }
+  };
+  return [method, choose];
+}
 
 /** SPEC's payment choice: PayPal or Apple Pay, by radio. */
 export function PaymentMethodPicker({
