@@ -29,6 +29,11 @@ function renderShipping(kept: Address[], from: string | null = '/cart', path = '
     if (url === '/api/shipping' && method === 'GET') return [200, server.kept];
     if (url === '/api/shipping' && method === 'POST') {
       const { preferred, ...fields } = body as Partial<Address>;
+      // As the server: each of a shopper's addresses has its own nickname, whatever the case.
+      if (server.kept.some((a) => a.nickname.toLowerCase() === fields.nickname?.toLowerCase())) {
+        const taken = { nickname: 'Another of your addresses has this nickname' };
+        return [409, { error: { code: 'conflict', message: 'Taken.', fields: taken } }];
+      }
       const added: Address = { ...address(nextId++, ''), ...fields, preferred: false };
       server.kept = [...server.kept, added];
       if (server.kept.length === 1 || preferred) prefer(added.id);
@@ -83,6 +88,19 @@ function renderShipping(kept: Address[], from: string | null = '/cart', path = '
 
 const radio = (name: string) => screen.getByRole('radio', { name, hidden: true });
 
+/** Types a whole address into the dialog, under `nickname`. */
+async function fillAddress(dialog: HTMLElement, nickname: string) {
+  const fill = async (name: string, text: string) =>
+    userEvent.type(within(dialog).getByRole('textbox', { name }), text);
+  await fill('Nickname', nickname);
+  await fill('Recipient name', 'Ada Lovelace');
+  await fill('Phone', '555-0100');
+  await fill('Street address', '1 Main St');
+  await fill('City', 'Springfield');
+  await fill('State', 'IL');
+  await fill('ZIP code', '62701');
+}
+
 async function openDialog(button: string) {
   await userEvent.click(await screen.findByRole('button', { name: button }));
   return screen.findByRole('dialog');
@@ -125,15 +143,7 @@ describe('the shipping page', () => {
     expect(box).toBeDisabled();
     expect(box).toHaveAccessibleDescription('Your first address is your default.');
 
-    const fill = async (name: string, text: string) =>
-      userEvent.type(within(dialog).getByRole('textbox', { name }), text);
-    await fill('Nickname', 'Home');
-    await fill('Recipient name', 'Ada Lovelace');
-    await fill('Phone', '555-0100');
-    await fill('Street address', '1 Main St');
-    await fill('City', 'Springfield');
-    await fill('State', 'IL');
-    await fill('ZIP code', '62701');
+    await fillAddress(dialog, 'Home');
     await save(dialog);
 
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ preferred: true });
@@ -157,6 +167,18 @@ describe('the shipping page', () => {
       expect(within(dialog).getByRole('textbox', { name: /Phone/ })).toHaveFocus(),
     );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('shows a nickname another address has under its field, focused, and keeps the dialog', async () => {
+    const { calls } = renderShipping([address(1, 'Home', true)]);
+    const dialog = await openDialog('Add');
+    await fillAddress(dialog, 'HOME');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const nickname = within(dialog).getByRole('textbox', { name: /Nickname/ });
+    await waitFor(() => expect(nickname).toHaveFocus());
+    expect(nickname).toHaveAccessibleDescription(/Another of your addresses has this nickname/);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(dialog).toBeInTheDocument();
   });
 
   it('says so when a field stops taking characters at its limit', async () => {
