@@ -96,7 +96,8 @@ async function piecesInOutfits(admin: APIRequestContext): Promise<Set<number>> {
 async function sellDownTo(shopper: APIRequestContext, piece: CataloguePiece, left: number) {
   const address = await shopper.post('/api/shipping', {
     data: {
-      nickname: 'Studio',
+      // One address a piece sold down: a shopper's addresses each have their own nickname.
+      nickname: `Studio ${piece.id}`,
       recipient_name: 'Robin Park',
       phone: '(303) 555-0188',
       street_address: '9 Pine St',
