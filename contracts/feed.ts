@@ -101,7 +101,10 @@ export const UndoResultSchema = z.object({
 export type UndoResult = z.infer<typeof UndoResultSchema>;
 
 /** Passed outfits put back in the feed: how many left swipes were taken back. */
-export const PassedResetResultSchema = z.object({ restored: z.number().int() });
+export const PassedResetResultSchema = z.object({
+  /** How many outfits came back: those passed on, and those liked and then unfavourited. */
+  restored: z.number().int(),
+});
 export type PassedResetResult = z.infer<typeof PassedResetResultSchema>;
 
 export const OutfitUnfavoriteResultSchema = z.object({

@@ -122,6 +122,21 @@ export const swipes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );
 
+/** Outfits liked, then unfavourited: the feed leaves them out until passes come back (0064). */
+export const unfavoritedOutfits = pgTable(
+  'unfavorited_outfits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outfitId: integer('outfit_id')
+      .notNull()
+      .references(() => outfits.id, { onDelete: 'cascade' }),
+    unfavoritedAt: timestamp('unfavorited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
+);
+
 /** When each shopper last brought back their passed outfits: undo stops there (0061). */
 export const passedOutfitsRestored = pgTable('passed_outfits_restored', {
   userId: integer('user_id')

@@ -69,6 +69,7 @@ export async function rankFeed(
 /**
  * The catalogue's version and the shopper's history in one statement, from indexes alone: swipes
  * from (user_id, created_at) with outfit and direction (0021), hearts from their index (0018).
+ * Outfits liked and then unfavourited (0064) are left out of the feed but teach the taste nothing.
  */
 export async function readHistory(client: SqlClient, userId: number): Promise<ShopperRead> {
   const recentSwipes = sql.raw(String(PROFILE.swipes));
@@ -82,6 +83,8 @@ export async function readHistory(client: SqlClient, userId: number): Promise<Sh
         UNION ALL
         (SELECT 's', outfit_id, false FROM swipes
           WHERE user_id = ${userId} ORDER BY created_at DESC OFFSET ${recentSwipes})
+        UNION ALL
+        SELECT 's', outfit_id, false FROM unfavorited_outfits WHERE user_id = ${userId}
         UNION ALL
         (SELECT 'h', item_id, false FROM item_favorites
           WHERE user_id = ${userId} AND source = 'heart'
@@ -141,7 +144,7 @@ export interface QueueRead {
   /** The queue's first and last places, swiped or not: how much was swiped, and is left. */
   firstPlace: number | null;
   last: number | null;
-  /** Whether the shopper has swiped or hearted anything. */
+  /** Whether the shopper has swiped, hearted or unfavourited anything. */
   tasted: boolean;
   version: number;
 }
@@ -162,7 +165,10 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Queu
     sql`SELECT w.*, v.version,
                EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${userId})
                OR EXISTS (SELECT 1 FROM item_favorites f
-                           WHERE f.user_id = ${userId} AND f.source = 'heart') AS tasted
+                           WHERE f.user_id = ${userId} AND f.source = 'heart')
+               -- A shared opening could hold an outfit the shopper unfavourited.
+               OR EXISTS (SELECT 1 FROM unfavorited_outfits u WHERE u.user_id = ${userId})
+                 AS tasted
           FROM catalogue_version v
           LEFT JOIN LATERAL (
             SELECT q.outfit_id AS id, q.position, q.reason,
@@ -193,8 +199,9 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Queu
 }
 
 /**
- * Makes `ranked` the shopper's queue, in order, with reasons; outfits deleted meanwhile are
- * skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is announced.
+ * Makes `ranked` the shopper's queue, in order, with reasons; outfits deleted or unfavourited
+ * meanwhile are skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is
+ * announced.
  */
 export async function storeQueue(db: Db, userId: number, ranked: readonly RankedOutfit[]) {
   const list = idArray(ranked.map((r) => r.id));
@@ -212,6 +219,8 @@ export async function storeQueue(db: Db, userId: number, ranked: readonly Ranked
       JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
         ON r.position = t.position
       JOIN outfits o ON o.id = t.outfit_id
+     WHERE NOT EXISTS (SELECT 1 FROM unfavorited_outfits u
+                        WHERE u.user_id = ${userId} AND u.outfit_id = t.outfit_id)
         ON CONFLICT (user_id, outfit_id)
         DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,
                       reason = excluded.reason`);
@@ -332,9 +341,10 @@ export async function deleteLatestIfPass(db: Db, userId: number): Promise<number
 
 /**
  * Takes back the shopper's like of this outfit in one statement when its pieces still follow from
- * it (none written out as rows of their own, 0015), so nothing else goes with it: how many pieces
- * it brought, counted as `removeOutfitPieces` counts them, or undefined when there is no such
- * like (none, a pass, pieces written out, or a concurrent write took it first).
+ * it (none written out as rows of their own, 0015), so nothing else goes with it, and keeps the
+ * outfit out of the feed (`keepOutOfFeed`): how many pieces it brought, counted as
+ * `removeOutfitPieces` counts them, or undefined when there is no such like (none, a pass, pieces
+ * written out, or a concurrent write took it first).
  */
 export async function deleteLikeIfPiecesFollow(
   db: Db,
@@ -348,11 +358,25 @@ export async function deleteLikeIfPiecesFollow(
           DELETE FROM swipes
            WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND NOT pieces_written
              AND ${withoutDiskWait}
-          RETURNING 1)
+          RETURNING 1),
+        kept_out AS (
+          INSERT INTO unfavorited_outfits (user_id, outfit_id)
+          SELECT ${userId}, ${outfitId} FROM gone
+              ON CONFLICT (user_id, outfit_id) DO NOTHING)
         SELECT (SELECT count(*) FROM gone)::int AS deleted,
                (${countFollowingPieces(userId, outfitId)})::int AS pieces`,
   );
   return row?.deleted ? row.pieces : undefined;
+}
+
+/** Keeps an outfit whose like the shopper took back out of their feed, till passes come back. */
+export async function keepOutOfFeed(db: Db, userId: number, outfitId: number) {
+  await rowsOf(
+    db,
+    sql`INSERT INTO unfavorited_outfits (user_id, outfit_id)
+        SELECT ${userId}, ${outfitId} WHERE ${withoutDiskWait}
+            ON CONFLICT (user_id, outfit_id) DO NOTHING`,
+  );
 }
 
 /** Turns a swipe around; a like made afresh brings the outfit's own pieces again. */

@@ -115,7 +115,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: 'Put the outfits this shopper passed on back in the feed (liked ones stay out)',
+        summary:
+          'Put the outfits this shopper passed on, or unfavourited, back in the feed (liked ones stay out)',
         response: { 200: PassedResetResultSchema, 401: ApiErrorSchema },
       },
     },

@@ -198,7 +198,10 @@ export async function undoLastSwipe(
   return { direction: undone.direction, outfit: feedCard(outfit, stock, UNDONE, hearts) };
 }
 
-/** Puts the outfits the shopper passed on back in their feed; liked ones stay out. */
+/**
+ * Puts the outfits the shopper passed on, or liked and then unfavourited, back in their feed;
+ * liked ones stay out.
+ */
 export async function restorePassedOutfits(
   client: SqlClient,
   userId: number,
@@ -208,9 +211,21 @@ export async function restorePassedOutfits(
 
 /**
  * Unfavourites an outfit: the like goes, and with it the pieces it brought along; pieces the
- * shopper hearted themselves stay. The outfit may show up in the feed again.
+ * shopper hearted themselves stay. The outfit stays out of the feed, as a pass does, until the
+ * shopper brings back their passed outfits.
  */
 export async function unfavoriteOutfit(
+  db: Db,
+  userId: number,
+  outfitId: number,
+): Promise<OutfitUnfavoriteResult> {
+  const result = await takeBackLike(db, userId, outfitId);
+  // The queue was ranked with the like, and its reasons may name it: ranked again at the next page.
+  if (result.changed) await repo.forgetQueue(db, userId);
+  return result;
+}
+
+async function takeBackLike(
   db: Db,
   userId: number,
   outfitId: number,
@@ -226,6 +241,7 @@ export async function unfavoriteOutfit(
     }
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
     const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
+    if (changed) await repo.keepOutOfFeed(tx, userId, outfitId);
     return { outfitId, removedItems, changed: changed || removedItems > 0 };
   });
 }

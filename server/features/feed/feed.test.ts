@@ -484,6 +484,68 @@ describe('POST /api/outfit/search/unfavorite', () => {
     expect(await favoritesOf(b.user.id, 18)).toHaveLength(5);
   });
 
+  /** Each outfit's standing likes and rejects (0028), in the order asked. */
+  const answersOf = async (ids: readonly number[]) =>
+    query<{ outfit_id: number; likes: number; rejects: number }>(
+      `SELECT outfit_id, likes, rejects FROM outfit_answers
+        WHERE outfit_id = ANY($1::int[]) ORDER BY array_position($1::int[], outfit_id)`,
+      [ids],
+    );
+  const unfavorite = (s: Shopper, outfitId: number) =>
+    s.agent.post('/api/outfit/search/unfavorite', { outfitId });
+  const ids = (outfits: readonly FeedOutfit[]) => outfits.map((o) => o.id);
+
+  it('keeps the outfit out of the feed, teaching nothing, until passed outfits come back', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    const [kept] = ids((await feed(s.agent)).outfits) as [number];
+    await like(s, kept);
+    // The shopper's queue is ranked from this first like on, both outfits at its head.
+    const [follows, written] = ids((await feed(s.agent)).outfits) as [number, number];
+    const answersBefore = await answersOf([follows, written]);
+
+    // A like whose pieces follow from it goes in one statement; the queue ranked before it goes too.
+    await like(s, follows);
+    expect((await unfavorite(s, follows)).json()).toMatchObject({ changed: true });
+    expect(ids((await feed(s.agent)).outfits)).not.toContain(follows);
+    expect(ids(await wholeFeed(s.agent))).not.toContain(follows);
+
+    // A piece hearted on a liked outfit writes its pieces out: the unfavourite's other path.
+    await like(s, written);
+    const [piece] = await piecesOf(written);
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: written });
+    const [flag] = await query<{ pieces_written: boolean }>(
+      'SELECT pieces_written FROM swipes WHERE user_id = $1 AND outfit_id = $2',
+      [s.user.id, written],
+    );
+    expect(flag).toEqual({ pieces_written: true });
+    expect((await unfavorite(s, written)).json()).toMatchObject({ changed: true });
+
+    // The likes are gone from the outfits' answers, and no reject took their place.
+    expect(await answersOf([follows, written])).toEqual(answersBefore);
+    const during = ids(await wholeFeed(s.agent));
+    expect(during).not.toContain(follows);
+    expect(during).not.toContain(written);
+    expect(ids(await wholeFeed(other.agent))).toEqual(expect.arrayContaining([follows, written]));
+    // An unfavourite is not a swipe: undo takes back the like before it, not the unfavourites.
+    const undone = await s.agent.post('/api/outfit/undo');
+    expect(undone.json(), undone.body).toMatchObject({ direction: 'like', outfit: { id: kept } });
+    expect(ids(await wholeFeed(s.agent))).not.toContain(follows);
+
+    const reset = await s.agent.post('/api/outfit/rejected/reset');
+    expect(reset.json(), reset.body).toEqual({ restored: 2 });
+    expect(ids(await wholeFeed(s.agent))).toEqual(expect.arrayContaining([follows, written, kept]));
+  });
+
+  it('keeps it out for a shopper with nothing else swiped or hearted', async () => {
+    const s = await signUp(t.app);
+    const [outfit] = ids((await feed(s.agent)).outfits) as [number];
+    await like(s, outfit);
+    expect((await unfavorite(s, outfit)).json()).toMatchObject({ changed: true });
+    expect(await swipesOf(s.user.id)).toEqual([]);
+    expect(ids(await wholeFeed(s.agent))).not.toContain(outfit);
+  });
+
   it('answers 404 for an unknown outfit and 400 for a bad body, changing nothing', async () => {
     const s = await signUp(t.app);
     await like(s, 19);

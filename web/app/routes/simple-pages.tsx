@@ -88,7 +88,8 @@ export function InfoRoute() {
           </Typography>
           <Typography>
             Right is favorite, left is reject; the arrow keys work too, and Undo takes back your
-            last swipe. Outfits you have swiped do not come back to your feed.
+            last swipe. Outfits you have swiped, or removed from your favorites, do not come back to
+            your feed until you choose to see passed outfits again.
           </Typography>
         </section>
         <section>
