@@ -265,6 +265,11 @@ describe('buying', () => {
     await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: `Remove ${which(pieces[2]!)}` }).click();
     await expect.poll(() => page.getByText('2 items').first().isVisible()).toBe(true);
+    // Undo puts the line back; it is removed again for the rest of the journey.
+    await page.getByRole('alert').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByText('3 items').first().isVisible()).toBe(true);
+    await page.getByRole('button', { name: `Remove ${which(pieces[2]!)}` }).click();
+    await expect.poll(() => page.getByText('2 items').first().isVisible()).toBe(true);
     await screenshot(page, 'buying-cartlanding-desktop');
 
     await page.goto('/shipping');

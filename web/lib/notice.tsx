@@ -1,13 +1,22 @@
+import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import { createPortal } from 'react-dom';
 import { Themed } from '../app/themed';
 
 export type Severity = 'success' | 'info' | 'warning' | 'error';
+/** A button beside the message, such as Undo; pressing it closes the message. */
+export interface NoticeAction {
+  label: string;
+  onAction: () => void;
+}
 export interface Message {
   id: number;
   text: string;
   severity: Severity;
+  action?: NoticeAction | undefined;
 }
 
 /**
@@ -30,7 +39,8 @@ export default function Notice({
       <Snackbar
         key={message.id}
         open={open}
-        autoHideDuration={4000}
+        // A message with a button stays longer, so there is time to reach it.
+        autoHideDuration={message.action ? 10_000 : 4000}
         onClose={(_, reason) => reason !== 'clickaway' && onClose()}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         sx={{ bottom: { xs: 88, sm: 24 } }}
@@ -39,6 +49,26 @@ export default function Notice({
           severity={message.severity}
           variant="filled"
           onClose={onClose}
+          // An action takes the place of Alert's own close button, so both are drawn here.
+          action={
+            message.action && (
+              <>
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => {
+                    onClose();
+                    message.action?.onAction();
+                  }}
+                >
+                  {message.action.label}
+                </Button>
+                <IconButton color="inherit" size="small" aria-label="Close" onClick={onClose}>
+                  <Close fontSize="small" />
+                </IconButton>
+              </>
+            )
+          }
           sx={{ width: '100%' }}
         >
           {message.text}

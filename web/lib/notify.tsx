@@ -7,7 +7,7 @@ import {
   useContext,
   useState,
 } from 'react';
-import type { Message, Severity } from './notice';
+import type { Message, NoticeAction, Severity } from './notice';
 
 /**
  * The bar is drawn with MUI, which the swipe screen's first download does without: it is fetched
@@ -15,15 +15,20 @@ import type { Message, Severity } from './notice';
  */
 const Notice = lazy(() => import('./notice'));
 
-const NotifyContext = createContext<(text: string, severity?: Severity) => void>(() => {});
+type Notify = (text: string, severity?: Severity, action?: NoticeAction) => void;
 
-/** Short, non-blocking messages: a swipe that could not be saved, an address that was. */
+const NotifyContext = createContext<Notify>(() => {});
+
+/**
+ * Short, non-blocking messages: a swipe that could not be saved, an address that was; with an
+ * action when what happened can be taken back (a line removed from the bag).
+ */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   // The last message stays while its bar slides away; `open` says whether it is still shown.
   const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState(false);
-  const notify = useCallback((text: string, severity: Severity = 'info') => {
-    setMessage({ id: Date.now(), text, severity });
+  const notify = useCallback<Notify>((text, severity = 'info', action) => {
+    setMessage({ id: Date.now(), text, severity, action });
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);

@@ -19,6 +19,46 @@ function Bag() {
 }
 
 describe('CartLineList', () => {
+  it('offers to put a removed line back as it was, variant and quantity', async () => {
+    let lines = [cartLine(7, 2)];
+    const calls = mockApi((method, url) => {
+      if (url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'DELETE') lines = [];
+      if (method === 'POST') lines = [cartLine(7, 2)];
+      return [200, cartOf(lines)];
+    });
+    renderWithApp(<Bag />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove Linen Shirt, Sage, M' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Linen Shirt (Sage, M) was removed from your bag.',
+    );
+    expect(screen.queryByLabelText('Quantity of Linen Shirt, Sage, M')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByLabelText('Quantity of Linen Shirt, Sage, M')).toHaveValue('2');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { itemId: 7, quantity: 2 },
+    ]);
+  });
+
+  it('says so when a removed line cannot go back', async () => {
+    mockApi((method, url) => {
+      if (url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'POST') {
+        return [409, { error: { code: 'conflict', message: 'Linen Shirt just sold out.' } }];
+      }
+      return [200, cartOf(method === 'DELETE' ? [] : [cartLine(7, 1)])];
+    });
+    renderWithApp(<Bag />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove Linen Shirt, Sage, M' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Linen Shirt just sold out.')).toBeInTheDocument();
+  });
+
   it('offers quantities up to the stock left', async () => {
     mockApi(() => [404, { error: { code: 'not_found', message: 'No such product.' } }]);
     renderWithApp(<CartLineList lines={[cartLine(7, 2, 3)]} editable />);

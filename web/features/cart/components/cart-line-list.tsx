@@ -11,6 +11,7 @@ import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useProduct } from '../../catalog/api/get-product';
 import { coloursOf, variantOf } from '../../catalog/components/variants';
+import { useAddToCart } from '../api/add-to-cart';
 import { useChangeCartLine } from '../api/change-cart-line';
 import { useCart } from '../api/get-cart';
 import { useRemoveFromCart } from '../api/remove-from-cart';
@@ -107,7 +108,13 @@ function mergedInto(line: HTMLElement, move: Move | null): HTMLElement | null {
   return into?.querySelector<HTMLElement>(`[data-variant-menu="${move.menu}"]`) ?? null;
 }
 
-function EditableLine({ line }: { line: CartLine }) {
+function EditableLine({
+  line,
+  onRemoved,
+}: {
+  line: CartLine;
+  onRemoved: (line: CartLine) => void;
+}) {
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
   const notify = useNotify();
@@ -193,7 +200,10 @@ function EditableLine({ line }: { line: CartLine }) {
             aria-label={`Remove ${which}`}
             aria-disabled={remove.isPending}
             onClick={() => {
-              if (!remove.isPending) remove.mutate(line.itemId, { onError });
+              // The line is gone by the time the answer comes: the list says what happened.
+              if (!remove.isPending) {
+                remove.mutateAsync(line.itemId).then(() => onRemoved(line), onError);
+              }
             }}
             sx={{ '&[aria-disabled="true"]': { opacity: 0.5, cursor: 'default' } }}
           >
@@ -415,6 +425,19 @@ export function CartLineList({
   editable?: boolean;
 }) {
   const keys = useLineKeys(lines);
+  const notify = useNotify();
+  const add = useAddToCart();
+  // Puts a removed line back as it was: the same variant, in the same quantity (within stock).
+  // The list may be gone by then (the bag emptied), so the answer is awaited, not subscribed to.
+  const removed = (line: CartLine) =>
+    notify(`${line.name} (${line.color}, ${line.size}) was removed from your bag.`, 'info', {
+      label: 'Undo',
+      onAction: () => {
+        add
+          .mutateAsync({ itemId: line.itemId, quantity: line.quantity })
+          .catch((error: unknown) => notify(messageOf(error), 'error'));
+      },
+    });
   return (
     <Box
       component="ul"
@@ -428,7 +451,11 @@ export function CartLineList({
     >
       {lines.map((line, place) => (
         <li key={keys[place]}>
-          {editable ? <EditableLine line={line} /> : <CompactLine line={line} />}
+          {editable ? (
+            <EditableLine line={line} onRemoved={removed} />
+          ) : (
+            <CompactLine line={line} />
+          )}
         </li>
       ))}
     </Box>
