@@ -497,6 +497,10 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     caller: 'admin',
     request: (_c, k) => get('/api/design/outfits', k),
   },
+  'GET /api/design/outfits/:id': {
+    caller: 'admin',
+    request: (c, k) => get(`/api/design/outfits/${id(c.outfits)}`, k),
+  },
   'POST /api/design/outfit/create': {
     caller: 'admin',
     // The outfit the worker's last turn made goes first (untimed): the catalogue keeps its size.

@@ -226,6 +226,10 @@ describe('the admin design studio', () => {
     expect(await page.getByLabel('Description').inputValue()).toBe(
       'A sharp, easy look for the office.',
     );
+    // A reload keeps it open: the outfit being edited is named in the address.
+    await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toBe(String(created!.id));
+    await page.reload();
+    await expect.poll(() => nameField(page).inputValue()).toBe(name);
     await expect
       .poll(() => page.getByRole('group', { name: `Footwear: ${picked.Footwear}` }).isVisible())
       .toBe(true);

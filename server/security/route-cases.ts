@@ -376,6 +376,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   }),
 
   'GET /api/design/outfits': admin(() => get('/api/design/outfits')),
+  'GET /api/design/outfits/:id': admin(async (f) =>
+    get(`/api/design/outfits/${await f.newOutfit()}`),
+  ),
   'POST /api/design/outfit/create': admin((f) => ({
     method: 'POST',
     url: '/api/design/outfit/create',

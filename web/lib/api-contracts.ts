@@ -21,6 +21,7 @@ import {
   CreateOutfitBodySchema,
   DesignItemGroupSchema,
   DesignOutfitPageSchema,
+  DesignOutfitSchema,
   EditOutfitBodySchema,
   SavedOutfitSchema,
   SubstitutesSchema,
@@ -137,6 +138,7 @@ export const API_CONTRACTS = {
   '/api/closet/items/category/:category': { GET: { response: ClosetPiecePageSchema } },
   // design
   '/api/design/outfits': { GET: { response: DesignOutfitPageSchema } },
+  '/api/design/outfits/:id': { GET: { response: DesignOutfitSchema } },
   '/api/design/outfit/create': { POST: { body: CreateOutfitBodySchema, response: OutfitSchema } },
   '/api/design/outfit/edit/:id': {
     PUT: { body: EditOutfitBodySchema, response: SavedOutfitSchema },

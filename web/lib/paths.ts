@@ -48,6 +48,7 @@ export const apiPaths = {
   },
   design: {
     outfits: route('/api/design/outfits'),
+    outfit: (id: number) => route('/api/design/outfits/:id', { id }),
     create: route('/api/design/outfit/create'),
     edit: (id: number) => route('/api/design/outfit/edit/:id', { id }),
     remove: (id: number) => route('/api/design/outfit/delete/:id', { id }),

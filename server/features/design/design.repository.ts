@@ -227,6 +227,15 @@ export async function insertOutfit(
   return rows[0]!.id;
 }
 
+/** The outfit's version (its `updated_at`, in full microseconds), or undefined when it is gone. */
+export async function outfitVersion(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ version: sql<string>`${outfits.updatedAt}::text` })
+    .from(outfits)
+    .where(eq(outfits.id, id));
+  return row?.version;
+}
+
 /** The outfit as last saved at `version` (its `updated_at`), or any version when none is given. */
 const savedAs = (version: string | undefined) =>
   version === undefined ? undefined : sql`${outfits.updatedAt} = ${version}::timestamptz`;

@@ -15,6 +15,7 @@ import {
   DesignItemGroupSchema,
   DesignItemsQuerySchema,
   DesignOutfitPageSchema,
+  DesignOutfitSchema,
   DesignOutfitsQuerySchema,
   EditOutfitBodySchema,
   SavedOutfitSchema,
@@ -60,6 +61,20 @@ export default async function designRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => service.listOutfits(app.database, app.outfitCards, request.query),
+  );
+
+  app.get(
+    '/api/design/outfits/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'One outfit as the design list shows it, with its version for an edit',
+        params: IdParamsSchema,
+        response: { 200: DesignOutfitSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, ...denied },
+      },
+    },
+    (request) => service.getOutfit(app.database, app.outfitCards, request.params.id),
   );
 
   app.get(

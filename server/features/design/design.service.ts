@@ -103,26 +103,45 @@ export async function listOutfits(
           ? ['likeRate', row.match, Number(row.key), row.id]
           : ['newest', row.match, String(row.key), row.id],
       ),
-    async (shown) => {
-      const ids = shown.map((row) => row.id);
-      const versions = new Map(shown.map((row) => [row.id, row.version]));
-      const [outfits, answers] = await Promise.all([cards.current(ids), repo.answersOf(db, ids)]);
-      return outfits.map((outfit) => {
-        const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
-        // The keys the outfit lacks go first (docs/architecture.md, "Object shapes").
-        return {
-          likes,
-          rejects,
-          likeRate: likes + rejects === 0 ? null : likes / (likes + rejects),
-          favorites,
-          flagged: flaggedPieces(outfit),
-          version: versions.get(outfit.id) ?? '',
-          ...outfit,
-        };
-      });
-    },
+    (shown) => designOutfits(db, cards, shown),
     OUTFIT_PAGE_SIZE,
   );
+}
+
+/** One outfit as the design list shows it, to open in the edit form (after a reload, say). */
+export async function getOutfit(
+  { db }: Database,
+  cards: OutfitCards,
+  id: number,
+): Promise<DesignOutfit> {
+  const version = await repo.outfitVersion(db, id);
+  const [outfit] = version === undefined ? [] : await designOutfits(db, cards, [{ id, version }]);
+  if (!outfit) throw notFound(`Outfit ${id} does not exist.`);
+  return outfit;
+}
+
+/** The outfits with their answers, stock problems and versions, in the order given. */
+async function designOutfits(
+  db: Db,
+  cards: OutfitCards,
+  shown: readonly { id: number; version: string }[],
+): Promise<DesignOutfit[]> {
+  const ids = shown.map((row) => row.id);
+  const versions = new Map(shown.map((row) => [row.id, row.version]));
+  const [outfits, answers] = await Promise.all([cards.current(ids), repo.answersOf(db, ids)]);
+  return outfits.map((outfit) => {
+    const { likes = 0, rejects = 0, favorites = 0 } = answers.get(outfit.id) ?? {};
+    // The keys the outfit lacks go first (docs/architecture.md, "Object shapes").
+    return {
+      likes,
+      rejects,
+      likeRate: likes + rejects === 0 ? null : likes / (likes + rejects),
+      favorites,
+      flagged: flaggedPieces(outfit),
+      version: versions.get(outfit.id) ?? '',
+      ...outfit,
+    };
+  });
 }
 
 /**

@@ -666,6 +666,49 @@ describe('GET /api/design/outfits', () => {
   });
 });
 
+describe('GET /api/design/outfits/:id', () => {
+  it('answers the outfit as the list shows it, its version one an edit takes', async () => {
+    const made = await createOutfit();
+    const res = await admin.get(`/api/design/outfits/${made.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const outfit = res.json();
+    const listed = (await admin.get(`/api/design/outfits?q=${encodeURIComponent(made.name)}`))
+      .json()
+      .items.find((o: { id: number }) => o.id === made.id);
+    expect(outfit).toEqual(listed);
+    const edit = await admin.put(`/api/design/outfit/edit/${made.id}`, {
+      name: made.name,
+      occasion: 2,
+      item_ids: itemIds(1),
+      version: outfit.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // The version read before that edit is now stale: a second edit from it is refused.
+    const stale = await admin.put(`/api/design/outfit/edit/${made.id}`, {
+      name: made.name,
+      occasion: 3,
+      item_ids: itemIds(),
+      version: outfit.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin.get(`/api/design/outfits/${made.id}`)).json()).toMatchObject({
+      occasionId: 2,
+      items: expect.arrayContaining([expect.objectContaining({ id: itemIds(1)[0] })]),
+    });
+  });
+
+  it('answers 404 for an outfit that is gone, 400 for a bad id, and only to admins', async () => {
+    const made = await createOutfit();
+    expect((await admin.delete(`/api/design/outfit/delete/${made.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/design/outfits/${made.id}`)).statusCode).toBe(404);
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      expect((await admin.get(`/api/design/outfits/${bad}`)).statusCode, bad).toBe(400);
+    }
+    expect((await shopper.get('/api/design/outfits/1')).statusCode).toBe(403);
+    expect((await visitor.get('/api/design/outfits/1')).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/item/design', () => {
   type CarouselItem = { id: number; productId: number; color: string; stock: number };
   /** Every item of a category's carousel, page by page as the design studio asks for them. */

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ID_BY_SLOT, SLOTS } from '../../../../contracts/catalog';
 import type { DesignOutfit, Substitute } from '../../../../contracts/design';
@@ -57,6 +58,7 @@ function shop({ savedSince = false } = {}) {
       const version = savedSince && listed > 1 ? theirs : outfit.version;
       return [200, { items: [{ ...outfit, version }], nextCursor: null }];
     }
+    if (pathname === '/api/design/outfits/9') return [200, outfit];
     if (pathname === '/api/design/substitutes/101') {
       return [200, { item: pieces[1], substitutes }];
     }
@@ -207,5 +209,63 @@ describe('DesignStudio, editing an outfit with a sold-out piece', { timeout: 60_
       outfit.version,
       '2026-11-30 09:20:41.000001+00',
     ]);
+  });
+});
+
+/** The address's query, as a test can read it (a memory router has no address bar). */
+function Address() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+describe('DesignStudio, the outfit being edited in the address', () => {
+  it('names the outfit opened, and opens it again after a reload', async () => {
+    shop();
+    const first = renderWithApp(
+      <>
+        <DesignStudio />
+        <Address />
+      </>,
+      { path: '/admin/design' },
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent('?edit=9'),
+    );
+    first.unmount();
+
+    const calls = shop();
+    renderWithApp(<DesignStudio />, { path: '/admin/design?edit=9' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Gallery Opening'),
+    );
+    expect(screen.getByRole('tab', { name: 'Edit' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('group', { name: 'Top: Silk Shirt, sold out' })).toBeInTheDocument();
+    await confirmed('Update outfit', 'Save changes');
+    expect(await screen.findByText('Saved “Gallery Opening”.')).toBeInTheDocument();
+    // Saved from the version the reload read.
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      expect.objectContaining({ id: 9, version: outfit.version }),
+    ]);
+  });
+
+  it('says so when the outfit in the address is gone, and leaves the form to pick another', async () => {
+    shop();
+    renderWithApp(
+      <>
+        <DesignStudio />
+        <Address />
+      </>,
+      { path: '/admin/design?edit=77' },
+    );
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(''),
+    );
+    expect(screen.getByRole('button', { name: 'Update outfit' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Outfit to edit' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Gallery Opening/ }));
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Gallery Opening');
   });
 });

@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type Item, SLOTS, type Slot } from '../../../../contracts/catalog';
 import {
   type CreateOutfitBody,
@@ -16,10 +16,12 @@ import {
 import type { Outfit } from '../../../../contracts/outfit';
 import { RetryAlert } from '../../../components/retry-alert';
 import { ApiRequestError } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useCreateOutfit } from '../api/create-outfit';
 import { useDeleteOutfit } from '../api/delete-outfit';
 import { useEditOutfit } from '../api/edit-outfit';
+import { useDesignOutfit } from '../api/get-design-outfit';
 import { useOccasions } from '../api/get-occasions';
 import { CategoryCarousel } from './category-carousel';
 import { ConfirmDialog } from './confirm-dialog';
@@ -126,6 +128,12 @@ function problemsFrom(error: unknown): Problems {
   return problems;
 }
 
+/** A positive outfit id from the address, or null. */
+function outfitIdOf(text: string | null): number | null {
+  const id = Number(text);
+  return text !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * The design area: build an outfit from the carousels, or load one to change or delete.
  * Create, update and delete each ask first, then clear the board and refresh the outfit list.
@@ -138,7 +146,14 @@ export function DesignStudio() {
   const create = useCreateOutfit();
   const edit = useEditOutfit();
   const remove = useDeleteOutfit();
-  const [mode, setMode] = useState<Mode>('create');
+  const [params, setParams] = useSearchParams();
+  // The outfit being edited is kept in the address (?edit=ID): a reload opens it again, as it is
+  // saved now. Read once; an outfit sent from the design list comes first.
+  const [reopen] = useState(() =>
+    (location.state as { edit?: unknown } | null)?.edit ? null : outfitIdOf(params.get('edit')),
+  );
+  const reopened = useDesignOutfit(reopen);
+  const [mode, setMode] = useState<Mode>(reopen === null ? 'create' : 'edit');
   const [picks, setPicks] = useState<SlotPicks>(EMPTY_PICKS);
   const [form, setForm] = useState<OutfitFormValues>(EMPTY_FORM);
   const [editing, setEditing] = useState<DesignOutfit | null>(null);
@@ -299,6 +314,33 @@ export function DesignStudio() {
     load(sent);
     navigate('.', { replace: true, state: null });
   }, [sent]);
+
+  const reopening = reopen !== null && !reopened.isFetched;
+  // Once: a later read of the same outfit (the window refocused) must not undo changes made since.
+  const reopenedOnce = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the outfit's answer comes.
+  useEffect(() => {
+    if (reopenedOnce.current) return;
+    if (reopened.data) load(reopened.data);
+    else if (reopened.error) {
+      notify(messageOf(reopened.error, 'That outfit could not be opened. Pick it again.'), 'error');
+    } else return;
+    reopenedOnce.current = true;
+  }, [reopened.data, reopened.error]);
+
+  const editingId = editing?.id;
+  useEffect(() => {
+    if (reopening) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (editingId === undefined) next.delete('edit');
+        else next.set('edit', String(editingId));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [editingId, reopening, setParams]);
 
   // The dialog hands focus back to the button that opened it, now disabled, so it would fall to
   // the page; it goes to the picker instead, ready for the next outfit. Runs after the dialog's.
