@@ -100,7 +100,7 @@ export const UndoResultSchema = z.object({
 });
 export type UndoResult = z.infer<typeof UndoResultSchema>;
 
-/** Passed outfits put back in the feed: how many left swipes were taken back. */
+/** Passed outfits put back in the feed. */
 export const PassedResetResultSchema = z.object({
   /** How many outfits came back: those passed on, and those liked and then unfavourited. */
   restored: z.number().int(),

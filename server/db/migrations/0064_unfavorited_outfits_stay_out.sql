@@ -2,7 +2,9 @@
 -- pieces go with it), so without a row here the outfit would come back to the feed, which never
 -- shows an outfit the shopper has turned away from. The feed's ranking leaves these out; the
 -- taste model, undo and the outfits' answers never read them; bringing back passed outfits
--- brings these back too.
+-- brings these back too. A row stays when the outfit is liked again (the swipe keeps it out
+-- meanwhile, and undoing that like goes back to where the shopper was): only the rows of outfits
+-- not swiped are counted as brought back.
 CREATE TABLE unfavorited_outfits (
   user_id        integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   outfit_id      integer NOT NULL REFERENCES outfits (id) ON DELETE CASCADE,
@@ -18,10 +20,13 @@ DECLARE
   restored integer;
   unfavorited integer;
 BEGIN
+  -- Counted before the passes go, so an outfit both passed and unfavourited counts once.
+  WITH gone AS (DELETE FROM unfavorited_outfits WHERE user_id = shopper RETURNING outfit_id)
+  SELECT count(*) INTO unfavorited FROM gone
+   WHERE NOT EXISTS (SELECT 1 FROM swipes s
+                      WHERE s.user_id = shopper AND s.outfit_id = gone.outfit_id);
   DELETE FROM swipes WHERE user_id = shopper AND direction = 'nope';
   GET DIAGNOSTICS restored = ROW_COUNT;
-  DELETE FROM unfavorited_outfits WHERE user_id = shopper;
-  GET DIAGNOSTICS unfavorited = ROW_COUNT;
   restored := restored + unfavorited;
   IF restored > 0 THEN
     INSERT INTO passed_outfits_restored (user_id, restored_at) VALUES (shopper, now())

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { SwipeDirection } from '../../../contracts/feed';
 import {
   type Db,
@@ -273,11 +273,6 @@ export async function recordFirstSwipes(
   return rows.map(({ exists, inserted }) => ({ exists, inserted }));
 }
 
-export async function outfitExists(db: Db, outfitId: number): Promise<boolean> {
-  const rows = await rowsOf(db, sql`SELECT 1 FROM outfits WHERE id = ${outfitId}`);
-  return rows.length > 0;
-}
-
 /** The shopper's swipes, or their swipe on one outfit. */
 const swipeOf = (userId: number, outfitId?: number) =>
   outfitId === undefined
@@ -354,28 +349,52 @@ export async function deleteLikeIfPiecesFollow(
   // The count reads the statement's snapshot, from before the delete: the like's pieces.
   const [row] = await rowsOf<{ deleted: number; pieces: number }>(
     db,
-    sql`WITH gone AS (
+    sql`WITH outfit AS (${outfitKeyLocked(outfitId)}),
+        gone AS (
           DELETE FROM swipes
            WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND NOT pieces_written
-             AND ${withoutDiskWait}
-          RETURNING 1),
-        kept_out AS (
-          INSERT INTO unfavorited_outfits (user_id, outfit_id)
-          SELECT ${userId}, ${outfitId} FROM gone
-              ON CONFLICT (user_id, outfit_id) DO NOTHING)
+             AND EXISTS (SELECT 1 FROM outfit) AND ${withoutDiskWait}
+          RETURNING outfit_id),
+        ${keptOut(userId, sql`gone`)}
         SELECT (SELECT count(*) FROM gone)::int AS deleted,
                (${countFollowingPieces(userId, outfitId)})::int AS pieces`,
   );
   return row?.deleted ? row.pieces : undefined;
 }
 
+/**
+ * The outfit's row locked against its deletion, as a row of `unfavorited_outfits` referring to it
+ * will lock it: first, since a deletion locks the outfit and then its swipes.
+ */
+const outfitKeyLocked = (outfitId: number) =>
+  sql`SELECT id FROM outfits WHERE id = ${outfitId} FOR KEY SHARE`;
+
+/** Locks the outfit as `outfitKeyLocked` says; false when there is no such outfit. */
+export async function lockOutfitKey(db: Db, outfitId: number): Promise<boolean> {
+  return (await rowsOf(db, outfitKeyLocked(outfitId))).length > 0;
+}
+
+/**
+ * CTEs keeping each outfit of `taken` (a relation of `outfit_id`s, likes just taken back) out of
+ * the shopper's feed until passes come back, and out of the queue now: a page read before the
+ * queue is emptied must not offer it.
+ */
+const keptOut = (userId: number, taken: SQL) =>
+  sql`kept_out AS (
+          INSERT INTO unfavorited_outfits (user_id, outfit_id)
+          SELECT ${userId}, outfit_id FROM ${taken}
+              ON CONFLICT (user_id, outfit_id) DO NOTHING),
+        dequeued AS (
+          DELETE FROM feed_queue
+           WHERE user_id = ${userId} AND outfit_id IN (SELECT outfit_id FROM ${taken}))`;
+
 /** Keeps an outfit whose like the shopper took back out of their feed, till passes come back. */
 export async function keepOutOfFeed(db: Db, userId: number, outfitId: number) {
   await rowsOf(
     db,
-    sql`INSERT INTO unfavorited_outfits (user_id, outfit_id)
-        SELECT ${userId}, ${outfitId} WHERE ${withoutDiskWait}
-            ON CONFLICT (user_id, outfit_id) DO NOTHING`,
+    sql`WITH taken AS (SELECT ${outfitId}::int AS outfit_id WHERE ${withoutDiskWait}),
+        ${keptOut(userId, sql`taken`)}
+        SELECT 1`,
   );
 }
 
@@ -405,9 +424,9 @@ export async function deleteSwipe(
 }
 
 /**
- * Takes back every left swipe and empties the queue (likes stay), in one call of
- * `restore_passed_outfits` (0047), which empties the queue under `LOCK.feedQueue`; how many
- * swipes went.
+ * Takes back every left swipe and every unfavourited outfit's exclusion, and empties the queue
+ * (likes stay), in one call of `restore_passed_outfits` (0047, 0064), which empties the queue
+ * under `LOCK.feedQueue`; how many outfits came back.
  */
 export async function deletePassedSwipes(client: SqlClient, userId: number): Promise<number> {
   const [row] = await queryPrepared<{ restored: number }>(

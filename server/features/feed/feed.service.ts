@@ -233,12 +233,10 @@ async function takeBackLike(
   const followed = await repo.deleteLikeIfPiecesFollow(db, userId, outfitId);
   if (followed !== undefined) return { outfitId, removedItems: followed, changed: true };
   return db.transaction(async (tx) => {
-    // Locked first, so no change of a piece writes the like's pieces out meanwhile.
-    const swiped = await repo.lockSwipe(tx, userId, outfitId);
-    // Only an outfit that exists has swipes.
-    if (!swiped && !(await repo.outfitExists(tx, outfitId))) {
-      throw notFound('That outfit does not exist.');
-    }
+    // The outfit before the swipe, the order its deletion takes (keepOutOfFeed's row refers to it).
+    if (!(await repo.lockOutfitKey(tx, outfitId))) throw notFound('That outfit does not exist.');
+    // Locked next, so no change of a piece writes the like's pieces out meanwhile.
+    await repo.lockSwipe(tx, userId, outfitId);
     const removedItems = await repo.removeOutfitPieces(tx, userId, outfitId);
     const changed = await repo.deleteSwipe(tx, userId, outfitId, 'like');
     if (changed) await repo.keepOutOfFeed(tx, userId, outfitId);

@@ -537,6 +537,19 @@ describe('POST /api/outfit/search/unfavorite', () => {
     expect(ids(await wholeFeed(s.agent))).toEqual(expect.arrayContaining([follows, written, kept]));
   });
 
+  it('brings back nothing, and leaves undo alone, for an outfit liked again since', async () => {
+    const s = await signUp(t.app);
+    const [outfit] = ids((await feed(s.agent)).outfits) as [number];
+    await like(s, outfit);
+    await unfavorite(s, outfit);
+    await like(s, outfit);
+    const reset = await s.agent.post('/api/outfit/rejected/reset');
+    expect(reset.json(), reset.body).toEqual({ restored: 0 });
+    // Nothing came back, so undo still reaches the like from before the reset.
+    const undone = await s.agent.post('/api/outfit/undo');
+    expect(undone.json(), undone.body).toMatchObject({ direction: 'like', outfit: { id: outfit } });
+  });
+
   it('keeps it out for a shopper with nothing else swiped or hearted', async () => {
     const s = await signUp(t.app);
     const [outfit] = ids((await feed(s.agent)).outfits) as [number];

@@ -88,8 +88,9 @@ export function InfoRoute() {
           </Typography>
           <Typography>
             Right is favorite, left is reject; the arrow keys work too, and Undo takes back your
-            last swipe. Outfits you have swiped, or removed from your favorites, do not come back to
-            your feed until you choose to see passed outfits again.
+            last swipe. Outfits you have swiped do not come back to your feed; the ones you passed
+            on, and favorites you later removed, come back when you choose to see passed outfits
+            again.
           </Typography>
         </section>
         <section>
