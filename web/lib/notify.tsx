@@ -28,7 +28,17 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((text, severity = 'info', action) => {
-    setMessage({ id: Date.now(), text, severity, action });
+    // An action runs once, however often it is pressed while its bar slides away.
+    let done = false;
+    const once = action && {
+      label: action.label,
+      onAction: () => {
+        if (done) return;
+        done = true;
+        action.onAction();
+      },
+    };
+    setMessage({ id: Date.now(), text, severity, action: once });
     setOpen(true);
   }, []);
   const close = useCallback(() => setOpen(false), []);

@@ -43,6 +43,25 @@ describe('CartLineList', () => {
     ]);
   });
 
+  it('puts back as many as are left, once however often Undo is pressed', async () => {
+    let lines = [cartLine(7, 5, 3)];
+    const calls = mockApi((method, url) => {
+      if (url.endsWith('/product')) return [200, linenShirt()];
+      if (method === 'DELETE') lines = [];
+      if (method === 'POST') lines = [cartLine(7, 3, 3)];
+      return [200, cartOf(lines)];
+    });
+    renderWithApp(<Bag />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove Linen Shirt, Sage, M' }),
+    );
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByLabelText('Quantity of Linen Shirt, Sage, M')).toHaveValue('3');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { itemId: 7, quantity: 3 },
+    ]);
+  });
+
   it('says so when a removed line cannot go back', async () => {
     mockApi((method, url) => {
       if (url.endsWith('/product')) return [200, linenShirt()];

@@ -427,14 +427,18 @@ export function CartLineList({
   const keys = useLineKeys(lines);
   const notify = useNotify();
   const add = useAddToCart();
-  // Puts a removed line back as it was: the same variant, in the same quantity (within stock).
+  // Puts a removed line back as it was: the same variant, in the same quantity, or as many as are
+  // left when that is fewer (the bag refuses more than the stock).
   // The list may be gone by then (the bag emptied), so the answer is awaited, not subscribed to.
   const removed = (line: CartLine) =>
     notify(`${line.name} (${line.color}, ${line.size}) was removed from your bag.`, 'info', {
       label: 'Undo',
       onAction: () => {
         add
-          .mutateAsync({ itemId: line.itemId, quantity: line.quantity })
+          .mutateAsync({
+            itemId: line.itemId,
+            quantity: line.stock > 0 ? Math.min(line.quantity, line.stock) : line.quantity,
+          })
           .catch((error: unknown) => notify(messageOf(error), 'error'));
       },
     });
