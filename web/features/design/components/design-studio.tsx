@@ -305,7 +305,7 @@ export function DesignStudio() {
   };
 
   // An outfit sent here from the design list opens in the edit form; the state is then dropped,
-  // so a reload starts afresh rather than from an outfit that may have changed.
+  // so a reload reads the outfit again (?edit=ID) rather than reuse a copy that may have changed.
   const sent = (location.state as { edit?: DesignOutfit } | null)?.edit;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for each outfit sent.
   useEffect(() => {
