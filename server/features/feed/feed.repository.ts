@@ -355,7 +355,7 @@ export async function deleteLikeIfPiecesFollow(
            WHERE ${swipeOf(userId, outfitId)} AND direction = 'like' AND NOT pieces_written
              AND EXISTS (SELECT 1 FROM outfit) AND ${withoutDiskWait}
           RETURNING outfit_id),
-        ${keptOut(userId, sql`gone`)}
+        ${leftOutOfFeed(userId, sql`gone`)}
         SELECT (SELECT count(*) FROM gone)::int AS deleted,
                (${countFollowingPieces(userId, outfitId)})::int AS pieces`,
   );
@@ -379,8 +379,8 @@ export async function lockOutfitKey(db: Db, outfitId: number): Promise<boolean> 
  * the shopper's feed until passes come back, and out of the queue now: a page read before the
  * queue is emptied must not offer it.
  */
-const keptOut = (userId: number, taken: SQL) =>
-  sql`kept_out AS (
+const leftOutOfFeed = (userId: number, taken: SQL) =>
+  sql`unfavorited AS (
           INSERT INTO unfavorited_outfits (user_id, outfit_id)
           SELECT ${userId}, outfit_id FROM ${taken}
               ON CONFLICT (user_id, outfit_id) DO NOTHING),
@@ -393,7 +393,7 @@ export async function keepOutOfFeed(db: Db, userId: number, outfitId: number) {
   await rowsOf(
     db,
     sql`WITH taken AS (SELECT ${outfitId}::int AS outfit_id WHERE ${withoutDiskWait}),
-        ${keptOut(userId, sql`taken`)}
+        ${leftOutOfFeed(userId, sql`taken`)}
         SELECT 1`,
   );
 }
