@@ -69,7 +69,14 @@ export default function Notice({
               </>
             )
           }
-          sx={{ width: '100%' }}
+          // At 200% zoom on a phone the buttons drop under the words, rather than squeeze them
+          // to a letter a line.
+          sx={{
+            width: '100%',
+            flexWrap: 'wrap',
+            '& .MuiAlert-message': { flex: '1 1 0', minWidth: '6em' },
+            '& .MuiAlert-action': { ml: 'auto' },
+          }}
         >
           {message.text}
         </Alert>
