@@ -23,6 +23,7 @@ import { useSearchOutfits } from '../../features/search/api/search-outfits';
 import { ItemResultCard } from '../../features/search/components/item-result-card';
 import { OutfitResultCard } from '../../features/search/components/outfit-result-card';
 import { UnderstoodChips, withoutWords } from '../../features/search/components/understood-chips';
+import { positiveId } from '../../lib/positive-id';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useKeptScroll } from '../../lib/use-kept-scroll';
 
@@ -38,8 +39,8 @@ export default function SearchRoute() {
   const mode: Mode = params.get('type') === 'items' ? 'items' : 'outfits';
   const asked = params
     .getAll('cat')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
+    .map(positiveId)
+    .filter((n) => n !== null);
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(text, 250).trim();
 

@@ -24,6 +24,7 @@ import { FavoriteItemCard } from '../../../features/favorites/components/favorit
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
 import { buyQuantity } from '../../../features/favorites/components/format';
 import { ApiRequestError } from '../../../lib/api-client';
+import { positiveId } from '../../../lib/positive-id';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
 /**
@@ -44,9 +45,9 @@ export default function FavoriteCategoryRoute() {
   const firstPage = pieces.data?.pages[0]?.items ?? [];
   useKeptScroll(pieces.isSuccess);
   const drawn = useDrawnPages(pieces);
-  const openItem = Number(search.get('item'));
+  const openItem = positiveId(search.get('item'));
   const openOutfit = search.get('outfit');
-  const editing = Number.isInteger(openItem) && openItem > 0;
+  const editing = openItem !== null;
 
   const pieceLink = (itemId: number, outfitId: number | null) => {
     const next = new URLSearchParams(search);

@@ -2,18 +2,18 @@ import Container from '@mui/material/Container';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/states';
 import { FavoriteItemEditor } from '../../../features/favorites/components/favorite-item-editor';
+import { positiveId } from '../../../lib/positive-id';
 
 /** A piece of a favorite outfit: its colour, size and quantity, each saved as it changes. */
 export default function FavoriteItemRoute() {
   const params = useParams();
   const navigate = useNavigate();
-  const occasionId = Number(params.occasionId);
-  const outfitId = Number(params.outfitId);
-  const itemId = Number(params.itemId);
-  const valid = [occasionId, outfitId, itemId].every((n) => Number.isInteger(n) && n > 0);
+  const occasionId = positiveId(params.occasionId);
+  const outfitId = positiveId(params.outfitId);
+  const itemId = positiveId(params.itemId);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2.5, sm: 4 } }}>
-      {valid ? (
+      {occasionId !== null && outfitId !== null && itemId !== null ? (
         <FavoriteItemEditor
           itemId={itemId}
           outfitId={outfitId}

@@ -16,6 +16,7 @@ import { useFavoriteOccasions } from '../../../features/favorites/api/get-favori
 import { useOccasionFavorites } from '../../../features/favorites/api/get-occasion-favorites';
 import { FavoriteOutfitCard } from '../../../features/favorites/components/favorite-outfit-card';
 import { ApiRequestError } from '../../../lib/api-client';
+import { positiveId } from '../../../lib/positive-id';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useKeptScroll } from '../../../lib/use-kept-scroll';
 
@@ -25,17 +26,16 @@ import { useKeptScroll } from '../../../lib/use-kept-scroll';
  */
 export default function FavoriteOccasionRoute() {
   const params = useParams();
-  const occasionId = Number(params.occasionId);
-  const valid = Number.isInteger(occasionId) && occasionId > 0;
+  const occasionId = positiveId(params.occasionId);
   const [text, setText] = useState('');
   const q = useDebouncedValue(text);
   const occasions = useFavoriteOccasions();
-  const outfits = useOccasionFavorites(valid ? occasionId : 0, q);
+  const outfits = useOccasionFavorites(occasionId ?? 0, q);
   const occasion = occasions.data?.find((o) => o.id === occasionId);
   const drawn = useDrawnPages(outfits);
   useKeptScroll(outfits.isSuccess);
   const unknown =
-    !valid ||
+    occasionId === null ||
     (occasions.isSuccess && !occasion) ||
     (outfits.error instanceof ApiRequestError &&
       outfits.error.status === 400 &&

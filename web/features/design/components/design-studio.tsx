@@ -18,6 +18,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { ApiRequestError } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
+import { positiveId } from '../../../lib/positive-id';
 import { useCreateOutfit } from '../api/create-outfit';
 import { useDeleteOutfit } from '../api/delete-outfit';
 import { useEditOutfit } from '../api/edit-outfit';
@@ -128,12 +129,6 @@ function problemsFrom(error: unknown): Problems {
   return problems;
 }
 
-/** A positive outfit id from the address, or null. */
-function outfitIdOf(text: string | null): number | null {
-  const id = Number(text);
-  return text !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /**
  * The design area: build an outfit from the carousels, or load one to change or delete.
  * Create, update and delete each ask first, then clear the board and refresh the outfit list.
@@ -150,7 +145,7 @@ export function DesignStudio() {
   // The outfit being edited is kept in the address (?edit=ID): a reload opens it again, as it is
   // saved now. Read once; an outfit sent from the design list comes first.
   const [reopen] = useState(() =>
-    (location.state as { edit?: unknown } | null)?.edit ? null : outfitIdOf(params.get('edit')),
+    (location.state as { edit?: unknown } | null)?.edit ? null : positiveId(params.get('edit')),
   );
   const reopened = useDesignOutfit(reopen);
   const [mode, setMode] = useState<Mode>(reopen === null ? 'create' : 'edit');
