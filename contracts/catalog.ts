@@ -85,7 +85,7 @@ export type ProductVariants = z.infer<typeof ProductVariantsSchema>;
 
 /** A product as its sheet shows it: with the variants this shopper hearted. */
 export const ProductSchema = ProductVariantsSchema.extend({
-  /** The variants this shopper hearted on their own (not with an outfit). */
+  /** The variants this shopper hearted, on their own or on a swipe card: a piece has one heart. */
   heartedItemIds: z.array(z.number().int()),
 });
 export type Product = z.infer<typeof ProductSchema>;

@@ -34,7 +34,10 @@ export const FeedReasonSchema = z.object({
 });
 export type FeedReason = z.infer<typeof FeedReasonSchema>;
 
-/** An outfit on a swipe card, with the pieces this shopper has hearted on it and why it is there. */
+/**
+ * An outfit on a swipe card, with its pieces this shopper has hearted (on this card or anywhere
+ * else: a piece has one heart) and why it is there.
+ */
 export const FeedOutfitSchema = OutfitSchema.extend({
   heartedItemIds: z.array(z.number().int()),
   reason: FeedReasonSchema,

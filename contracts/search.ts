@@ -77,7 +77,7 @@ const SearchMetaSchema = z.object({
 /**
  * One product colour. The item is the size typed ("jeans 32"; the smallest of them when several
  * were, even sold out), else the size the shopper hearted, else the first in stock;
- * `favorite`: the shopper has hearted it on its own (what the search heart toggles);
+ * `favorite`: the shopper has hearted it, here or on a swipe card (a piece has one heart);
  * `sizes`: every size this colour is made in.
  */
 export const ItemSearchResultSchema = ItemSchema.extend({

@@ -75,3 +75,59 @@ describe('0056: every queued outfit has a reason', () => {
     });
   });
 });
+
+describe('0065: a piece has one heart', () => {
+  it('keeps one heart of each piece: the one given on its own, else the first', async () => {
+    await rolledBack(async (client) => {
+      await client.exec('DROP INDEX item_favorites_one_heart_key');
+      const [{ id: shopper }] = (await client.query<{ id: number }>(
+        `INSERT INTO users (username, password_hash) VALUES ('hearted-twice', 'x') RETURNING id`,
+      )) as [{ id: number }];
+      // Outfit 1 liked with its pieces written out; outfit 2 never liked.
+      await client.query(
+        `INSERT INTO swipes (user_id, outfit_id, direction, pieces_written) VALUES ($1, 1, 'like', true)`,
+        [shopper],
+      );
+      // Item 10: on its own, on outfit 1 and on outfit 2. Item 20: on outfit 2, then on outfit 1.
+      // Item 30: hearted once, beside the piece a like brought.
+      await client.query(
+        `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
+         VALUES ($1, 10, 1, 'heart', now() - interval '3 days'),
+                ($1, 10, NULL, 'heart', now() - interval '2 days'),
+                ($1, 10, 2, 'heart', now() - interval '1 day'),
+                ($1, 20, 2, 'heart', now() - interval '2 days'),
+                ($1, 20, 1, 'heart', now() - interval '1 day'),
+                ($1, 30, 1, 'outfit', now() - interval '2 days'),
+                ($1, 30, NULL, 'heart', now() - interval '1 day')`,
+        [shopper],
+      );
+
+      await client.exec(migration('0065_'));
+
+      const left = await client.query<{
+        item_id: number;
+        outfit_id: number | null;
+        source: string;
+      }>(
+        `SELECT item_id, outfit_id, source FROM item_favorites WHERE user_id = $1
+          ORDER BY item_id, outfit_id NULLS FIRST`,
+        [shopper],
+      );
+      expect(left).toEqual([
+        { item_id: 10, outfit_id: null, source: 'heart' },
+        // A heart on the written-out like stays that like's piece; on outfit 2 it goes.
+        { item_id: 10, outfit_id: 1, source: 'outfit' },
+        { item_id: 20, outfit_id: 1, source: 'outfit' },
+        { item_id: 20, outfit_id: 2, source: 'heart' },
+        { item_id: 30, outfit_id: null, source: 'heart' },
+        { item_id: 30, outfit_id: 1, source: 'outfit' },
+      ]);
+      await expect(
+        client.query(
+          `INSERT INTO item_favorites (user_id, item_id, outfit_id, source) VALUES ($1, 30, 2, 'heart')`,
+          [shopper],
+        ),
+      ).rejects.toThrow(/item_favorites_one_heart_key/);
+    });
+  });
+});

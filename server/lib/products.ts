@@ -55,12 +55,12 @@ const variantColumns = sql`v.id, v.product_id AS "productId", v.color, v.color_h
                p.name, p.seller, p.description, p.category_id AS "categoryId",
                c.name AS category, c.slot`;
 
-/** `heart`: the shopper's own heart of the variant `v`, if any. */
+/** `heart`: the shopper's heart of the variant `v` (on its own or on a card), if any. */
 const heartOfVariant = (userId: number | null) =>
   // One probe of the shopper's key per variant (LIMIT keeps it one), not all their hearts.
   sql`LEFT JOIN LATERAL (
                 SELECT f.item_id FROM item_favorites f
-                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.outfit_id IS NULL
+                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.source = 'heart'
                  LIMIT 1) heart ON true`;
 
 /** Every variant `v` of the product whose id is `product`, with `p` and `c` (variantColumns). */

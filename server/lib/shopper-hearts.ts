@@ -3,22 +3,14 @@ import { ANNOUNCED } from '../db/announcements';
 import { type Database, queryPrepared } from '../db/client';
 import { AnnouncedCache, KeptReads } from './announced-cache';
 
-/** The pieces a shopper hearted: on their own (from search) and on outfits. */
-export interface Hearts {
-  /** Items hearted without an outfit. */
-  loose: ReadonlySet<number>;
-  /** Items hearted on each outfit, by outfit id, smallest item id first. */
-  onOutfit: ReadonlyMap<number, readonly number[]>;
-}
+/**
+ * The items a shopper hearted, wherever they hearted each: on a swipe card or on its own (0065: a
+ * piece has one heart). A card and a search result each mark the pieces of theirs found here.
+ */
+export type Hearts = ReadonlySet<number>;
 
 /** The hearts of a shopper who has hearted nothing. */
-export const NO_HEARTS: Hearts = { loose: new Set(), onOutfit: new Map() };
-
-/** One hearted piece: the item, and the outfit it was hearted on (none from search). */
-export interface HeartRow {
-  itemId: number;
-  outfitId: number | null;
-}
+export const NO_HEARTS: Hearts = new Set();
 
 /**
  * Each shopper's hearts, which every feed page and item search marks on what it shows. A
@@ -40,29 +32,13 @@ export class ShopperHearts extends KeptReads<Hearts> {
     const kept = this.cache.get(userId);
     if (kept) return kept;
     const since = this.cache.changes;
-    const rows = await queryPrepared<HeartRow>(
+    const rows = await queryPrepared<{ itemId: number }>(
       this.database.sql,
       'shopper_hearts',
-      sql`SELECT item_id AS "itemId", outfit_id AS "outfitId"
-            FROM item_favorites
-           WHERE user_id = ${userId} AND source = 'heart'
-           ORDER BY item_id`,
+      sql`SELECT item_id AS "itemId" FROM item_favorites
+           WHERE user_id = ${userId} AND source = 'heart'`,
     );
-    return this.#keep(userId, rows, since);
-  }
-
-  #keep(userId: number, rows: readonly HeartRow[], since: number): Hearts {
-    const loose = new Set<number>();
-    const onOutfit = new Map<number, number[]>();
-    for (const { itemId, outfitId } of rows) {
-      if (outfitId === null) loose.add(itemId);
-      else {
-        const hearted = onOutfit.get(outfitId);
-        if (hearted) hearted.push(itemId);
-        else onOutfit.set(outfitId, [itemId]);
-      }
-    }
-    const hearts = { loose, onOutfit };
+    const hearts: Hearts = new Set(rows.map((row) => row.itemId));
     this.cache.set(userId, hearts, since);
     return hearts;
   }

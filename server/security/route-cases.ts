@@ -93,6 +93,11 @@ async function topPiece(f: SecurityFixture, outfitId: number): Promise<number> {
 
 async function heartVariant(f: SecurityFixture, owner: SignedIn) {
   const variant = f.variantItem();
+  // Hearted afresh on its own: a heart given on a card (a piece has one) is taken away first.
+  await f.must(owner, {
+    method: 'DELETE',
+    url: `/api/item/search/unfavorite/${variant.itemId}`,
+  });
   await f.must(owner, {
     method: 'POST',
     url: '/api/item/search/favorite',

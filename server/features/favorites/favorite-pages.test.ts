@@ -294,17 +294,21 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
       id,
       outfits.map((o) => o.id),
     );
+    // A piece has one heart (0065): each top once on a card, the pieces hearted alone besides.
     await sql(
       `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
-       SELECT $1, id, NULL, 'heart', timestamptz '2026-01-01' + (n - n % 3) * interval '1 second'
-         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items ORDER BY id LIMIT 450) i`,
+       SELECT DISTINCT ON (oi.item_id) $1, oi.item_id, oi.outfit_id, 'heart',
+              s.created_at + interval '90 seconds'
+         FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id AND oi.slot = 'top'
+        WHERE s.user_id = $1 AND s.outfit_id % 7 = 0
+        ORDER BY oi.item_id, s.outfit_id`,
       [id],
     );
     await sql(
       `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
-       SELECT $1, oi.item_id, oi.outfit_id, 'heart', s.created_at + interval '90 seconds'
-         FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id AND oi.slot = 'top'
-        WHERE s.user_id = $1 AND s.outfit_id % 7 = 0`,
+       SELECT $1, id, NULL, 'heart', timestamptz '2026-01-01' + (n - n % 3) * interval '1 second'
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items ORDER BY id LIMIT 480) i
+       ON CONFLICT DO NOTHING`,
       [id],
     );
     const [counts] = await sql<{ hearts: number; likes: number; card: number }>(

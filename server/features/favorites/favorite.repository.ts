@@ -551,7 +551,8 @@ export async function changeQuantity(
 
 /**
  * A piece hearted on its own (no outfit), in one statement: whether the item exists, and whether
- * the heart is new (false when the piece was a favourite of its own already).
+ * the heart is new (false when the piece was hearted already, on its own or on a card: the
+ * conflict is with item_favorites_one_heart_key, 0065).
  */
 export async function insertHeart(
   db: Db,
@@ -572,9 +573,18 @@ export async function insertHeart(
   return row!;
 }
 
+/** The key that gives a piece one heart a shopper (0065): a second one is refused by its name. */
+export const ONE_HEART_KEY = 'item_favorites_one_heart_key';
+
+/** The shopper has hearted the item, on its own or on any outfit. */
+const hearted = (userId: number, itemId: number) =>
+  sql`EXISTS (SELECT 1 FROM item_favorites h
+               WHERE h.user_id = ${userId} AND h.item_id = ${itemId} AND h.source = 'heart')`;
+
 /**
- * Hearts a piece on an outfit. A piece that came with a right swipe becomes the shopper's own
- * choice, so unfavouriting the outfit later keeps it.
+ * Hearts a piece on an outfit, unless it is hearted already (anywhere: a piece has one heart). A
+ * piece that came with a right swipe becomes the shopper's own choice, so unfavouriting the
+ * outfit later keeps it.
  */
 export async function insertOutfitHeart(
   db: Db,
@@ -585,10 +595,25 @@ export async function insertOutfitHeart(
   await rowsOf(
     db,
     sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
-        SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' WHERE ${withoutDiskWait}
+        SELECT ${userId}, ${itemId}, ${outfitId}, 'heart'
+         WHERE NOT ${hearted(userId, itemId)} AND ${withoutDiskWait}
         ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
          WHERE item_favorites.source <> 'heart'`,
   );
+}
+
+/** The outfit the shopper's heart of the item was given on (null: on its own); none if unhearted. */
+export async function heartOf(
+  db: Db,
+  userId: number,
+  itemId: number,
+): Promise<{ outfitId: number | null } | undefined> {
+  const [row] = await rowsOf<{ outfitId: number | null }>(
+    db,
+    sql`SELECT outfit_id AS "outfitId" FROM item_favorites
+         WHERE user_id = ${userId} AND item_id = ${itemId} AND source = 'heart'`,
+  );
+  return row;
 }
 
 /** Takes a heart away: one given on its own (outfit null) or on an outfit. */
@@ -610,6 +635,11 @@ export interface HeartOnOutfit {
   outfitExists: boolean;
   itemExists: boolean;
   ofOutfit: boolean;
+  /**
+   * The piece's heart was given elsewhere: on its own, or on another outfit. A heart asked for is
+   * then there already; a heart taken away is that one, which the statement leaves to the caller.
+   */
+  heartedElsewhere: boolean;
   /**
    * The statement did what was asked, or found nothing to take away. False when the shopper
    * liked the outfit and its pieces are not written out yet (server/lib/liked-pieces.ts): the
@@ -638,12 +668,12 @@ export async function heartOnOutfit(
   const write = favorite
     ? sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
           SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' FROM piece
-           WHERE ${ready} AND ${withoutDiskWait}
+           WHERE ${ready} AND NOT "heartedElsewhere" AND ${withoutDiskWait}
           ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
            WHERE item_favorites.source <> 'heart'`
     : sql`DELETE FROM item_favorites
            WHERE ${rowKey(userId, itemId, outfitId)}
-             AND (SELECT ${ready} FROM piece) AND ${withoutDiskWait}`;
+             AND (SELECT ${ready} AND NOT "heartedElsewhere" FROM piece) AND ${withoutDiskWait}`;
   const [row] = await rowsOf<HeartOnOutfit>(
     db,
     sql`WITH piece AS (
@@ -653,10 +683,14 @@ export async function heartOnOutfit(
                           WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
                  EXISTS (SELECT 1 FROM swipes
                           WHERE user_id = ${userId} AND outfit_id = ${outfitId}
-                            AND direction = 'like' AND NOT pieces_written) AS "likeToWrite"
+                            AND direction = 'like' AND NOT pieces_written) AS "likeToWrite",
+                 EXISTS (SELECT 1 FROM item_favorites
+                          WHERE user_id = ${userId} AND item_id = ${itemId} AND source = 'heart'
+                            AND outfit_id IS DISTINCT FROM ${outfitId}) AS "heartedElsewhere"
         ),
         written AS (${write})
-        SELECT "outfitExists", "itemExists", "ofOutfit", ${ready} AS written FROM piece`,
+        SELECT "outfitExists", "itemExists", "ofOutfit", "heartedElsewhere", ${ready} AS written
+          FROM piece`,
   );
   return row!;
 }

@@ -258,7 +258,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Heart a piece from search (a favourite of its own, without an outfit)',
+        summary:
+          'Heart a piece from search or its sheet, without an outfit; 200 when it is hearted already, here or on a card',
         body: HeartItemBodySchema,
         response: { 200: HeartResultSchema, 201: HeartResultSchema, ...withNotFound },
       },
@@ -276,7 +277,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Take back a heart given from search; pieces that came with outfits stay',
+        summary:
+          'Take back the piece’s heart, given here or on a card; pieces that came with outfits stay',
         params: ItemIdParamsSchema,
         response: { 200: HeartResultSchema, ...errors },
       },
@@ -293,7 +295,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Heart a piece of an outfit',
+        summary: 'Heart a piece of an outfit; nothing changes when it is hearted already, anywhere',
         body: ItemHeartBodySchema,
         response: { 200: ItemHeartResultSchema, ...withNotFound },
       },
@@ -307,7 +309,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Un-heart a piece of an outfit',
+        summary: 'Un-heart a piece of an outfit: its heart goes, wherever it was given',
         params: ItemHeartParamsSchema,
         response: { 200: ItemHeartResultSchema, ...withNotFound },
       },

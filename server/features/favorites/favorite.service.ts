@@ -19,7 +19,15 @@ import type { OutfitItem } from '../../../contracts/outfit';
 import type { Database, Db } from '../../db/client';
 import { findCategory, resolveCategoryRefs } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
-import { AppError, badRequest, conflict, notFound, PG, pgCode } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  databaseError,
+  notFound,
+  PG,
+  pgCode,
+} from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { toItem, type VariantWanted } from '../../lib/items';
 import { writeLikedPieces } from '../../lib/liked-pieces';
@@ -380,7 +388,8 @@ async function changeVariant(
   } catch (error) {
     if (pgCode(error) === PG.uniqueViolation) {
       throw conflict(
-        target.outfitId === null
+        // A hearted piece moved onto a variant hearted elsewhere is refused by the one-heart key.
+        target.outfitId === null || isSecondHeart(error)
           ? 'That colour and size is already among your favourites.'
           : 'That colour and size is already among your favourites for this outfit.',
       );
@@ -457,16 +466,25 @@ export async function heartItem(
   return heart.added;
 }
 
+/**
+ * Takes away the shopper's heart of the item wherever it was given (a piece has one heart): on
+ * its own, in one statement, else on an outfit, as the card's heart takes it away there.
+ */
 export async function unheartItem(db: Db, userId: number, itemId: number): Promise<void> {
-  await repo.deleteHeart(db, userId, itemId);
+  if (await repo.deleteHeart(db, userId, itemId)) return;
+  const heart = await repo.heartOf(db, userId, itemId);
+  if (heart?.outfitId)
+    await heartOutfitPiece(db, userId, { itemId, outfitId: heart.outfitId }, false);
 }
 
 // ---- hearts on an outfit's pieces, from the feed ----
 
 /**
- * Hearts a piece of an outfit, or takes the heart away. A piece of a like first becomes the
- * shopper's own choice, keeping the date it was liked. A heart taken away may be on a variant the
- * shopper switched to, not one of the outfit's five: switching wrote the like out already.
+ * Hearts a piece of an outfit, or takes the heart away. A piece has one heart: one given
+ * elsewhere (on its own, or on another outfit) is the card's too, so hearting it again changes
+ * nothing and taking it away takes that one. A piece of a like first becomes the shopper's own
+ * choice, keeping the date it was liked. A heart taken away may be on a variant the shopper
+ * switched to, not one of the outfit's five: switching wrote the like out already.
  */
 export async function heartOutfitPiece(
   db: Db,
@@ -474,16 +492,35 @@ export async function heartOutfitPiece(
   { itemId, outfitId }: { itemId: number; outfitId: number },
   favorite: boolean,
 ): Promise<ItemHeartResult> {
-  const piece = await repo.heartOnOutfit(db, userId, outfitId, itemId, favorite);
+  const done = { itemId, outfitId, favorite };
+  let piece: repo.HeartOnOutfit;
+  try {
+    piece = await repo.heartOnOutfit(db, userId, outfitId, itemId, favorite);
+  } catch (error) {
+    // The same piece hearted elsewhere at this very moment: it has its one heart.
+    if (favorite && isSecondHeart(error)) return done;
+    throw error;
+  }
   if (!piece.outfitExists) throw notFound('That outfit does not exist.');
   if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
   if (!piece.itemExists) throw notFound('That item does not exist.');
-  if (!piece.written) {
+  if (!favorite && piece.heartedElsewhere) {
+    await unheartItem(db, userId, itemId);
+  } else if (!piece.written) {
     // No transaction: writing a like's pieces out changes no favourite, so each statement stands
     // on its own, and a like given meanwhile still lists this piece once, by its heart.
     await writeLikedPieces(db, userId, outfitId);
-    if (favorite) await repo.insertOutfitHeart(db, userId, itemId, outfitId);
-    else await repo.deleteHeart(db, userId, itemId, outfitId);
+    if (favorite) {
+      await repo.insertOutfitHeart(db, userId, itemId, outfitId).catch((error: unknown) => {
+        if (!isSecondHeart(error)) throw error;
+      });
+    } else await repo.deleteHeart(db, userId, itemId, outfitId);
   }
-  return { itemId, outfitId, favorite };
+  return done;
+}
+
+/** A write refused because the shopper has hearted the piece already (0065's key). */
+function isSecondHeart(error: unknown): boolean {
+  const refused = databaseError(error);
+  return refused?.code === PG.uniqueViolation && refused.constraint === repo.ONE_HEART_KEY;
 }

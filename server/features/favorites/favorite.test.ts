@@ -760,6 +760,115 @@ describe('POST /api/item/search/favorite and DELETE /api/item/search/unfavorite/
   });
 });
 
+describe('a piece has one heart, on a card or on its own', () => {
+  /** The shopper's hearts of the item: [outfit or null] for each. */
+  async function heartsOf(userId: number, itemId: number) {
+    const rows = await sql<{ outfit_id: number | null }>(
+      `SELECT outfit_id FROM item_favorites WHERE user_id = $1 AND item_id = $2 AND source = 'heart'`,
+      [userId, itemId],
+    );
+    return rows.map((r) => r.outfit_id);
+  }
+  const heartedOnSheet = async (shopper: Shopper, itemId: number) =>
+    (
+      (await shopper.agent.get(`/api/item/${itemId}/product`)).json().heartedItemIds as number[]
+    ).includes(itemId);
+
+  it('shows a card’s heart on the piece’s sheet, whose heart then adds none and takes it away', async () => {
+    const shopper = await signUp(t.app);
+    const outfitId = work[0]!;
+    const coat = await piece(outfitId, 'outerwear');
+    expect(
+      (await shopper.agent.post('/api/item/favorite', { itemId: coat.id, outfitId })).statusCode,
+    ).toBe(200);
+    expect(await heartedOnSheet(shopper, coat.id)).toBe(true);
+
+    // The sheet's heart of a piece hearted on a card is that heart: nothing new.
+    const again = await shopper.agent.post('/api/item/search/favorite', { itemId: coat.id });
+    expect(again.statusCode).toBe(200);
+    expect(await heartsOf(shopper.user.id, coat.id)).toEqual([outfitId]);
+    const coats = (await shopper.agent.get('/api/favorites/items/Outerwear')).json().items;
+    expect(coats.filter((i: { id: number }) => i.id === coat.id)).toHaveLength(1);
+
+    // Another shopper's sheet takes nothing away; the shopper's own takes the card's heart.
+    expect((await bob.agent.delete(`/api/item/search/unfavorite/${coat.id}`)).statusCode).toBe(200);
+    expect(await heartsOf(shopper.user.id, coat.id)).toEqual([outfitId]);
+    const off = await shopper.agent.delete(`/api/item/search/unfavorite/${coat.id}`);
+    expect(off.json()).toEqual({ ok: true, favorite: false });
+    expect(await heartsOf(shopper.user.id, coat.id)).toEqual([]);
+    expect(await heartedOnSheet(shopper, coat.id)).toBe(false);
+  });
+
+  it('takes a heart given on its own as the card’s, and the card’s heart takes it away', async () => {
+    const shopper = await signUp(t.app);
+    const outfitId = work[1]!;
+    const shoes = await piece(outfitId, 'footwear');
+    expect(
+      (await shopper.agent.post('/api/item/search/favorite', { itemId: shoes.id })).statusCode,
+    ).toBe(201);
+    const onCard = await shopper.agent.post('/api/item/favorite', { itemId: shoes.id, outfitId });
+    expect(onCard.statusCode).toBe(200);
+    expect(await heartsOf(shopper.user.id, shoes.id)).toEqual([null]);
+
+    const off = await shopper.agent.delete(`/api/item/unfavorite/${shoes.id}/${outfitId}`);
+    expect(off.statusCode).toBe(200);
+    expect(await heartsOf(shopper.user.id, shoes.id)).toEqual([]);
+    expect(await heartedOnSheet(shopper, shoes.id)).toBe(false);
+  });
+
+  it('takes away a heart given on a liked outfit’s piece as that card does', async () => {
+    const shopper = await signUp(t.app);
+    const outfitId = work[2]!;
+    await likeOutfit(shopper.user.id, outfitId);
+    const top = await piece(outfitId, 'top');
+    await shopper.agent.post('/api/item/favorite', { itemId: top.id, outfitId });
+    expect(await heartsOf(shopper.user.id, top.id)).toEqual([outfitId]);
+
+    expect((await shopper.agent.delete(`/api/item/search/unfavorite/${top.id}`)).statusCode).toBe(
+      200,
+    );
+    // As the card's heart does: the like's other pieces stay, this one goes.
+    const rows = (await favoriteRows(shopper.user.id)).filter((r) => r.outfit_id === outfitId);
+    expect(rows).toHaveLength(4);
+    expect(rows.map((r) => r.item_id)).not.toContain(top.id);
+  });
+
+  it('keeps one heart when a card and a sheet heart the same piece at once', async () => {
+    const shopper = await signUp(t.app);
+    const pieces = await sql<{ outfit_id: number; item_id: number }>(
+      `SELECT DISTINCT ON (item_id) outfit_id, item_id FROM outfit_items ORDER BY item_id LIMIT 12`,
+    );
+    const answers = await Promise.all(
+      pieces.flatMap(({ outfit_id: outfitId, item_id: itemId }) => [
+        shopper.agent.post('/api/item/favorite', { itemId, outfitId }),
+        shopper.agent.post('/api/item/search/favorite', { itemId }),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode).filter((code) => code >= 300)).toEqual([]);
+    for (const { item_id: itemId } of pieces) {
+      expect(await heartsOf(shopper.user.id, itemId), `item ${itemId}`).toHaveLength(1);
+    }
+  });
+
+  it('refuses to move a heart onto a colour hearted elsewhere, changing nothing', async () => {
+    const shopper = await signUp(t.app);
+    const { outfit_id: outfitId, slot } = await pieceWithSiblings();
+    const original = await piece(outfitId, slot);
+    const other = (await siblingColor(original))!;
+    await shopper.agent.post('/api/item/favorite', { itemId: original.id, outfitId });
+    await shopper.agent.post('/api/item/search/favorite', { itemId: other.id });
+    const res = await shopper.agent.put('/api/item/changecolor', {
+      itemId: original.id,
+      outfitId,
+      newColor: other.color,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('That colour and size is already among your favourites.');
+    expect(await heartsOf(shopper.user.id, original.id)).toEqual([outfitId]);
+    expect(await heartsOf(shopper.user.id, other.id)).toEqual([null]);
+  });
+});
+
 describe('GET /api/favorites/search and /api/favorites/search/item', () => {
   it('searches the shopper’s own favourite outfits, typos included', async () => {
     const [outfit] = await sql<{ name: string }>('SELECT name FROM outfits WHERE id = $1', [

@@ -35,7 +35,10 @@ type Stock = ReadonlyMap<number, number>;
 
 /** A card as the feed shows it: its pieces' stock of now, the shopper's hearts on it, its reason. */
 function feedCard(outfit: Outfit, stock: Stock, reason: FeedReason, hearts: Hearts): FeedOutfit {
-  const heartedItemIds = [...(hearts.onOutfit.get(outfit.id) ?? [])];
+  const heartedItemIds = outfit.items
+    .map((item) => item.id)
+    .filter((id) => hearts.has(id))
+    .sort((a, b) => a - b);
   const items = outfit.items.map((item) => ({ ...item, stock: stock.get(item.id) ?? item.stock }));
   // The keys the outfit lacks go first (docs/architecture.md, "Object shapes").
   return { heartedItemIds, reason, ...outfit, items };

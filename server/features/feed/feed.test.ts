@@ -195,6 +195,27 @@ describe('GET /api/outfit/home', () => {
     expect(again?.heartedItemIds).toEqual([piece.id]);
   });
 
+  it('shows a piece hearted on its own as hearted on its card, which takes that heart away', async () => {
+    const s = await signUp(t.app);
+    const [outfit] = (await feed(s.agent, '?limit=1')).outfits;
+    const piece = outfit!.items[3]!;
+    expect((await s.agent.post('/api/item/search/favorite', { itemId: piece.id })).statusCode).toBe(
+      201,
+    );
+    const shown = (await wholeFeed(s.agent)).find((o) => o.id === outfit!.id);
+    expect(shown?.heartedItemIds).toEqual([piece.id]);
+
+    const off = await s.agent.delete(`/api/item/unfavorite/${piece.id}/${outfit!.id}`);
+    expect(off.statusCode).toBe(200);
+    const after = (await wholeFeed(s.agent)).find((o) => o.id === outfit!.id);
+    expect(after?.heartedItemIds).toEqual([]);
+    const own = await query(`SELECT 1 FROM item_favorites WHERE user_id = $1 AND item_id = $2`, [
+      s.user.id,
+      piece.id,
+    ]);
+    expect(own).toEqual([]);
+  });
+
   it('ranks outfits like a favourited one first: black outerwear after a black-coat like', async () => {
     const blackCoats = await query<{ outfit_id: number }>(
       `SELECT oi.outfit_id FROM outfit_items oi JOIN items i ON i.id = oi.item_id

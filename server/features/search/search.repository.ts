@@ -466,7 +466,7 @@ function itemPageStatement(
            i.category_id AS "categoryId", c.name AS category, i.price_cents AS "priceCents",
            i.seller, i.color, i.color_hex AS "colorHex", i.size, i.stock,
            EXISTS (SELECT 1 FROM item_favorites f
-                    WHERE f.user_id = ${user} AND f.item_id = i.id AND f.outfit_id IS NULL) AS hearted
+                    WHERE f.user_id = ${user} AND f.item_id = i.id AND f.source = 'heart') AS hearted
       FROM page p
       JOIN items r ON r.id = p.id
       -- The row past the page only tells that there is a next page: no sizes for it.

@@ -58,7 +58,7 @@ export async function searchItems(
       live.hearts.get(userId),
     ]);
     return {
-      items: showResults(kept, stock, hearts.loose),
+      items: showResults(kept, stock, hearts),
       nextCursor: kept.nextCursor,
       understood: kept.understood,
       suggestion: kept.suggestion,
