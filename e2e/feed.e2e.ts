@@ -137,6 +137,21 @@ describe('the swipe feed at /home', () => {
     const pieceName = ((await heart.getAttribute('aria-label')) ?? '').replace(/^Favorite /, '');
     await heart.click();
     await eventually(() => heart.getAttribute('aria-pressed')).toBe('true');
+    // The piece's sheet shows that same heart; taken away there, it goes off the card too.
+    const named = pieceName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await topCard(page)
+      .getByRole('button', { name: new RegExp(`^View ${named}, `) })
+      .click();
+    const sheet = page.getByRole('dialog');
+    const sheetHeart = sheet.getByRole('button', { name: /^Favorite / });
+    await eventually(() => sheetHeart.getAttribute('aria-pressed')).toBe('true');
+    const unhearted = page.waitForResponse((r) => r.url().includes('/api/item/search/unfavorite/'));
+    await sheetHeart.click();
+    expect((await unhearted).status()).toBe(200);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await eventually(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await eventually(() => heart.getAttribute('aria-pressed')).toBe('true');
     const secondId = await outfitIdByLabel(page, second);
     await eventually(
       async () => (await wholeFeed(page)).find((o) => o.id === secondId)?.heartedItemIds,

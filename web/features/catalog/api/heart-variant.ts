@@ -4,6 +4,9 @@ import { apiPaths } from '../../../lib/paths';
 import { FAVORITES_KEY, SEARCH_KEY } from '../../../lib/query-keys';
 import { productKeys } from './keys';
 
+/** Told when a heart saved: these items are hearted now, or no longer. */
+export type OnHearted = (itemIds: readonly number[], hearted: boolean) => void;
+
 /**
  * Hearts (or un-hearts) sizes of a product, each a favourite of its own. `sizeChosen`: the shopper
  * picked the size, so Buy on the favourite need not ask for one.

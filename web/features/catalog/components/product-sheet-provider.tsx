@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useNotify } from '../../../lib/notify';
+import type { OnHearted } from '../api/heart-variant';
 import { isSheetEntry, withSheet } from './sheet-history';
 
 /**
@@ -26,6 +27,7 @@ const ThemedSheet = lazy(async () => {
       itemId: number | null;
       size: string | null;
       quantity: number;
+      onHearted?: OnHearted;
       open: boolean;
       onClose: () => void;
     }) => (
@@ -65,9 +67,13 @@ const ThemedLookSheet = lazy(async () => {
 
 /**
  * Opens a product at one of its items; `size`, when the shopper already chose one (typed it);
- * `quantity`, how many Add to bag puts in (a favourite's wanted quantity), 1 unless said.
+ * `quantity`, how many Add to bag puts in (a favourite's wanted quantity), 1 unless said;
+ * `onHearted`, for a screen that shows the same hearts (a swipe card) and keeps them itself.
  */
-export type OpenProduct = (itemId: number, options?: { size?: string; quantity?: number }) => void;
+export type OpenProduct = (
+  itemId: number,
+  options?: { size?: string; quantity?: number; onHearted?: OnHearted },
+) => void;
 
 const OpenProductContext = createContext<OpenProduct>(() => {});
 const OpenLookContext = createContext<(outfitId: number) => void>(() => {});
@@ -81,6 +87,7 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
     itemId: number;
     size: string | null;
     quantity: number;
+    onHearted?: OnHearted;
   } | null>(null);
   const [open, setOpen] = useState(false);
   const [outfitId, setOutfitId] = useState<number | null>(null);
@@ -101,7 +108,12 @@ export function ProductSheetProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
   const openProduct = useCallback<OpenProduct>(
     (itemId, options) => {
-      setOpened({ itemId, size: options?.size ?? null, quantity: options?.quantity ?? 1 });
+      setOpened({
+        itemId,
+        size: options?.size ?? null,
+        quantity: options?.quantity ?? 1,
+        onHearted: options?.onHearted,
+      });
       setOpen(true);
       addEntry();
     },

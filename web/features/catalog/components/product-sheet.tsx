@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { ErrorState, Loading } from '../../../components/states';
 import { useProduct } from '../api/get-product';
+import type { OnHearted } from '../api/heart-variant';
 import { ProductView } from './product-view';
 
 /**
@@ -17,6 +18,7 @@ export default function ProductSheet({
   itemId,
   size = null,
   quantity = 1,
+  onHearted,
   open,
   onClose,
 }: {
@@ -25,6 +27,8 @@ export default function ProductSheet({
   size?: string | null;
   /** How many Add to bag puts in. */
   quantity?: number;
+  /** Told when the heart saved, for the screen that opened the sheet. */
+  onHearted?: OnHearted;
   open: boolean;
   onClose: () => void;
 }) {
@@ -82,6 +86,7 @@ export default function ProductSheet({
               itemId={itemId}
               chosenSize={size}
               quantity={quantity}
+              onHearted={onHearted}
               headingId={headingId}
               stickyActions={phone}
             />

@@ -197,6 +197,38 @@ describe('ProductView', () => {
     );
   }, 20_000);
 
+  it('tells the screen that opened it which pieces its heart saved, and nothing when it failed', async () => {
+    const product = blouse();
+    const ivory = (size: string) =>
+      product.variants.find((v) => v.color === 'Ivory' && v.size === size)!.itemId;
+    product.heartedItemIds = [ivory('S'), ivory('L')];
+    const told: [readonly number[], boolean][] = [];
+    let status = 200;
+    mockApi(() => [
+      status,
+      status === 200
+        ? { ok: true, favorite: false }
+        : { error: { code: 'internal', message: 'Down.' } },
+    ]);
+    renderWithApp(
+      <ProductView
+        product={product}
+        itemId={ivory('XS')}
+        headingId="h"
+        onHearted={(itemIds, hearted) => told.push([itemIds, hearted])}
+      />,
+    );
+    status = 500;
+    const heart = screen.getByRole('button', { name: 'Favorite Washed Silk Blouse in Ivory' });
+    await userEvent.click(heart);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Down.');
+    expect(told).toEqual([]);
+
+    status = 200;
+    await userEvent.click(heart);
+    await waitFor(() => expect(told).toEqual([[[ivory('S'), ivory('L')], false]]));
+  }, 20_000);
+
   it('says so when a heart does not save, and keeps the heart under the keyboard while it saves', async () => {
     const product = blouse();
     let answer: (a: [number, unknown]) => void = () => {};

@@ -16,7 +16,7 @@ import type { Product } from '../../../../contracts/catalog';
 import { messageOf } from '../../../lib/error-message';
 import { useNotify } from '../../../lib/notify';
 import { useAddToCart } from '../../cart/api/add-to-cart';
-import { useHeartVariant } from '../api/heart-variant';
+import { type OnHearted, useHeartVariant } from '../api/heart-variant';
 import { ColourPicker } from './colour-picker';
 import { isSheetEntry } from './sheet-history';
 import { SizeGuide } from './size-guide';
@@ -32,6 +32,7 @@ export function ProductView({
   itemId,
   chosenSize = null,
   quantity = 1,
+  onHearted,
   headingId,
   stickyActions = false,
 }: {
@@ -42,6 +43,8 @@ export function ProductView({
   chosenSize?: string | null;
   /** How many Add to bag puts in: a favourite's wanted quantity, else 1. */
   quantity?: number;
+  /** Told when the heart saved: the items it hearted or took the heart from. */
+  onHearted?: OnHearted;
   headingId: string;
   /** On phones the Add to bag bar stays at the bottom of the sheet. */
   stickyActions?: boolean;
@@ -76,14 +79,13 @@ export function ProductView({
 
   function toggleHeart() {
     if (!heartTarget || heart.isPending) return;
+    // Un-hearting a colour takes back every size of it that was hearted.
+    const itemIds =
+      hearted && !variant ? heartedOfColour.map((v) => v.itemId) : [heartTarget.itemId];
     heart.mutate(
+      { itemIds, hearted: !hearted, sizeChosen: variant !== undefined },
       {
-        // Un-hearting a colour takes back every size of it that was hearted.
-        itemIds: hearted && !variant ? heartedOfColour.map((v) => v.itemId) : [heartTarget.itemId],
-        hearted: !hearted,
-        sizeChosen: variant !== undefined,
-      },
-      {
+        onSuccess: () => onHearted?.(itemIds, !hearted),
         onError: (error) => notify(messageOf(error, 'That did not save. Try again.'), 'error'),
       },
     );

@@ -4,7 +4,7 @@ import type { SwipeDirection } from '../../../../contracts/feed';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { Outbox } from '../../../lib/offline/outbox';
-import { FAVORITES_KEY, SEARCH_KEY } from './keys';
+import { FAVORITES_KEY, PRODUCT_KEY, SEARCH_KEY } from './keys';
 import { swipeOutfit } from './swipe-outfit';
 import { toggleItemFavorite } from './toggle-item-favorite';
 import { undoSwipe } from './undo-swipe';
@@ -123,6 +123,10 @@ function report(outbox: FeedOutbox, { notify, queryClient }: Reporting) {
     if (event.type === 'sent') {
       void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
       void queryClient.invalidateQueries({ queryKey: SEARCH_KEY });
+      // A card's heart is the piece's one heart, which its sheet shows too.
+      if (event.entry.kind === 'heart') {
+        void queryClient.invalidateQueries({ queryKey: PRODUCT_KEY });
+      }
       return;
     }
     const { entry: change, error } = event;

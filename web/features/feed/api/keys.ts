@@ -7,8 +7,8 @@ export const feedKeys = {
   home: () => ['feed', 'home'] as const,
 };
 
-/** Swipes and hearts change the favourites, and search's hearts. */
-export { FAVORITES_KEY, SEARCH_KEY } from '../../../lib/query-keys';
+/** Swipes and hearts change the favourites, and the hearts of search and the product sheet. */
+export { FAVORITES_KEY, PRODUCT_KEY, SEARCH_KEY } from '../../../lib/query-keys';
 
 /** The page the server sends when not asked for another size (it preloads this one too). */
 export const FEED_PAGE_SIZE = FEED_PAGE_DEFAULT;

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FeedOutfit, type FeedPage, FeedPageSchema } from '../../../../contracts/feed';
 import { fromContract } from '../../../test/api-contracts';
-import { feedOutfit } from '../../../test/fixtures';
+import { feedOutfit, linenShirt } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
+import { ProductSheetProvider } from '../../catalog/components/product-sheet-provider';
 import { fetchFirstPageEarly } from '../api/get-feed';
 import { feedKeys } from '../api/keys';
 import { EMPTY_FEED_TITLE, SwipeDeck } from './swipe-deck';
@@ -55,6 +56,41 @@ describe('SwipeDeck', () => {
       }),
     );
   });
+
+  it('shows on the card the heart given on a piece’s sheet: a piece has one heart', async () => {
+    const shirt = linenShirt();
+    shirt.variants = shirt.variants.map((v, i) => ({ ...v, itemId: i === 0 ? 11 : 99 }));
+    const calls = mockApi((method, url) => {
+      if (url.startsWith('/api/outfit/home')) return [200, page([outfit(1, 'Monday')])];
+      if (url === '/api/item/11/product') return [200, shirt];
+      if (method === 'POST' && url === '/api/item/search/favorite') {
+        return [201, { ok: true, favorite: true }];
+      }
+      return [404, { error: { code: 'not_found', message: 'Not found.' } }];
+    });
+    renderWithApp(
+      <ProductSheetProvider>
+        <SwipeDeck userId={1} title={<h1>Discover</h1>} />
+      </ProductSheetProvider>,
+    );
+    await screen.findByRole('group', { name: 'Monday, Work' });
+    const tile = within(card()).getByRole('button', { name: 'Favorite Silk Blouse 1' });
+    expect(tile).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(within(card()).getByRole('button', { name: /^View Silk Blouse 1/ }));
+    const sheet = await screen.findByRole('dialog');
+    await userEvent.click(
+      await within(sheet).findByRole('button', { name: 'Favorite Linen Shirt in Sage' }),
+    );
+    await waitFor(() => expect(tile).toHaveAttribute('aria-pressed', 'true'));
+    expect(calls).toContainEqual({
+      method: 'POST',
+      url: '/api/item/search/favorite',
+      body: { itemId: 11, sizeChosen: false },
+    });
+    // The card's own heart was not sent: the sheet's is the piece's one heart.
+    expect(calls.filter((c) => c.url === '/api/item/favorite')).toEqual([]);
+  }, 20_000);
 
   it('says under the occasion why each card is in the feed, and reads it out with the card', async () => {
     const hearted: FeedOutfit = {

@@ -272,6 +272,17 @@ export function useSwipeDeck(userId: number) {
     [outbox, setHeart],
   );
 
+  /** Hearts saved elsewhere (the piece's sheet) shown on the card: a piece has one heart. */
+  const showHearts = useCallback(
+    (outfitId: number, itemIds: readonly number[], on: boolean) => {
+      const card = cardsRef.current.find((c) => c.id === outfitId);
+      for (const itemId of itemIds) {
+        if (card?.items.some((item) => item.id === itemId)) setHeart(outfitId, itemId, on);
+      }
+    },
+    [setHeart],
+  );
+
   // A heart the server refused for good goes off the card again (the frame says why).
   useEffect(
     () =>
@@ -346,6 +357,7 @@ export function useSwipeDeck(userId: number) {
     undo,
     restore,
     toggleHeart,
+    showHearts,
     retry,
   };
 }
