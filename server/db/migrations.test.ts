@@ -79,7 +79,10 @@ describe('0056: every queued outfit has a reason', () => {
 describe('0065: a piece has one heart', () => {
   it('keeps one heart of each piece: the one given on its own, else the first', async () => {
     await rolledBack(async (client) => {
-      await client.exec('DROP INDEX item_favorites_one_heart_key');
+      // The indexes as they stood before 0065.
+      await client.exec(`DROP INDEX item_favorites_one_heart_key;
+        CREATE INDEX item_favorites_hearts_cover_idx ON item_favorites (user_id, item_id)
+          INCLUDE (outfit_id, created_at) WHERE source = 'heart'`);
       const [{ id: shopper }] = (await client.query<{ id: number }>(
         `INSERT INTO users (username, password_hash) VALUES ('hearted-twice', 'x') RETURNING id`,
       )) as [{ id: number }];
@@ -88,40 +91,60 @@ describe('0065: a piece has one heart', () => {
         `INSERT INTO swipes (user_id, outfit_id, direction, pieces_written) VALUES ($1, 1, 'like', true)`,
         [shopper],
       );
-      // Item 10: on its own, on outfit 1 and on outfit 2. Item 20: on outfit 2, then on outfit 1.
-      // Item 30: hearted once, beside the piece a like brought.
+      // Item 10: on its own, on outfit 1 (wanting 3, its size chosen) and on outfit 2. Item 20:
+      // on outfit 2, then on outfit 1. Item 30: hearted once, beside the piece a like brought.
       await client.query(
-        `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
-         VALUES ($1, 10, 1, 'heart', now() - interval '3 days'),
-                ($1, 10, NULL, 'heart', now() - interval '2 days'),
-                ($1, 10, 2, 'heart', now() - interval '1 day'),
-                ($1, 20, 2, 'heart', now() - interval '2 days'),
-                ($1, 20, 1, 'heart', now() - interval '1 day'),
-                ($1, 30, 1, 'outfit', now() - interval '2 days'),
-                ($1, 30, NULL, 'heart', now() - interval '1 day')`,
+        `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, quantity, size_chosen,
+                                     created_at)
+         VALUES ($1, 10, 1, 'heart', 3, true, now() - interval '3 days'),
+                ($1, 10, NULL, 'heart', 1, false, now() - interval '2 days'),
+                ($1, 10, 2, 'heart', 2, false, now() - interval '1 day'),
+                ($1, 20, 2, 'heart', 1, false, now() - interval '2 days'),
+                ($1, 20, 1, 'heart', 1, false, now() - interval '1 day'),
+                ($1, 30, 1, 'outfit', 1, false, now() - interval '2 days'),
+                ($1, 30, NULL, 'heart', 2, false, now() - interval '1 day')`,
         [shopper],
       );
 
       await client.exec(migration('0065_'));
 
-      const left = await client.query<{
-        item_id: number;
-        outfit_id: number | null;
-        source: string;
-      }>(
-        `SELECT item_id, outfit_id, source FROM item_favorites WHERE user_id = $1
-          ORDER BY item_id, outfit_id NULLS FIRST`,
+      const left = await client.query(
+        `SELECT item_id, outfit_id, source, quantity, size_chosen FROM item_favorites
+          WHERE user_id = $1 ORDER BY item_id, outfit_id NULLS FIRST`,
         [shopper],
       );
+      const row = (
+        item: number,
+        outfit: number | null,
+        source: string,
+        quantity = 1,
+        chosen = false,
+      ) => ({
+        item_id: item,
+        outfit_id: outfit,
+        source,
+        quantity,
+        size_chosen: chosen,
+      });
       expect(left).toEqual([
-        { item_id: 10, outfit_id: null, source: 'heart' },
+        // The heart kept wants the most any of them wanted, its size chosen.
+        row(10, null, 'heart', 3, true),
         // A heart on the written-out like stays that like's piece; on outfit 2 it goes.
-        { item_id: 10, outfit_id: 1, source: 'outfit' },
-        { item_id: 20, outfit_id: 1, source: 'outfit' },
-        { item_id: 20, outfit_id: 2, source: 'heart' },
-        { item_id: 30, outfit_id: null, source: 'heart' },
-        { item_id: 30, outfit_id: 1, source: 'outfit' },
+        row(10, 1, 'outfit', 3, true),
+        row(20, 1, 'outfit'),
+        row(20, 2, 'heart'),
+        row(30, null, 'heart', 2),
+        row(30, 1, 'outfit'),
       ]);
+      const indexes = await client.query<{ name: string }>(
+        `SELECT indexname AS name FROM pg_indexes
+          WHERE tablename = 'item_favorites' AND indexname LIKE '%heart%' ORDER BY 1`,
+      );
+      expect(indexes.map((i) => i.name)).toEqual([
+        'item_favorites_card_hearts_idx',
+        'item_favorites_one_heart_key',
+      ]);
+      // Last: the refusal aborts the transaction.
       await expect(
         client.query(
           `INSERT INTO item_favorites (user_id, item_id, outfit_id, source) VALUES ($1, 30, 2, 'heart')`,

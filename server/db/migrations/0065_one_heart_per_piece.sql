@@ -4,14 +4,23 @@
 -- came with a like (source 'outfit') is not a heart and may stand beside one, as before.
 --
 -- Shoppers who hearted a piece more than once keep one heart: the one given on its own if any,
--- else the first. Each other heart goes; one on an outfit whose like has its pieces written out
--- becomes that like's piece again, as an unhearted piece of such a like is.
+-- else the first, wanting as many as the most any of them wanted, its size chosen if any was.
+-- Each other heart goes; one on an outfit whose like has its pieces written out becomes that
+-- like's piece again, as a heart taken away from such a piece's sheet does.
 WITH hearts AS (
-  SELECT f.id, f.user_id, f.outfit_id,
+  SELECT f.id, f.user_id, f.item_id, f.outfit_id, f.quantity, f.size_chosen,
          row_number() OVER (PARTITION BY f.user_id, f.item_id
-                            ORDER BY f.outfit_id IS NOT NULL, f.created_at, f.id) AS nth
+                            ORDER BY f.outfit_id IS NOT NULL, f.created_at, f.id) AS nth,
+         count(*) OVER (PARTITION BY f.user_id, f.item_id) AS given
     FROM item_favorites f
    WHERE f.source = 'heart'
+),
+merged AS (
+  SELECT min(h.id) FILTER (WHERE h.nth = 1) AS kept, max(h.quantity) AS quantity,
+         bool_or(h.size_chosen) AS size_chosen
+    FROM hearts h
+   WHERE h.given > 1
+   GROUP BY h.user_id, h.item_id
 ),
 extra AS (
   SELECT h.id,
@@ -21,11 +30,18 @@ extra AS (
     FROM hearts h
    WHERE h.nth > 1
 ),
+kept AS (
+  UPDATE item_favorites f SET quantity = merged.quantity, size_chosen = merged.size_chosen
+    FROM merged WHERE f.id = merged.kept
+),
 unhearted AS (
   UPDATE item_favorites f SET source = 'outfit'
     FROM extra WHERE f.id = extra.id AND extra.of_written_like
 )
 DELETE FROM item_favorites f USING extra WHERE f.id = extra.id AND NOT extra.of_written_like;
 
+-- The key is also the index the shopper's hearts are read from whole (0018's, which it replaces:
+-- a heart's item, outfit and time come from the index alone, in item order).
 CREATE UNIQUE INDEX item_favorites_one_heart_key ON item_favorites (user_id, item_id)
-  WHERE source = 'heart';
+  INCLUDE (outfit_id, created_at) WHERE source = 'heart';
+DROP INDEX item_favorites_hearts_cover_idx;

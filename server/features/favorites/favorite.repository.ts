@@ -602,18 +602,32 @@ export async function insertOutfitHeart(
   );
 }
 
-/** The outfit the shopper's heart of the item was given on (null: on its own); none if unhearted. */
-export async function heartOf(
-  db: Db,
-  userId: number,
-  itemId: number,
-): Promise<{ outfitId: number | null } | undefined> {
-  const [row] = await rowsOf<{ outfitId: number | null }>(
+/**
+ * Takes the shopper's heart of the item away, wherever it was given, in one statement; whether
+ * there was one. A heart on the piece of a like whose pieces are written out becomes that like's
+ * piece again (its row stays, source 'outfit'); on a like whose pieces follow from it, the row
+ * goes and the piece follows again. A liked outfit keeps its five pieces either way.
+ */
+export async function takeHeartAway(db: Db, userId: number, itemId: number): Promise<boolean> {
+  const [row] = await rowsOf<{ taken: boolean }>(
     db,
-    sql`SELECT outfit_id AS "outfitId" FROM item_favorites
-         WHERE user_id = ${userId} AND item_id = ${itemId} AND source = 'heart'`,
+    sql`WITH heart AS (
+          SELECT f.id,
+                 EXISTS (SELECT 1 FROM swipes s
+                          WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
+                            AND s.direction = 'like' AND s.pieces_written) AS "ofWrittenLike"
+            FROM item_favorites f
+           WHERE f.user_id = ${userId} AND f.item_id = ${itemId} AND f.source = 'heart'
+             AND ${withoutDiskWait}),
+        kept AS (
+          UPDATE item_favorites f SET source = 'outfit'
+            FROM heart WHERE f.id = heart.id AND heart."ofWrittenLike"),
+        gone AS (
+          DELETE FROM item_favorites f
+           USING heart WHERE f.id = heart.id AND NOT heart."ofWrittenLike")
+        SELECT EXISTS (SELECT 1 FROM heart) AS taken`,
   );
-  return row;
+  return row!.taken;
 }
 
 /** Takes a heart away: one given on its own (outfit null) or on an outfit. */

@@ -468,13 +468,10 @@ export async function heartItem(
 
 /**
  * Takes away the shopper's heart of the item wherever it was given (a piece has one heart): on
- * its own, in one statement, else on an outfit, as the card's heart takes it away there.
+ * its own, or on an outfit, whose like (if any) keeps the piece.
  */
 export async function unheartItem(db: Db, userId: number, itemId: number): Promise<void> {
-  if (await repo.deleteHeart(db, userId, itemId)) return;
-  const heart = await repo.heartOf(db, userId, itemId);
-  if (heart?.outfitId)
-    await heartOutfitPiece(db, userId, { itemId, outfitId: heart.outfitId }, false);
+  await repo.takeHeartAway(db, userId, itemId);
 }
 
 // ---- hearts on an outfit's pieces, from the feed ----
@@ -504,8 +501,9 @@ export async function heartOutfitPiece(
   if (!piece.outfitExists) throw notFound('That outfit does not exist.');
   if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
   if (!piece.itemExists) throw notFound('That item does not exist.');
-  if (!favorite && piece.heartedElsewhere) {
-    await unheartItem(db, userId, itemId);
+  if (piece.heartedElsewhere) {
+    // Hearted already: asked again, nothing changes; taken away, that heart goes.
+    if (!favorite) await unheartItem(db, userId, itemId);
   } else if (!piece.written) {
     // No transaction: writing a like's pieces out changes no favourite, so each statement stands
     // on its own, and a like given meanwhile still lists this piece once, by its heart.

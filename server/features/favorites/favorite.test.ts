@@ -816,21 +816,57 @@ describe('a piece has one heart, on a card or on its own', () => {
     expect(await heartedOnSheet(shopper, shoes.id)).toBe(false);
   });
 
-  it('takes away a heart given on a liked outfit’s piece as that card does', async () => {
+  it('takes a heart away from a liked outfit’s piece and leaves the piece to the like', async () => {
     const shopper = await signUp(t.app);
-    const outfitId = work[2]!;
-    await likeOutfit(shopper.user.id, outfitId);
-    const top = await piece(outfitId, 'top');
-    await shopper.agent.post('/api/item/favorite', { itemId: top.id, outfitId });
-    expect(await heartsOf(shopper.user.id, top.id)).toEqual([outfitId]);
+    const [written, following] = [work[2]!, work[4]!];
+    // A heart on a liked outfit's card writes the like out; one given before the like leaves
+    // the like's pieces following from it.
+    await likeOutfit(shopper.user.id, written);
+    const top = await piece(written, 'top');
+    await shopper.agent.post('/api/item/favorite', { itemId: top.id, outfitId: written });
+    const shoes = await piece(following, 'footwear');
+    await shopper.agent.post('/api/item/favorite', { itemId: shoes.id, outfitId: following });
+    await likeOutfit(shopper.user.id, following);
 
-    expect((await shopper.agent.delete(`/api/item/search/unfavorite/${top.id}`)).statusCode).toBe(
-      200,
+    for (const itemId of [top.id, shoes.id]) {
+      const off = await shopper.agent.delete(`/api/item/search/unfavorite/${itemId}`);
+      expect(off.statusCode).toBe(200);
+      expect(await heartsOf(shopper.user.id, itemId)).toEqual([]);
+    }
+    const rows = await favoriteRows(shopper.user.id);
+    for (const [outfitId, itemId] of [
+      [written, top.id],
+      [following, shoes.id],
+    ] as const) {
+      const ofLike = rows.filter((r) => r.outfit_id === outfitId);
+      expect(ofLike).toHaveLength(5);
+      expect(ofLike.find((r) => r.item_id === itemId)?.source).toBe('outfit');
+    }
+    // The counts say what the lists hold.
+    const counts = (await shopper.agent.get('/api/favorites/categories')).json() as {
+      name: string;
+      count: number;
+    }[];
+    for (const { name, count } of counts) {
+      const listed = (await shopper.agent.get(`/api/favorites/items/${name}`)).json().items;
+      expect(listed, name).toHaveLength(count);
+    }
+  });
+
+  it('leaves a like as it was when its card hearts a piece hearted on its own', async () => {
+    const shopper = await signUp(t.app);
+    const outfitId = work[3]!;
+    await likeOutfit(shopper.user.id, outfitId);
+    const bag = await piece(outfitId, 'accessory');
+    await shopper.agent.post('/api/item/search/favorite', { itemId: bag.id });
+    const onCard = await shopper.agent.post('/api/item/favorite', { itemId: bag.id, outfitId });
+    expect(onCard.statusCode).toBe(200);
+    const [like] = await sql<{ pieces_written: boolean }>(
+      'SELECT pieces_written FROM swipes WHERE user_id = $1 AND outfit_id = $2',
+      [shopper.user.id, outfitId],
     );
-    // As the card's heart does: the like's other pieces stay, this one goes.
-    const rows = (await favoriteRows(shopper.user.id)).filter((r) => r.outfit_id === outfitId);
-    expect(rows).toHaveLength(4);
-    expect(rows.map((r) => r.item_id)).not.toContain(top.id);
+    expect(like).toEqual({ pieces_written: false });
+    expect(await heartsOf(shopper.user.id, bag.id)).toEqual([null]);
   });
 
   it('keeps one heart when a card and a sheet heart the same piece at once', async () => {
