@@ -29,10 +29,15 @@ export function heartVariant({
   );
 }
 
-export function useHeartVariant() {
+/**
+ * `onHearted` is told once the hearts saved, even when the sheet has closed meanwhile (a
+ * callback given to `mutate` is dropped with the component that called it).
+ */
+export function useHeartVariant(onHearted?: OnHearted) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: heartVariant,
+    onSuccess: (_answers, { itemIds, hearted }) => onHearted?.(itemIds, hearted),
     // Favourites, search results and the product all show hearts.
     onSettled: () =>
       Promise.all(

@@ -60,7 +60,7 @@ export function ProductView({
   // From a sheet, the bag takes the place of the sheet's history entry: Back from the bag comes
   // to the page, not to a sheet already closed.
   const fromSheet = isSheetEntry(useLocation().state);
-  const heart = useHeartVariant();
+  const heart = useHeartVariant(onHearted);
   const notify = useNotify();
 
   const variant = variantOf(product, choice.color, choice.size);
@@ -85,7 +85,6 @@ export function ProductView({
     heart.mutate(
       { itemIds, hearted: !hearted, sizeChosen: variant !== undefined },
       {
-        onSuccess: () => onHearted?.(itemIds, !hearted),
         onError: (error) => notify(messageOf(error, 'That did not save. Try again.'), 'error'),
       },
     );

@@ -60,11 +60,14 @@ describe('SwipeDeck', () => {
   it('shows on the card the heart given on a piece’s sheet: a piece has one heart', async () => {
     const shirt = linenShirt();
     shirt.variants = shirt.variants.map((v, i) => ({ ...v, itemId: i === 0 ? 11 : 99 }));
+    let answer: (a: [number, unknown]) => void = () => {};
     const calls = mockApi((method, url) => {
       if (url.startsWith('/api/outfit/home')) return [200, page([outfit(1, 'Monday')])];
       if (url === '/api/item/11/product') return [200, shirt];
       if (method === 'POST' && url === '/api/item/search/favorite') {
-        return [201, { ok: true, favorite: true }];
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
       }
       return [404, { error: { code: 'not_found', message: 'Not found.' } }];
     });
@@ -82,6 +85,11 @@ describe('SwipeDeck', () => {
     await userEvent.click(
       await within(sheet).findByRole('button', { name: 'Favorite Linen Shirt in Sage' }),
     );
+    // Closed before the heart is saved: the card still learns of it.
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(tile).toHaveAttribute('aria-pressed', 'false');
+    answer([201, { ok: true, favorite: true }]);
     await waitFor(() => expect(tile).toHaveAttribute('aria-pressed', 'true'));
     expect(calls).toContainEqual({
       method: 'POST',

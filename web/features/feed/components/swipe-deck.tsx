@@ -240,11 +240,7 @@ export function SwipeDeck({ userId, title }: { userId: number; title: ReactNode 
             outfit={outfit}
             interactive={depth === 0}
             onToggleHeart={(item) => deck.toggleHeart(outfit.id, item.id)}
-            onOpenPiece={(item) =>
-              openProduct(item.id, {
-                onHearted: (itemIds, on) => deck.showHearts(outfit.id, itemIds, on),
-              })
-            }
+            onOpenPiece={(item) => openProduct(item.id, { onHearted: deck.showHearts })}
             onShopLook={depth === 0 ? () => openLook(outfit.id) : undefined}
           />
         </SwipeCard>

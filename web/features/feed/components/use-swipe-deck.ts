@@ -236,11 +236,12 @@ export function useSwipeDeck(userId: number) {
     }
   }, [undoing, outbox, putBack, notify, queryClient]);
 
+  // A piece has one heart: every card showing it shows it hearted or not.
   const setHeart = useCallback(
-    (outfitId: number, itemId: number, on: boolean) =>
+    (itemId: number, on: boolean) =>
       setCards((current) =>
         current.map((c) =>
-          c.id !== outfitId
+          !c.items.some((item) => item.id === itemId)
             ? c
             : {
                 ...c,
@@ -258,7 +259,7 @@ export function useSwipeDeck(userId: number) {
       const card = cardsRef.current.find((c) => c.id === outfitId);
       if (!card) return;
       const favorite = !card.heartedItemIds.includes(itemId);
-      setHeart(outfitId, itemId, favorite);
+      setHeart(itemId, favorite);
       // A second tap before the first was sent takes both back; otherwise the outbox sends the
       // taps in order, so the last one wins on the server too.
       const same = (c: FeedChange) =>
@@ -272,15 +273,18 @@ export function useSwipeDeck(userId: number) {
     [outbox, setHeart],
   );
 
-  /** Hearts saved elsewhere (the piece's sheet) shown on the card: a piece has one heart. */
+  /**
+   * Hearts saved elsewhere (the piece's sheet) shown on the cards. A card's heart of the same
+   * piece still waiting to be sent is older than that, and is not sent.
+   */
   const showHearts = useCallback(
-    (outfitId: number, itemIds: readonly number[], on: boolean) => {
-      const card = cardsRef.current.find((c) => c.id === outfitId);
+    (itemIds: readonly number[], on: boolean) => {
       for (const itemId of itemIds) {
-        if (card?.items.some((item) => item.id === itemId)) setHeart(outfitId, itemId, on);
+        while (outbox.takeBack((c) => c.kind === 'heart' && c.itemId === itemId)) {}
+        setHeart(itemId, on);
       }
     },
-    [setHeart],
+    [outbox, setHeart],
   );
 
   // A heart the server refused for good goes off the card again (the frame says why).
@@ -289,7 +293,7 @@ export function useSwipeDeck(userId: number) {
       outbox.listen((event) => {
         const change = event.entry;
         if (event.type === 'rejected' && change.kind === 'heart') {
-          setHeart(change.outfitId, change.itemId, !change.favorite);
+          setHeart(change.itemId, !change.favorite);
         }
       }),
     [outbox, setHeart],
