@@ -91,8 +91,8 @@ describe('0065: a piece has one heart', () => {
         `INSERT INTO swipes (user_id, outfit_id, direction, pieces_written) VALUES ($1, 1, 'like', true)`,
         [shopper],
       );
-      // Item 10: on its own, on outfit 1 (wanting 3, its size chosen) and on outfit 2. Item 20:
-      // on outfit 2, then on outfit 1. Item 30: hearted once, beside the piece a like brought.
+      // Item 10: on its own, on outfit 1 (wanting 3, its size chosen) and on outfit 2 (wanting
+      // 2). Item 20: on outfit 2, then on outfit 1. Item 30: hearted once, beside the piece a like brought.
       await client.query(
         `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, quantity, size_chosen,
                                      created_at)
@@ -127,8 +127,8 @@ describe('0065: a piece has one heart', () => {
         size_chosen: chosen,
       });
       expect(left).toEqual([
-        // The heart kept wants the most any of them wanted, its size chosen.
-        row(10, null, 'heart', 3, true),
+        // The heart kept wants the most any heart that went wanted; a like's piece keeps its own.
+        row(10, null, 'heart', 2),
         // A heart on the written-out like stays that like's piece; on outfit 2 it goes.
         row(10, 1, 'outfit', 3, true),
         row(20, 1, 'outfit'),

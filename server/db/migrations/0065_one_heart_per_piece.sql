@@ -4,32 +4,30 @@
 -- came with a like (source 'outfit') is not a heart and may stand beside one, as before.
 --
 -- Shoppers who hearted a piece more than once keep one heart: the one given on its own if any,
--- else the first, wanting as many as the most any of them wanted, its size chosen if any was.
--- Each other heart goes; one on an outfit whose like has its pieces written out becomes that
--- like's piece again, as a heart taken away from such a piece's sheet does.
+-- else the first. Each other heart goes, and the one kept takes the largest quantity and any
+-- chosen size of those; but a heart on an outfit whose like has its pieces written out becomes
+-- that like's piece again, with its own, as a heart taken away from such a piece's sheet does.
 WITH hearts AS (
-  SELECT f.id, f.user_id, f.item_id, f.outfit_id, f.quantity, f.size_chosen,
+  SELECT f.id, f.user_id, f.item_id, f.quantity, f.size_chosen,
          row_number() OVER (PARTITION BY f.user_id, f.item_id
                             ORDER BY f.outfit_id IS NOT NULL, f.created_at, f.id) AS nth,
-         count(*) OVER (PARTITION BY f.user_id, f.item_id) AS given
+         count(*) OVER (PARTITION BY f.user_id, f.item_id) AS given,
+         EXISTS (SELECT 1 FROM swipes s
+                  WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
+                    AND s.direction = 'like' AND s.pieces_written) AS of_written_like
     FROM item_favorites f
    WHERE f.source = 'heart'
 ),
+-- What the hearts that go wanted passes to the one kept; a like's piece keeps its own.
 merged AS (
-  SELECT min(h.id) FILTER (WHERE h.nth = 1) AS kept, max(h.quantity) AS quantity,
-         bool_or(h.size_chosen) AS size_chosen
+  SELECT min(h.id) FILTER (WHERE h.nth = 1) AS kept,
+         max(h.quantity) FILTER (WHERE h.nth = 1 OR NOT h.of_written_like) AS quantity,
+         bool_or(h.size_chosen) FILTER (WHERE h.nth = 1 OR NOT h.of_written_like) AS size_chosen
     FROM hearts h
    WHERE h.given > 1
    GROUP BY h.user_id, h.item_id
 ),
-extra AS (
-  SELECT h.id,
-         EXISTS (SELECT 1 FROM swipes s
-                  WHERE s.user_id = h.user_id AND s.outfit_id = h.outfit_id
-                    AND s.direction = 'like' AND s.pieces_written) AS of_written_like
-    FROM hearts h
-   WHERE h.nth > 1
-),
+extra AS (SELECT h.id, h.of_written_like FROM hearts h WHERE h.nth > 1),
 kept AS (
   UPDATE item_favorites f SET quantity = merged.quantity, size_chosen = merged.size_chosen
     FROM merged WHERE f.id = merged.kept

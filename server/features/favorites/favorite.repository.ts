@@ -612,19 +612,21 @@ export async function takeHeartAway(db: Db, userId: number, itemId: number): Pro
   const [row] = await rowsOf<{ taken: boolean }>(
     db,
     sql`WITH heart AS (
-          SELECT f.id,
-                 EXISTS (SELECT 1 FROM swipes s
-                          WHERE s.user_id = f.user_id AND s.outfit_id = f.outfit_id
-                            AND s.direction = 'like' AND s.pieces_written) AS "ofWrittenLike"
-            FROM item_favorites f
+          SELECT f.id, f.outfit_id FROM item_favorites f
            WHERE f.user_id = ${userId} AND f.item_id = ${itemId} AND f.source = 'heart'
              AND ${withoutDiskWait}),
+        -- Shared, so a write-out of the like under way (liked-pieces.ts) ends first and is seen.
+        written AS (
+          SELECT s.pieces_written FROM swipes s JOIN heart ON s.outfit_id = heart.outfit_id
+           WHERE s.user_id = ${userId} AND s.direction = 'like'
+             FOR SHARE OF s),
         kept AS (
           UPDATE item_favorites f SET source = 'outfit'
-            FROM heart WHERE f.id = heart.id AND heart."ofWrittenLike"),
+            FROM heart WHERE f.id = heart.id AND (SELECT bool_or(pieces_written) FROM written)),
         gone AS (
           DELETE FROM item_favorites f
-           USING heart WHERE f.id = heart.id AND NOT heart."ofWrittenLike")
+           USING heart
+           WHERE f.id = heart.id AND NOT coalesce((SELECT bool_or(pieces_written) FROM written), false))
         SELECT EXISTS (SELECT 1 FROM heart) AS taken`,
   );
   return row!.taken;

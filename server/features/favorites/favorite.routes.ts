@@ -309,7 +309,8 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       onRequest,
       schema: {
         tags,
-        summary: 'Un-heart a piece of an outfit: its heart goes, wherever it was given',
+        summary:
+          'Un-heart a piece of an outfit: a heart given elsewhere goes as from search; on this outfit, that favourite goes',
         params: ItemHeartParamsSchema,
         response: { 200: ItemHeartResultSchema, ...withNotFound },
       },
