@@ -260,10 +260,9 @@ export function useSwipeDeck(userId: number) {
       if (!card) return;
       const favorite = !card.heartedItemIds.includes(itemId);
       setHeart(itemId, favorite);
-      // A second tap before the first was sent takes both back; otherwise the outbox sends the
-      // taps in order, so the last one wins on the server too.
-      const same = (c: FeedChange) =>
-        c.kind === 'heart' && c.outfitId === outfitId && c.itemId === itemId;
+      // A second tap on the piece (on any card: it has one heart) before the first was sent
+      // takes both back; otherwise the outbox sends the taps in order, so the last one wins.
+      const same = (c: FeedChange) => c.kind === 'heart' && c.itemId === itemId;
       const waiting = outbox.pending().findLast(same);
       if (waiting?.kind === 'heart' && waiting.favorite !== favorite && outbox.takeBack(same)) {
         return;
@@ -274,14 +273,14 @@ export function useSwipeDeck(userId: number) {
   );
 
   /**
-   * Hearts saved elsewhere (the piece's sheet) shown on the cards. A card's heart of the same
-   * piece still waiting to be sent is older than that, and is not sent.
+   * Hearts saved elsewhere (the piece's sheet) shown on the cards. A card's tap on the same piece
+   * still on its way is sent after it and already shows: that one stands.
    */
   const showHearts = useCallback(
     (itemIds: readonly number[], on: boolean) => {
+      const waiting = outbox.pending();
       for (const itemId of itemIds) {
-        while (outbox.takeBack((c) => c.kind === 'heart' && c.itemId === itemId)) {}
-        setHeart(itemId, on);
+        if (!waiting.some((c) => c.kind === 'heart' && c.itemId === itemId)) setHeart(itemId, on);
       }
     },
     [outbox, setHeart],
