@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIfAvailable } from '../features/cart/cart.repository';
 import {
   changeQuantity,
-  deleteHeart,
   heartOnOutfit,
   insertHeart,
   moveFavorite,
+  takeHeartAway,
 } from '../features/favorites/favorite.repository';
 import {
   changeSwipe,
@@ -95,7 +95,7 @@ describe("a shopper's taste commits without waiting for the disk", () => {
       moveFavorite(tx, userId, piece, otherItem, false),
     );
     expect([moved?.id, movedSetting]).toEqual([otherItem, 'off']);
-    expect(await committing((tx) => deleteHeart(tx, userId, otherItem))).toEqual([true, 'off']);
+    expect(await committing((tx) => takeHeartAway(tx, userId, otherItem))).toEqual([true, 'off']);
     expect(await sourceOf(otherItem, null)).toBeUndefined();
   });
 

@@ -576,10 +576,11 @@ export async function insertHeart(
 /** The key that gives a piece one heart a shopper (0065): a second one is refused by its name. */
 export const ONE_HEART_KEY = 'item_favorites_one_heart_key';
 
-/** The shopper has hearted the item, on its own or on any outfit. */
-const hearted = (userId: number, itemId: number) =>
+/** The shopper has hearted the item, on its own or on any outfit (but `except`, if given). */
+const hearted = (userId: number, itemId: number, except?: number) =>
   sql`EXISTS (SELECT 1 FROM item_favorites h
-               WHERE h.user_id = ${userId} AND h.item_id = ${itemId} AND h.source = 'heart')`;
+               WHERE h.user_id = ${userId} AND h.item_id = ${itemId} AND h.source = 'heart'
+                 ${except === undefined ? sql`` : sql`AND h.outfit_id IS DISTINCT FROM ${except}`})`;
 
 /**
  * Hearts a piece on an outfit, unless it is hearted already (anywhere: a piece has one heart). A
@@ -632,19 +633,18 @@ export async function takeHeartAway(db: Db, userId: number, itemId: number): Pro
   return row!.taken;
 }
 
-/** Takes a heart away: one given on its own (outfit null) or on an outfit. */
+/** Takes the shopper's favourite of the item on this outfit away, heart or a like's piece. */
 export async function deleteHeart(
   db: Db,
   userId: number,
   itemId: number,
-  outfitId: number | null = null,
-): Promise<boolean> {
-  const rows = await rowsOf(
+  outfitId: number,
+): Promise<void> {
+  await rowsOf(
     db,
     sql`DELETE FROM item_favorites
-         WHERE ${rowKey(userId, itemId, outfitId)} AND ${withoutDiskWait} RETURNING id`,
+         WHERE ${rowKey(userId, itemId, outfitId)} AND ${withoutDiskWait}`,
   );
-  return rows.length > 0;
 }
 
 export interface HeartOnOutfit {
@@ -700,9 +700,7 @@ export async function heartOnOutfit(
                  EXISTS (SELECT 1 FROM swipes
                           WHERE user_id = ${userId} AND outfit_id = ${outfitId}
                             AND direction = 'like' AND NOT pieces_written) AS "likeToWrite",
-                 EXISTS (SELECT 1 FROM item_favorites
-                          WHERE user_id = ${userId} AND item_id = ${itemId} AND source = 'heart'
-                            AND outfit_id IS DISTINCT FROM ${outfitId}) AS "heartedElsewhere"
+                 ${hearted(userId, itemId, outfitId)} AS "heartedElsewhere"
         ),
         written AS (${write})
         SELECT "outfitExists", "itemExists", "ofOutfit", "heartedElsewhere", ${ready} AS written
