@@ -43,30 +43,39 @@ export async function oneLongHistory(
 /**
  * Runs `read` on the generic plan, the one PostgreSQL may keep for every value after five calls
  * (forced here from the first), and counts the rows and index entries it read from `table`, from
- * PostgreSQL's counters, in a transaction rolled back after.
+ * PostgreSQL's counters, in a transaction rolled back after; `heapVisits`, the rows its index
+ * scans went on to read in the table itself (none for an index that holds all a query asks).
  */
 export async function readOnGenericPlan<T>(
   database: Database,
   table: string,
   read: (client: SqlClient) => Promise<T>,
-): Promise<{ result: T; rowsRead: number }> {
+): Promise<{ result: T; rowsRead: number; heapVisits: number }> {
   // The table's own count is what sequential scans read; its indexes', the entries they gave.
+  // Rows visited: the table's count, by bitmap scans; its indexes', by index scans.
   // The counters may still hold what this connection read before: a difference.
   const count = async (client: SqlClient) => {
-    const [stats] = await client.query<{ read: number }>(
+    const [stats] = await client.query<{ read: number; visits: number }>(
       `SELECT (pg_stat_get_xact_tuples_returned($1::regclass)
-               + coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0))::int AS read
+               + coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0))::int AS read,
+              (pg_stat_get_xact_tuples_fetched($1::regclass)
+               + coalesce(sum(pg_stat_get_xact_tuples_fetched(indexrelid)), 0))::int AS visits
          FROM pg_index WHERE indrelid = $1::regclass`,
       [table],
     );
-    return stats!.read;
+    return stats!;
   };
   return database.withConnection(async (client) => {
     await client.exec('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
     try {
       const before = await count(client);
       const result = await read(client);
-      return { result, rowsRead: (await count(client)) - before };
+      const after = await count(client);
+      return {
+        result,
+        rowsRead: after.read - before.read,
+        heapVisits: after.visits - before.visits,
+      };
     } finally {
       await client.exec('ROLLBACK');
     }

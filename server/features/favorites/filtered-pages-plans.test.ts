@@ -145,7 +145,11 @@ describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) 
       [heavy, often!.id],
     );
 
-    const { result: page, rowsRead } = await readOnGenericPlan(database, 'swipes', (on) =>
+    const {
+      result: page,
+      rowsRead,
+      heapVisits,
+    } = await readOnGenericPlan(database, 'swipes', (on) =>
       pageLikedOutfits({ ...database, sql: on }, heavy, { occasionId: seldom!.id }, undefined),
     );
 
@@ -153,5 +157,39 @@ describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) 
     expect(page.liked).toHaveLength(3);
     // The three likes' own entries, never the likes of the other occasion before them.
     expect(rowsRead).toBeLessThanOrEqual(3 + 1);
+    // Each from the index alone, whether its pieces are written out too (0066).
+    expect(heapVisits).toBe(0);
+  });
+});
+
+describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
+  it('come from the index alone, whether their pieces are written out too', async () => {
+    const database = shopDatabase();
+    const likes = (users: string, count: number) =>
+      recentRows({ table: 'swipes', column: 'outfit_id', values: { direction: "'like'" } }, users, {
+        table: 'outfits',
+        where: 'true',
+        count,
+      });
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: likes(CROWD, 2),
+      long: likes(LONG_HISTORY, 2 * PAGE_SIZE),
+    });
+
+    const outfits = await readOnGenericPlan(database, 'swipes', (on) =>
+      pageLikedOutfits({ ...database, sql: on }, heavy, {}, undefined),
+    );
+    // Every outfit has a top: the tops that follow from the likes, a page of them.
+    const tops = await readOnGenericPlan(database, 'swipes', (on) =>
+      pageFavoriteItems({ sql: on }, heavy, { categoryIds: [TOPS] }, undefined),
+    );
+
+    expect(outfits.result.liked).toHaveLength(OUTFIT_PAGE_SIZE + 1);
+    expect(outfits.result.liked.every((like) => !like.piecesWritten)).toBe(true);
+    expect(tops.result.rows).toHaveLength(PAGE_SIZE + 1);
+    expect(tops.result.rows.every((row) => row.source === 'outfit' && !row.written)).toBe(true);
+    // A shopper's likes lie among everyone's swipes: a visit to each like's row was a page read.
+    expect(outfits.heapVisits).toBe(0);
+    expect(tops.heapVisits).toBe(0);
   });
 });
