@@ -55,14 +55,23 @@ export const PageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-/** The most cards one page of a list holds. */
-export const PAGE_SIZE = 24;
+/**
+ * The most pieces one page of a list holds (favourites, closet, item search): sixteen fill a
+ * phone's screen twice, two to a row, and a page costs what its cards do (docs/performance.md).
+ */
+export const PAGE_SIZE = 16;
 
 /**
- * The most outfits one page of a list of outfits holds (favourites, closet, outfit search, the
- * designer's list): an outfit card shows five pieces, so half a page of pieces.
+ * The most outfits one page of a list of outfits holds (favourites, closet, the designer's list):
+ * an outfit card shows five pieces, so half a page of pieces, each card about a phone's screen.
  */
-export const OUTFIT_PAGE_SIZE = 12;
+export const OUTFIT_PAGE_SIZE = 8;
+
+/**
+ * The most outfits one page of outfit search holds: a search's page is its best matches in rank
+ * order, and a shopper judges it by the first ten (the relevance floors are nDCG at 10).
+ */
+export const OUTFIT_SEARCH_PAGE_SIZE = 12;
 
 /**
  * The most orders one page of the shopper's orders holds: each is an entry of the history, a

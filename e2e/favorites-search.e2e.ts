@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../contracts/common';
 import {
   DESKTOP,
   expectAccessible,
@@ -305,9 +306,9 @@ describe('search', () => {
     await expect.poll(() => new URL(page.url()).searchParams.getAll('cat')).toEqual(['6']);
     await page.getByRole('searchbox').fill('');
     await visible(page.getByRole('heading', { name: 'Popular and new' }));
-    await expect.poll(() => found.count()).toBe(24);
+    await expect.poll(() => found.count()).toBe(PAGE_SIZE);
     await page.mouse.wheel(0, 20_000);
-    await expect.poll(() => found.count(), { timeout: 15_000 }).toBeGreaterThan(24);
+    await expect.poll(() => found.count(), { timeout: 15_000 }).toBeGreaterThan(PAGE_SIZE);
 
     expectNoConsoleErrors(consoleErrors);
     await context.close();

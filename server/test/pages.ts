@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import { ORDER_PAGE_SIZE, OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../contracts/common';
+import {
+  ORDER_PAGE_SIZE,
+  OUTFIT_PAGE_SIZE,
+  OUTFIT_SEARCH_PAGE_SIZE,
+  PAGE_SIZE,
+} from '../../contracts/common';
 import type { Agent } from './test-app';
 
 /** A list's URL asking for the page after `cursor`. */
@@ -13,9 +18,11 @@ const OUTFIT_LISTS = [
   /^\/api\/favorites\/search(\?|$)/,
   /^\/api\/closet\/outfits/,
   /^\/api\/closet\/items\/occasions\/[^/?]+/,
-  /^\/api\/outfit\/search/,
   /^\/api\/design\/outfits/,
 ];
+
+/** Outfit search, `OUTFIT_SEARCH_PAGE_SIZE` a page. */
+const OUTFIT_SEARCH = /^\/api\/outfit\/search/;
 
 /** The shopper's orders, `ORDER_PAGE_SIZE` a page. */
 const ORDER_LIST = /^\/api\/buy(\?|$)/;
@@ -23,6 +30,7 @@ const ORDER_LIST = /^\/api\/buy(\?|$)/;
 /** How many entries a full page of the list at `path` holds. */
 export function pageSizeOf(path: string): number {
   if (OUTFIT_LISTS.some((list) => list.test(path))) return OUTFIT_PAGE_SIZE;
+  if (OUTFIT_SEARCH.test(path)) return OUTFIT_SEARCH_PAGE_SIZE;
   return ORDER_LIST.test(path) ? ORDER_PAGE_SIZE : PAGE_SIZE;
 }
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { OUTFIT_PAGE_READ } from '../../lib/cursor';
 import { describeKeptPlans, oneLongHistory, readOnGenericPlan } from '../../test/kept-plans';
 import { findClosetOutfit, pageClosetOutfits } from './closet.repository';
 
@@ -42,7 +43,7 @@ describeKeptPlans("a closet outfit's owned variants at any history", (shopDataba
     const page = await readOnGenericPlan(database, 'closet_items', (on) =>
       pageClosetOutfits(on, heavy, {}, undefined),
     );
-    expect(page.result.outfits.length).toBe(Math.min(outfits!.n, 13));
+    expect(page.result.outfits.length).toBe(Math.min(outfits!.n, OUTFIT_PAGE_READ));
     expect(page.rowsRead).toBeLessThanOrEqual(page.result.outfits.length * 5);
   });
 });

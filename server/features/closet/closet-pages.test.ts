@@ -192,7 +192,7 @@ describe('GET /api/closet/outfits, a page at a time', () => {
     const pages = await followToEnd<{ id: number }>(bob.agent, '/api/closet/outfits');
     const shown = pages.flat().map((o) => o.id);
     expect(shown).toEqual(await closetInOrder(bob.user.id));
-    expect(shown.length).toBeLessThan(OUTFIT_PAGE_SIZE);
+    expect(shown.length).toBeLessThanOrEqual(OUTFIT_PAGE_SIZE);
     const counts = (await bob.agent.get('/api/closet/items/occasions')).json() as {
       outfits: number;
     }[];
@@ -261,7 +261,7 @@ describe('GET /api/closet/items/category/{category}, a page at a time', () => {
       owner.agent,
       '/api/closet/items/category/Tops',
     );
-    expect(pages.length).toBe(4);
+    expect(pages.length).toBe(Math.ceil(80 / PAGE_SIZE));
     expect(pages.flat().map((p) => p.id)).toEqual(expected);
     expect(pages.flat().every((p) => p.categoryId === 1)).toBe(true);
     const searched = await followToEnd<{ id: number }>(

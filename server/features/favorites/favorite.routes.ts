@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, CursorQuerySchema, OUTFIT_PAGE_SIZE } from '../../../contracts/common';
+import {
+  ApiErrorSchema,
+  CursorQuerySchema,
+  OUTFIT_PAGE_SIZE,
+  PAGE_SIZE,
+} from '../../../contracts/common';
 import {
   CategoryCountSchema,
   CategoryParamsSchema,
@@ -351,7 +356,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
           "Search the shopper's favourite pieces, optionally in some categories, a page at a time",
         description:
           'Words of one or two letters, which no index finds, are looked for a stretch of the ' +
-          'history at a time: a page may then hold fewer than 24 pieces, or none, and still ' +
+          `history at a time: a page may then hold fewer than ${PAGE_SIZE} pieces, or none, and still ` +
           'have a `nextCursor`; follow it until it is null.',
         querystring: FavoriteItemSearchQuerySchema,
         response: { 200: FavoriteItemPageSchema, ...errors },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, OUTFIT_PAGE_SIZE } from '../../../contracts/common';
+import { ApiErrorSchema, OUTFIT_SEARCH_PAGE_SIZE } from '../../../contracts/common';
 import {
   ItemSearchPageSchema,
   ItemSearchQuerySchema,
@@ -50,7 +50,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           'Search outfits by name, occasion, description and the pieces they hold, best first; ' +
-          `without q, the newest; a page of at most ${OUTFIT_PAGE_SIZE} with nextCursor`,
+          `without q, the newest; a page of at most ${OUTFIT_SEARCH_PAGE_SIZE} with nextCursor`,
         querystring: OutfitSearchQuerySchema,
         response: { 200: OutfitSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Item } from '../../../contracts/catalog';
-import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_SEARCH_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, ItemSearchResult, OutfitSearchPage } from '../../../contracts/search';
 import type { Database } from '../../db/client';
 import { resolveCategoryRefs } from '../../lib/categories';
@@ -203,7 +203,7 @@ async function findOutfits(
   const understanding = understand(input.q, lexicon);
   const { found, more } = await repo.searchOutfitPage(database.sql, understanding.concepts, {
     after,
-    limit: OUTFIT_PAGE_SIZE * PAGES_PER_RANKING,
+    limit: OUTFIT_SEARCH_PAGE_SIZE * PAGES_PER_RANKING,
   });
   const suggestion =
     found.length === 0 && input.cursor === undefined
@@ -215,10 +215,10 @@ async function findOutfits(
   const understood = understoodOf({ concepts: repo.lookedFor(understanding.concepts) });
   let first: FoundOutfits | undefined;
   let pageKey = key;
-  for (let start = 0; start === 0 || start < found.length; start += OUTFIT_PAGE_SIZE) {
-    const shown = found.slice(start, start + OUTFIT_PAGE_SIZE);
+  for (let start = 0; start === 0 || start < found.length; start += OUTFIT_SEARCH_PAGE_SIZE) {
+    const shown = found.slice(start, start + OUTFIT_SEARCH_PAGE_SIZE);
     const last = shown.at(-1);
-    const follows = start + OUTFIT_PAGE_SIZE < found.length || more;
+    const follows = start + OUTFIT_SEARCH_PAGE_SIZE < found.length || more;
     const page: FoundOutfits = {
       ids: shown.map((r) => r.id),
       nextCursor: follows && last ? outfitCursor.encode([last.rank, last.id]) : null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SLOTS } from '../../../contracts/catalog';
-import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
+import { OUTFIT_SEARCH_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import type { ItemSearchPage, OutfitSearchPage } from '../../../contracts/search';
 import { KEPT_SECONDS, untilAnnounced } from '../../test/announcements';
 import { followToEnd, pageUrl } from '../../test/pages';
@@ -872,7 +872,7 @@ describe('GET /api/outfit/search with kept pages', () => {
     );
     const itemIds = SLOTS.map((slot) => pieces.find((p) => p.slot === slot)!.id);
     // More outfits than one ranking's pages hold, so a later page is ranked again.
-    for (let n = 0; n < OUTFIT_PAGE_SIZE; n++) {
+    for (let n = 0; n < OUTFIT_SEARCH_PAGE_SIZE; n++) {
       const made = await designer.post('/api/design/outfit/create', {
         name: `Paging Look ${n}`,
         description: 'A test look.',
