@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDriver } from '../../test/databases';
+import { blockedBy } from '../../test/lock-waits';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -903,6 +905,48 @@ describe('a piece has one heart, on a card or on its own', () => {
     expect(await heartsOf(shopper.user.id, original.id)).toEqual([outfitId]);
     expect(await heartsOf(shopper.user.id, other.id)).toEqual([null]);
   });
+
+  it.runIf(testDriver() === 'postgres')(
+    'takes a heart away while its like is written out, and leaves the like its piece (PostgreSQL only: two connections)',
+    async () => {
+      const shopper = await signUp(t.app);
+      const outfitId = work[5]!;
+      const coat = await piece(outfitId, 'outerwear');
+      // Hearted on the card, then liked: the like's pieces follow from it, the coat by its heart.
+      await shopper.agent.post('/api/item/favorite', { itemId: coat.id, outfitId });
+      await likeOutfit(shopper.user.id, outfitId);
+      let off: Promise<{ statusCode: number }> | undefined;
+      await t.db.database.withConnection(async (writer) => {
+        await writer.exec('BEGIN');
+        try {
+          // A write-out of the like under way (server/lib/liked-pieces.ts): the like marked...
+          await writer.query(
+            'UPDATE swipes SET pieces_written = true WHERE user_id = $1 AND outfit_id = $2',
+            [shopper.user.id, outfitId],
+          );
+          // ...so the heart taken away waits for it, not reading the like as still following...
+          off = shopper.agent.delete(`/api/item/search/unfavorite/${coat.id}`);
+          await blockedBy(t.db.database.sql, writer, 'the heart never waited on the write-out');
+          // ...and its pieces written, the coat's row left to its heart.
+          await writer.query(
+            `INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
+             SELECT $1, item_id, outfit_id, 'outfit' FROM outfit_items WHERE outfit_id = $2
+             ON CONFLICT ON CONSTRAINT item_favorites_user_item_outfit_key DO NOTHING`,
+            [shopper.user.id, outfitId],
+          );
+          await writer.exec('COMMIT');
+        } catch (error) {
+          await writer.exec('ROLLBACK');
+          throw error;
+        }
+      });
+      expect((await off!).statusCode).toBe(200);
+      expect(await heartsOf(shopper.user.id, coat.id)).toEqual([]);
+      const ofLike = (await favoriteRows(shopper.user.id)).filter((r) => r.outfit_id === outfitId);
+      expect(ofLike).toHaveLength(5);
+      expect(ofLike.find((r) => r.item_id === coat.id)?.source).toBe('outfit');
+    },
+  );
 });
 
 describe('GET /api/favorites/search and /api/favorites/search/item', () => {
