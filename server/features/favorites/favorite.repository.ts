@@ -307,7 +307,7 @@ export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number; siz
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
  * after `after`, one more than a page shows. Read in that order from swipes_user_likes_idx (0024),
  * or for one occasion from swipes_user_occasion_likes_idx (0044), so the walk stops at a page
- * however long the history. Searched by words, each like's outfit is checked as the walk reaches
+ * however long the history; each index holds `pieces_written` too (0066), so no like's row is read. Searched by words, each like's outfit is checked as the walk reaches
  * it. With each like, in the same statement, the shopper's rows of item_favorites tagged with its
  * outfit (item_favorites_outfit_user_idx), newest first, then by category and item: all a page
  * needs besides the cards (a like's pieces that are not written out are the outfit's own).

@@ -191,5 +191,10 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
     // A shopper's likes lie among everyone's swipes: a visit to each like's row was a page read.
     expect(outfits.heapVisits).toBe(0);
     expect(tops.heapVisits).toBe(0);
+    // From the likes' index, not a walk of the table (which would visit no row either): the
+    // outfits stop at their page; the tops' plan, kept for so small a shop, reads the shopper's
+    // likes, never the crowd's.
+    expect(outfits.rowsRead).toBeLessThanOrEqual(OUTFIT_PAGE_SIZE + 2);
+    expect(tops.rowsRead).toBeLessThanOrEqual(2 * PAGE_SIZE);
   });
 });
