@@ -6,6 +6,7 @@
  * relevance.test.ts (floors) and `npm run search:eval` (the table).
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
+import { OUTFIT_SEARCH_PAGE_SIZE, PAGE_SIZE } from '../../contracts/common';
 import type { ItemSearchPage, OutfitSearchPage } from '../../contracts/search';
 import type { SqlClient } from '../../server/db/client';
 import {
@@ -143,7 +144,7 @@ export function summarize(rows: readonly Row[], by: (row: Row) => string = () =>
 
 type Get = (url: string) => Promise<{ statusCode: number; json(): unknown }>;
 
-/** Drape's search, asked as the web app asks it (the first page of 24). */
+/** Drape's search, asked as the web app asks it (its first page). */
 export function drapeRanker(get: Get): Ranker {
   const page = async <T>(url: string, q: string) => {
     const res = await get(`${url}?q=${encodeURIComponent(q)}`);
@@ -159,8 +160,8 @@ export function drapeRanker(get: Get): Ranker {
   };
 }
 
-/** How many results a library's answer is cut to: Drape's first page. */
-const PAGE = 24;
+/** How many results a library's answer is cut to: Drape's first page of each kind. */
+const PAGE = { pieces: PAGE_SIZE, outfits: OUTFIT_SEARCH_PAGE_SIZE } as const;
 
 /**
  * MiniSearch over the same product colours and outfits, configured as its documentation
@@ -191,13 +192,15 @@ export function miniSearchRanker(shop: JudgedShop): Ranker {
       pieceText: o.pieces.map((p) => `${p.color} ${p.name} ${p.seller}`).join(' '),
     })),
   );
-  const search = (index: MiniSearch<never>, q: string): SearchResult[] => {
+  const search = (index: MiniSearch<never>, q: string, page: number): SearchResult[] => {
     const every = index.search(q, { combineWith: 'AND' });
-    return (every.length ? every : index.search(q, { combineWith: 'OR' })).slice(0, PAGE);
+    return (every.length ? every : index.search(q, { combineWith: 'OR' })).slice(0, page);
   };
   return {
     name: 'MiniSearch',
-    pieces: async (q) => search(pieces as MiniSearch<never>, q).map((r) => String(r.id)),
-    outfits: async (q) => search(outfits as MiniSearch<never>, q).map((r) => Number(r.id)),
+    pieces: async (q) =>
+      search(pieces as MiniSearch<never>, q, PAGE.pieces).map((r) => String(r.id)),
+    outfits: async (q) =>
+      search(outfits as MiniSearch<never>, q, PAGE.outfits).map((r) => Number(r.id)),
   };
 }

@@ -100,7 +100,7 @@ export function pagedBy(query: PagedQuery) {
 /**
  * An endless list's loaded pages, each drawn once. The pages already on screen keep their identity
  * in the query cache, so a new page draws its own cards only, not again every card above it (a
- * thousand favourites drew a thousand cards for each page of 24). `render` must draw a card from
+ * thousand favourites drew a thousand cards for each page). `render` must draw a card from
  * its entry alone: it is not called again for a page already drawn (a list whose cards hang on
  * something else keys `ListPages` by it). An entry that a refetch moves to another page is drawn
  * afresh there, its own state (an open accordion) starting over.

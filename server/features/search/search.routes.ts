@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, OUTFIT_SEARCH_PAGE_SIZE } from '../../../contracts/common';
+import { ApiErrorSchema, OUTFIT_SEARCH_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import {
   ItemSearchPageSchema,
   ItemSearchQuerySchema,
@@ -27,7 +27,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
           'Search catalogue items as shoppers mean the words (plurals, other names, colours, ' +
           'categories, brands, typos, the last word as typed so far), best first; cat repeated ' +
           'for several categories; one result per product colour; without q, the pieces most ' +
-          'hearted lately, then the newest; a page of at most 24 with nextCursor; what was ' +
+          `hearted lately, then the newest; a page of at most ${PAGE_SIZE} with nextCursor; what was ` +
           'understood, and a suggestion when nothing matches',
         querystring: ItemSearchQuerySchema,
         response: { 200: ItemSearchPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },

@@ -83,7 +83,7 @@ describe('GET /api/item/search', () => {
     expect((await new Agent(t.app).get('/api/item/search?q=jacket')).statusCode).toBe(401);
   });
 
-  it('matches at the start of a word, whatever the case, and answers a page of at most 24', async () => {
+  it('matches at the start of a word, whatever the case, and answers a page of at most PAGE_SIZE', async () => {
     const first = await searchItems('q=jacket');
     expect(first.items.length).toBeGreaterThan(0);
     expect(first.items.length).toBeLessThanOrEqual(PAGE_SIZE);

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CartSchema } from '../../../../contracts/cart';
 import { ProductSchema } from '../../../../contracts/catalog';
+import { PAGE_SIZE } from '../../../../contracts/common';
 import {
   type FavoriteItem,
   FavoriteItemPageSchema,
@@ -226,23 +227,23 @@ describe('Favorite pieces of a category', () => {
       const page = fromContract(
         FavoriteItemPageSchema,
         cursor
-          ? { items: range(25, 3).map(piece), nextCursor: null }
-          : { items: range(1, 24).map(piece), nextCursor: 'after-24' },
+          ? { items: range(PAGE_SIZE + 1, 3).map(piece), nextCursor: null }
+          : { items: range(1, PAGE_SIZE).map(piece), nextCursor: 'after-first' },
       );
       return [200, page];
     });
     renderTops();
     const list = await screen.findByRole('list', { name: 'Favorite Tops' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(24);
-    expect(screen.queryByText('Linen shirt 25')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(PAGE_SIZE);
+    expect(screen.queryByText(`Linen shirt ${PAGE_SIZE + 1}`)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(27));
-    expect(screen.getByText('Linen shirt 27')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(PAGE_SIZE + 3));
+    expect(screen.getByText(`Linen shirt ${PAGE_SIZE + 3}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/favorites'))).toEqual([
       '/api/favorites/items/Tops',
-      '/api/favorites/items/Tops?cursor=after-24',
+      '/api/favorites/items/Tops?cursor=after-first',
     ]);
   }, 30_000);
 
