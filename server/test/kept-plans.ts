@@ -43,8 +43,8 @@ export async function oneLongHistory(
 /**
  * Runs `read` on the generic plan, the one PostgreSQL may keep for every value after five calls
  * (forced here from the first), and counts the rows and index entries it read from `table`, from
- * PostgreSQL's counters, in a transaction rolled back after; `heapVisits`, the rows its index
- * scans went on to read in the table itself (none for an index that holds all a query asks).
+ * PostgreSQL's counters, in a transaction rolled back after; `heapVisits`, the rows its index and
+ * bitmap scans went on to read in the table itself (none for an index that holds all it asks).
  */
 export async function readOnGenericPlan<T>(
   database: Database,
