@@ -576,11 +576,10 @@ export async function insertHeart(
 /** The key that gives a piece one heart a shopper (0065): a second one is refused by its name. */
 export const ONE_HEART_KEY = 'item_favorites_one_heart_key';
 
-/** The shopper has hearted the item, on its own or on any outfit (but `except`, if given). */
-const hearted = (userId: number, itemId: number, except?: number) =>
+/** The shopper has hearted the item, on its own or on any outfit. */
+const hearted = (userId: number, itemId: number) =>
   sql`EXISTS (SELECT 1 FROM item_favorites h
-               WHERE h.user_id = ${userId} AND h.item_id = ${itemId} AND h.source = 'heart'
-                 ${except === undefined ? sql`` : sql`AND h.outfit_id IS DISTINCT FROM ${except}`})`;
+               WHERE h.user_id = ${userId} AND h.item_id = ${itemId} AND h.source = 'heart')`;
 
 /**
  * Hearts a piece on an outfit, unless it is hearted already (anywhere: a piece has one heart). A
@@ -652,10 +651,11 @@ export interface HeartOnOutfit {
   itemExists: boolean;
   ofOutfit: boolean;
   /**
-   * The piece's heart was given elsewhere: on its own, or on another outfit. A heart asked for is
-   * then there already; a heart taken away is that one, which the statement leaves to the caller.
+   * The piece has its one heart, given on this outfit, another or on its own. A heart asked for
+   * is then there already; a heart taken away is that one, which the statement leaves to the
+   * caller (`takeHeartAway`, so that a liked outfit keeps the piece).
    */
-  heartedElsewhere: boolean;
+  hearted: boolean;
   /**
    * The statement did what was asked, or found nothing to take away. False when the shopper
    * liked the outfit and its pieces are not written out yet (server/lib/liked-pieces.ts): the
@@ -684,12 +684,12 @@ export async function heartOnOutfit(
   const write = favorite
     ? sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
           SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' FROM piece
-           WHERE ${ready} AND NOT "heartedElsewhere" AND ${withoutDiskWait}
+           WHERE ${ready} AND NOT hearted AND ${withoutDiskWait}
           ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
            WHERE item_favorites.source <> 'heart'`
     : sql`DELETE FROM item_favorites
            WHERE ${rowKey(userId, itemId, outfitId)}
-             AND (SELECT ${ready} AND NOT "heartedElsewhere" FROM piece) AND ${withoutDiskWait}`;
+             AND (SELECT ${ready} AND NOT hearted FROM piece) AND ${withoutDiskWait}`;
   const [row] = await rowsOf<HeartOnOutfit>(
     db,
     sql`WITH piece AS (
@@ -700,10 +700,10 @@ export async function heartOnOutfit(
                  EXISTS (SELECT 1 FROM swipes
                           WHERE user_id = ${userId} AND outfit_id = ${outfitId}
                             AND direction = 'like' AND NOT pieces_written) AS "likeToWrite",
-                 ${hearted(userId, itemId, outfitId)} AS "heartedElsewhere"
+                 ${hearted(userId, itemId)} AS hearted
         ),
         written AS (${write})
-        SELECT "outfitExists", "itemExists", "ofOutfit", "heartedElsewhere", ${ready} AS written
+        SELECT "outfitExists", "itemExists", "ofOutfit", hearted, ${ready} AS written
           FROM piece`,
   );
   return row!;

@@ -315,7 +315,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Un-heart a piece of an outfit: a heart given elsewhere goes as from search; on this outfit, that favourite goes',
+          'Un-heart a piece of an outfit: its heart goes wherever it was given, as from search, and a liked outfit keeps the piece; with no heart, this outfit’s favourite of it goes',
         params: ItemHeartParamsSchema,
         response: { 200: ItemHeartResultSchema, ...withNotFound },
       },

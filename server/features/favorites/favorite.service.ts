@@ -477,11 +477,12 @@ export async function unheartItem(db: Db, userId: number, itemId: number): Promi
 // ---- hearts on an outfit's pieces, from the feed ----
 
 /**
- * Hearts a piece of an outfit, or takes the heart away. A piece has one heart: one given
- * elsewhere (on its own, or on another outfit) is the card's too, so hearting it again changes
- * nothing and taking it away takes that one. A piece of a like first becomes the shopper's own
- * choice, keeping the date it was liked. A heart taken away may be on a variant the shopper
- * switched to, not one of the outfit's five: switching wrote the like out already.
+ * Hearts a piece of an outfit, or takes the heart away. A piece has one heart, wherever it was
+ * given (on this outfit, another or on its own): hearting it again changes nothing, and taking it
+ * away takes that one as search does, so a liked outfit keeps the piece. A piece of a like first
+ * becomes the shopper's own choice, keeping the date it was liked. With no heart to take, the
+ * outfit's favourite of the piece goes (a like's piece, or a variant the shopper switched to:
+ * switching wrote the like out already).
  */
 export async function heartOutfitPiece(
   db: Db,
@@ -501,7 +502,7 @@ export async function heartOutfitPiece(
   if (!piece.outfitExists) throw notFound('That outfit does not exist.');
   if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
   if (!piece.itemExists) throw notFound('That item does not exist.');
-  if (piece.heartedElsewhere) {
+  if (piece.hearted) {
     // Hearted already: asked again, nothing changes; taken away, that heart goes.
     if (!favorite) await unheartItem(db, userId, itemId);
   } else if (!piece.written) {

@@ -259,6 +259,30 @@ async function likeWrittenOut(s: Shopper, more: number) {
   return { outfitId, pieces };
 }
 
+/**
+ * The liked outfit's card shows all five pieces as favourites, the counts have them, and `piece`'s
+ * category lists it once, with that source.
+ */
+async function expectAllFiveListed(
+  s: Shopper,
+  outfitId: number,
+  pieces: Piece[],
+  piece: Piece,
+  source: 'heart' | 'outfit',
+) {
+  expect(slotsOf(await favoriteOutfit(s, outfitId))).toEqual(
+    pieces.map((p) => ({
+      slot: p.slot,
+      id: p.itemId,
+      favorite: { quantity: 1, sizeChosen: false },
+    })),
+  );
+  expect(await categoryCounts(s)).toEqual(countsFor(pieces));
+  const listed = await inCategory(s, piece.categoryId);
+  expect(listed).toHaveLength(1);
+  expect(listed[0]).toMatchObject({ id: piece.itemId, outfitId, source });
+}
+
 async function unheart(s: Shopper, itemId: number, outfitId: number) {
   return s.agent.delete(`/api/item/unfavorite/${itemId}/${outfitId}`);
 }
@@ -556,17 +580,7 @@ describe('a piece hearted on the card and the like', () => {
     });
     expect(view.filter((p) => p.source === 'outfit' && !p.written)).toHaveLength(4);
 
-    expect(slotsOf(await favoriteOutfit(s, outfitId))).toEqual(
-      pieces.map((p) => ({
-        slot: p.slot,
-        id: p.itemId,
-        favorite: { quantity: 1, sizeChosen: false },
-      })),
-    );
-    expect(await categoryCounts(s)).toEqual(countsFor(pieces));
-    const tops = await inCategory(s, top.categoryId);
-    expect(tops).toHaveLength(1);
-    expect(tops[0]).toMatchObject({ id: top.itemId, outfitId, source: 'heart' });
+    await expectAllFiveListed(s, outfitId, pieces, top, 'heart');
 
     expect(await unfavorite(s, outfitId)).toEqual({ outfitId, removedItems: 4, changed: true });
     expect(await swipesOf(s.user.id)).toEqual([]);
@@ -634,6 +648,37 @@ describe('a piece hearted on the card and the like', () => {
     expect(res.json()).toEqual({ outfitId, removedItems: 4, changed: true });
     expect((await viewOf(s.user.id)).map((p) => p.item_id)).toEqual([top.itemId]);
   });
+
+  it.each(['before', 'after'] as const)(
+    'hearted %s the like, then un-hearted on the card, the piece stays the like’s',
+    async (when) => {
+      const s = await signUp(t.app);
+      const { outfitId } = freshOutfit();
+      const pieces = await piecesOf(outfitId);
+      const top = pieces.find((p) => p.slot === 'top')!;
+      const heart = async () => {
+        const res = await s.agent.post('/api/item/favorite', { itemId: top.itemId, outfitId });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      if (when === 'before') await heart();
+      await like(s, outfitId);
+      if (when === 'after') await heart();
+
+      const res = await unheart(s, top.itemId, outfitId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ itemId: top.itemId, outfitId, favorite: false });
+
+      // The heart is gone; the like still has its five, the top among them as the like's piece.
+      const view = await viewOf(s.user.id);
+      expect(view.filter((p) => p.source === 'heart')).toEqual([]);
+      expect(sorted(view.map((p) => p.item_id))).toEqual(sorted(pieces.map((p) => p.itemId)));
+      await expectAllFiveListed(s, outfitId, pieces, top, 'outfit');
+
+      // Unfavouriting the outfit then takes all five: none was the shopper's own any more.
+      expect(await unfavorite(s, outfitId)).toEqual({ outfitId, removedItems: 5, changed: true });
+      await expectNoFavorites(s);
+    },
+  );
 
   it.each(['before', 'after'] as const)(
     'changing the colour of a piece hearted %s the like moves it, and the outfit still has five',
