@@ -105,19 +105,9 @@ describe("a shopper's taste commits without waiting for the disk", () => {
     const given = await committing((tx) => heartOnOutfit(tx, userId, outfit!.id, first!, true));
     expect(given).toEqual([expect.objectContaining({ ofOutfit: true, written: true }), 'off']);
     expect(await sourceOf(first!, outfit!.id)).toBe('heart');
-    // A heart taken away on the card is left to takeHeartAway, so that a liked outfit keeps it.
-    const [onCard] = await committing((tx) => heartOnOutfit(tx, userId, outfit!.id, first!, false));
-    expect(onCard.hearted).toBe(true);
-    expect(await sourceOf(first!, outfit!.id)).toBe('heart');
-    expect(await committing((tx) => takeHeartAway(tx, userId, first!))).toEqual([true, 'off']);
-
-    // Without a heart, the card's un-heart takes the outfit's favourite of the piece itself.
-    await query(
-      "INSERT INTO item_favorites (user_id, item_id, outfit_id, source) VALUES ($1, $2, $3, 'outfit')",
-      [userId, first, outfit!.id],
-    );
+    // Taken away on an outfit the shopper has not liked, the heart goes in the same statement.
     const taken = await committing((tx) => heartOnOutfit(tx, userId, outfit!.id, first!, false));
-    expect(taken).toEqual([expect.objectContaining({ hearted: false, written: true }), 'off']);
+    expect(taken).toEqual([expect.objectContaining({ heartLeft: false, written: true }), 'off']);
     expect(await sourceOf(first!, outfit!.id)).toBeUndefined();
 
     // A piece a like brought along becomes a heart: the insert's conflict path.

@@ -651,11 +651,12 @@ export interface HeartOnOutfit {
   itemExists: boolean;
   ofOutfit: boolean;
   /**
-   * The piece has its one heart, given on this outfit, another or on its own. A heart asked for
-   * is then there already; a heart taken away is that one, which the statement leaves to the
-   * caller (`takeHeartAway`, so that a liked outfit keeps the piece).
+   * The piece's one heart, which the statement left to the caller. A heart asked for is there
+   * already. A heart taken away was given elsewhere (on another outfit or on its own) or on this
+   * outfit after or before the shopper liked it: `takeHeartAway` takes it, so that the like keeps
+   * the piece. A heart on an outfit not liked, the common case, goes in this statement.
    */
-  hearted: boolean;
+  heartLeft: boolean;
   /**
    * The statement did what was asked, or found nothing to take away. False when the shopper
    * liked the outfit and its pieces are not written out yet (server/lib/liked-pieces.ts): the
@@ -668,8 +669,9 @@ export interface HeartOnOutfit {
 /**
  * A heart given (`favorite`) or taken away on an outfit's piece, in one statement: whether the
  * outfit and the item exist and the item is a piece of the outfit, and the write itself when
- * nothing stands in its way. Most hearts are given on outfits the shopper has not liked, so only
- * a like whose pieces still follow from it leaves the write to the caller.
+ * nothing stands in its way. Most hearts are given and taken on outfits the shopper has not
+ * liked, so only a like whose pieces still follow from it, or a heart that a like or another
+ * outfit holds (`heartLeft`), leaves the write to the caller.
  */
 export async function heartOnOutfit(
   db: Db,
@@ -681,29 +683,40 @@ export async function heartOnOutfit(
   const ready = favorite
     ? sql`"ofOutfit" AND NOT "likeToWrite"`
     : sql`NOT ("ofOutfit" AND "likeToWrite")`;
+  // Taken away, the statement keeps only a heart on this outfit when the shopper has not liked it.
+  const heartLeft = favorite
+    ? sql`"heartOn" IS NOT NULL`
+    : sql`"heartOn" IS NOT NULL AND NOT ("heartOn" = ${outfitId} AND "likeWritten" IS NULL)`;
   const write = favorite
     ? sql`INSERT INTO item_favorites (user_id, item_id, outfit_id, source)
           SELECT ${userId}, ${itemId}, ${outfitId}, 'heart' FROM piece
-           WHERE ${ready} AND NOT hearted AND ${withoutDiskWait}
+           WHERE ${ready} AND NOT "heartLeft" AND ${withoutDiskWait}
           ON CONFLICT (user_id, item_id, outfit_id) DO UPDATE SET source = 'heart'
            WHERE item_favorites.source <> 'heart'`
     : sql`DELETE FROM item_favorites
            WHERE ${rowKey(userId, itemId, outfitId)}
-             AND (SELECT ${ready} AND NOT hearted FROM piece) AND ${withoutDiskWait}`;
+             AND (SELECT ${ready} AND NOT "heartLeft" FROM piece) AND ${withoutDiskWait}`;
   const [row] = await rowsOf<HeartOnOutfit>(
     db,
-    sql`WITH piece AS (
+    sql`WITH facts AS (
           SELECT EXISTS (SELECT 1 FROM outfits WHERE id = ${outfitId}) AS "outfitExists",
                  EXISTS (SELECT 1 FROM items WHERE id = ${itemId}) AS "itemExists",
                  EXISTS (SELECT 1 FROM outfit_items
                           WHERE outfit_id = ${outfitId} AND item_id = ${itemId}) AS "ofOutfit",
-                 EXISTS (SELECT 1 FROM swipes
-                          WHERE user_id = ${userId} AND outfit_id = ${outfitId}
-                            AND direction = 'like' AND NOT pieces_written) AS "likeToWrite",
-                 ${hearted(userId, itemId)} AS hearted
+                 -- Null when the shopper has not liked the outfit.
+                 (SELECT pieces_written FROM swipes
+                   WHERE user_id = ${userId} AND outfit_id = ${outfitId}
+                     AND direction = 'like') AS "likeWritten",
+                 -- Where the piece's one heart was given (0 on its own), null with none.
+                 (SELECT coalesce(h.outfit_id, 0) FROM item_favorites h
+                   WHERE h.user_id = ${userId} AND h.item_id = ${itemId}
+                     AND h.source = 'heart') AS "heartOn"
+        ),
+        piece AS (
+          SELECT *, "likeWritten" IS FALSE AS "likeToWrite", ${heartLeft} AS "heartLeft" FROM facts
         ),
         written AS (${write})
-        SELECT "outfitExists", "itemExists", "ofOutfit", hearted, ${ready} AS written
+        SELECT "outfitExists", "itemExists", "ofOutfit", "heartLeft", ${ready} AS written
           FROM piece`,
   );
   return row!;

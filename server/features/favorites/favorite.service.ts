@@ -502,7 +502,7 @@ export async function heartOutfitPiece(
   if (!piece.outfitExists) throw notFound('That outfit does not exist.');
   if (favorite && !piece.ofOutfit) throw notFound('That piece is not part of this outfit.');
   if (!piece.itemExists) throw notFound('That item does not exist.');
-  if (piece.hearted) {
+  if (piece.heartLeft) {
     // Hearted already: asked again, nothing changes; taken away, that heart goes.
     if (!favorite) await unheartItem(db, userId, itemId);
   } else if (!piece.written) {
