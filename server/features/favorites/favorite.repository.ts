@@ -658,7 +658,8 @@ export interface HeartOnOutfit {
    */
   heartLeft: boolean;
   /**
-   * The statement did what was asked, or found nothing to take away. False when the shopper
+   * The statement did what was asked, or found nothing to take away (when `heartLeft` is false:
+   * otherwise the heart is the caller's to take). False when the shopper
    * liked the outfit and its pieces are not written out yet (server/lib/liked-pieces.ts): the
    * caller writes them out first, then the heart. False too for a heart given on a piece not of
    * the outfit, which is refused.
@@ -670,8 +671,8 @@ export interface HeartOnOutfit {
  * A heart given (`favorite`) or taken away on an outfit's piece, in one statement: whether the
  * outfit and the item exist and the item is a piece of the outfit, and the write itself when
  * nothing stands in its way. Most hearts are given and taken on outfits the shopper has not
- * liked, so only a like whose pieces still follow from it, or a heart that a like or another
- * outfit holds (`heartLeft`), leaves the write to the caller.
+ * liked, so only a like whose pieces still follow from it, or a heart that a like, another outfit
+ * or the piece on its own holds (`heartLeft`), leaves the write to the caller.
  */
 export async function heartOnOutfit(
   db: Db,
@@ -683,7 +684,8 @@ export async function heartOnOutfit(
   const ready = favorite
     ? sql`"ofOutfit" AND NOT "likeToWrite"`
     : sql`NOT ("ofOutfit" AND "likeToWrite")`;
-  // Taken away, the statement keeps only a heart on this outfit when the shopper has not liked it.
+  // Taken away, the statement deletes only a heart on this outfit the shopper has not liked; any
+  // other heart is left to the caller.
   const heartLeft = favorite
     ? sql`"heartOn" IS NOT NULL`
     : sql`"heartOn" IS NOT NULL AND NOT ("heartOn" = ${outfitId} AND "likeWritten" IS NULL)`;

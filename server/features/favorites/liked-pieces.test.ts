@@ -680,6 +680,39 @@ describe('a piece hearted on the card and the like', () => {
     },
   );
 
+  it.each([false, true])(
+    'a heart given on its own, un-hearted on the card of a like (pieces written out: %s), goes; the like keeps the piece',
+    async (written) => {
+      const s = await signUp(t.app);
+      const { outfitId } = freshOutfit();
+      const pieces = await piecesOf(outfitId);
+      const [top, bottom] = (['top', 'bottom'] as const).map((slot) =>
+        pieces.find((p) => p.slot === slot),
+      ) as [Piece, Piece];
+      await like(s, outfitId);
+      if (written) expect((await increase(s, bottom.itemId, outfitId, 1)).statusCode).toBe(200);
+      const hearted = await s.agent.post('/api/item/search/favorite', { itemId: top.itemId });
+      expect(hearted.statusCode, hearted.body).toBe(201);
+      expect(await swipesOf(s.user.id)).toEqual([
+        { outfit_id: outfitId, direction: 'like', pieces_written: written },
+      ]);
+
+      const res = await unheart(s, top.itemId, outfitId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ itemId: top.itemId, outfitId, favorite: false });
+
+      // The heart given on its own is gone; the like still has its five, the top among them.
+      const view = await viewOf(s.user.id);
+      expect(view.filter((p) => p.source === 'heart' || p.outfit_id !== outfitId)).toEqual([]);
+      expect(sorted(view.map((p) => p.item_id))).toEqual(sorted(pieces.map((p) => p.itemId)));
+      expect(await categoryCounts(s)).toEqual(countsFor(pieces));
+      const listed = await inCategory(s, top.categoryId);
+      expect(listed.map(({ id, outfitId, source }) => ({ id, outfitId, source }))).toEqual([
+        { id: top.itemId, outfitId, source: 'outfit' },
+      ]);
+    },
+  );
+
   it.each(['before', 'after'] as const)(
     'changing the colour of a piece hearted %s the like moves it, and the outfit still has five',
     async (when) => {
