@@ -185,9 +185,14 @@ async function openPayment(c: CaseContext, turn: Turn): Promise<string> {
   return (JSON.parse(body) as { id: string }).id;
 }
 
-/** The piece hearted and its other variant not: a change to that variant is not a 409. */
+/**
+ * The piece hearted on its own and its other variant not hearted: a change to that variant is
+ * not a 409. A heart an earlier row gave either on a card is taken first, wherever it is: a piece
+ * has one heart, so hearting it again would leave it on the card.
+ */
 async function heartOnly(turn: Turn, itemId: number, otherId: number) {
   await turn.must(write('DELETE', `/api/item/search/unfavorite/${otherId}`, turn.cookie));
+  await turn.must(write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie));
   await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
 }
 

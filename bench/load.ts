@@ -123,8 +123,11 @@ export async function measureFlow(
         const elapsed = performance.now() - started;
         const ok = response.status >= 200 && response.status < 300;
         if (ok) flow.observe?.(worker, response.body);
-        // A failure counts even in the warm-up; only the time is not recorded there.
-        if (!ok) errors += 1;
+        // A failure counts even in the warm-up; only the time is not recorded there. The first
+        // is told, so that a row's errors say what they were.
+        if (!ok && errors++ === 0) {
+          console.warn(`[bench] ${name}: ${response.status} ${response.body.slice(0, 200)}`);
+        }
         if (Date.now() < recordFrom) continue;
         latencies.push(elapsed);
         timedMs += elapsed;
