@@ -28,6 +28,10 @@ async function swipesOf(userId: number) {
 
 /** Every outfit the shopper's feed still offers, page by page as the client would ask. */
 async function wholeFeed(agent: Agent): Promise<number[]> {
+  return (await wholeFeedCards(agent)).map((o) => o.id);
+}
+
+async function wholeFeedCards(agent: Agent): Promise<FeedOutfit[]> {
   const seen: FeedOutfit[] = [];
   for (let guard = 0; guard < 20; guard++) {
     const exclude = seen.map((o) => o.id).join(',');
@@ -35,7 +39,7 @@ async function wholeFeed(agent: Agent): Promise<number[]> {
     expect(res.statusCode, res.body).toBe(200);
     const page: FeedPage = res.json();
     seen.push(...page.outfits);
-    if (!page.hasMore) return seen.map((o) => o.id);
+    if (!page.hasMore) return seen;
   }
   throw new Error('feed did not end');
 }
@@ -78,6 +82,18 @@ describe('POST /api/outfit/rejected/reset', () => {
     expect(await swipesOf(a.user.id)).toEqual([{ outfit_id: 3, direction: 'nope' }]);
     expect((await reset(a.agent)).json()).toEqual({ restored: 1 });
     expect(await swipesOf(a.user.id)).toEqual([]);
+  });
+
+  it('leaves the hearts given on a passed card: the card comes back with them', async () => {
+    const s = await signUp(t.app);
+    const [card] = (await s.agent.get('/api/outfit/home')).json<FeedPage>().outfits;
+    const piece = card!.items[2]!.id;
+    await s.agent.post('/api/item/favorite', { itemId: piece, outfitId: card!.id });
+    await nope(s, card!.id);
+    expect((await reset(s.agent)).json()).toEqual({ restored: 1 });
+
+    const back = await wholeFeedCards(s.agent);
+    expect(back.find((o) => o.id === card!.id)?.heartedItemIds).toEqual([piece]);
   });
 
   it('leaves undo nothing from before it: a like from then stays, with its pieces', async () => {
