@@ -33,7 +33,10 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
-    sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The route ends the session the cookie names (sign-out): nothing to look up first. */
+    endsSession?: boolean;
   }
   interface FastifyInstance {
     sessions: {
@@ -86,7 +89,12 @@ export default fp(
     };
 
     app.decorateRequest('user', null);
-    app.decorateRequest('sessionTokenHash', null);
+
+    /** The cookie's session token, or undefined when it sends none Drape could have handed out. */
+    const tokenOf = (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token === undefined || token.length === 0 || token.length > 100 ? undefined : token;
+    };
 
     // Without it, every sign-in nobody signed out of would stay a row for good. A batch at a
     // time (each deleted row announces itself to every process), after the sign-in's answer.
@@ -113,12 +121,13 @@ export default fp(
         sweepEnded();
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
-        if (request.sessionTokenHash) {
-          cache.forget(request.sessionTokenHash);
-          await db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
+        const token = tokenOf(request);
+        if (token !== undefined) {
+          const tokenHash = hash(token);
+          cache.forget(tokenHash);
+          await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
         }
         request.user = null;
-        request.sessionTokenHash = null;
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
       },
     });
@@ -135,9 +144,10 @@ export default fp(
       // Health checks need no identity, and must answer for themselves when the database is
       // down rather than fail here looking up a cookie a browser happened to send.
       if (!request.url.startsWith('/api/') || /^\/api\/health(\/|\?|$)/.test(request.url)) return;
-      const token = request.cookies[SESSION_COOKIE];
-      if (token === undefined) return;
-      if (token.length === 0 || token.length > 100) {
+      if (request.routeOptions.config.endsSession) return;
+      if (request.cookies[SESSION_COOKIE] === undefined) return;
+      const token = tokenOf(request);
+      if (token === undefined) {
         // Not a token Drape ever hands out: not worth a lookup, and the browser should drop it.
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
@@ -170,7 +180,6 @@ export default fp(
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(next) });
       }
       request.user = { ...session.user };
-      request.sessionTokenHash = tokenHash;
     });
 
     async function lookUp(tokenHash: string, since: number) {

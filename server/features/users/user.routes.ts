@@ -83,7 +83,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/user/logout',
-    { schema: { tags, summary: 'Sign out and revoke the session', response: { 200: OkSchema } } },
+    {
+      config: { endsSession: true },
+      schema: { tags, summary: 'Sign out and revoke the session', response: { 200: OkSchema } },
+    },
     async (request, reply) => {
       await app.sessions.end(request, reply);
       return { ok: true as const };
