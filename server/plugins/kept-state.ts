@@ -15,7 +15,7 @@ declare module 'fastify' {
     outfitCards: OutfitCards;
   }
   interface FastifyContextConfig {
-    /** A write that never changes the shopper’s hearts (a swipe, its undo): their kept copy stays. */
+    /** A write that never changes the shopper's hearts (a swipe): their kept copy stays. */
     heartsUnchanged?: boolean;
   }
 }

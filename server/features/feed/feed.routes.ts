@@ -100,8 +100,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     '/api/outfit/undo',
     {
       onRequest: app.requireUser,
-      // A like's pieces are favourites, not hearts: taking it back leaves the hearts as they were.
-      config: { heartsUnchanged: true },
       schema: {
         tags,
         summary: 'Take back the latest swipe and whatever it created',
@@ -115,7 +113,6 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     '/api/outfit/rejected/reset',
     {
       onRequest: app.requireUser,
-      config: { heartsUnchanged: true },
       schema: {
         tags,
         summary:
