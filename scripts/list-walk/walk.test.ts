@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../server/test/test-app';
-import { type Built, buildHistory, type Send, walkAll, walkList } from './walk';
+import { buildHistory, type History, type Send, walkAll, walkList } from './walk';
 
 /**
  * The walk `npm run walk` makes on a served shop, here on the tests' shop: a history built
@@ -10,7 +10,7 @@ import { type Built, buildHistory, type Send, walkAll, walkList } from './walk';
 
 let t: TestApp;
 let send: Send;
-let built: Built;
+let built: History;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,11 +29,22 @@ afterAll(() => t.close());
 
 describe('a history built through the API, every list followed to its end', () => {
   it('builds what it was asked for', () => {
-    expect(built).toEqual({ likes: 30, hearts: 12, orders: 3 });
+    expect(built).toMatchObject({ likes: 30, hearts: 12, orders: 3 });
+    expect(new Set(built.boughtOutfits).size).toBe(3);
   });
 
   it('finds every list whole: nothing twice, as many as counted, pages within bounds', async () => {
-    const walked = await walkAll(send, built);
+    // The closet's outfits as its pages list them, to find the looks bought among them.
+    const inCloset = new Set<number>();
+    const watching: Send = async (method, path, body) => {
+      const answer = await send(method, path, body);
+      if (/^\/api\/closet\/outfits(\?cursor=|$)/.test(path) && answer.status === 200) {
+        const page = JSON.parse(answer.body) as { items: { id: number }[] };
+        for (const outfit of page.items) inCloset.add(outfit.id);
+      }
+      return answer;
+    };
+    const walked = await walkAll(watching, built);
     expect(walked.flatMap((w) => w.problems.map((p) => `${w.list}: ${p}`))).toEqual([]);
     const entries = (list: string) => walked.find((w) => w.list === list)?.entries;
     expect(entries('/api/favorites/outfits')).toBe(30);
@@ -41,6 +52,7 @@ describe('a history built through the API, every list followed to its end', () =
     // A closet outfit is any outfit whose five products are all owned, so three bought looks
     // can complete a fourth that shares their products.
     expect(entries('/api/closet/outfits')).toBeGreaterThanOrEqual(3);
+    expect(built.boughtOutfits.filter((id) => !inCloset.has(id))).toEqual([]);
     // Each like brings five pieces, each heart one; a heart on a liked look's piece is that piece.
     const pieces = walked
       .filter((w) => /^\/api\/favorites\/items\/\d+$/.test(w.list))

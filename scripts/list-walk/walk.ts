@@ -35,6 +35,11 @@ export interface Built {
   orders: number;
 }
 
+/** A history as built: how much of each, and the outfits bought whole, in the order bought. */
+export interface History extends Built {
+  boughtOutfits: number[];
+}
+
 export interface Walked {
   list: string;
   pages: number;
@@ -77,8 +82,8 @@ const ADDRESS = {
  * each in an order of its own. Stops early, and says so in what it returns, when the feed runs
  * out or a look is sold out.
  */
-export async function buildHistory(send: Send, wanted: Built): Promise<Built> {
-  const made: Built = { likes: 0, hearts: 0, orders: 0 };
+export async function buildHistory(send: Send, wanted: Built): Promise<History> {
+  const made: History = { likes: 0, hearts: 0, orders: 0, boughtOutfits: [] };
   const liked: Card[] = [];
   while (made.likes < wanted.likes) {
     const page = await json<{ outfits: Card[] }>(send, 'GET', '/api/outfit/home');
@@ -113,6 +118,7 @@ export async function buildHistory(send: Send, wanted: Built): Promise<Built> {
         idempotencyKey: randomUUID(),
       });
       made.orders += 1;
+      made.boughtOutfits.push(card.id);
     }
   }
   return made;
