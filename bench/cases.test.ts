@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { appForThisFile } from '../server/test/test-app';
+import { appForThisFile, signUp } from '../server/test/test-app';
 import { ROUTE } from './budgets';
 import {
   BENCH_CASES,
+  type CaseContext,
   heavyAfterScenario,
   isPagedList,
   NOT_BENCHED,
+  type Req,
   routeKey,
   runsHeavy,
+  STOCKED,
 } from './cases';
 
 const shop = appForThisFile();
@@ -65,4 +68,69 @@ describe('the benchmark cases', () => {
     const cart = table().find((r) => routeKey(r) === 'GET /api/cart');
     expect(cart && isPagedList(cart)).toBe(false);
   });
+});
+
+describe('a case that lays in stock before its row', () => {
+  const stocking = Object.entries(BENCH_CASES).filter(([, c]) => c.stock);
+
+  it('is a flow: the undo and the unfavourite from search', () => {
+    expect(stocking.map(([key]) => key).sort()).toEqual([
+      'POST /api/outfit/search/unfavorite',
+      'POST /api/outfit/undo',
+    ]);
+    for (const [key, c] of stocking) expect(c.flow, key).toBeTypeOf('function');
+  });
+
+  it.each(stocking)(
+    '%s: times the route alone while the stock lasts, then makes its own step',
+    async (_key, c) => {
+      const { app } = shop.t;
+      const { database } = shop.t.db;
+      const [shape] = await database.sql.query<{ last: number; outfits: number }>(
+        'SELECT max(id) AS last, count(*)::int AS outfits FROM outfits',
+      );
+      // The cases draw outfit ids from 1 to `outfits`.
+      expect(shape!.last).toBe(shape!.outfits);
+      const context = { outfits: shape!.outfits } as CaseContext;
+      const { agent, user } = await signUp(app);
+      const send = (req: Req) =>
+        app.inject({
+          method: req.method as 'POST',
+          url: req.path,
+          headers: req.headers,
+          ...(req.body === undefined ? {} : { payload: req.body }),
+        });
+      let untimed = 0;
+      const shopper = {
+        cookie: agent.cookie!,
+        async must(req: Req) {
+          untimed += 1;
+          const answer = await send(req);
+          expect(answer.statusCode, answer.body).toBeLessThan(300);
+          return answer.body;
+        },
+      };
+
+      const stocked = await c.stock!(context, shopper);
+      expect(stocked).toHaveLength(STOCKED);
+      // A swipe each, and for the undo the feed's pages they were on.
+      expect(untimed).toBeGreaterThanOrEqual(STOCKED);
+      const turn = { ...shopper, own: {}, stocked };
+      for (let n = 1; n <= STOCKED + 1; n++) {
+        const before = untimed;
+        const { request } = await c.flow!(context, turn);
+        expect(untimed - before, `turn ${n}`).toBe(n <= STOCKED ? 0 : 1);
+        const answer = await send(request);
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+      // Every swipe laid in, and the one the last turn made, was taken back by a timed request.
+      const [left] = await database.sql.query<{ likes: number; passes: number }>(
+        `SELECT count(*) FILTER (WHERE direction = 'like')::int AS likes,
+                count(*) FILTER (WHERE direction = 'nope')::int AS passes
+           FROM swipes WHERE user_id = $1`,
+        [user.id],
+      );
+      expect(left).toEqual({ likes: 0, passes: 0 });
+    },
+  );
 });

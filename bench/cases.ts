@@ -61,14 +61,20 @@ export interface CaseContext {
   tag: string;
 }
 
-/** One turn of a flow: the shopper it acts as, and untimed requests before the timed one. */
-export interface Turn {
+/** A shopper a case acts as, and how it sends them an untimed request. */
+export interface Shopper {
   /** The session cookie; each worker has shoppers of its own, so turns of one never overlap. */
   cookie: string;
-  /** What the case remembers of this shopper (for the admin: of this worker) between turns. */
-  own: Record<string, unknown>;
   /** An untimed request; anything but a 2xx answer fails the turn. Returns the answer's body. */
   must(req: Req): Promise<string>;
+}
+
+/** One turn of a flow: the shopper it acts as, and untimed requests before the timed one. */
+export interface Turn extends Shopper {
+  /** What the case remembers of this shopper (for the admin: of this worker) between turns. */
+  own: Record<string, unknown>;
+  /** What the case's `stock` laid in for this shopper and no turn has taken yet. */
+  stocked: number[];
 }
 
 /** The timed request of a turn, and what to do with its answer. */
@@ -88,6 +94,12 @@ export interface BenchCase {
   request?(c: CaseContext, cookie: string): Req;
   /** Untimed steps, then the timed request: for writes that need something to act on. */
   flow?(c: CaseContext, turn: Turn): Promise<Timed>;
+  /**
+   * What the flow's turns act on, laid in for each shopper before the row's warm-up, outside
+   * its measured window: a turn takes one (`turn.stocked`), and makes its own untimed step only
+   * once its shopper's have run out, so that the row times the route and not the step before it.
+   */
+  stock?(c: CaseContext, shopper: Shopper): Promise<number[]>;
   /**
    * Also measured for the heavy shopper though not a paged list: the answer depends on the
    * shopper's history (counts, the feed, search marking what they hearted).
@@ -197,6 +209,42 @@ async function heartOnly(turn: Turn, itemId: number, otherId: number) {
 }
 
 const WANTED_MOST = 9;
+
+/**
+ * How many outfits a case's `stock` lays in for each shopper: more than a row's turns take of
+ * one shopper (its 1,000 shoppers' turns in 5 s at up to 2,000 a second come to 10 each).
+ */
+export const STOCKED = 16;
+
+/** `STOCKED` different outfits at random. */
+function outfitsToStock(c: CaseContext): number[] {
+  const outfits = new Set<number>();
+  while (outfits.size < Math.min(STOCKED, c.outfits)) outfits.add(id(c.outfits));
+  return [...outfits];
+}
+
+const pass = (cookie: string, outfitId: number) =>
+  write('POST', '/api/outfit/reject', cookie, { outfitId });
+
+/**
+ * `STOCKED` passes on the cards of the shopper's feed, page after page, as a shopper makes them:
+ * a swipe, and so its undo, is of a card the shopper was just shown.
+ */
+async function passOnFeed(shopper: Shopper): Promise<number[]> {
+  const passed: number[] = [];
+  while (passed.length < STOCKED) {
+    const body = await shopper.must(get('/api/outfit/home', shopper.cookie));
+    const { outfits } = JSON.parse(body) as { outfits: { id: number }[] };
+    if (outfits.length === 0) break;
+    for (const { id: outfitId } of outfits.slice(0, STOCKED - passed.length)) {
+      await shopper.must(pass(shopper.cookie, outfitId));
+      passed.push(outfitId);
+    }
+  }
+  return passed;
+}
+const like = (cookie: string, outfitId: number) =>
+  write('POST', '/api/outfit/favorite', cookie, { outfitId });
 
 /**
  * For the favourite quantity's writes: one piece a shopper, hearted afresh on their first turn,
@@ -604,10 +652,10 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'POST /api/outfit/reject': { caller: 'shopper', scenarios: [ROUTE.swipe] },
   'POST /api/outfit/undo': {
     caller: 'shopper',
+    // Each turn takes back the latest of the passes laid in: an undo takes back one swipe.
+    stock: (_c, shopper) => passOnFeed(shopper),
     flow: async (c, turn) => {
-      await turn.must(
-        write('POST', '/api/outfit/reject', turn.cookie, { outfitId: id(c.outfits) }),
-      );
+      if (turn.stocked.pop() === undefined) await turn.must(pass(turn.cookie, id(c.outfits)));
       return { request: write('POST', '/api/outfit/undo', turn.cookie) };
     },
   },
@@ -625,9 +673,17 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'POST /api/outfit/search/unfavorite': {
     caller: 'shopper',
+    stock: async (c, shopper) => {
+      const liked = outfitsToStock(c);
+      for (const outfitId of liked) await shopper.must(like(shopper.cookie, outfitId));
+      return liked;
+    },
     flow: async (c, turn) => {
-      const outfitId = id(c.outfits);
-      await turn.must(write('POST', '/api/outfit/favorite', turn.cookie, { outfitId }));
+      let outfitId = turn.stocked.pop();
+      if (outfitId === undefined) {
+        outfitId = id(c.outfits);
+        await turn.must(like(turn.cookie, outfitId));
+      }
       return { request: write('POST', '/api/outfit/search/unfavorite', turn.cookie, { outfitId }) };
     },
   },

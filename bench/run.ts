@@ -593,7 +593,11 @@ async function measureRoutes(
             : c.buyers
               ? fixture.buyers
               : fixture.cookies;
-      const row = await timed(() => measureCase(server.url, typical, c, fixture.cases, pool));
+      // Laid in before the row's timing starts: `settled` then waits for PostgreSQL to go quiet.
+      const stocks = c.stock ? await layIn(server.url, c.stock, fixture.cases, pool) : undefined;
+      const row = await timed(() =>
+        measureCase(server.url, typical, c, fixture.cases, pool, stocks),
+      );
       results.push({
         ...row,
         route: key,
@@ -625,6 +629,7 @@ function measureCase(
   c: BenchCase,
   context: CaseContext,
   pool: readonly string[],
+  stocks: ReadonlyMap<string, number[]> = new Map(),
 ): Promise<Measurement> {
   const options = { ...routeTiming, connections };
   const { request, flow } = c;
@@ -648,15 +653,8 @@ function measureCase(
         const timed = await flow(context, {
           cookie,
           own: memory.get(mine)!,
-          async must(req: Req) {
-            const answer = await send(url, req);
-            if (answer.status < 200 || answer.status >= 300) {
-              throw new Error(
-                `${req.method} ${req.path}: ${answer.status} ${answer.body.slice(0, 200)}`,
-              );
-            }
-            return answer.body;
-          },
+          stocked: stocks.get(cookie) ?? [],
+          must: (req) => must(url, req),
         });
         after[worker] = timed.answered;
         return timed.request;
@@ -667,6 +665,36 @@ function measureCase(
     },
     options,
   );
+}
+
+/** An untimed request of a case: anything but a 2xx answer fails it. Returns the answer's body. */
+async function must(url: string, req: Req): Promise<string> {
+  const answer = await send(url, req);
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new Error(`${req.method} ${req.path}: ${answer.status} ${answer.body.slice(0, 200)}`);
+  }
+  return answer.body;
+}
+
+/** A case's stock for each shopper of its pool (`BenchCase.stock`), ten shoppers at a time. */
+async function layIn(
+  url: string,
+  stock: NonNullable<BenchCase['stock']>,
+  context: CaseContext,
+  pool: readonly string[],
+): Promise<Map<string, number[]>> {
+  const shoppers = [...new Set(pool)];
+  const stocks = new Map<string, number[]>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let i = next++; i < shoppers.length; i = next++) {
+        const cookie = shoppers[i]!;
+        stocks.set(cookie, await stock(context, { cookie, must: (req) => must(url, req) }));
+      }
+    }),
+  );
+  return stocks;
 }
 
 /** Runs a measurement once PostgreSQL has finished what the rows before it left it to do. */
