@@ -73,8 +73,8 @@ export interface Shopper {
 export interface Turn extends Shopper {
   /** What the case remembers of this shopper (for the admin: of this worker) between turns. */
   own: Record<string, unknown>;
-  /** What the case's `stock` laid in for this shopper and no turn has taken yet. */
-  stocked: number[];
+  /** What the case's `layIn` laid in for this shopper and no turn has taken yet. */
+  laidIn: string[];
 }
 
 /** The timed request of a turn, and what to do with its answer. */
@@ -96,10 +96,11 @@ export interface BenchCase {
   flow?(c: CaseContext, turn: Turn): Promise<Timed>;
   /**
    * What the flow's turns act on, laid in for each shopper before the row's warm-up, outside
-   * its measured window: a turn takes one (`turn.stocked`), and makes its own untimed step only
-   * once its shopper's have run out, so that the row times the route and not the step before it.
+   * its measured window (each an id, or the path's ids, as text): a turn takes one
+   * (`turn.laidIn`), and makes its own untimed step only once its shopper's have run out, so
+   * that the row times the route and not the step before it.
    */
-  stock?(c: CaseContext, shopper: Shopper): Promise<number[]>;
+  layIn?(c: CaseContext, shopper: Shopper): Promise<string[]>;
   /**
    * Also measured for the heavy shopper though not a paged list: the answer depends on the
    * shopper's history (counts, the feed, search marking what they hearted).
@@ -134,7 +135,8 @@ function write(method: string, path: string, cookie: string, body?: unknown): Re
   };
 }
 
-const ADDRESS = {
+/** The address the cases give shoppers. */
+export const ADDRESS = {
   nickname: 'Studio',
   recipient_name: 'Sam Rivera',
   phone: '(555) 010-0142',
@@ -211,40 +213,60 @@ async function heartOnly(turn: Turn, itemId: number, otherId: number) {
 const WANTED_MOST = 9;
 
 /**
- * How many outfits a case's `stock` lays in for each shopper: more than a row's turns take of
+ * How many things a case's `layIn` lays in for each shopper: more than a row's turns take of
  * one shopper (its 1,000 shoppers' turns in 5 s at up to 2,000 a second come to 10 each).
  */
-export const STOCKED = 16;
+export const LAID_IN = 16;
 
-/** `STOCKED` different outfits at random. */
-function outfitsToStock(c: CaseContext): number[] {
-  const outfits = new Set<number>();
-  while (outfits.size < Math.min(STOCKED, c.outfits)) outfits.add(id(c.outfits));
-  return [...outfits];
+/** `LAID_IN` different values of `draw`, or as many as a hundred draws each find. */
+function different<T>(draw: () => T): T[] {
+  const drawn = new Set<T>();
+  for (let tries = 0; drawn.size < LAID_IN && tries < 100 * LAID_IN; tries++) drawn.add(draw());
+  return [...drawn];
 }
 
 const pass = (cookie: string, outfitId: number) =>
   write('POST', '/api/outfit/reject', cookie, { outfitId });
 
 /**
- * `STOCKED` passes on the cards of the shopper's feed, page after page, as a shopper makes them:
+ * `LAID_IN` passes on the cards of the shopper's feed, page after page, as a shopper makes them:
  * a swipe, and so its undo, is of a card the shopper was just shown.
  */
-async function passOnFeed(shopper: Shopper): Promise<number[]> {
-  const passed: number[] = [];
-  while (passed.length < STOCKED) {
+async function passOnFeed(shopper: Shopper): Promise<string[]> {
+  const passed: string[] = [];
+  while (passed.length < LAID_IN) {
     const body = await shopper.must(get('/api/outfit/home', shopper.cookie));
     const { outfits } = JSON.parse(body) as { outfits: { id: number }[] };
     if (outfits.length === 0) break;
-    for (const { id: outfitId } of outfits.slice(0, STOCKED - passed.length)) {
+    for (const { id: outfitId } of outfits.slice(0, LAID_IN - passed.length)) {
       await shopper.must(pass(shopper.cookie, outfitId));
-      passed.push(outfitId);
+      passed.push(String(outfitId));
     }
   }
   return passed;
 }
 const like = (cookie: string, outfitId: number) =>
   write('POST', '/api/outfit/favorite', cookie, { outfitId });
+const heartOnCard = (cookie: string, itemId: number, outfitId: number) =>
+  write('POST', '/api/item/favorite', cookie, { itemId, outfitId });
+const heartFromSearch = (cookie: string, itemId: number) =>
+  write('POST', '/api/item/search/favorite', cookie, { itemId });
+
+/** `LAID_IN` payments opened on the shopper's cart, given a piece first, as `openPayment` does. */
+async function paymentsOpened(c: CaseContext, shopper: Shopper): Promise<string[]> {
+  await shopper.must(write('POST', '/api/cart', shopper.cookie, { itemId: pick(c.stocked) }));
+  const opened: string[] = [];
+  while (opened.length < LAID_IN) {
+    const body = await shopper.must(
+      write('POST', '/api/payments', shopper.cookie, {
+        addressId: c.addresses.get(shopper.cookie),
+        paymentMethod: 'paypal',
+      }),
+    );
+    opened.push((JSON.parse(body) as { id: string }).id);
+  }
+  return opened;
+}
 
 /**
  * For the favourite quantity's writes: one piece a shopper, hearted afresh on their first turn,
@@ -526,14 +548,24 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'POST /api/payments/:id/approve': {
     caller: 'shopper',
+    layIn: paymentsOpened,
     flow: async (c, turn) => ({
-      request: write('POST', `/api/payments/${await openPayment(c, turn)}/approve`, turn.cookie),
+      request: write(
+        'POST',
+        `/api/payments/${turn.laidIn.pop() ?? (await openPayment(c, turn))}/approve`,
+        turn.cookie,
+      ),
     }),
   },
   'POST /api/payments/:id/cancel': {
     caller: 'shopper',
+    layIn: paymentsOpened,
     flow: async (c, turn) => ({
-      request: write('POST', `/api/payments/${await openPayment(c, turn)}/cancel`, turn.cookie),
+      request: write(
+        'POST',
+        `/api/payments/${turn.laidIn.pop() ?? (await openPayment(c, turn))}/cancel`,
+        turn.cookie,
+      ),
     }),
   },
   'PUT /api/buy': { caller: 'shopper', scenarios: [ROUTE.checkout] },
@@ -653,9 +685,9 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'POST /api/outfit/undo': {
     caller: 'shopper',
     // Each turn takes back the latest of the passes laid in: an undo takes back one swipe.
-    stock: (_c, shopper) => passOnFeed(shopper),
+    layIn: (_c, shopper) => passOnFeed(shopper),
     flow: async (c, turn) => {
-      if (turn.stocked.pop() === undefined) await turn.must(pass(turn.cookie, id(c.outfits)));
+      if (turn.laidIn.pop() === undefined) await turn.must(pass(turn.cookie, id(c.outfits)));
       return { request: write('POST', '/api/outfit/undo', turn.cookie) };
     },
   },
@@ -673,14 +705,15 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'POST /api/outfit/search/unfavorite': {
     caller: 'shopper',
-    stock: async (c, shopper) => {
-      const liked = outfitsToStock(c);
+    layIn: async (c, shopper) => {
+      const liked = different(() => id(c.outfits));
       for (const outfitId of liked) await shopper.must(like(shopper.cookie, outfitId));
-      return liked;
+      return liked.map(String);
     },
     flow: async (c, turn) => {
-      let outfitId = turn.stocked.pop();
-      if (outfitId === undefined) {
+      const laidIn = turn.laidIn.pop();
+      let outfitId = Number(laidIn);
+      if (laidIn === undefined) {
         outfitId = id(c.outfits);
         await turn.must(like(turn.cookie, outfitId));
       }
@@ -699,14 +732,24 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'DELETE /api/item/unfavorite/:itemId/:outfitId': {
     caller: 'shopper',
+    // Laid in as the path's `itemId/outfitId`: tops of different looks, a piece having one heart.
+    layIn: async (c, shopper) => {
+      const tops = new Map(c.looks.map(({ outfitId, items }) => [items.top, outfitId]));
+      const topIds = [...tops.keys()];
+      const hearted = different(() => pick(topIds));
+      for (const itemId of hearted) {
+        await shopper.must(heartOnCard(shopper.cookie, itemId, tops.get(itemId)!));
+      }
+      return hearted.map((itemId) => `${itemId}/${tops.get(itemId)}`);
+    },
     flow: async (c, turn) => {
-      const { outfitId, items } = pick(c.looks);
-      await turn.must(
-        write('POST', '/api/item/favorite', turn.cookie, { itemId: items.top, outfitId }),
-      );
-      return {
-        request: write('DELETE', `/api/item/unfavorite/${items.top}/${outfitId}`, turn.cookie),
-      };
+      let piece = turn.laidIn.pop();
+      if (piece === undefined) {
+        const { outfitId, items } = pick(c.looks);
+        await turn.must(heartOnCard(turn.cookie, items.top, outfitId));
+        piece = `${items.top}/${outfitId}`;
+      }
+      return { request: write('DELETE', `/api/item/unfavorite/${piece}`, turn.cookie) };
     },
   },
 
@@ -813,9 +856,18 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'DELETE /api/item/search/unfavorite/:itemId': {
     caller: 'shopper',
+    layIn: async (c, shopper) => {
+      const hearted = different(() => pick(c.stocked));
+      for (const itemId of hearted) await shopper.must(heartFromSearch(shopper.cookie, itemId));
+      return hearted.map(String);
+    },
     flow: async (c, turn) => {
-      const itemId = pick(c.stocked);
-      await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+      let itemId = turn.laidIn.pop();
+      if (itemId === undefined) {
+        const piece = pick(c.stocked);
+        await turn.must(heartFromSearch(turn.cookie, piece));
+        itemId = String(piece);
+      }
       return { request: write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie) };
     },
   },

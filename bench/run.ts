@@ -594,9 +594,9 @@ async function measureRoutes(
               ? fixture.buyers
               : fixture.cookies;
       // Laid in before the row's timing starts: `settled` then waits for PostgreSQL to go quiet.
-      const stocks = c.stock ? await layIn(server.url, c.stock, fixture.cases, pool) : undefined;
+      const laidIn = c.layIn && (await layInFor(server.url, c.layIn, fixture.cases, pool));
       const row = await timed(() =>
-        measureCase(server.url, typical, c, fixture.cases, pool, stocks),
+        measureCase(server.url, typical, c, fixture.cases, pool, laidIn),
       );
       results.push({
         ...row,
@@ -629,7 +629,7 @@ function measureCase(
   c: BenchCase,
   context: CaseContext,
   pool: readonly string[],
-  stocks: ReadonlyMap<string, number[]> = new Map(),
+  laidIn: ReadonlyMap<string, string[]> = new Map(),
 ): Promise<Measurement> {
   const options = { ...routeTiming, connections };
   const { request, flow } = c;
@@ -653,7 +653,7 @@ function measureCase(
         const timed = await flow(context, {
           cookie,
           own: memory.get(mine)!,
-          stocked: stocks.get(cookie) ?? [],
+          laidIn: laidIn.get(cookie) ?? [],
           must: (req) => must(url, req),
         });
         after[worker] = timed.answered;
@@ -676,25 +676,25 @@ async function must(url: string, req: Req): Promise<string> {
   return answer.body;
 }
 
-/** A case's stock for each shopper of its pool (`BenchCase.stock`), ten shoppers at a time. */
-async function layIn(
+/** What a case lays in for each shopper of its pool (`BenchCase.layIn`), ten at a time. */
+async function layInFor(
   url: string,
-  stock: NonNullable<BenchCase['stock']>,
+  layIn: NonNullable<BenchCase['layIn']>,
   context: CaseContext,
   pool: readonly string[],
-): Promise<Map<string, number[]>> {
+): Promise<Map<string, string[]>> {
   const shoppers = [...new Set(pool)];
-  const stocks = new Map<string, number[]>();
+  const laidIn = new Map<string, string[]>();
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (let i = next++; i < shoppers.length; i = next++) {
         const cookie = shoppers[i]!;
-        stocks.set(cookie, await stock(context, { cookie, must: (req) => must(url, req) }));
+        laidIn.set(cookie, await layIn(context, { cookie, must: (req) => must(url, req) }));
       }
     }),
   );
-  return stocks;
+  return laidIn;
 }
 
 /** Runs a measurement once PostgreSQL has finished what the rows before it left it to do. */
