@@ -214,9 +214,9 @@ const WANTED_MOST = 9;
 
 /**
  * How many things a case's `layIn` lays in for each shopper: more than a row's turns take of
- * one shopper (its 1,000 shoppers' turns in 5 s at up to 2,000 a second come to 10 each).
+ * one shopper (its 1,000 shoppers' turns in 5 s at up to 6,000 a second come to 30 each).
  */
-export const LAID_IN = 16;
+export const LAID_IN = 32;
 
 /** `LAID_IN` different values of `draw`, or as many as a hundred draws each find. */
 function different<T>(draw: () => T): T[] {
@@ -229,16 +229,17 @@ const pass = (cookie: string, outfitId: number) =>
   write('POST', '/api/outfit/reject', cookie, { outfitId });
 
 /**
- * `LAID_IN` passes on the cards of the shopper's feed, page after page, as a shopper makes them:
- * a swipe, and so its undo, is of a card the shopper was just shown.
+ * Passes on the cards of the shopper's feed, page after page, as a shopper makes them, `count`
+ * of them or as many as the feed holds: a swipe, and so its undo, is of a card the shopper was
+ * just shown.
  */
-async function passOnFeed(shopper: Shopper): Promise<string[]> {
+async function passOnFeed(shopper: Shopper, count: number): Promise<string[]> {
   const passed: string[] = [];
-  while (passed.length < LAID_IN) {
+  while (passed.length < count) {
     const body = await shopper.must(get('/api/outfit/home', shopper.cookie));
     const { outfits } = JSON.parse(body) as { outfits: { id: number }[] };
     if (outfits.length === 0) break;
-    for (const { id: outfitId } of outfits.slice(0, LAID_IN - passed.length)) {
+    for (const { id: outfitId } of outfits.slice(0, count - passed.length)) {
       await shopper.must(pass(shopper.cookie, outfitId));
       passed.push(String(outfitId));
     }
@@ -252,8 +253,9 @@ const heartOnCard = (cookie: string, itemId: number, outfitId: number) =>
 const heartFromSearch = (cookie: string, itemId: number) =>
   write('POST', '/api/item/search/favorite', cookie, { itemId });
 
-/** `LAID_IN` payments opened on the shopper's cart, given a piece first, as `openPayment` does. */
+/** `LAID_IN` payments opened on the shopper's cart, emptied and given one piece first. */
 async function paymentsOpened(c: CaseContext, shopper: Shopper): Promise<string[]> {
+  await shopper.must(write('DELETE', '/api/buy', shopper.cookie));
   await shopper.must(write('POST', '/api/cart', shopper.cookie, { itemId: pick(c.stocked) }));
   const opened: string[] = [];
   while (opened.length < LAID_IN) {
@@ -685,9 +687,11 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'POST /api/outfit/undo': {
     caller: 'shopper',
     // Each turn takes back the latest of the passes laid in: an undo takes back one swipe.
-    layIn: (_c, shopper) => passOnFeed(shopper),
+    layIn: (_c, shopper) => passOnFeed(shopper, LAID_IN),
     flow: async (c, turn) => {
-      if (turn.laidIn.pop() === undefined) await turn.must(pass(turn.cookie, id(c.outfits)));
+      const passed = turn.laidIn.pop() ?? (await passOnFeed(turn, 1))[0];
+      // A shopper whose feed ran out: an outfit at random, as before the feed's cards.
+      if (passed === undefined) await turn.must(pass(turn.cookie, id(c.outfits)));
       return { request: write('POST', '/api/outfit/undo', turn.cookie) };
     },
   },
@@ -732,15 +736,19 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'DELETE /api/item/unfavorite/:itemId/:outfitId': {
     caller: 'shopper',
-    // Laid in as the path's `itemId/outfitId`: tops of different looks, a piece having one heart.
+    // Laid in as the path's `itemId/outfitId`: different pieces of looks, a piece having one heart.
     layIn: async (c, shopper) => {
-      const tops = new Map(c.looks.map(({ outfitId, items }) => [items.top, outfitId]));
-      const topIds = [...tops.keys()];
-      const hearted = different(() => pick(topIds));
+      const lookOf = new Map(
+        c.looks.flatMap(({ outfitId, items }) =>
+          Object.values(items).map((itemId) => [itemId, outfitId] as const),
+        ),
+      );
+      const pieces = [...lookOf.keys()];
+      const hearted = different(() => pick(pieces));
       for (const itemId of hearted) {
-        await shopper.must(heartOnCard(shopper.cookie, itemId, tops.get(itemId)!));
+        await shopper.must(heartOnCard(shopper.cookie, itemId, lookOf.get(itemId)!));
       }
-      return hearted.map((itemId) => `${itemId}/${tops.get(itemId)}`);
+      return hearted.map((itemId) => `${itemId}/${lookOf.get(itemId)}`);
     },
     flow: async (c, turn) => {
       let piece = turn.laidIn.pop();

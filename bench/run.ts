@@ -686,11 +686,17 @@ async function layInFor(
   const shoppers = [...new Set(pool)];
   const laidIn = new Map<string, string[]>();
   let next = 0;
+  let refused = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (let i = next++; i < shoppers.length; i = next++) {
         const cookie = shoppers[i]!;
-        laidIn.set(cookie, await layIn(context, { cookie, must: (req) => must(url, req) }));
+        try {
+          laidIn.set(cookie, await layIn(context, { cookie, must: (req) => must(url, req) }));
+        } catch (error) {
+          // That shopper's turns make their own steps: one refused step should not end a run.
+          if (refused++ === 0) console.warn(`[bench] laying in: ${(error as Error).message}`);
+        }
       }
     }),
   );
