@@ -598,7 +598,7 @@ async function measureRoutes(
       const row = await timed(() =>
         measureCase(server.url, typical, c, fixture.cases, pool, laidIn),
       );
-      if (laidIn) await useUp(server.url, c, fixture.cases, laidIn);
+      if (laidIn) await takeLeftovers(server.url, c, fixture.cases, laidIn);
       results.push({
         ...row,
         route: key,
@@ -708,7 +708,7 @@ async function layInFor(
  * What the turns left of what was laid in, taken by the case's own timed request, untimed, after
  * its row: the shop is left as the row found it, for the rows and the runs after it.
  */
-async function useUp(
+async function takeLeftovers(
   url: string,
   c: BenchCase,
   context: CaseContext,
