@@ -190,9 +190,14 @@ async function somethingToPay(c: CaseContext, turn: Turn) {
 /** A payment opened (untimed) for the turn's cart. */
 async function openPayment(c: CaseContext, turn: Turn): Promise<string> {
   await somethingToPay(c, turn);
-  const body = await turn.must(
-    write('POST', '/api/payments', turn.cookie, {
-      addressId: c.addresses.get(turn.cookie),
+  return paymentOpened(c, turn);
+}
+
+/** A payment opened (untimed) on the shopper's cart as it stands: its id. */
+async function paymentOpened(c: CaseContext, shopper: Shopper): Promise<string> {
+  const body = await shopper.must(
+    write('POST', '/api/payments', shopper.cookie, {
+      addressId: c.addresses.get(shopper.cookie),
       paymentMethod: 'paypal',
     }),
   );
@@ -258,15 +263,7 @@ async function paymentsOpened(c: CaseContext, shopper: Shopper): Promise<string[
   await shopper.must(write('DELETE', '/api/buy', shopper.cookie));
   await shopper.must(write('POST', '/api/cart', shopper.cookie, { itemId: pick(c.stocked) }));
   const opened: string[] = [];
-  while (opened.length < LAID_IN) {
-    const body = await shopper.must(
-      write('POST', '/api/payments', shopper.cookie, {
-        addressId: c.addresses.get(shopper.cookie),
-        paymentMethod: 'paypal',
-      }),
-    );
-    opened.push((JSON.parse(body) as { id: string }).id);
-  }
+  while (opened.length < LAID_IN) opened.push(await paymentOpened(c, shopper));
   return opened;
 }
 

@@ -677,30 +677,44 @@ async function must(url: string, req: Req): Promise<string> {
   return answer.body;
 }
 
-/** What a case lays in for each shopper of its pool (`BenchCase.layIn`), ten at a time. */
+/**
+ * `act` for each shopper, ten at a time. A shopper whose step is refused is left as it is, told
+ * once (`doing`): one refused step should not end a run of many rows.
+ */
+async function forEachShopper(
+  shoppers: readonly string[],
+  doing: string,
+  act: (cookie: string) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let i = next++; i < shoppers.length; i = next++) {
+        try {
+          await act(shoppers[i]!);
+        } catch (error) {
+          if (refused++ === 0) console.warn(`[bench] ${doing}: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+}
+
+/**
+ * What a case lays in for each shopper of its pool (`BenchCase.layIn`); a shopper it was refused
+ * for has none, and their turns make their own steps.
+ */
 async function layInFor(
   url: string,
   layIn: NonNullable<BenchCase['layIn']>,
   context: CaseContext,
   pool: readonly string[],
 ): Promise<Map<string, string[]>> {
-  const shoppers = [...new Set(pool)];
   const laidIn = new Map<string, string[]>();
-  let next = 0;
-  let refused = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      for (let i = next++; i < shoppers.length; i = next++) {
-        const cookie = shoppers[i]!;
-        try {
-          laidIn.set(cookie, await layIn(context, { cookie, must: (req) => must(url, req) }));
-        } catch (error) {
-          // That shopper's turns make their own steps: one refused step should not end a run.
-          if (refused++ === 0) console.warn(`[bench] laying in: ${(error as Error).message}`);
-        }
-      }
-    }),
-  );
+  await forEachShopper([...new Set(pool)], 'laying in', async (cookie) => {
+    laidIn.set(cookie, await layIn(context, { cookie, must: (req) => must(url, req) }));
+  });
   return laidIn;
 }
 
@@ -714,22 +728,12 @@ async function takeLeftovers(
   context: CaseContext,
   laidIn: ReadonlyMap<string, string[]>,
 ): Promise<void> {
-  const left = [...laidIn].filter(([, values]) => values.length > 0);
-  let next = 0;
-  let refused = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      for (let i = next++; i < left.length; i = next++) {
-        const [cookie, values] = left[i]!;
-        const turn = { cookie, own: {}, laidIn: values, must: (req: Req) => must(url, req) };
-        try {
-          while (values.length > 0) await must(url, (await c.flow!(context, turn)).request);
-        } catch (error) {
-          if (refused++ === 0) console.warn(`[bench] using up: ${(error as Error).message}`);
-        }
-      }
-    }),
-  );
+  const left = [...laidIn].filter(([, values]) => values.length > 0).map(([cookie]) => cookie);
+  await forEachShopper(left, 'taking what was left', async (cookie) => {
+    const values = laidIn.get(cookie)!;
+    const turn = { cookie, own: {}, laidIn: values, must: (req: Req) => must(url, req) };
+    while (values.length > 0) await must(url, (await c.flow!(context, turn)).request);
+  });
 }
 
 /** Runs a measurement once PostgreSQL has finished what the rows before it left it to do. */
