@@ -8,14 +8,15 @@ import {
   ProductParamsSchema,
   ProductSchema,
 } from '../../../contracts/catalog';
-import { ApiErrorSchema, IdSchema, PageQuerySchema } from '../../../contracts/common';
+import { ApiErrorSchema, IdSchema, PAGE_SIZE, PageQuerySchema } from '../../../contracts/common';
 import { notFound } from '../../lib/errors';
 import { toItem } from '../../lib/items';
 import { loadProductOfItem } from '../../lib/products';
 import * as repo from './catalog.repository';
 
 const ItemsQuerySchema = PageQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  // Unasked, a page of pieces as long as every other list's.
+  limit: z.coerce.number().int().min(1).max(200).default(PAGE_SIZE),
   category: IdSchema.optional(),
   /** The last id of the page before: the page after it, read from the primary key onwards. */
   after: IdSchema.optional(),
@@ -50,7 +51,8 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Catalogue items by id, in pages',
         description:
-          'A page of `limit` items in id order. `after` (the last id of the page before) asks ' +
+          `A page of \`limit\` items (${PAGE_SIZE} unless asked, at most 200) in id order. ` +
+          '`after` (the last id of the page before) asks ' +
           'for the next and reaches the end of any catalogue, at the cost of one page; ' +
           '`offset` (at most 10,000) is kept for older clients.',
         querystring: ItemsQuerySchema,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../../contracts/common';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -45,6 +46,13 @@ describe('GET /api/item/all', () => {
       );
       expect(item.img).toMatch(/^\/images\/items\/[a-z-]+\/[a-z-]+\.webp$/);
     }
+  });
+
+  it('answers a page as long as every list of pieces when no limit is asked', async () => {
+    const items = (await t.app.inject({ method: 'GET', url: '/api/item/all' })).json();
+    expect(items.map((item: { id: number }) => item.id)).toEqual(
+      Array.from({ length: PAGE_SIZE }, (_, i) => i + 1),
+    );
   });
 
   it('filters by category and rejects bad paging', async () => {
