@@ -204,6 +204,15 @@ async function paymentOpened(c: CaseContext, shopper: Shopper): Promise<string> 
   return (JSON.parse(body) as { id: string }).id;
 }
 
+const pass = (cookie: string, outfitId: number) =>
+  write('POST', '/api/outfit/reject', cookie, { outfitId });
+const like = (cookie: string, outfitId: number) =>
+  write('POST', '/api/outfit/favorite', cookie, { outfitId });
+const heartOnCard = (cookie: string, itemId: number, outfitId: number) =>
+  write('POST', '/api/item/favorite', cookie, { itemId, outfitId });
+const heartFromSearch = (cookie: string, itemId: number) =>
+  write('POST', '/api/item/search/favorite', cookie, { itemId });
+
 /**
  * The piece hearted on its own and its other variant not hearted: a change to that variant is
  * not a 409. A heart an earlier row gave either on a card is taken first, wherever it is: a piece
@@ -212,7 +221,7 @@ async function paymentOpened(c: CaseContext, shopper: Shopper): Promise<string> 
 async function heartOnly(turn: Turn, itemId: number, otherId: number) {
   await turn.must(write('DELETE', `/api/item/search/unfavorite/${otherId}`, turn.cookie));
   await turn.must(write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie));
-  await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+  await turn.must(heartFromSearch(turn.cookie, itemId));
 }
 
 const WANTED_MOST = 9;
@@ -229,9 +238,6 @@ function different<T>(draw: () => T): T[] {
   for (let tries = 0; drawn.size < LAID_IN && tries < 100 * LAID_IN; tries++) drawn.add(draw());
   return [...drawn];
 }
-
-const pass = (cookie: string, outfitId: number) =>
-  write('POST', '/api/outfit/reject', cookie, { outfitId });
 
 /**
  * Passes on the cards of the shopper's feed, page after page, as a shopper makes them, `count`
@@ -251,12 +257,6 @@ async function passOnFeed(shopper: Shopper, count: number): Promise<string[]> {
   }
   return passed;
 }
-const like = (cookie: string, outfitId: number) =>
-  write('POST', '/api/outfit/favorite', cookie, { outfitId });
-const heartOnCard = (cookie: string, itemId: number, outfitId: number) =>
-  write('POST', '/api/item/favorite', cookie, { itemId, outfitId });
-const heartFromSearch = (cookie: string, itemId: number) =>
-  write('POST', '/api/item/search/favorite', cookie, { itemId });
 
 /** `LAID_IN` payments opened on the shopper's cart, emptied and given one piece first. */
 async function paymentsOpened(c: CaseContext, shopper: Shopper): Promise<string[]> {
@@ -305,7 +305,7 @@ async function wantedFrom(c: CaseContext, turn: Turn, step: 1 | -1): Promise<num
 /** A piece hearted afresh from search: quantity 1, whatever the shopper held before. */
 async function heartAfresh(turn: Turn, itemId: number) {
   await turn.must(write('DELETE', `/api/item/search/unfavorite/${itemId}`, turn.cookie));
-  await turn.must(write('POST', '/api/item/search/favorite', turn.cookie, { itemId }));
+  await turn.must(heartFromSearch(turn.cookie, itemId));
 }
 
 type Variant = CaseContext['variants'][number];
@@ -698,9 +698,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     // swipes no other row reads.
     buyers: true,
     flow: async (c, turn) => {
-      await turn.must(
-        write('POST', '/api/outfit/reject', turn.cookie, { outfitId: id(c.outfits) }),
-      );
+      await turn.must(pass(turn.cookie, id(c.outfits)));
       return { request: write('POST', '/api/outfit/rejected/reset', turn.cookie) };
     },
   },
@@ -725,10 +723,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     caller: 'shopper',
     request: (c, k) => {
       const look = pick(c.looks);
-      return write('POST', '/api/item/favorite', k, {
-        itemId: look.items.top,
-        outfitId: look.outfitId,
-      });
+      return heartOnCard(k, look.items.top, look.outfitId);
     },
   },
   'DELETE /api/item/unfavorite/:itemId/:outfitId': {
@@ -857,7 +852,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   },
   'POST /api/item/search/favorite': {
     caller: 'shopper',
-    request: (c, k) => write('POST', '/api/item/search/favorite', k, { itemId: pick(c.stocked) }),
+    request: (c, k) => heartFromSearch(k, pick(c.stocked)),
   },
   'DELETE /api/item/search/unfavorite/:itemId': {
     caller: 'shopper',
