@@ -8,7 +8,6 @@ import {
 } from '../../contracts/catalog';
 import { formatCents } from '../../contracts/money';
 import { queryPrepared, type SqlClient } from '../db/client';
-import { groupBy } from './group-by';
 import { compareSizes } from './sizes';
 
 /** The columns of an item that make a variant. */
@@ -37,37 +36,33 @@ export function toVariant(row: VariantColumns): Variant {
   };
 }
 
-/** A variant as one row, beside its product's own columns. */
-interface VariantRow extends VariantColumns {
+/** A product as one row: its own columns, with every variant of it as one JSON array. */
+interface ProductRow {
+  id: number;
   name: string;
   seller: string;
   description: string;
   categoryId: number;
   category: string;
   slot: Slot;
-  /** The size remembered for this shopper for the variant's product (`rememberedSizeOf`). */
+  /** The size remembered for this shopper for the product (`rememberedSizeOf`). */
   rememberedSize: string | null;
+  /** In id order, the order the shop added its colours in. */
+  variants: VariantColumns[];
 }
 
-/** A VariantRow's columns, of a variant `v`, its product `p` and category `c`. */
-const variantColumns = sql`v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
-               v.size, v.stock, v.price_cents AS "priceCents", v.image,
-               p.name, p.seller, p.description, p.category_id AS "categoryId",
-               c.name AS category, c.slot`;
-
-/** `heart`: the shopper's heart of the variant `v` (on its own or on a card), if any. */
-const heartOfVariant = (userId: number | null) =>
-  // One probe of the shopper's key per variant (LIMIT keeps it one), not all their hearts.
-  sql`LEFT JOIN LATERAL (
-                SELECT f.item_id FROM item_favorites f
-                 WHERE f.user_id = ${userId}::int AND f.item_id = v.id AND f.source = 'heart'
-                 LIMIT 1) heart ON true`;
-
-/** Every variant `v` of the product whose id is `product`, with `p` and `c` (variantColumns). */
-const variantsOf = (product: SQL) =>
-  sql`JOIN products p ON p.id = ${product}
-          JOIN categories c ON c.id = p.category_id
-          JOIN items v ON v.product_id = p.id`;
+/**
+ * A ProductRow's columns, of a product `p` and its category `c`, but `rememberedSize`. One row a
+ * product rather than one a variant: the product's text is sent once, not with each variant.
+ * `extra` adds columns to each variant, of the item `v`.
+ */
+const productColumns = (extra: SQL = sql``) =>
+  sql`p.id, p.name, p.seller, p.description, p.category_id AS "categoryId",
+               c.name AS category, c.slot,
+               (SELECT json_agg(v ORDER BY v.id) FROM (
+                  SELECT v.id, v.product_id AS "productId", v.color, v.color_hex AS "colorHex",
+                         v.size, v.stock, v.price_cents AS "priceCents", v.image${extra}
+                    FROM items v WHERE v.product_id = p.id) v) AS variants`;
 
 /** The shopper's cart lines with their items' sizes, read once: `rememberedSizeOf` reads them. */
 const cartSizes = (userId: number | null) =>
@@ -100,63 +95,64 @@ const rememberedSizeOf = (userId: number | null) =>
            ORDER BY latest.at DESC
            LIMIT 1) remembered ON true`;
 
-/** Variant rows grouped into products, each with the size remembered for it, if any. */
-function productsOf(rows: readonly VariantRow[]): Map<number, ProductVariants> {
-  const found = new Map<number, ProductVariants>();
-  for (const [productId, productRows] of groupBy(rows, (row) => row.productId)) {
-    // Colours in the order the shop leads with them (their first item), sizes in size order.
-    const colourRank = new Map<string, number>();
-    for (const r of productRows)
-      if (!colourRank.has(r.color)) colourRank.set(r.color, colourRank.size);
-    productRows.sort(
+/** A product row as shown, with the size remembered for it, if any. */
+function toProduct(row: ProductRow): ProductVariants {
+  // Colours in the order the shop leads with them (their first item), sizes in size order.
+  const colourRank = new Map<string, number>();
+  for (const v of row.variants)
+    if (!colourRank.has(v.color)) colourRank.set(v.color, colourRank.size);
+  const variants = row.variants
+    .map(toVariant)
+    .sort(
       (a, b) => colourRank.get(a.color)! - colourRank.get(b.color)! || compareSizes(a.size, b.size),
     );
-    const variants = productRows.map(toVariant);
-    const sizes = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
-    const { name, seller, description, categoryId, category, slot, rememberedSize } =
-      productRows[0]!;
-    found.set(productId, {
-      id: productId,
-      name,
-      seller,
-      description,
-      categoryId,
-      category,
-      slot,
-      sizes,
-      variants,
-      rememberedSize: sizes.length === 1 ? sizes[0]! : rememberedSize,
-    });
-  }
-  return found;
+  const sizes = [...new Set(variants.map((v) => v.size))].sort(compareSizes);
+  return {
+    id: row.id,
+    name: row.name,
+    seller: row.seller,
+    description: row.description,
+    categoryId: row.categoryId,
+    category: row.category,
+    slot: row.slot,
+    sizes,
+    variants,
+    rememberedSize: sizes.length === 1 ? sizes[0]! : row.rememberedSize,
+  };
 }
 
 /**
  * The product an item is a variant of, with its variants; undefined for an unknown item. One
- * statement: the product with the size remembered for the shopper (none for a visitor), then
- * every variant of it.
+ * statement: the product with the size remembered for the shopper (none for a visitor) and
+ * every variant of it, each saying whether the shopper hearted it.
  */
 export async function loadProductOfItem(
   client: SqlClient,
   itemId: number,
   userId: number | null,
 ): Promise<Product | undefined> {
-  const rows = await queryPrepared<VariantRow & { hearted: boolean }>(
+  type HeartedRow = Omit<ProductRow, 'variants'> & {
+    variants: (ProductRow['variants'][number] & { hearted: boolean })[];
+  };
+  const [row] = await queryPrepared<HeartedRow>(
     client,
     'product_variants_of_item',
-    sql`WITH ${cartSizes(userId)},
-        wanted AS MATERIALIZED (
-          SELECT p.id, remembered.size
-            FROM products p ${rememberedSizeOf(userId)}
-           WHERE p.id = (SELECT product_id FROM items WHERE id = ${itemId}))
-        SELECT ${variantColumns}, wanted.size AS "rememberedSize",
-               heart.item_id IS NOT NULL AS hearted
-          FROM wanted ${variantsOf(sql`wanted.id`)} ${heartOfVariant(userId)}
-         ORDER BY v.id`,
+    sql`WITH ${cartSizes(userId)}
+        SELECT ${productColumns(
+          // The shopper's heart of the piece, on its own or on a card. A scalar subquery, so one
+          // probe of their key per variant: an EXISTS may be planned as a hash of all their hearts.
+          sql`, coalesce((SELECT true FROM item_favorites f
+                           WHERE f.user_id = ${userId}::int AND f.item_id = v.id
+                             AND f.source = 'heart' LIMIT 1), false) AS hearted`,
+        )}, remembered.size AS "rememberedSize"
+          FROM products p
+          JOIN categories c ON c.id = p.category_id
+          ${rememberedSizeOf(userId)}
+         WHERE p.id = (SELECT product_id FROM items WHERE id = ${itemId})`,
   );
-  const [product] = productsOf(rows).values();
-  if (!product) return undefined;
-  return { ...product, heartedItemIds: rows.filter((r) => r.hearted).map((r) => r.id) };
+  if (!row) return undefined;
+  const heartedItemIds = row.variants.filter((v) => v.hearted).map((v) => v.id);
+  return { ...toProduct(row), heartedItemIds };
 }
 
 /** An outfit's pieces, each the product it is a variant of with every variant of it. */
@@ -167,43 +163,33 @@ export interface OutfitProducts {
 
 /**
  * An outfit's name and pieces, each with its product and every variant of it, in slot order;
- * undefined for an unknown outfit. One statement: the outfit's row and pieces, with the size
- * remembered for each piece's product (read once a product, not once a variant), then every
- * variant of those products.
+ * undefined for an unknown outfit. One statement, one row a piece: the outfit's name, the piece,
+ * its product with the size remembered for it, and every variant of the product.
  */
 export async function loadOutfitProducts(
   client: SqlClient,
   outfitId: number,
   userId: number,
 ): Promise<OutfitProducts | undefined> {
-  type Row = VariantRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number };
+  type Row = ProductRow & { outfitName: string; pieceSlot: Slot; pieceItemId: number };
   const rows = await queryPrepared<Row>(
     client,
     'outfit_pieces_variants',
-    sql`WITH ${cartSizes(userId)},
-        pieces AS MATERIALIZED (
-          SELECT o.name AS outfit_name, oi.slot, oi.item_id, p.id AS product_id,
-                 remembered.size AS remembered
-            FROM outfits o
-            JOIN outfit_items oi ON oi.outfit_id = o.id
-            JOIN items piece ON piece.id = oi.item_id
-            JOIN products p ON p.id = piece.product_id
-            ${rememberedSizeOf(userId)}
-           WHERE o.id = ${outfitId})
-        SELECT ${variantColumns}, pieces.outfit_name AS "outfitName", pieces.slot AS "pieceSlot",
-               pieces.item_id AS "pieceItemId", pieces.remembered AS "rememberedSize"
-          FROM pieces ${variantsOf(sql`pieces.product_id`)}
-         ORDER BY v.id`,
+    sql`WITH ${cartSizes(userId)}
+        SELECT ${productColumns()}, remembered.size AS "rememberedSize",
+               o.name AS "outfitName", oi.slot AS "pieceSlot", oi.item_id AS "pieceItemId"
+          FROM outfits o
+          JOIN outfit_items oi ON oi.outfit_id = o.id
+          JOIN items piece ON piece.id = oi.item_id
+          JOIN products p ON p.id = piece.product_id
+          JOIN categories c ON c.id = p.category_id
+          ${rememberedSizeOf(userId)}
+         WHERE o.id = ${outfitId}`,
   );
   const [first] = rows;
   if (!first) return undefined;
-  // Every variant's row carries its product's piece of the outfit (one piece a product).
-  const pieceOf = new Map(rows.map((row) => [row.productId, row]));
-  const pieces = [...productsOf(rows).values()]
-    .map((product) => {
-      const piece = pieceOf.get(product.id)!;
-      return { slot: piece.pieceSlot, itemId: piece.pieceItemId, product };
-    })
+  const pieces = rows
+    .map((row) => ({ slot: row.pieceSlot, itemId: row.pieceItemId, product: toProduct(row) }))
     .sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot));
   return { name: first.outfitName, pieces };
 }
