@@ -154,3 +154,32 @@ describe('0065: a piece has one heart', () => {
     });
   });
 });
+
+describe('0067: the passes have an index of their own', () => {
+  it("brings back a shopper's passes without reading their likes", async () => {
+    await rolledBack(async (client) => {
+      const [{ id: shopper }] = (await client.query<{ id: number }>(
+        `INSERT INTO users (username, password_hash) VALUES ('liked-much', 'x') RETURNING id`,
+      )) as [{ id: number }];
+      // Every outfit but one liked, and that one passed.
+      await client.query(
+        `INSERT INTO swipes (user_id, outfit_id, direction)
+         SELECT $1, o.id, CASE WHEN o.id = (SELECT min(id) FROM outfits) THEN 'nope' ELSE 'like' END
+           FROM outfits o`,
+        [shopper],
+      );
+      await client.exec('ANALYZE swipes');
+      // The test shop is small enough to read whole: the plan asked is the one at any size.
+      await client.exec('SET LOCAL enable_seqscan = off');
+      type Node = Record<string, unknown> & { Plans?: Node[] };
+      const [row] = await client.query<{ 'QUERY PLAN': [{ Plan: Node }] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) DELETE FROM swipes WHERE user_id = ${shopper} AND direction = 'nope'`,
+      );
+      const scan = row!['QUERY PLAN'][0].Plan.Plans?.[0];
+      expect(scan?.['Index Name']).toBe('swipes_user_passes_idx');
+      // The one pass is all it reads: no like read and then passed over.
+      expect(scan?.['Actual Rows']).toBe(1);
+      expect(scan?.['Rows Removed by Filter'] ?? 0).toBe(0);
+    });
+  });
+});
