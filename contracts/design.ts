@@ -3,7 +3,10 @@ import { CategorySchema, ItemSchema, SLOTS, type Slot, SlotSchema } from './cata
 import { CursorQuerySchema, IdSchema, pageOf, singleLineText } from './common';
 import { OutfitSchema } from './outfit';
 
-/** Stock at or below this shows as "Only N left" in the design carousels. */
+/**
+ * Stock at or below this shows as "Only N left" in the design carousels. The items' `low_stock`
+ * flag (migration 0068) is written with the same figure: change both together.
+ */
 export const LOW_STOCK = 3;
 
 export const OUTFIT_NAME_MAX = 80;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOW_STOCK } from '../../contracts/design';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
 import type { SqlClient } from './client';
 import { listMigrations } from './migrate';
@@ -180,6 +181,54 @@ describe('0067: the passes have an index of their own', () => {
       // The one pass is all it reads: no like read and then passed over.
       expect(scan?.['Actual Rows']).toBe(1);
       expect(scan?.['Rows Removed by Filter'] ?? 0).toBe(0);
+    });
+  });
+});
+
+describe('0068: a sale touches no index', () => {
+  it('keeps stock out of every index of items, so a stock write stays on its page', async () => {
+    await rolledBack(async (client) => {
+      const indexes = await client.query<{ def: string }>(
+        `SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'items'::regclass`,
+      );
+      expect(indexes.length).toBeGreaterThan(10);
+      // `\b` does not split `low_stock`: only the column itself is looked for.
+      expect(indexes.map((i) => i.def).filter((def) => /\bstock\b/.test(def))).toEqual([]);
+
+      const [item] = await client.query<{ id: number }>(
+        'SELECT id FROM items WHERE stock > 5 ORDER BY id LIMIT 1',
+      );
+      const counts = () =>
+        client.query<{ updates: number; hot: number }>(
+          `SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot
+             FROM pg_stat_xact_user_tables WHERE relname = 'items'`,
+        );
+      const [before] = await counts();
+      await client.query('UPDATE items SET stock = stock - 1 WHERE id = $1', [item!.id]);
+      const [after] = await counts();
+      // The write counted as a heap-only (HOT) update: no index took a new entry.
+      expect(after!.updates - (before?.updates ?? 0)).toBe(1);
+      expect(after!.hot - (before?.hot ?? 0)).toBe(1);
+    });
+  });
+
+  it('flags a piece low at LOW_STOCK and sold out at none, as its stock moves', async () => {
+    await rolledBack(async (client) => {
+      const [item] = await client.query<{ id: number }>(
+        'SELECT id FROM items WHERE stock > 5 ORDER BY id LIMIT 1',
+      );
+      const flagsAt = async (stock: number) => {
+        const [row] = await client.query<{ soldOut: boolean; lowStock: boolean }>(
+          `UPDATE items SET stock = $2 WHERE id = $1
+           RETURNING sold_out AS "soldOut", low_stock AS "lowStock"`,
+          [item!.id, stock],
+        );
+        return row;
+      };
+      expect(await flagsAt(LOW_STOCK + 1)).toEqual({ soldOut: false, lowStock: false });
+      expect(await flagsAt(LOW_STOCK)).toEqual({ soldOut: false, lowStock: true });
+      expect(await flagsAt(1)).toEqual({ soldOut: false, lowStock: true });
+      expect(await flagsAt(0)).toEqual({ soldOut: true, lowStock: true });
     });
   });
 });

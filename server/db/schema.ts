@@ -79,6 +79,9 @@ export const items = pgTable('items', {
   ),
   /** The first item (lowest id) of its product colour; kept by triggers (0008_colour_leads.sql). */
   colourLead: boolean('colour_lead').notNull().default(false),
+  /** Stock as the indexes see it (0068): a sale changes these only when it sells out or runs low. */
+  soldOut: boolean('sold_out').generatedAlwaysAs(sql`stock = 0`),
+  lowStock: boolean('low_stock').generatedAlwaysAs(sql`stock <= 3`),
 });
 
 export const outfits = pgTable('outfits', {

@@ -24,10 +24,9 @@ export type OutfitKey =
   | [sort: 'newest', match: number, at: string, id: number]
   | [sort: 'likeRate', match: number, rate: number, id: number];
 
-/** Outfits with a piece at or below LOW_STOCK: the few such items lead to them (0028). */
+/** Outfits with a piece at or below LOW_STOCK: the few such items lead to them (0028, 0068). */
 const withStockProblem = sql`${outfits.id} IN (
-  SELECT oi.outfit_id FROM items i JOIN outfit_items oi ON oi.item_id = i.id
-   WHERE i.stock <= ${sql.raw(String(Math.trunc(LOW_STOCK)))})`;
+  SELECT oi.outfit_id FROM items i JOIN outfit_items oi ON oi.item_id = i.id WHERE i.low_stock)`;
 
 /**
  * A page of outfit ids in the list's order, those after `after`, one more than a page shows.
@@ -152,7 +151,7 @@ export async function listSubstitutes(
     )
     .limit(limit);
   // One size per product: DISTINCT ON picks each product's best and the best of those are
-  // ranked, all from items_look_products_idx (0039); only they are read whole.
+  // ranked, led by items_look_products_idx (0039; each one's stock read from its row, 0068).
   const perProduct = db
     .selectDistinctOn([items.productId], { id: items.id, stock: items.stock })
     .from(items)
@@ -342,7 +341,7 @@ export type CarouselKey = [soldOut: boolean, notLead: boolean, name: string, id:
 /**
  * One page of a category's items: in stock first, and each product colour's first size before
  * the other sizes, so a page shows many different pieces rather than one jacket in six sizes;
- * then by name. The order is `items_carousel_idx` (0032), so a page reads its own rows and the
+ * then by name. The order is `items_carousel_idx` (0032, 0068), so a page reads its own rows and the
  * next starts after the last one's key.
  */
 export async function listCategoryItems(
@@ -359,11 +358,11 @@ export async function listCategoryItems(
     client,
     filters,
     'design_carousel_page',
-    sql`SELECT ${itemColumnsSql}, i.stock = 0 AS "soldOut", NOT i.colour_lead AS "notLead"
+    sql`SELECT ${itemColumnsSql}, i.sold_out AS "soldOut", NOT i.colour_lead AS "notLead"
           FROM items i JOIN categories c ON c.id = i.category_id
          WHERE i.category_id = ${value(categoryId)} AND ${itemConditions(filters)}
-           ${after ? sql`AND (i.stock = 0, NOT i.colour_lead, i.name, i.id) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})` : sql``}
-         ORDER BY i.stock = 0, NOT i.colour_lead, i.name, i.id
+           ${after ? sql`AND (i.sold_out, NOT i.colour_lead, i.name, i.id) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})` : sql``}
+         ORDER BY i.sold_out, NOT i.colour_lead, i.name, i.id
          LIMIT ${value(page.limit + 1)}`,
   );
   const shown = rows.slice(0, page.limit);
