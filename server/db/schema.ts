@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { LOW_STOCK } from '../../contracts/design';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -81,7 +82,7 @@ export const items = pgTable('items', {
   colourLead: boolean('colour_lead').notNull().default(false),
   /** Stock as the indexes see it (0068): a sale changes these only when it sells out or runs low. */
   soldOut: boolean('sold_out').generatedAlwaysAs(sql`stock = 0`),
-  lowStock: boolean('low_stock').generatedAlwaysAs(sql`stock <= 3`),
+  lowStock: boolean('low_stock').generatedAlwaysAs(sql`stock <= ${sql.raw(String(LOW_STOCK))}`),
 });
 
 export const outfits = pgTable('outfits', {
