@@ -149,7 +149,13 @@ function OutfitRow({ outfit, onEdit }: { outfit: DesignOutfit; onEdit: () => voi
         </Typography>
         <Box
           component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}
+          // As many figures to a row as fit: four on a phone, one above another at 200% zoom.
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(4.5rem, 1fr))',
+            gap: 1,
+          }}
         >
           <Figure
             icon={<ThumbUpOffAltRounded style={iconStyle} />}
