@@ -95,24 +95,12 @@ function asText(query: SQL): TextQuery {
 }
 
 /**
- * A whole number hidden from the planner: `(SELECT $n::int)`, which an index still serves.
- * PostgreSQL plans a prepared statement for its values five times, then keeps one plan for all
- * values only while that plan's estimated cost is below the average estimate of the plans made
- * for the values. For a shopper with a long history a page's plan made for their id was estimated
- * cheaper (its LIMIT met sooner), so a connection that met such a shopper first planned every
- * later page of theirs again, at more than it cost to run. With the values hidden, both estimates
- * are alike and the one plan is kept. For the statements whose one plan suits every shopper
- * (performance-log.md, "2026-12-02, late morning: which plan PostgreSQL keeps for a page").
+ * A whole number hidden from the planner: `(SELECT $n::int)`, which an index still serves. Where
+ * a plan made for one shopper's values looks cheaper than the plan kept for all, PostgreSQL
+ * would plan the statement again at every call; with the value hidden it keeps the one plan
+ * (performance.md, "a statement's values hidden from the planner").
  */
 export const opaque = (value: number): SQL => sql`(SELECT ${Math.trunc(value)}::int)`;
-
-/**
- * An array parameter hidden from the planner as `opaque` hides a number: `(SELECT $n::int[])`.
- * Planned for its values, `unnest` of a one-element array was estimated cheaper than the plan kept
- * for any length, so each statement was planned again at every call.
- */
-export const opaqueArray = (literal: string, type: 'int' | 'text'): SQL =>
-  sql`(SELECT ${literal}::${sql.raw(type)}[])`;
 
 /** Ids as one array parameter (`${idArray(ids)}::int[]`): one statement text for any count. */
 export function idArray(ids: readonly number[]): string {

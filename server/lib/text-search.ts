@@ -72,24 +72,11 @@ const typoWorthy = (term: string) =>
   term.length >= MIN_TYPO_LENGTH && /^[\p{L}\p{N}]+$/u.test(term);
 
 /**
- * Words known to be in the shop, per database. `search_words` only ever grows (0003_search.sql),
- * so a word some text holds stays held and is not asked about again; a word not found is asked
- * about every time, since a new piece may bring it or a word one edit from it.
- */
-const MAX_KNOWN = 10_000;
-const knownWords = new WeakMap<Db, Set<string>>();
-
-/**
  * The words typed, each with the shop's words one edit away when no text in the shop holds it.
- * One query over the words of about the right length, and none when every word is known.
+ * One query over the words of about the right length, and none when no word is long enough.
  */
 export async function expandTerms(db: Db, terms: readonly string[]): Promise<SearchTerm[]> {
-  let known = knownWords.get(db);
-  if (!known) {
-    known = new Set();
-    knownWords.set(db, known);
-  }
-  const ask = terms.filter((t) => typoWorthy(t) && !known.has(t));
+  const ask = terms.filter(typoWorthy);
   const near = new Map<string, string[]>();
   if (ask.length) {
     const rows = rowsOf<{ term: string; found: boolean; near: string[] }>(
@@ -104,13 +91,9 @@ export async function expandTerms(db: Db, terms: readonly string[]): Promise<Sea
                       AS found) f`),
     );
     for (const row of rows) {
-      if (!row.found) {
-        const alternatives = row.near.filter((w) => withinOneEdit(row.term, w));
-        near.set(row.term, alternatives.slice(0, MAX_ALTERNATIVES));
-        continue;
-      }
-      if (known.size >= MAX_KNOWN) known.clear();
-      known.add(row.term);
+      if (row.found) continue;
+      const alternatives = row.near.filter((w) => withinOneEdit(row.term, w));
+      near.set(row.term, alternatives.slice(0, MAX_ALTERNATIVES));
     }
   }
   return terms.map((term) => ({ term, alternatives: near.get(term) ?? [] }));
@@ -124,8 +107,8 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * `search_text` columns are stored lower-cased and the words searched for are lower-cased too, so
- * plain LIKE does: it compares bytes, where ILIKE folds case row by row (measured: a scan of
- * 138,000 items took 200 ms with ILIKE). Other columns (`lowered: false`) use ILIKE.
+ * plain LIKE does: it compares bytes, where ILIKE folds case row by row. Other columns
+ * (`lowered: false`) use ILIKE.
  */
 function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL {
   return lowered

@@ -4,7 +4,6 @@ import type { SwipeDirection } from '../../../contracts/feed';
 import {
   type Db,
   idArray,
-  opaqueArray,
   queryPrepared,
   rowsOf,
   type SqlClient,
@@ -248,9 +247,9 @@ export async function recordFirstSwipes(
     client,
     'feed_first_swipes',
     sql`WITH wanted AS (
-          SELECT * FROM unnest(${opaqueArray(idArray(batch.map((s) => s.userId)), 'int')},
-                               ${opaqueArray(idArray(batch.map((s) => s.outfitId)), 'int')},
-                               ${opaqueArray(`{${batch.map((s) => s.direction).join(',')}}`, 'text')})
+          SELECT * FROM unnest(${idArray(batch.map((s) => s.userId))}::int[],
+                               ${idArray(batch.map((s) => s.outfitId))}::int[],
+                               ${`{${batch.map((s) => s.direction).join(',')}}`}::text[])
                         WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
         ),
         swiped AS (
