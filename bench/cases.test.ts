@@ -174,3 +174,23 @@ describe('a case that lays in what its turns take before its row', () => {
     },
   );
 });
+
+describe('a case that warms what its row reads', () => {
+  it('asks for every picture the items name, each a picture the app sends', async () => {
+    const { app } = shop.t;
+    const rows = await shop.t.db.database.sql.query<{ image: string }>(
+      'SELECT DISTINCT image FROM items ORDER BY image',
+    );
+    const context = { pictures: rows.map((r) => r.image) } as CaseContext;
+    const c = BENCH_CASES['GET /images/items/:garment/:file']!;
+    const warm = c.warm!(context);
+    expect(warm.map((req) => req.path)).toEqual(context.pictures);
+    expect(context.pictures.length).toBeGreaterThan(1);
+    for (const req of warm.slice(0, 3)) {
+      const answer = await app.inject({ method: 'GET', url: req.path });
+      expect(answer.statusCode, req.path).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/webp');
+    }
+    expect(context.pictures).toContain(c.request!(context, '').path);
+  });
+});

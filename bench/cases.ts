@@ -30,6 +30,8 @@ export interface CaseContext {
   products: number[];
   /** Words of the catalogue's product names. */
   words: string[];
+  /** Every picture the items name (`/images/items/…`). */
+  pictures: string[];
   occasions: { id: number; name: string }[];
   categories: { id: number; name: string }[];
   /** Each typical shopper's own address (by cookie). */
@@ -101,6 +103,11 @@ export interface BenchCase {
    * that the row times the route and not the step before it.
    */
   layIn?(c: CaseContext, shopper: Shopper): Promise<string[]>;
+  /**
+   * Untimed requests sent once before the row, so that it times the route as a shop that has
+   * been running serves it.
+   */
+  warm?(c: CaseContext): Req[];
   /**
    * Also measured for the heavy shopper though not a paged list: the answer depends on the
    * shopper's history (counts, the feed, search marking what they hearted).
@@ -360,6 +367,13 @@ const slotCase = (slot: Slot): BenchCase => ({
 
 export const BENCH_CASES: Record<string, BenchCase> = {
   'GET /api/health/live': { caller: 'visitor', scenarios: [ROUTE.floorNone], exempt: FLOOR },
+  // What a browser fetches for every card it has not shown before. A process draws each picture
+  // the first time it is asked for and sends it from memory after (performance.md).
+  'GET /images/items/:garment/:file': {
+    caller: 'visitor',
+    warm: (c) => c.pictures.map((path) => get(path)),
+    request: (c) => get(pick(c.pictures)),
+  },
   'GET /api/health': {
     caller: 'visitor',
     scenarios: [ROUTE.floorQuery, ROUTE.floorAgain],
@@ -904,8 +918,6 @@ export const NOT_BENCHED: Record<string, string> = {
   'GET /api/docs/static/swagger-initializer.js':
     'documentation for developers, not called by the shop',
   'GET /api/docs/static/*': 'documentation for developers, not called by the shop',
-  'GET /images/items/:garment/:file':
-    'a picture file, sent from disk with a year-long cache lifetime: fetched once per browser',
 };
 
 /** `METHOD /path` for a route table entry. */

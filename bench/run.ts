@@ -246,6 +246,9 @@ async function loadFixture(
       products: (
         await sql.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 5000')
       ).map((r) => r.id),
+      pictures: (
+        await sql.query<{ image: string }>('SELECT DISTINCT image FROM items ORDER BY image')
+      ).map((r) => r.image),
       occasions: await sql.query<{ id: number; name: string }>(
         'SELECT id, name FROM occasions ORDER BY id',
       ),
@@ -593,6 +596,7 @@ async function measureRoutes(
             : c.buyers
               ? fixture.buyers
               : fixture.cookies;
+      for (const req of c.warm?.(fixture.cases) ?? []) await must(server.url, req);
       // Laid in before the row's timing starts: `settled` then waits for PostgreSQL to go quiet.
       const laidIn = c.layIn && (await layInFor(server.url, c.layIn, fixture.cases, pool));
       const row = await timed(() =>
