@@ -73,7 +73,7 @@ const typoWorthy = (term: string) =>
 
 /**
  * The words typed, each with the shop's words one edit away when no text in the shop holds it.
- * One query over the words of about the right length, and none when no word is long enough.
+ * One query over the words of about the right length, and none when no word is worth a typo check.
  */
 export async function expandTerms(db: Db, terms: readonly string[]): Promise<SearchTerm[]> {
   const ask = terms.filter(typoWorthy);
