@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordFirstSwipes } from '../features/feed/feed.repository';
 import { createTestDatabase, type TestDatabase, testDriver } from '../test/databases';
 import { opaque, queryPlannedEachTime, queryPrepared, rowsOf, type SqlClient } from './client';
 import { categories } from './schema';
@@ -88,40 +87,6 @@ describe.runIf(testDriver() === 'postgres')(
         { generic: 0, custom: 8 },
         { generic: 3, custom: 5 },
       ]);
-    });
-
-    it("keeps one plan for the first swipes' statement, whatever the batch holds", async () => {
-      const plans = await t.database.withConnection(async (client) => {
-        const [shopper] = await client.query<{ id: number }>(
-          "INSERT INTO users (username, password_hash) VALUES ('planner', 'x') RETURNING id",
-        );
-        const outfits = await client.query<{ id: number }>(
-          'SELECT id FROM outfits ORDER BY id LIMIT 8',
-        );
-        expect(outfits).toHaveLength(8);
-        // Rows priced high, so that the estimates of this small shop tell a batch of one from the
-        // ten rows PostgreSQL guesses for an array it cannot see, as a shop's thousands do.
-        await client.exec('SET cpu_tuple_cost = 1');
-        const outcomes = [];
-        try {
-          for (const { id } of outfits) {
-            outcomes.push(
-              ...(await recordFirstSwipes(client, [
-                { userId: shopper!.id, outfitId: id, direction: 'nope' },
-              ])),
-            );
-          }
-        } finally {
-          await client.exec('RESET cpu_tuple_cost');
-        }
-        expect(outcomes).toEqual(outfits.map(() => ({ exists: true, inserted: true })));
-        return client.query<{ generic: number; custom: number }>(
-          `SELECT generic_plans::int AS generic, custom_plans::int AS custom
-             FROM pg_prepared_statements WHERE statement LIKE '%INSERT INTO swipes%'`,
-        );
-      });
-      // Planned for a one-swipe array, it was planned again at every swipe (custom 8).
-      expect(plans).toEqual([{ generic: 3, custom: 5 }]);
     });
 
     it('prepares a statement again once a migration changes what it returns', async () => {
