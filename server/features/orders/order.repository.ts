@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../contracts/order';
-import {
-  type Db,
-  isoText,
-  queryPrepared,
-  rowsOf,
-  type SqlClient,
-  withoutDiskWait,
-} from '../../db/client';
+import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import type { checkoutCharges, orderLines, orders } from '../../db/schema';
 import { ORDER_PAGE_READ } from '../../lib/cursor';
 
@@ -385,17 +378,13 @@ export async function markRefunded(db: Db, userId: number, idempotencyKey: strin
   );
 }
 
-/**
- * Records that the confirmation went out, without waiting for the disk (`withoutDiskWait`): a
- * crash of PostgreSQL could lose the mark, and the order would merely read as not e-mailed. The
- * order itself was committed durably before the e-mail was sent.
- */
+/** Records that the confirmation went out (the order was committed before the e-mail was sent). */
 export async function markEmailed(client: SqlClient, orderId: number): Promise<void> {
   await queryPrepared(
     client,
     'checkout_mark_emailed',
     sql`UPDATE orders SET emailed_at = now()
-         WHERE id = ${orderId} AND emailed_at IS NULL AND ${withoutDiskWait}`,
+         WHERE id = ${orderId} AND emailed_at IS NULL`,
   );
 }
 
