@@ -358,13 +358,13 @@ export async function findsAnyItem(
   const words = lookedFor(concepts);
   const holds = words.map((c) => anyOf(pieceHits(c, $))).join(' AND ') || 'true';
   const holding = words.length ? productsHolding(words, options.shopColours, $) : null;
-  // From the products' words, the check stops at the first piece that holds every concept;
-  // the trigram indexes' leads are gathered whole first.
+  // From the products' words, or else the trigram indexes' leads, the check stops at the first
+  // piece that holds every concept.
   const text = holding
     ? `SELECT EXISTS (SELECT 1 FROM products p
                         JOIN items i ON i.product_id = p.id AND i.colour_lead
                        WHERE ${holding} AND ${filter} AND ${holds}) AS found`
-    : `WITH c AS MATERIALIZED (${words.length ? leadsOfAll(words, $) : 'SELECT i.id FROM items i WHERE i.colour_lead'})
+    : `WITH c AS (${words.length ? leadsOfAll(words, $) : 'SELECT i.id FROM items i WHERE i.colour_lead'})
        SELECT EXISTS (SELECT 1 FROM c JOIN items i ON i.id = c.id
                         JOIN products p ON p.id = i.product_id
                        WHERE ${filter} AND ${holds}) AS found`;
@@ -439,11 +439,11 @@ function itemPageStatement(
     const holding =
       words.length > 1 && !ownText ? productsHolding(words, options.shopColours, $) : null;
     const leads = holding ? leadsOfProducts(holding) : leadsOfAll(words, $, !ownText);
-    // The leads are gathered first, from indexes, and only they are ranked: left to plan it
-    // alone, PostgreSQL guesses few leads and ranks the whole catalogue instead. `OFFSET 0`
-    // keeps the flags a subquery of their own, which PostgreSQL would otherwise write out into
-    // every place that reads them.
-    found = `WITH c AS MATERIALIZED (${leads})
+    // Only the leads, found from indexes, are ranked, each in a subquery of its own (the outer
+    // `OFFSET 0`), so a search never ranks the whole catalogue. The inner `OFFSET 0` keeps the
+    // flags a subquery of their own, which PostgreSQL would otherwise write out into every place
+    // that reads them.
+    found = `WITH c AS (${leads})
              SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
                SELECT i.id, (${rank.join(' + ') || '0'}) AS rank
                  FROM items i
