@@ -358,8 +358,9 @@ export async function findsAnyItem(
   const words = lookedFor(concepts);
   const holds = words.map((c) => anyOf(pieceHits(c, $))).join(' AND ') || 'true';
   const holding = words.length ? productsHolding(words, options.shopColours, $) : null;
-  // From the products' words, or else the trigram indexes' leads, the check stops at the first
-  // piece that holds every concept.
+  // From the products' words, or else each concept's leads (the trigram, garment and category
+  // indexes; every colour lead when only sizes were asked), `EXISTS` stops at the first piece
+  // that holds every concept.
   const text = holding
     ? `SELECT EXISTS (SELECT 1 FROM products p
                         JOIN items i ON i.product_id = p.id AND i.colour_lead
@@ -440,9 +441,8 @@ function itemPageStatement(
       words.length > 1 && !ownText ? productsHolding(words, options.shopColours, $) : null;
     const leads = holding ? leadsOfProducts(holding) : leadsOfAll(words, $, !ownText);
     // Only the leads, found from indexes, are ranked, each in a subquery of its own (the outer
-    // `OFFSET 0`), so a search never ranks the whole catalogue. The inner `OFFSET 0` keeps the
-    // flags a subquery of their own, which PostgreSQL would otherwise write out into every place
-    // that reads them.
+    // `OFFSET 0`), never a piece outside them. The inner `OFFSET 0` keeps the flags a subquery
+    // of their own, which PostgreSQL would otherwise write out into every place that reads them.
     found = `WITH c AS (${leads})
              SELECT m.id, m.rank FROM c CROSS JOIN LATERAL (
                SELECT i.id, (${rank.join(' + ') || '0'}) AS rank
