@@ -1,6 +1,6 @@
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 
 /**
  * Text matching inside a shopper's own lists (the favourites' and the closet's searches):
@@ -79,8 +79,9 @@ export async function expandTerms(db: Db, terms: readonly string[]): Promise<Sea
   const ask = terms.filter(typoWorthy);
   const near = new Map<string, string[]>();
   if (ask.length) {
-    const rows = rowsOf<{ term: string; found: boolean; near: string[] }>(
-      await db.execute(sql`
+    const rows = await rowsOf<{ term: string; found: boolean; near: string[] }>(
+      db,
+      sql`
         SELECT t.term, f.found,
                CASE WHEN f.found THEN '{}'::text[] ELSE ARRAY(
                  SELECT w.word FROM search_words w
@@ -88,7 +89,7 @@ export async function expandTerms(db: Db, terms: readonly string[]): Promise<Sea
           FROM unnest(${`{${ask.join(',')}}`}::text[]) AS t(term)
          CROSS JOIN LATERAL (
                SELECT EXISTS (SELECT 1 FROM search_words x WHERE x.word LIKE '%' || t.term || '%')
-                      AS found) f`),
+                      AS found) f`,
     );
     for (const row of rows) {
       if (row.found) continue;
@@ -97,12 +98,6 @@ export async function expandTerms(db: Db, terms: readonly string[]): Promise<Sea
     }
   }
   return terms.map((term) => ({ term, alternatives: near.get(term) ?? [] }));
-}
-
-/** drizzle's execute() answers `{ rows }` on both drivers; its type does not say so. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
 /**
