@@ -9,6 +9,7 @@ import {
   isPagedList,
   LAID_IN,
   NOT_BENCHED,
+  narrowedName,
   type Req,
   routeKey,
   runsHeavy,
@@ -69,6 +70,75 @@ describe('the benchmark cases', () => {
     const cart = table().find((r) => routeKey(r) === 'GET /api/cart');
     expect(cart && isPagedList(cart)).toBe(false);
   });
+});
+
+describe('a list narrowed as its callers narrow it', () => {
+  /** A paged list's query keys, but where a page starts and how long it is. */
+  const narrowing = (route: ReturnType<typeof table>[number]) => {
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    return Object.keys(query?.shape ?? {}).filter((key) => key !== 'cursor' && key !== 'limit');
+  };
+  /** Narrowings a scenario of the suite (`run.ts`) measures, by route and query key. */
+  const BY_SCENARIO: Record<string, Record<string, string>> = {
+    'GET /api/item/search': { cat: ROUTE.categories },
+  };
+  const asked = (req: Req) => [...new URL(req.path, 'http://drape.test').searchParams.keys()];
+
+  it('has a row for every way a paged list can be narrowed', async () => {
+    const context = await shopContext();
+    const lists = table().filter(isPagedList);
+    const narrowed = lists.filter((route) => narrowing(route).length > 0);
+    // Favourites searched (two), the closet (three) and the admin's outfits and pieces.
+    expect(narrowed.length).toBeGreaterThanOrEqual(7);
+    for (const route of narrowed) {
+      const key = routeKey(route);
+      const c = BENCH_CASES[key]!;
+      const requests = [c.request!, ...Object.values(c.narrowed ?? {})].map((r) =>
+        r(context, 'drape_session=x'),
+      );
+      const keys = new Set(requests.flatMap(asked));
+      for (const wanted of narrowing(route)) {
+        const scenario = BY_SCENARIO[key]?.[wanted];
+        if (scenario) expect(c.scenarios, `${key}: ${wanted}`).toContain(scenario);
+        else expect([...keys], `${key}: ${wanted}`).toContain(wanted);
+      }
+    }
+  });
+
+  it('asks each narrowed row as its caller would, and is answered', async () => {
+    const { app } = shop.t;
+    const context = await shopContext();
+    const shopper = (await signUp(app)).agent.cookie!;
+    const admin = (await signUp(app, { isAdmin: true })).agent.cookie!;
+    const rows = Object.entries(BENCH_CASES).flatMap(([key, c]) =>
+      Object.entries(c.narrowed ?? {}).map(([label, request]) => ({ key, label, c, request })),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const { key, label, c, request } of rows) {
+      for (let n = 0; n < 5; n++) {
+        const req = request(context, c.caller === 'admin' ? admin : shopper);
+        expect(asked(req).length, narrowedName(key, label)).toBeGreaterThan(0);
+        const answer = await app.inject({ method: 'GET', url: req.path, headers: req.headers });
+        expect(answer.statusCode, `${narrowedName(key, label)}: ${req.path}`).toBe(200);
+      }
+    }
+  });
+
+  /** What the narrowed rows read of the shop, from the tests' shop. */
+  async function shopContext(): Promise<CaseContext> {
+    const { sql } = shop.t.db.database;
+    const words = await sql.query<{ word: string }>(
+      `SELECT DISTINCT lower(w) AS word
+         FROM items, regexp_split_to_table(name, '[^[:alnum:]]+') AS w WHERE length(w) > 2`,
+    );
+    const variants = await sql.query<{ color: string }>('SELECT DISTINCT color FROM items');
+    return {
+      words: words.map((r) => r.word),
+      occasions: await sql.query<{ id: number; name: string }>('SELECT id, name FROM occasions'),
+      categories: await sql.query<{ id: number; name: string }>('SELECT id, name FROM categories'),
+      variants: variants.map((v) => ({ color: v.color })),
+    } as CaseContext;
+  }
 });
 
 describe('a case that lays in what its turns take before its row', () => {

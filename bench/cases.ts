@@ -94,6 +94,11 @@ export interface BenchCase {
   scenarios?: readonly string[];
   /** One request of a closed loop that needs nothing set up, as the shopper `cookie`. */
   request?(c: CaseContext, cookie: string): Req;
+  /**
+   * The same list narrowed as a caller narrows it (searched, one occasion), each a row of its own
+   * named `narrowedName(key, label)`, and for the heavy shopper too when the route runs heavy.
+   */
+  narrowed?: Record<string, (c: CaseContext, cookie: string) => Req>;
   /** Untimed steps, then the timed request: for writes that need something to act on. */
   flow?(c: CaseContext, turn: Turn): Promise<Timed>;
   /**
@@ -159,6 +164,8 @@ const newAddress = () => ({ ...ADDRESS, nickname: `Studio ${++addressesMade}` })
 
 /** Letters most names hold: a favourites search that matches most of the list, as in issue 25. */
 const BROAD = ['a', 'e', 'o', 'r'];
+/** A word of the catalogue's names, as a shopper types it into a closet's search. */
+const typed = (c: CaseContext) => `q=${encodeURIComponent(pick(c.words))}`;
 const OUTFIT_WORDS = ['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel'];
 
 const FLOOR = 'the floor every ratio is measured against';
@@ -594,6 +601,11 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'GET /api/design/outfits': {
     caller: 'admin',
     request: (_c, k) => get('/api/design/outfits', k),
+    narrowed: {
+      searched: (_c, k) => get(`/api/design/outfits?q=${pick(OUTFIT_WORDS)}`, k),
+      'by like rate, stock problems only': (_c, k) =>
+        get('/api/design/outfits?sort=likeRate&filter=problem', k),
+    },
   },
   'GET /api/design/outfits/:id': {
     caller: 'admin',
@@ -653,11 +665,22 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     caller: 'admin',
     request: (c, cookie) => get(`/api/design/substitutes/${pick(c.stocked)}`, cookie),
   },
-  'GET /api/item/design': { caller: 'admin', request: (_c, k) => get('/api/item/design', k) },
+  'GET /api/item/design': {
+    caller: 'admin',
+    request: (_c, k) => get('/api/item/design', k),
+    narrowed: {
+      'one category searched, one colour': (c, k) =>
+        get(
+          `/api/item/design?category=${pick(c.categories).id}&${typed(c)}&color=${encodeURIComponent(pick(c.variants).color)}`,
+          k,
+        ),
+    },
+  },
 
   'GET /api/closet/outfits': {
     caller: 'shopper',
     request: (_c, k) => get('/api/closet/outfits', k),
+    narrowed: { searched: (c, k) => get(`/api/closet/outfits?${typed(c)}`, k) },
   },
   'GET /api/closet/outfits/:id': {
     caller: 'shopper',
@@ -675,6 +698,9 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     caller: 'shopper',
     request: (c, k) =>
       get(`/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}`, k),
+    narrowed: {
+      searched: (c, k) => get(`/api/closet/items/occasions/${pick(c.occasions).id}?${typed(c)}`, k),
+    },
   },
   'GET /api/closet/items/category': {
     caller: 'shopper',
@@ -685,6 +711,9 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     caller: 'shopper',
     request: (c, k) =>
       get(`/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}`, k),
+    narrowed: {
+      searched: (c, k) => get(`/api/closet/items/category/${pick(c.categories).id}?${typed(c)}`, k),
+    },
   },
 
   'GET /api/outfit/home': {
@@ -888,10 +917,18 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'GET /api/favorites/search': {
     caller: 'shopper',
     request: (_c, k) => get(`/api/favorites/search?q=${pick(BROAD)}`, k),
+    narrowed: {
+      'in one occasion': (c, k) =>
+        get(`/api/favorites/search?q=${pick(BROAD)}&occasion=${pick(c.occasions).id}`, k),
+    },
   },
   'GET /api/favorites/search/item': {
     caller: 'shopper',
     request: (_c, k) => get(`/api/favorites/search/item?q=${pick(BROAD)}`, k),
+    narrowed: {
+      'in one category': (c, k) =>
+        get(`/api/favorites/search/item?q=${pick(BROAD)}&cat=${pick(c.categories).id}`, k),
+    },
   },
 
   'GET /api/item/search': {
@@ -948,6 +985,9 @@ export function runsHeavy(
 /** Whether the route's heavy shoppers are measured right after this scenario, its typical row. */
 export const heavyAfterScenario = (c: BenchCase, scenario: string) =>
   c.caller === 'shopper' && !!c.history && !!c.request && c.scenarios?.[0] === scenario;
+
+/** The row of a route asked narrowed, as `narrowed` labels it. */
+export const narrowedName = (key: string, label: string) => `${key} ${label}`;
 
 /** The typical shopper's row of a route: the first scenario's, else the route itself. */
 export const typicalName = (key: string, c: BenchCase) => c.scenarios?.[0] ?? key;

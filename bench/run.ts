@@ -19,6 +19,7 @@ import {
   type CaseContext,
   heavyAfterScenario,
   heavyName,
+  narrowedName,
   type Req,
   routeKey,
   runsHeavy,
@@ -586,16 +587,29 @@ async function measureRoutes(
     const floor = await floorNow();
     if (floor) results.push(floor);
     const typical = typicalName(key, c);
+    const pool =
+      c.caller === 'admin'
+        ? [fixture.admin]
+        : c.caller === 'visitor'
+          ? ['']
+          : c.buyers
+            ? fixture.buyers
+            : fixture.cookies;
+    const exempt = c.exempt ? { exempt: c.exempt } : {};
+    /** A closed loop of `request` for the heavy shopper, as the row after `typicalRow`. */
+    const heavyRow = async (typicalRow: string, request: Required<BenchCase>['request']) => {
+      log(`measuring ${typicalRow} for the heavy shopper`);
+      const row = await timed(() =>
+        measure(
+          server.url,
+          { name: heavyName(typicalRow), next: () => request(fixture.cases, pick(fixture.heavy)) },
+          { ...routeTiming, connections },
+        ),
+      );
+      results.push({ ...row, route: key, caller: 'heavy shopper' });
+    };
     if (!c.scenarios) {
       log(`measuring ${key}`);
-      const pool =
-        c.caller === 'admin'
-          ? [fixture.admin]
-          : c.caller === 'visitor'
-            ? ['']
-            : c.buyers
-              ? fixture.buyers
-              : fixture.cookies;
       for (const req of c.warm?.(fixture.cases) ?? []) await must(server.url, req);
       // Laid in before the row's timing starts: `settled` then waits for PostgreSQL to go quiet.
       const laidIn = c.layIn && (await layInFor(server.url, c.layIn, fixture.cases, pool));
@@ -603,25 +617,24 @@ async function measureRoutes(
         measureCase(server.url, typical, c, fixture.cases, pool, laidIn),
       );
       if (laidIn) await takeLeftovers(server.url, c, fixture.cases, laidIn);
-      results.push({
-        ...row,
-        route: key,
-        caller: c.caller,
-        ...(c.exempt ? { exempt: c.exempt } : {}),
-      });
+      results.push({ ...row, route: key, caller: c.caller, ...exempt });
     }
     if (runsHeavy(c, route) && !c.scenarios) {
-      const request = c.request;
-      if (!request) throw new Error(`${key}: a heavy shopper's row needs the case's request`);
-      log(`measuring ${key} for the heavy shopper`);
+      if (!c.request) throw new Error(`${key}: a heavy shopper's row needs the case's request`);
+      await heavyRow(typical, c.request);
+    }
+    for (const [label, request] of Object.entries(c.narrowed ?? {})) {
+      const name = narrowedName(key, label);
+      log(`measuring ${name}`);
       const row = await timed(() =>
         measure(
           server.url,
-          { name: heavyName(typical), next: () => request(fixture.cases, pick(fixture.heavy)) },
+          { name, next: () => request(fixture.cases, pick(pool)) },
           { ...routeTiming, connections },
         ),
       );
-      results.push({ ...row, route: key, caller: 'heavy shopper' });
+      results.push({ ...row, route: key, caller: c.caller, ...exempt });
+      if (runsHeavy(c, route)) await heavyRow(name, request);
     }
   }
   return results;
