@@ -24,9 +24,16 @@ export type OutfitKey =
   | [sort: 'newest', match: number, at: string, id: number]
   | [sort: 'likeRate', match: number, rate: number, id: number];
 
-/** Outfits with a piece at or below LOW_STOCK: the few such items lead to them (0028, 0068). */
+/**
+ * Outfits with a piece at or below LOW_STOCK, gathered from those few items first, each probed
+ * for its outfits (0028, 0068): joined plainly, PostgreSQL walks every outfit in the list's order
+ * looking for one, the whole list when none has a problem.
+ */
 const withStockProblem = sql`${outfits.id} IN (
-  SELECT oi.outfit_id FROM items i JOIN outfit_items oi ON oi.item_id = i.id WHERE i.low_stock)`;
+  SELECT worn.outfit_id FROM items i
+   CROSS JOIN LATERAL (
+     SELECT oi.outfit_id FROM outfit_items oi WHERE oi.item_id = i.id OFFSET 0) worn
+   WHERE i.low_stock)`;
 
 /**
  * A page of outfit ids in the list's order, those after `after`, one more than a page shows.
