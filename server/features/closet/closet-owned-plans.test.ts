@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { OUTFIT_PAGE_READ } from '../../lib/cursor';
 import { describeKeptPlans, oneLongHistory, readOnGenericPlan } from '../../test/kept-plans';
-import { findClosetOutfit, pageClosetOutfits } from './closet.repository';
+import { findClosetOutfit, pageClosetOutfits, pagePieces } from './closet.repository';
 
-describeKeptPlans("a closet outfit's owned variants at any history", (shopDatabase) => {
-  it('reads one owned variant a piece, never the whole closet, whatever plan PostgreSQL keeps', async () => {
+describeKeptPlans("the closet's pages at any history", (shopDatabase) => {
+  it("reads one owned variant a piece, and searches only the shopper's own pieces, whatever plan PostgreSQL keeps", async () => {
     const database = shopDatabase();
     // The crowd owns one variant each; the long history one variant of every product (up to 200),
     // among them the very pieces of the first outfit, which makes it a closet outfit (0027).
@@ -45,5 +45,36 @@ describeKeptPlans("a closet outfit's owned variants at any history", (shopDataba
     );
     expect(page.result.outfits.length).toBe(Math.min(outfits!.n, OUTFIT_PAGE_READ));
     expect(page.rowsRead).toBeLessThanOrEqual(page.result.outfits.length * 5);
+
+    // A search is kept prepared too: its one plan walks the shopper's pieces of the category,
+    // checking each one's text, and never reads the shop's pieces by the word.
+    const [common] = await database.sql.query<{
+      categoryId: number;
+      word: string;
+      holding: number;
+      owned: number;
+    }>(
+      `SELECT i.category_id AS "categoryId", w AS word, count(DISTINCT i.id)::int AS holding,
+              (SELECT count(*)::int FROM closet_items c
+                WHERE c.user_id = $1 AND c.category_id = i.category_id) AS owned
+         FROM items i, regexp_split_to_table(i.search_text, '[^a-z]+') AS w
+        WHERE length(w) > 2
+        GROUP BY i.category_id, w ORDER BY holding DESC, w LIMIT 1`,
+      [heavy],
+    );
+    const { categoryId, word, holding, owned: ownedThere } = common!;
+    expect(holding).toBeGreaterThan(ownedThere);
+    const searched = await readOnGenericPlan(database, 'items', (on) =>
+      pagePieces(on, heavy, { categoryId, terms: [{ term: word, alternatives: [] }] }, undefined),
+    );
+    expect(searched.result.length).toBeGreaterThan(0);
+    // At most what the page without words reads, which walks all the shopper's pieces there;
+    // read by the word, every piece of the shop holding it.
+    const walked = await readOnGenericPlan(database, 'items', (on) =>
+      pagePieces(on, heavy, { categoryId }, undefined),
+    );
+    expect(walked.result).toHaveLength(ownedThere);
+    expect(searched.rowsRead).toBeLessThanOrEqual(walked.rowsRead);
+    expect(searched.heapVisits).toBeLessThanOrEqual(ownedThere);
   });
 });

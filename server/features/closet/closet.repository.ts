@@ -19,6 +19,18 @@ const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
   return matches ? sql`AND ${matches}` : sql``;
 };
 
+/**
+ * The name a page's statement is prepared under, one shape for each number of words; `undefined`
+ * when a word has typo alternatives, whose counts would give a shape for each combination of
+ * them: that search is planned each time.
+ */
+const preparedAs = (name: string, terms: readonly SearchTerm[] | undefined) =>
+  terms === undefined
+    ? `${name}_page`
+    : terms.every((t) => t.alternatives.length === 0)
+      ? `${name}_search`
+      : undefined;
+
 /** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */
 const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
   after ? sql`AND (${time}, ${id}) < (${after[0]}::timestamptz, ${after[1]})` : sql``;
@@ -80,7 +92,7 @@ export interface ClosetOutfitRows {
  */
 async function withOwned(
   client: SqlClient,
-  /** The prepared statement's name; none for a search, whose shape follows its words. */
+  /** The prepared statement's name; none for a statement planned each time. */
   name: string | undefined,
   userId: number,
   chosen: SQL,
@@ -132,11 +144,9 @@ export function pageClosetOutfits(
   filter: ClosetOutfitFilter,
   after: ClosetOutfitKey | undefined,
 ): Promise<ClosetOutfitRows> {
-  // A search's statement has a shape for each number of words and typo alternatives: planned
-  // each time rather than kept prepared on every connection, shape by shape.
   return withOwned(
     client,
-    filter.terms === undefined ? 'closet_outfits_page' : undefined,
+    preparedAs('closet_outfits', filter.terms),
     userId,
     sql`SELECT co.outfit_id AS id, co.completed_at AS at
           FROM closet_outfits co
@@ -300,8 +310,8 @@ export function pagePieces(
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
          LIMIT ${PAGE_READ}`;
-  // A search is planned each time, as the outfits' page is (pageClosetOutfits).
-  return filter.terms === undefined
-    ? queryPrepared<PagedPieceRow>(client, 'closet_pieces_page', statement)
-    : queryPlannedEachTime<PagedPieceRow>(client, statement);
+  const name = preparedAs('closet_pieces', filter.terms);
+  return name === undefined
+    ? queryPlannedEachTime<PagedPieceRow>(client, statement)
+    : queryPrepared<PagedPieceRow>(client, name, statement);
 }
