@@ -88,8 +88,8 @@ describe('a list narrowed as its callers narrow it', () => {
     const context = await shopContext();
     const lists = table().filter(isPagedList);
     const narrowed = lists.filter((route) => narrowing(route).length > 0);
-    // Favourites searched (two), the closet (three) and the admin's outfits and pieces.
-    expect(narrowed.length).toBeGreaterThanOrEqual(7);
+    // Favourites searched (two), the closet (three), the admin's outfits, item and outfit search.
+    expect(narrowed.length).toBeGreaterThanOrEqual(8);
     for (const route of narrowed) {
       const key = routeKey(route);
       const c = BENCH_CASES[key]!;

@@ -95,8 +95,9 @@ export interface BenchCase {
   /** One request of a closed loop that needs nothing set up, as the shopper `cookie`. */
   request?(c: CaseContext, cookie: string): Req;
   /**
-   * The same list narrowed as a caller narrows it (searched, one occasion), each a row of its own
-   * named `narrowedName(key, label)`, and for the heavy shopper too when the route runs heavy.
+   * The same list narrowed as its contract lets a caller narrow it (searched, one occasion), each
+   * a row of its own named `narrowedName(key, label)`, and for the heavy shopper too when the
+   * route runs heavy.
    */
   narrowed?: Record<string, (c: CaseContext, cookie: string) => Req>;
   /** Untimed steps, then the timed request: for writes that need something to act on. */
@@ -164,8 +165,8 @@ const newAddress = () => ({ ...ADDRESS, nickname: `Studio ${++addressesMade}` })
 
 /** Letters most names hold: a favourites search that matches most of the list, as in issue 25. */
 const BROAD = ['a', 'e', 'o', 'r'];
-/** A word of the catalogue's names, as a shopper types it into a closet's search. */
-const typed = (c: CaseContext) => `q=${encodeURIComponent(pick(c.words))}`;
+/** `q=` a word of the catalogue's names, as a shopper or the admin types it into a search. */
+const wordQuery = (c: CaseContext) => `q=${encodeURIComponent(pick(c.words))}`;
 const OUTFIT_WORDS = ['night', 'brunch', 'weekend', 'office', 'linen', 'city', 'travel'];
 
 const FLOOR = 'the floor every ratio is measured against';
@@ -671,7 +672,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     narrowed: {
       'one category searched, one colour': (c, k) =>
         get(
-          `/api/item/design?category=${pick(c.categories).id}&${typed(c)}&color=${encodeURIComponent(pick(c.variants).color)}`,
+          `/api/item/design?category=${pick(c.categories).id}&${wordQuery(c)}&color=${encodeURIComponent(pick(c.variants).color)}`,
           k,
         ),
     },
@@ -680,7 +681,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'GET /api/closet/outfits': {
     caller: 'shopper',
     request: (_c, k) => get('/api/closet/outfits', k),
-    narrowed: { searched: (c, k) => get(`/api/closet/outfits?${typed(c)}`, k) },
+    narrowed: { searched: (c, k) => get(`/api/closet/outfits?${wordQuery(c)}`, k) },
   },
   'GET /api/closet/outfits/:id': {
     caller: 'shopper',
@@ -699,7 +700,11 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     request: (c, k) =>
       get(`/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}`, k),
     narrowed: {
-      searched: (c, k) => get(`/api/closet/items/occasions/${pick(c.occasions).id}?${typed(c)}`, k),
+      searched: (c, k) =>
+        get(
+          `/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}?${wordQuery(c)}`,
+          k,
+        ),
     },
   },
   'GET /api/closet/items/category': {
@@ -712,7 +717,11 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     request: (c, k) =>
       get(`/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}`, k),
     narrowed: {
-      searched: (c, k) => get(`/api/closet/items/category/${pick(c.categories).id}?${typed(c)}`, k),
+      searched: (c, k) =>
+        get(
+          `/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}?${wordQuery(c)}`,
+          k,
+        ),
     },
   },
 

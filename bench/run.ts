@@ -596,16 +596,20 @@ async function measureRoutes(
             ? fixture.buyers
             : fixture.cookies;
     const exempt = c.exempt ? { exempt: c.exempt } : {};
-    /** A closed loop of `request` for the heavy shopper, as the row after `typicalRow`. */
-    const heavyRow = async (typicalRow: string, request: Required<BenchCase>['request']) => {
-      log(`measuring ${typicalRow} for the heavy shopper`);
-      const row = await timed(() =>
+    type Request = NonNullable<BenchCase['request']>;
+    /** A closed loop of `request`, each sent as one of `callers`. */
+    const loop = (name: string, request: Request, callers: readonly string[]) =>
+      timed(() =>
         measure(
           server.url,
-          { name: heavyName(typicalRow), next: () => request(fixture.cases, pick(fixture.heavy)) },
+          { name, next: () => request(fixture.cases, pick(callers)) },
           { ...routeTiming, connections },
         ),
       );
+    /** The heavy shoppers' row after `typicalRow`. */
+    const heavyRow = async (typicalRow: string, request: Request) => {
+      log(`measuring ${typicalRow} for the heavy shopper`);
+      const row = await loop(heavyName(typicalRow), request, fixture.heavy);
       results.push({ ...row, route: key, caller: 'heavy shopper' });
     };
     if (!c.scenarios) {
@@ -626,13 +630,7 @@ async function measureRoutes(
     for (const [label, request] of Object.entries(c.narrowed ?? {})) {
       const name = narrowedName(key, label);
       log(`measuring ${name}`);
-      const row = await timed(() =>
-        measure(
-          server.url,
-          { name, next: () => request(fixture.cases, pick(pool)) },
-          { ...routeTiming, connections },
-        ),
-      );
+      const row = await loop(name, request, pool);
       results.push({ ...row, route: key, caller: c.caller, ...exempt });
       if (runsHeavy(c, route)) await heavyRow(name, request);
     }

@@ -20,15 +20,15 @@ const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
 };
 
 /**
- * The name a page's statement is prepared under, one shape for each number of words; `undefined`
- * when a word has typo alternatives, whose counts would give a shape for each combination of
- * them: that search is planned each time.
+ * The prefix a page's statement is prepared under, one shape for each number of words (its kept
+ * plan walks the shopper's own rows: `closet-owned-plans.test.ts`); `undefined` when a word has
+ * typo alternatives, whose counts would make a shape of each combination: planned each time.
  */
-const preparedAs = (name: string, terms: readonly SearchTerm[] | undefined) =>
+const preparedAs = (prefix: string, terms: readonly SearchTerm[] | undefined) =>
   terms === undefined
-    ? `${name}_page`
+    ? `${prefix}_page`
     : terms.every((t) => t.alternatives.length === 0)
-      ? `${name}_search`
+      ? `${prefix}_search`
       : undefined;
 
 /** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */

@@ -25,9 +25,10 @@ export type OutfitKey =
   | [sort: 'likeRate', match: number, rate: number, id: number];
 
 /**
- * Outfits with a piece at or below LOW_STOCK, gathered from those few items first, each probed
- * for its outfits (0028, 0068): joined plainly, PostgreSQL walks every outfit in the list's order
- * looking for one, the whole list when none has a problem.
+ * Outfits with a piece at or below LOW_STOCK, gathered from the low-stock items first (0028,
+ * 0068), each probed for its outfits under `OFFSET 0`, which keeps the probe from being merged
+ * into a join: joined plainly, PostgreSQL walks every outfit in the list's order looking for
+ * one, the whole list when none has a problem.
  */
 const withStockProblem = sql`${outfits.id} IN (
   SELECT worn.outfit_id FROM items i
