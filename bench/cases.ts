@@ -368,6 +368,15 @@ const outfitBody = (c: CaseContext, prefix: string) => ({
   item_ids: pick(c.looks).items,
 });
 
+/** A closet list of the shopper's, and the same request with a word searched (`?q=`). */
+function closetList(path: (c: CaseContext) => string): BenchCase {
+  return {
+    caller: 'shopper',
+    request: (c, k) => get(path(c), k),
+    narrowed: { searched: (c, k) => get(`${path(c)}?${wordQuery(c)}`, k) },
+  };
+}
+
 const slotCase = (slot: Slot): BenchCase => ({
   caller: 'admin',
   request: (c, cookie) => get(`/api/design/${slot}/${id(c.outfits)}`, cookie),
@@ -678,11 +687,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     },
   },
 
-  'GET /api/closet/outfits': {
-    caller: 'shopper',
-    request: (_c, k) => get('/api/closet/outfits', k),
-    narrowed: { searched: (c, k) => get(`/api/closet/outfits?${wordQuery(c)}`, k) },
-  },
+  'GET /api/closet/outfits': closetList(() => '/api/closet/outfits'),
   'GET /api/closet/outfits/:id': {
     caller: 'shopper',
     request: (c) => {
@@ -695,35 +700,17 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     history: true,
     request: (_c, k) => get('/api/closet/items/occasions', k),
   },
-  'GET /api/closet/items/occasions/:occasion': {
-    caller: 'shopper',
-    request: (c, k) =>
-      get(`/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}`, k),
-    narrowed: {
-      searched: (c, k) =>
-        get(
-          `/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}?${wordQuery(c)}`,
-          k,
-        ),
-    },
-  },
+  'GET /api/closet/items/occasions/:occasion': closetList(
+    (c) => `/api/closet/items/occasions/${encodeURIComponent(pick(c.occasions).name)}`,
+  ),
   'GET /api/closet/items/category': {
     caller: 'shopper',
     history: true,
     request: (_c, k) => get('/api/closet/items/category', k),
   },
-  'GET /api/closet/items/category/:category': {
-    caller: 'shopper',
-    request: (c, k) =>
-      get(`/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}`, k),
-    narrowed: {
-      searched: (c, k) =>
-        get(
-          `/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}?${wordQuery(c)}`,
-          k,
-        ),
-    },
-  },
+  'GET /api/closet/items/category/:category': closetList(
+    (c) => `/api/closet/items/category/${encodeURIComponent(pick(c.categories).name)}`,
+  ),
 
   'GET /api/outfit/home': {
     caller: 'shopper',
