@@ -129,7 +129,7 @@ interface ListSpec {
   pageSize: number;
   key(entry: Record<string, unknown>): string;
   expected: number | null;
-  /** A page may be short before the last (a search of favourite pieces by a fragment). */
+  /** A page may be short before the last (a search of favourite pieces). */
   shortPages?: boolean;
   /** A search of the whole shop: followed `SHOP_SEARCH_PAGES` pages at most. */
   shop?: boolean;

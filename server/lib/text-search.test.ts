@@ -3,7 +3,7 @@ import {
   editDistance,
   likePattern,
   parseSearchText,
-  trigramsNarrow,
+  preparable,
   withinOneEdit,
 } from './text-search';
 
@@ -22,16 +22,16 @@ describe('parseSearchText', () => {
   });
 });
 
-describe('trigramsNarrow', () => {
-  const words = (...terms: string[]) => terms.map((term) => ({ term, alternatives: [] }));
-
-  it('needs one word with three letters or digits in a row', () => {
-    expect(trigramsNarrow(words('lin'))).toBe(true);
-    expect(trigramsNarrow(words('a', 'linen'))).toBe(true);
-    expect(trigramsNarrow(words('501'))).toBe(true);
-    expect(trigramsNarrow(words('é', 'li'))).toBe(false);
-    // pg_trgm splits at anything else, so these give no trigram.
-    expect(trigramsNarrow(words('a-b', "5'8", '%%%'))).toBe(false);
+describe('preparable', () => {
+  it('prepares a search only when no word has typo alternatives', () => {
+    expect(preparable([{ term: 'linen', alternatives: [] }])).toBe(true);
+    expect(preparable([])).toBe(true);
+    expect(
+      preparable([
+        { term: 'linen', alternatives: [] },
+        { term: 'blaser', alternatives: ['blazer'] },
+      ]),
+    ).toBe(false);
   });
 });
 

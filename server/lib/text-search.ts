@@ -112,13 +112,11 @@ function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL 
 }
 
 /**
- * Whether a trigram index can narrow a search for these words. pg_trgm takes its trigrams from
- * runs of letters and digits, so a word needs three in a row (`lin`, not `li` or `a-b`); every
- * word must be found, so one such word is enough. A typo's alternatives need not be looked at:
- * only words of MIN_TYPO_LENGTH or more have them, and those already qualify.
+ * Whether a search's statement may be prepared: a word's typo alternatives write its text with
+ * their count, and a statement kept for each combination of counts would crowd every connection.
  */
-export const trigramsNarrow = (terms: readonly SearchTerm[]): boolean =>
-  terms.some(({ term }) => /[\p{L}\p{N}]{3}/u.test(term));
+export const preparable = (terms: readonly SearchTerm[]): boolean =>
+  terms.every((t) => t.alternatives.length === 0);
 
 /** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(

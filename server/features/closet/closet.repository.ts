@@ -11,7 +11,7 @@ import {
 } from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
-import { matchesAllTerms, type SearchTerm } from '../../lib/text-search';
+import { matchesAllTerms, preparable, type SearchTerm } from '../../lib/text-search';
 
 /** `AND` every searched word (or a word it may be a typo of) in the text, or nothing. */
 const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
@@ -25,11 +25,7 @@ const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
  * typo alternatives, whose counts would make a shape of each combination: planned each time.
  */
 const preparedAs = (prefix: string, terms: readonly SearchTerm[] | undefined) =>
-  terms === undefined
-    ? `${prefix}_page`
-    : terms.every((t) => t.alternatives.length === 0)
-      ? `${prefix}_search`
-      : undefined;
+  terms === undefined ? `${prefix}_page` : preparable(terms) ? `${prefix}_search` : undefined;
 
 /** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */
 const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>

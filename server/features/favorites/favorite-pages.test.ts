@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
 import { followToEnd, pageUrl } from '../../test/pages';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { beforeTime, FRAGMENT_WALK, pageFavoriteItems } from './favorite.repository';
+import { beforeTime, pageFavoriteItems, SEARCH_WALK } from './favorite.repository';
 
 /**
  * The favourites lists, a page at a time, for a shopper with more than two pages of history:
@@ -288,7 +288,7 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
     const id = shopper.user.id;
     // More likes and more hearts than a walk, interleaved in time and sharing moments (three
     // at each), some pieces of liked outfits hearted on their card.
-    await copyOutfits(2, 2 * FRAGMENT_WALK, 'Walk copy');
+    await copyOutfits(2, 2 * SEARCH_WALK, 'Walk copy');
     const outfits = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id');
     await likeMany(
       id,
@@ -317,8 +317,8 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
               (SELECT count(*) FROM swipes WHERE user_id = $1)::int AS likes`,
       [id],
     );
-    expect(counts!.hearts).toBeGreaterThan(2 * FRAGMENT_WALK);
-    expect(counts!.likes).toBeGreaterThan(2 * FRAGMENT_WALK);
+    expect(counts!.hearts).toBeGreaterThan(2 * SEARCH_WALK);
+    expect(counts!.likes).toBeGreaterThan(2 * SEARCH_WALK);
     expect(counts!.card).toBeGreaterThan(0);
 
     const fragment = await rareFragment(id, 1);
@@ -351,18 +351,18 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
   it('checks the pieces of the moment a walk stops at', async () => {
     const shopper = await signUp(t.app);
     const id = shopper.user.id;
-    // Hearts a second apart, newest first: the walk stops at the FRAGMENT_WALK-th.
+    // Hearts a second apart, newest first: the walk stops at the SEARCH_WALK-th.
     await sql(
       `INSERT INTO item_favorites (user_id, item_id, outfit_id, source, created_at)
        SELECT $1, id, NULL, 'heart', timestamptz '2026-03-01' - n * interval '1 second'
          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items
-                ORDER BY id LIMIT ${FRAGMENT_WALK + 60}) i`,
+                ORDER BY id LIMIT ${SEARCH_WALK + 60}) i`,
       [id],
     );
     const [last] = await sql<{ fragment: string }>(
       `WITH walked AS (
          SELECT i.search_text FROM item_favorites f JOIN items i ON i.id = f.item_id
-          WHERE f.user_id = $1 ORDER BY f.created_at DESC OFFSET ${FRAGMENT_WALK - 1} LIMIT 1)
+          WHERE f.user_id = $1 ORDER BY f.created_at DESC OFFSET ${SEARCH_WALK - 1} LIMIT 1)
        SELECT g.fragment FROM walked,
               LATERAL (SELECT DISTINCT substr(walked.search_text, k, 2) AS fragment
                          FROM generate_series(1, length(walked.search_text) - 1) AS k) g
@@ -391,7 +391,7 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
               CASE WHEN n <= 30 THEN timestamptz '2026-01-01' + n * interval '1 second'
                    ELSE timestamptz '2026-02-01' END
          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM items
-                ORDER BY id LIMIT ${FRAGMENT_WALK + 80}) i`,
+                ORDER BY id LIMIT ${SEARCH_WALK + 80}) i`,
       [id],
     );
     const fragment = await rareFragment(id, null);

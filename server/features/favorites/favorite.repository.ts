@@ -11,7 +11,6 @@ import {
   type SqlClient,
   withoutDiskWait,
 } from '../../db/client';
-import { items } from '../../db/schema';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import {
   type ItemRow,
@@ -19,7 +18,7 @@ import {
   type VariantWanted,
   variantOfSameProduct,
 } from '../../lib/items';
-import { matchesAllTerms, type SearchTerm, trigramsNarrow } from '../../lib/text-search';
+import { matchesAllTerms, preparable, type SearchTerm } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
   outfitId: number | null;
@@ -114,15 +113,14 @@ function afterPiece(
 }
 
 /**
- * How far one page of a search by words too short for trigrams walks back in time, at most: to
- * the time of the shopper's `FRAGMENT_WALK`-th row of item_favorites or like before the page's
- * cursor, whichever is later (with every piece of that moment). No index finds a one- or
- * two-letter fragment, so each piece's text is checked as the walk reaches it; without a bound,
- * a fragment that few pieces hold read the whole history for one page.
+ * How far one page of a search walks back in time, at most: to the time of the shopper's
+ * `SEARCH_WALK`-th row of item_favorites or like before the page's cursor, whichever is later
+ * (with every piece of that moment). Each piece's text is checked as the walk reaches it; without
+ * a bound, a word that few of the shopper's pieces hold read the whole history for one page.
  */
-export const FRAGMENT_WALK = 200;
+export const SEARCH_WALK = 200;
 
-/** A page of favourite pieces, and for a bounded walk that stopped early, where it stopped. */
+/** A page of favourite pieces, and for a search's walk that stopped early, where it stopped. */
 export interface PieceRows {
   rows: FavoriteRow[];
   /**
@@ -140,12 +138,11 @@ export interface PieceRows {
  * category's page, by category and time; swipes_user_likes_idx for the pieces that follow from a
  * like, one in every category), then merged:
  * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
- * Prepared, one statement per shape (a category, a cursor): planning it cost more than reading
- * the page. A search is planned for its words (joined to `items`), so that a rare word can start
- * from the trigram index; the one plan PostgreSQL would keep for it reads and sorts every
- * favourite. Words too short for trigrams have no such start: that search is prepared and checks
- * each piece's text as the walk by time reaches it, stopping at a page for a common fragment and,
- * for a rare one, at `FRAGMENT_WALK`'s bound (`walkedTo`).
+ * Prepared, one statement per shape (a category, a cursor, a number of words): planning it cost
+ * more than reading the page; a search with typo alternatives is planned each time (`preparable`).
+ * A search checks each piece's text as the walk by time reaches it, stopping at a page for a
+ * common word and, for a rare one, at `SEARCH_WALK`'s bound (`walkedTo`), so that no page of it
+ * reads more of a long history than of a short one.
  */
 export async function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -154,25 +151,19 @@ export async function pageFavoriteItems(
   after: PieceKey | undefined,
 ): Promise<PieceRows> {
   const terms = filter.terms?.length ? filter.terms : undefined;
-  const planned = terms !== undefined && trigramsNarrow(terms);
   // Kept once for all shoppers, the statement hides the shopper and the category from the
-  // planner (`opaque`); planned for each search, it shows them, so a long history is weighed.
-  const value = (n: number) => (planned ? sql`${n}` : opaque(n));
-  const me = value(userId);
+  // planner (`opaque`), so that no shopper's values plan it afresh.
+  const me = opaque(userId);
   const inCategories = (column: SQL) => {
     const ids = filter.categoryIds ?? [];
     // One category as a single value: the plan kept for `= ANY` walked the shopper's rows by time.
-    if (ids.length === 1) return sql`${column} = ${value(ids[0]!)}`;
+    if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
     return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
   };
-  const bounded = terms !== undefined && !planned;
-  const matches = (item: SQL) => {
-    if (!terms) return undefined;
-    if (planned) return matchesAllTerms(items.searchText, terms);
-    return sql`(SELECT ${matchesAllTerms(sql`i.search_text`, terms)} FROM items i WHERE i.id = ${item})`;
-  };
-  const joinItems = (item: SQL) => (planned ? sql`JOIN items ON items.id = ${item}` : sql``);
-  const since = (at: SQL) => (bounded ? sql`${at} >= (SELECT at FROM bound)` : undefined);
+  const matches = (item: SQL) =>
+    terms &&
+    sql`(SELECT ${matchesAllTerms(sql`i.search_text`, terms)} FROM items i WHERE i.id = ${item})`;
+  const since = (at: SQL) => (terms ? sql`${at} >= (SELECT at FROM bound)` : undefined);
   const written = and(
     sql`f.user_id = ${me}`,
     inCategories(sql`f.category_id`),
@@ -203,12 +194,12 @@ export async function pageFavoriteItems(
         })
       : undefined,
   );
-  // The walk's bound: the later of the FRAGMENT_WALK-th row of item_favorites' and like's
+  // The walk's bound: the later of the SEARCH_WALK-th row of item_favorites' and like's
   // times before the cursor's moment, each read in its index's order (no sort); -infinity when
   // neither history holds that many, so the walk may go to the end. Strictly before the
   // cursor's moment, so that each short page goes back further than the one before it.
   const before = (at: SQL) => (after ? sql`AND ${at} < ${after[0]}::timestamptz` : sql``);
-  const walk = sql.raw(String(FRAGMENT_WALK - 1));
+  const walk = sql.raw(String(SEARCH_WALK - 1));
   const bound = sql`bound AS MATERIALIZED (
           SELECT coalesce(greatest(
                    (SELECT f.created_at FROM item_favorites f
@@ -227,7 +218,6 @@ export async function pageFavoriteItems(
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
                   f.size_chosen, f.category_id
              FROM item_favorites f
-             ${joinItems(sql`f.item_id`)}
             WHERE ${written}
             ORDER BY f.created_at DESC, coalesce(f.outfit_id, 0) DESC, f.category_id, f.item_id
             LIMIT ${pageRead})
@@ -236,7 +226,6 @@ export async function pageFavoriteItems(
                   oi.category_id
              FROM swipes s
              JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
-             ${joinItems(sql`oi.item_id`)}
             WHERE ${followed}
             ORDER BY s.created_at DESC, s.outfit_id DESC, oi.category_id, oi.item_id
             LIMIT ${pageRead})
@@ -248,7 +237,7 @@ export async function pageFavoriteItems(
           JOIN items ON items.id = page.item_id
           JOIN categories ON categories.id = items.category_id
           LEFT JOIN outfits ON outfits.id = page.outfit_id`;
-  const query = sql`WITH ${bounded ? bound : sql``} ${page}
+  const query = sql`WITH ${terms ? bound : sql``} ${page}
         SELECT items.id, items.product_id AS "productId", items.name, items.image,
                items.category_id AS "categoryId", categories.name AS category,
                items.price_cents AS "priceCents", items.seller, items.color,
@@ -257,19 +246,20 @@ export async function pageFavoriteItems(
                outfits.occasion_id AS "occasionId", page.source, page.quantity,
                page.created_at AS "favoritedAt", page.written, page.size_chosen AS "sizeChosen",
                page.created_at::text AS "atKey"
-               ${bounded ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkedTo"` : sql``}
+               ${terms ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkedTo"` : sql``}
           FROM ${
-            // A bounded walk answers a row even when it found nothing: the bound, alone.
-            bounded ? sql`bound LEFT JOIN (${pieces}) ON true` : pieces
+            // A search's walk answers a row even when it found nothing: the bound, alone.
+            terms ? sql`bound LEFT JOIN (${pieces}) ON true` : pieces
           }
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
          LIMIT ${pageRead}`;
-  // `walkedTo` only in a bounded walk's rows; its one row of nulls when nothing matched.
+  // `walkedTo` only in a search's rows; its one row of nulls when nothing matched.
   type Row = FavoriteRow & { walkedTo?: string | null };
-  const rows = planned
-    ? await queryPlannedEachTime<Row>(client, query)
-    : await queryPrepared<Row>(client, 'favorite_pieces_page', query);
+  const rows =
+    terms && !preparable(terms)
+      ? await queryPlannedEachTime<Row>(client, query)
+      : await queryPrepared<Row>(client, 'favorite_pieces_page', query);
   const found = rows.filter((row) => row.id !== null);
   // A walk that stopped at its bound with less than a page: the pieces from then on are checked.
   const walkedTo = found.length < PAGE_READ ? (rows[0]?.walkedTo ?? null) : null;

@@ -355,9 +355,9 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         summary:
           "Search the shopper's favourite pieces, optionally in some categories, a page at a time",
         description:
-          'Words of one or two letters, which no index finds, are looked for a stretch of the ' +
-          `history at a time: a page may then hold fewer than ${PAGE_SIZE} pieces, or none, and still ` +
-          'have a `nextCursor`; follow it until it is null.',
+          'The words are looked for a stretch of the history at a time: a page may hold fewer ' +
+          `than ${PAGE_SIZE} pieces, or none, and still have a \`nextCursor\`; follow it until it ` +
+          'is null.',
         querystring: FavoriteItemSearchQuerySchema,
         response: { 200: FavoriteItemPageSchema, ...errors },
       },

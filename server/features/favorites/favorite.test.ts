@@ -992,7 +992,20 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     expect(res.json().items.length).toBeGreaterThan(0);
     expect(res.json().items.every((i: { categoryId: number }) => i.categoryId === 1)).toBe(true);
 
-    // One or two letters, which no index narrows, are checked piece by piece: the same answer.
+    // A word of its name with two neighbouring letters swapped still finds it, for its owner only.
+    const long = name.split(' ').find((w) => /^[a-z]{5,}$/i.test(w));
+    expect(long).toBeDefined();
+    const at = [...long!].findIndex((c, i) => i > 0 && long![i + 1] && c !== long![i + 1]);
+    const typo = long!.slice(0, at) + long![at + 1] + long![at] + long!.slice(at + 2);
+    const fuzzy = await alice.agent.get(`/api/favorites/search/item?q=${encodeURIComponent(typo)}`);
+    expect(fuzzy.statusCode).toBe(200);
+    expect(fuzzy.json().items.map((i: { id: number }) => i.id)).toContain(tops[0].id);
+    expect(
+      (await bob.agent.get(`/api/favorites/search/item?q=${encodeURIComponent(typo)}`)).json()
+        .items,
+    ).toEqual([]);
+
+    // One or two letters find it too.
     const fragment = word.slice(0, 2).toLowerCase();
     const short = await alice.agent.get(
       `/api/favorites/search/item?q=${encodeURIComponent(fragment.toUpperCase())}`,
