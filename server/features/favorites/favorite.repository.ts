@@ -323,10 +323,7 @@ export async function pageLikedOutfits(
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
   // A like without rows of its own comes once, its row's columns null.
   type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null };
-  const joined = await queryPrepared<Joined>(
-    client,
-    'liked_outfits_page',
-    sql`SELECT l."outfitId", l."likedAt", l."piecesWritten", l."atKey", r.*
+  const statement = sql`SELECT l."outfitId", l."likedAt", l."piecesWritten", l."atKey", r.*
           FROM (SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
                  WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}) l
           LEFT JOIN LATERAL (
@@ -335,8 +332,11 @@ export async function pageLikedOutfits(
               JOIN items i ON i.id = f.item_id
               JOIN categories c ON c.id = i.category_id
              WHERE f.outfit_id = l."outfitId" AND f.user_id = ${me}) r ON true
-         ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`,
-  );
+         ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`;
+  const joined =
+    filter.terms && !preparable(filter.terms)
+      ? await queryPlannedEachTime<Joined>(client, statement)
+      : await queryPrepared<Joined>(client, 'liked_outfits_page', statement);
   const liked: LikedOutfit[] = [];
   const rows: LikedOutfitRow[] = [];
   for (const row of joined) {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
+import type { SearchTerm } from '../../lib/text-search';
 import {
   CROWD,
   describeKeptPlans,
@@ -200,5 +201,37 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
     // likes, never the crowd's.
     expect(outfits.rowsRead).toBeLessThanOrEqual(OUTFIT_PAGE_SIZE + 2);
     expect(tops.rowsRead).toBeLessThanOrEqual(2 * PAGE_SIZE);
+  });
+});
+
+describeKeptPlans('the statements a search of favourites keeps', (shopDatabase) => {
+  it('keeps one for words as typed, none for words with typo alternatives', async () => {
+    const database = shopDatabase();
+    const [shopper] = await database.sql.query<{ id: number }>('SELECT min(id) AS id FROM users');
+    const asTyped = [{ term: 'linen', alternatives: [] }];
+    const withTypos = [{ term: 'lnen', alternatives: ['linen', 'lined'] }];
+    const kept = await database.withConnection(async (on) => {
+      const named = async () =>
+        (
+          await on.query<{ name: string }>(
+            `SELECT name FROM pg_prepared_statements
+              WHERE name LIKE 'favorite_pieces_page%' OR name LIKE 'liked_outfits_page%'
+              ORDER BY name`,
+          )
+        ).map((row) => row.name);
+      const before = await named();
+      const search = (terms: SearchTerm[]) =>
+        Promise.all([
+          pageFavoriteItems({ sql: on }, shopper!.id, { terms }, undefined),
+          pageLikedOutfits({ ...database, sql: on }, shopper!.id, { terms }, undefined),
+        ]);
+      await search(withTypos);
+      const afterTypos = await named();
+      await search(asTyped);
+      return { before, afterTypos, afterTyped: await named() };
+    });
+
+    expect(kept.afterTypos).toEqual(kept.before);
+    expect(kept.afterTyped.filter((name) => !kept.before.includes(name))).toHaveLength(2);
   });
 });
