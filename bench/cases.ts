@@ -916,6 +916,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     narrowed: {
       'in one occasion': (c, k) =>
         get(`/api/favorites/search?q=${pick(BROAD)}&occasion=${pick(c.occasions).id}`, k),
+      'for a word': (c, k) => get(`/api/favorites/search?${wordQuery(c)}`, k),
     },
   },
   'GET /api/favorites/search/item': {
@@ -924,6 +925,9 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     narrowed: {
       'in one category': (c, k) =>
         get(`/api/favorites/search/item?q=${pick(BROAD)}&cat=${pick(c.categories).id}`, k),
+      'for a word': (c, k) => get(`/api/favorites/search/item?${wordQuery(c)}`, k),
+      'for a word in one category': (c, k) =>
+        get(`/api/favorites/search/item?${wordQuery(c)}&cat=${pick(c.categories).id}`, k),
     },
   },
 

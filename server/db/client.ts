@@ -82,7 +82,8 @@ export function queryPrepared<T>(
 
 /**
  * A statement PostgreSQL plans afresh each time, for its values: where the one plan it would keep
- * for all values reads far more for some of them (a search of a long history).
+ * for all values reads far more for some of them, or where a search's typo alternatives would
+ * make a statement kept for each combination of their counts (`preparable`).
  */
 export function queryPlannedEachTime<T>(client: SqlClient, query: SQL): Promise<T[]> {
   const { text, params } = asText(query);

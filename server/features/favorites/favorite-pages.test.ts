@@ -259,10 +259,14 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
   }
 
   /**
-   * Two letters as few of the shopper's pieces hold as can be, one being their oldest piece (of
-   * the category, when one is given).
+   * `length` letters (two unless told) as few of the shopper's pieces hold as can be, one being
+   * their oldest piece (of the category, when one is given).
    */
-  async function rareFragment(userId: number, categoryId: number | null): Promise<string> {
+  async function rareFragment(
+    userId: number,
+    categoryId: number | null,
+    length = 2,
+  ): Promise<string> {
     const [rare] = await sql<{ fragment: string }>(
       `WITH oldest AS (
          SELECT i.search_text FROM favorite_pieces fp JOIN items i ON i.id = fp.item_id
@@ -272,13 +276,13 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
          SELECT DISTINCT i.id, i.search_text FROM favorite_pieces fp
            JOIN items i ON i.id = fp.item_id WHERE fp.user_id = $1)
        SELECT g.fragment FROM oldest,
-              LATERAL (SELECT DISTINCT substr(oldest.search_text, k, 2) AS fragment
-                         FROM generate_series(1, length(oldest.search_text) - 1) AS k) g
-        WHERE g.fragment ~ '^[a-z]{2}$'
+              LATERAL (SELECT DISTINCT substr(oldest.search_text, k, $3) AS fragment
+                         FROM generate_series(1, length(oldest.search_text) - $3 + 1) AS k) g
+        WHERE g.fragment ~ ('^[a-z]{' || $3 || '}$')
         ORDER BY (SELECT count(*) FROM mine WHERE mine.search_text LIKE '%' || g.fragment || '%'),
                  g.fragment
         LIMIT 1`,
-      [userId, categoryId],
+      [userId, categoryId, length],
     );
     return rare!.fragment;
   }
@@ -321,10 +325,13 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
     expect(counts!.likes).toBeGreaterThan(2 * SEARCH_WALK);
     expect(counts!.card).toBeGreaterThan(0);
 
-    const fragment = await rareFragment(id, 1);
-    for (const [path, categoryId] of [
-      [`/api/favorites/search/item?q=${fragment}`, undefined],
-      [`/api/favorites/search/item?q=${fragment}&cat=Tops`, 1],
+    // Two letters, and four: a word of any length walks alike.
+    const [short, long] = [await rareFragment(id, 1), await rareFragment(id, 1, 4)];
+    for (const [fragment, path, categoryId] of [
+      [short, `/api/favorites/search/item?q=${short}`, undefined],
+      [short, `/api/favorites/search/item?q=${short}&cat=Tops`, 1],
+      [long, `/api/favorites/search/item?q=${long}`, undefined],
+      [long, `/api/favorites/search/item?q=${long}&cat=Tops`, 1],
     ] as const) {
       const expected = await holding(id, fragment, categoryId);
       const pages = await followSearch(shopper.agent, path);

@@ -115,8 +115,8 @@ function afterPiece(
 /**
  * How far one page of a search walks back in time, at most: to the time of the shopper's
  * `SEARCH_WALK`-th row of item_favorites or like before the page's cursor, whichever is later
- * (with every piece of that moment). Each piece's text is checked as the walk reaches it; without
- * a bound, a word that few of the shopper's pieces hold read the whole history for one page.
+ * (with every piece of that moment). Each piece's text is checked as the walk reaches it, and the
+ * bound keeps a page's cost from growing with the history when few pieces hold the words.
  */
 export const SEARCH_WALK = 200;
 
@@ -142,7 +142,7 @@ export interface PieceRows {
  * more than reading the page; a search with typo alternatives is planned each time (`preparable`).
  * A search checks each piece's text as the walk by time reaches it, stopping at a page for a
  * common word and, for a rare one, at `SEARCH_WALK`'s bound (`walkedTo`), so that no page of it
- * reads more of a long history than of a short one.
+ * reads more than `SEARCH_WALK` rows of each history.
  */
 export async function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -151,8 +151,8 @@ export async function pageFavoriteItems(
   after: PieceKey | undefined,
 ): Promise<PieceRows> {
   const terms = filter.terms?.length ? filter.terms : undefined;
-  // Kept once for all shoppers, the statement hides the shopper and the category from the
-  // planner (`opaque`), so that no shopper's values plan it afresh.
+  // The shopper and the category are hidden from the planner (`opaque`): the one plan kept for
+  // all shoppers, and a typo search's plan made each time, are both the walk by time.
   const me = opaque(userId);
   const inCategories = (column: SQL) => {
     const ids = filter.categoryIds ?? [];
@@ -301,7 +301,8 @@ export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number; siz
  * it. With each like, in the same statement, the shopper's rows of item_favorites tagged with its
  * outfit (item_favorites_outfit_user_idx), newest first, then by category and item: all a page
  * needs besides the cards (a like's pieces that are not written out are the outfit's own).
- * Prepared: one plan per shape serves every shopper.
+ * Prepared: one plan per shape serves every shopper (unless a word has typo alternatives,
+ * `preparable`).
  */
 export async function pageLikedOutfits(
   { sql: client }: Database,

@@ -996,6 +996,7 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     const long = name.split(' ').find((w) => /^[a-z]{5,}$/i.test(w));
     expect(long).toBeDefined();
     const at = [...long!].findIndex((c, i) => i > 0 && long![i + 1] && c !== long![i + 1]);
+    expect(at).toBeGreaterThan(0);
     const typo = long!.slice(0, at) + long![at + 1] + long![at] + long!.slice(at + 2);
     const fuzzy = await alice.agent.get(`/api/favorites/search/item?q=${encodeURIComponent(typo)}`);
     expect(fuzzy.statusCode).toBe(200);

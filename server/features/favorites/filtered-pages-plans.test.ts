@@ -87,7 +87,7 @@ describeKeptPlans('a search of favourite pieces at any history', (shopDatabase) 
     expect(rowsRead).toBeLessThanOrEqual(2 * SEARCH_WALK + 2);
   });
 
-  // A fragment too short for a trigram, and a word long enough for one: both walk alike.
+  // Two letters and five: the walk does not hang on a word's length.
   it.each(['q§', 'qzxwv'])(
     'walks back a bounded stretch for %s, which no heart holds, and says how far',
     async (term) => {
@@ -205,7 +205,7 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
 });
 
 describeKeptPlans('the statements a search of favourites keeps', (shopDatabase) => {
-  it('keeps one for words as typed, none for words with typo alternatives', async () => {
+  it('keeps a statement a list for words as typed, none for words with typo alternatives', async () => {
     const database = shopDatabase();
     const [shopper] = await database.sql.query<{ id: number }>('SELECT min(id) AS id FROM users');
     const asTyped = [{ term: 'linen', alternatives: [] }];
