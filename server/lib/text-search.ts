@@ -1,6 +1,6 @@
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, queryPlannedEachTime, queryPrepared, rowsOf, type SqlClient } from '../db/client';
 
 /**
  * Text matching inside a shopper's own lists (the favourites' and the closet's searches):
@@ -117,6 +117,18 @@ function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL 
  */
 export const preparable = (terms: readonly SearchTerm[]): boolean =>
   terms.every((t) => t.alternatives.length === 0);
+
+/** A page's statement searched for `terms` (or not searched): prepared under `name` when `preparable`. */
+export function querySearched<T>(
+  client: SqlClient,
+  name: string,
+  terms: readonly SearchTerm[] | undefined,
+  statement: SQL,
+): Promise<T[]> {
+  return terms && !preparable(terms)
+    ? queryPlannedEachTime<T>(client, statement)
+    : queryPrepared<T>(client, name, statement);
+}
 
 /** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(

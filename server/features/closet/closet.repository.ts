@@ -1,17 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
-import {
-  type Db,
-  isoText,
-  queryPlannedEachTime,
-  queryPrepared,
-  rowsOf,
-  type SqlClient,
-} from '../../db/client';
+import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
-import { matchesAllTerms, preparable, type SearchTerm } from '../../lib/text-search';
+import { matchesAllTerms, querySearched, type SearchTerm } from '../../lib/text-search';
 
 /** `AND` every searched word (or a word it may be a typo of) in the text, or nothing. */
 const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
@@ -20,12 +13,12 @@ const matching = (column: SQL, terms: readonly SearchTerm[] | undefined) => {
 };
 
 /**
- * The prefix a page's statement is prepared under, one shape for each number of words (its kept
- * plan walks the shopper's own rows: `closet-owned-plans.test.ts`); `undefined` when a word has
- * typo alternatives, whose counts would make a shape of each combination: planned each time.
+ * The name a page's statement is prepared under, one shape for each number of words (its kept
+ * plan walks the shopper's own rows: `closet-owned-plans.test.ts`); a search whose words have typo
+ * alternatives is planned each time instead (`querySearched`).
  */
 const preparedAs = (prefix: string, terms: readonly SearchTerm[] | undefined) =>
-  terms === undefined ? `${prefix}_page` : preparable(terms) ? `${prefix}_search` : undefined;
+  terms === undefined ? `${prefix}_page` : `${prefix}_search`;
 
 /** `AND (time, id) < after`: a page's rows after the last one shown, or nothing for a first page. */
 const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
@@ -88,8 +81,9 @@ export interface ClosetOutfitRows {
  */
 async function withOwned(
   client: SqlClient,
-  /** The prepared statement's name; none for a statement planned each time. */
-  name: string | undefined,
+  /** The prepared statement's name, and the words `chosen` searches for, if any. */
+  name: string,
+  terms: readonly SearchTerm[] | undefined,
   userId: number,
   chosen: SQL,
 ): Promise<ClosetOutfitRows> {
@@ -110,10 +104,7 @@ async function withOwned(
                               WHERE i.id = c.item_id AND c.item_id <> oi.item_id
                              OFFSET 0) i ON true
          ORDER BY co.at DESC, co.id DESC, c.last_bought_at DESC, c.item_id DESC`;
-  const rows =
-    name === undefined
-      ? await queryPlannedEachTime<Row>(client, statement)
-      : await queryPrepared<Row>(client, name, statement);
+  const rows = await querySearched<Row>(client, name, terms, statement);
   const outfits: ClosetOutfitRef[] = [];
   const owned: OwnedPiece[] = [];
   for (const row of rows) {
@@ -143,6 +134,7 @@ export function pageClosetOutfits(
   return withOwned(
     client,
     preparedAs('closet_outfits', filter.terms),
+    filter.terms,
     userId,
     sql`SELECT co.outfit_id AS id, co.completed_at AS at
           FROM closet_outfits co
@@ -165,6 +157,7 @@ export function findClosetOutfit(
   return withOwned(
     client,
     'closet_outfit',
+    undefined,
     userId,
     sql`SELECT co.outfit_id AS id, co.completed_at AS at FROM closet_outfits co
          WHERE co.user_id = ${userId} AND co.outfit_id = ${outfitId}`,
@@ -306,8 +299,10 @@ export function pagePieces(
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
          LIMIT ${PAGE_READ}`;
-  const name = preparedAs('closet_pieces', filter.terms);
-  return name === undefined
-    ? queryPlannedEachTime<PagedPieceRow>(client, statement)
-    : queryPrepared<PagedPieceRow>(client, name, statement);
+  return querySearched<PagedPieceRow>(
+    client,
+    preparedAs('closet_pieces', filter.terms),
+    filter.terms,
+    statement,
+  );
 }

@@ -5,7 +5,6 @@ import {
   type Db,
   idArray,
   opaque,
-  queryPlannedEachTime,
   queryPrepared,
   rowsOf,
   type SqlClient,
@@ -18,7 +17,7 @@ import {
   type VariantWanted,
   variantOfSameProduct,
 } from '../../lib/items';
-import { matchesAllTerms, preparable, type SearchTerm } from '../../lib/text-search';
+import { matchesAllTerms, querySearched, type SearchTerm } from '../../lib/text-search';
 
 export interface FavoriteRow extends ItemRow {
   outfitId: number | null;
@@ -256,10 +255,7 @@ export async function pageFavoriteItems(
          LIMIT ${pageRead}`;
   // `walkedTo` only in a search's rows; its one row of nulls when nothing matched.
   type Row = FavoriteRow & { walkedTo?: string | null };
-  const rows =
-    terms && !preparable(terms)
-      ? await queryPlannedEachTime<Row>(client, query)
-      : await queryPrepared<Row>(client, 'favorite_pieces_page', query);
+  const rows = await querySearched<Row>(client, 'favorite_pieces_page', terms, query);
   const found = rows.filter((row) => row.id !== null);
   // A walk that stopped at its bound with less than a page: the pieces from then on are checked.
   const walkedTo = found.length < PAGE_READ ? (rows[0]?.walkedTo ?? null) : null;
@@ -334,10 +330,7 @@ export async function pageLikedOutfits(
               JOIN categories c ON c.id = i.category_id
              WHERE f.outfit_id = l."outfitId" AND f.user_id = ${me}) r ON true
          ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`;
-  const joined =
-    filter.terms && !preparable(filter.terms)
-      ? await queryPlannedEachTime<Joined>(client, statement)
-      : await queryPrepared<Joined>(client, 'liked_outfits_page', statement);
+  const joined = await querySearched<Joined>(client, 'liked_outfits_page', filter.terms, statement);
   const liked: LikedOutfit[] = [];
   const rows: LikedOutfitRow[] = [];
   for (const row of joined) {
