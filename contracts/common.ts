@@ -95,8 +95,8 @@ export type CursorQuery = z.input<typeof CursorQuerySchema>;
 
 /**
  * One page of a list, in the list's one order: at most `PAGE_SIZE` entries and the cursor of the
- * next page, null on the last. A page before the last is full, but for a search of favourite
- * pieces, which looks through a bounded stretch of history a page. Entries
+ * next page, null on the last. A page before the last is full, but for the searches of
+ * favourites, which look through a bounded stretch of history a page. Entries
  * added or removed between pages neither repeat nor hide the ones that were there: the cursor
  * names the last entry shown, not a position.
  */

@@ -129,7 +129,7 @@ interface ListSpec {
   pageSize: number;
   key(entry: Record<string, unknown>): string;
   expected: number | null;
-  /** A page may be short before the last (a search of favourite pieces). */
+  /** A page may be short before the last (a search of favourites). */
   shortPages?: boolean;
   /** A search of the whole shop: followed `SHOP_SEARCH_PAGES` pages at most. */
   shop?: boolean;
@@ -222,7 +222,7 @@ export async function listsOf(send: Send, built?: Built): Promise<ListSpec[]> {
   return [
     outfits('/api/favorites/outfits', likes),
     ...likedPer.map((o) => outfits(`/api/favorites/outfits/${o.id}`, o.count)),
-    outfits('/api/favorites/search?q=a', null),
+    { ...outfits('/api/favorites/search?q=a', null), shortPages: true },
     ...favouritePer.map((c) => pieces(`/api/favorites/items/${c.id}`, c.count)),
     { ...pieces('/api/favorites/search/item?q=a', null), shortPages: true },
     outfits('/api/closet/outfits', sum(closetPer.map((o) => o.outfits))),

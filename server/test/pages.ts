@@ -37,7 +37,7 @@ export function pageSizeOf(path: string): number {
 /**
  * Every page of a paged list, from the first to the one with no next cursor, checking that each
  * holds at most a page (`pageSizeOf`) and that only the last is short (`shortPages`: any may be,
- * as a search of favourite pieces'). `between(n)` runs after the n-th page when
+ * as a search of favourites'). `between(n)` runs after the n-th page when
  * another follows: to change the list while the shopper is reading it. A list that never ends
  * fails after `MAX_PAGES`.
  */

@@ -1,6 +1,6 @@
 import type { Cart, CartLine } from '../../contracts/cart';
 import type { Item, Product } from '../../contracts/catalog';
-import type { FavoriteItem } from '../../contracts/favorites';
+import type { FavoriteItem, FavoriteOutfit } from '../../contracts/favorites';
 import type { FeedOutfit } from '../../contracts/feed';
 import type { Address } from '../../contracts/shipping';
 import type { User } from '../../contracts/user';
@@ -150,6 +150,23 @@ export function favoriteItem(id: number, name: string, patch: Partial<Item> = {}
     quantity: 1,
     sizeChosen: false,
     favoritedAt: '2026-03-01T09:00:00.000Z',
+  };
+}
+
+/** A liked Brunch outfit as the favourites' routes answer it: each of its five pieces kept. */
+export function favoriteOutfit(id: number, name: string): FavoriteOutfit {
+  return {
+    id,
+    name,
+    description: 'For a long lunch.',
+    occasionId: 2,
+    occasion: 'Brunch',
+    favoritedAt: '2026-03-01T09:00:00.000Z',
+    items: SLOTS.map(([slot], i) => ({
+      ...catalogItem(id * 10 + i, `${slot} ${id}`),
+      slot,
+      favorite: { quantity: 1, sizeChosen: false },
+    })),
   };
 }
 

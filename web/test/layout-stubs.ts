@@ -21,3 +21,18 @@ export function stubLayoutObservers() {
     removeListener() {},
   }));
 }
+
+/** The end of an endless list always in view: each observer reports it as soon as it observes. */
+export function stubListEndInView() {
+  class InView {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      this.callback(
+        [{ isIntersecting: true, target } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      );
+    }
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', InView);
+}

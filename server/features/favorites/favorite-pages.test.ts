@@ -410,6 +410,79 @@ describe('a search of favourite pieces by a rare fragment, a stretch of history 
   });
 });
 
+describe('a search of favourite outfits by a rare word, a stretch of likes a page', () => {
+  const WORD = 'marigold';
+
+  beforeAll(async () => {
+    // More outfits of one occasion than two walks, a few of every outfit holding the word.
+    await copyOutfits(3, 2 * SEARCH_WALK + 40, 'Stretch look');
+    await sql(
+      `UPDATE outfits SET description = description || ' With a ${WORD} scarf.'
+        WHERE id % 61 = 0 OR id IN (SELECT min(id) FROM outfits GROUP BY occasion_id)`,
+    );
+  });
+
+  /** The shopper's likes whose outfit holds the word, in the favourites' order. */
+  async function likedHolding(userId: number, occasionId?: number): Promise<number[]> {
+    const rows = await sql<{ outfit_id: number }>(
+      `SELECT s.outfit_id FROM swipes s JOIN outfits o ON o.id = s.outfit_id
+        WHERE s.user_id = $1 AND s.direction = 'like' AND o.search_text LIKE '%${WORD}%'
+          AND ($2::int IS NULL OR o.occasion_id = $2)
+        ORDER BY s.created_at DESC, s.outfit_id DESC`,
+      [userId, occasionId ?? null],
+    );
+    return rows.map((r) => r.outfit_id);
+  }
+
+  const followSearch = (agent: Shopper['agent'], path: string) =>
+    followToEnd<{ id: number }>(agent, path, undefined, { shortPages: true });
+
+  it('finds every match once, in order, however far back, each page walking a bounded stretch', async () => {
+    const shopper = await signUp(t.app);
+    const outfits = await sql<{ id: number }>('SELECT id FROM outfits ORDER BY id');
+    await likeMany(
+      shopper.user.id,
+      outfits.map((o) => o.id),
+    );
+    for (const [path, occasionId] of [
+      [`/api/favorites/search?q=${WORD}`, undefined],
+      [`/api/favorites/search?q=${WORD}&occasion=3`, 3],
+    ] as const) {
+      const expected = await likedHolding(shopper.user.id, occasionId);
+      const pages = await followSearch(shopper.agent, path);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(pages.flat().map((o) => o.id)).toEqual(expected);
+      // No page walked the whole history: some came up short and still had a next one.
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.slice(0, -1).some((page) => page.length < OUTFIT_PAGE_SIZE)).toBe(true);
+    }
+  });
+
+  it('goes on past more likes of one moment than a walk holds', async () => {
+    const shopper = await signUp(t.app);
+    // A walk and more liked at one moment, as an import would, and thirty liked before.
+    await sql(
+      `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+       SELECT $1, id, 'like', CASE WHEN n <= 30 THEN timestamptz '2026-01-01' + n * interval '1 second'
+                                   ELSE timestamptz '2026-02-01' END
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM outfits
+                ORDER BY id LIMIT ${SEARCH_WALK + 110}) o`,
+      [shopper.user.id],
+    );
+    const expected = await likedHolding(shopper.user.id);
+    const [older] = await sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM swipes s JOIN outfits o ON o.id = s.outfit_id
+        WHERE s.user_id = $1 AND s.created_at < '2026-02-01' AND o.search_text LIKE '%${WORD}%'`,
+      [shopper.user.id],
+    );
+    const pages = await followSearch(shopper.agent, `/api/favorites/search?q=${WORD}`);
+    expect(older!.count).toBeGreaterThan(0);
+    expect(expected.length).toBeGreaterThan(older!.count);
+    expect(pages.flat().map((o) => o.id)).toEqual(expected);
+    expect(pages.length).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('a cursor the list did not give', () => {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const bad = [

@@ -293,10 +293,12 @@ export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number; siz
  * One page of the outfits the shopper swiped right on, newest first (then by outfit id): those
  * after `after`, one more than a page shows. Read in that order from swipes_user_likes_idx (0024),
  * or for one occasion from swipes_user_occasion_likes_idx (0044), so the walk stops at a page
- * however long the history; each index holds `pieces_written` too (0066), so no like's row is read. Searched by words, each like's outfit is checked as the walk reaches
- * it. With each like, in the same statement, the shopper's rows of item_favorites tagged with its
- * outfit (item_favorites_outfit_user_idx), newest first, then by category and item: all a page
- * needs besides the cards (a like's pieces that are not written out are the outfit's own).
+ * however long the history; each index holds `pieces_written` too (0066), so no like's row is
+ * read. Searched by words, each like's outfit is checked as the walk reaches it, `SEARCH_WALK`
+ * likes at most a page (`walkedTo`: the last like walked). With each like, in the
+ * same statement, the shopper's rows of item_favorites tagged with its outfit
+ * (item_favorites_outfit_user_idx), newest first, then by category and item: all a page needs
+ * besides the cards (a like's pieces that are not written out are the outfit's own).
  * Prepared: one plan per shape serves every shopper (unless a word has typo alternatives,
  * `preparable`).
  */
@@ -305,41 +307,54 @@ export async function pageLikedOutfits(
   userId: number,
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
-): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[] }> {
+): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[]; walkedTo: LikeKey | null }> {
+  const terms = filter.terms?.length ? filter.terms : undefined;
   // Estimated as any shopper's: the one plan kept serves a long history too.
   const me = opaque(userId);
-  const fits = filter.terms ? matchesAllTerms(sql`o.search_text`, filter.terms) : undefined;
+  const newestFirst = sql`ORDER BY s.created_at DESC, s.outfit_id DESC`;
+  const walk = sql.raw(String(SEARCH_WALK));
   const likes = sql`SELECT s.outfit_id AS "outfitId", s.created_at AS "likedAt",
                            s.pieces_written AS "piecesWritten", s.created_at::text AS "atKey",
-                           (SELECT ${fits ?? sql`true`} FROM outfits o WHERE o.id = s.outfit_id) AS fits
+                           (SELECT ${terms ? matchesAllTerms(sql`o.search_text`, terms) : sql`true`}
+                              FROM outfits o WHERE o.id = s.outfit_id) AS fits
+                           ${terms ? sql`, row_number() OVER (${newestFirst}) = ${walk} AS "lastWalked"` : sql``}
                       FROM swipes s
                      WHERE s.user_id = ${me} AND s.direction = 'like'
                        ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${opaque(filter.occasionId)}` : sql``}
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
-                     ORDER BY s.created_at DESC, s.outfit_id DESC`;
+                     ${newestFirst} ${terms ? sql`LIMIT ${walk}` : sql``}`;
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
-  // A like without rows of its own comes once, its row's columns null.
-  type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null };
-  const statement = sql`SELECT l."outfitId", l."likedAt", l."piecesWritten", l."atKey", r.*
-          FROM (SELECT "outfitId", "likedAt", "piecesWritten", "atKey" FROM (${likes}) l
-                 WHERE l.fits LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}) l
+  // A like without rows of its own comes once, its row's columns null. A search's last like
+  // walked comes too, matching or not: the next page starts after it.
+  type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null } & {
+    fits: boolean;
+    lastWalked?: boolean;
+  };
+  const statement = sql`SELECT l.*, r.*
+          FROM (SELECT * FROM (${likes}) l
+                 WHERE l.fits ${terms ? sql`OR l."lastWalked"` : sql``}
+                 LIMIT ${sql.raw(String(OUTFIT_PAGE_READ))}) l
           LEFT JOIN LATERAL (
             SELECT ${itemColumnsSql}, f.quantity, f.size_chosen AS "sizeChosen", f.created_at AS "rowAt"
               FROM item_favorites f
               JOIN items i ON i.id = f.item_id
               JOIN categories c ON c.id = i.category_id
-             WHERE f.outfit_id = l."outfitId" AND f.user_id = ${me}) r ON true
+             WHERE f.outfit_id = l."outfitId" AND f.user_id = ${me}) r ON l.fits
          ORDER BY l."likedAt" DESC, l."outfitId" DESC, r."rowAt" DESC, r."categoryId", r.id`;
-  const joined = await querySearched<Joined>(client, 'liked_outfits_page', filter.terms, statement);
+  const joined = await querySearched<Joined>(client, 'liked_outfits_page', terms, statement);
   const liked: LikedOutfit[] = [];
   const rows: LikedOutfitRow[] = [];
+  let last: LikeKey | null = null;
   for (const row of joined) {
     const { outfitId, likedAt, piecesWritten, atKey } = row;
+    if (row.lastWalked) last = [atKey, outfitId];
+    if (!row.fits) continue;
     if (liked.at(-1)?.outfitId !== outfitId)
       liked.push({ outfitId, likedAt, piecesWritten, atKey });
     if (row.id !== null) rows.push(row as LikedOutfitRow);
   }
-  return { liked, rows };
+  // A walk that ended at its bound with less than a page: every like up to its last was checked.
+  return { liked, rows, walkedTo: liked.length < OUTFIT_PAGE_READ ? last : null };
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */

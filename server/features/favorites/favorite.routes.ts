@@ -40,6 +40,11 @@ import * as service from './favorite.service';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
 const withNotFound = { ...errors, 404: ApiErrorSchema };
 
+/** What a client of a favourites' search must know: its pages may be short before the last. */
+const walkedPages = (page: string) =>
+  `The words are looked for a stretch of the history at a time: a page may hold fewer than ${page}, ` +
+  'or none, and still have a `nextCursor`; follow it until it is null.';
+
 export default async function favoriteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -331,6 +336,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           "Search the shopper's favourite outfits, optionally in one occasion, a page at a time",
+        description: walkedPages(`${OUTFIT_PAGE_SIZE} outfits`),
         querystring: FavoriteOutfitSearchQuerySchema,
         response: { 200: FavoriteOutfitPageSchema, ...errors },
       },
@@ -354,10 +360,7 @@ export default async function favoriteRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           "Search the shopper's favourite pieces, optionally in some categories, a page at a time",
-        description:
-          'The words are looked for a stretch of the history at a time: a page may hold fewer ' +
-          `than ${PAGE_SIZE} pieces, or none, and still have a \`nextCursor\`; follow it until it ` +
-          'is null.',
+        description: walkedPages(`${PAGE_SIZE} pieces`),
         querystring: FavoriteItemSearchQuerySchema,
         response: { 200: FavoriteItemPageSchema, ...errors },
       },

@@ -134,13 +134,15 @@ async function pageOfOutfits(
   cursor: string | undefined,
 ): Promise<Page<FavoriteOutfit>> {
   const after = likeCursor.decode(cursor);
-  const { liked, rows } = await repo.pageLikedOutfits(database, userId, filter, after);
-  return pageFrom(
+  const { liked, rows, walkedTo } = await repo.pageLikedOutfits(database, userId, filter, after);
+  const page = await pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
     (shown) => assembleOutfits(cards, shown, rows),
     OUTFIT_PAGE_SIZE,
   );
+  // A search's walk that stopped at its bound: the next page starts after its last like.
+  return walkedTo ? { ...page, nextCursor: likeCursor.encode(walkedTo) } : page;
 }
 
 async function pageOfPieces(

@@ -13,6 +13,14 @@ import { pageFavoriteItems, pageLikedOutfits, SEARCH_WALK } from './favorite.rep
 
 // A page of one category or occasion the shopper seldom chose: each has a shop of its own.
 
+/** Each of the `users` likes the `count` outfits of the lowest ids (`recentRows`). */
+const likesOf = (users: string, count: number) =>
+  recentRows({ table: 'swipes', column: 'outfit_id', values: { direction: "'like'" } }, users, {
+    table: 'outfits',
+    where: 'true',
+    count,
+  });
+
 const TOPS = 1;
 const OUTERWEAR = 6;
 
@@ -167,18 +175,52 @@ describeKeptPlans("one occasion's liked outfits at any history", (shopDatabase) 
   });
 });
 
+describeKeptPlans('a search of liked outfits at any history', (shopDatabase) => {
+  it('walks back a bounded stretch for a word no liked outfit holds, and says how far', async () => {
+    const database = shopDatabase();
+    // More outfits than a walk and a half, each with the pieces of the first.
+    const more = `WITH made AS (
+        INSERT INTO outfits (name, occasion_id)
+        SELECT 'long history look ' || n, (SELECT min(id) FROM occasions)
+          FROM generate_series(1, ${SEARCH_WALK + 100}) AS n
+        RETURNING id)
+      INSERT INTO outfit_items (outfit_id, slot, item_id, category_id, product_id, color)
+      SELECT m.id, oi.slot, oi.item_id, oi.category_id, oi.product_id, oi.color
+        FROM made m, outfit_items oi WHERE oi.outfit_id = (SELECT min(id) FROM outfits)`;
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: `${more}; ${likesOf(CROWD, 2)}`,
+      long: likesOf(LONG_HISTORY, SEARCH_WALK + 100),
+    });
+    const walked = await database.sql.query<{ at: string; outfit: number }>(
+      `SELECT created_at::text AS at, outfit_id AS outfit FROM swipes WHERE user_id = $1
+        ORDER BY created_at DESC, outfit_id DESC`,
+      [heavy],
+    );
+
+    expect(walked).toHaveLength(SEARCH_WALK + 100);
+    // Two letters and five: the walk does not hang on a word's length.
+    for (const term of ['q§', 'qzxwv']) {
+      const terms = [{ term, alternatives: [] }];
+      const { result: page, rowsRead } = await readOnGenericPlan(database, 'swipes', (on) =>
+        pageLikedOutfits({ ...database, sql: on }, heavy, { terms }, undefined),
+      );
+
+      expect(page.liked).toEqual([]);
+      // As far back as the walk's last like: the next page starts after it.
+      const last = walked[SEARCH_WALK - 1]!;
+      expect(page.walkedTo).toEqual([last.at, last.outfit]);
+      // The walk, and never the hundred likes after it.
+      expect(rowsRead).toBeLessThanOrEqual(SEARCH_WALK + 1);
+    }
+  });
+});
+
 describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
   it('come from the index alone, whether their pieces are written out too', async () => {
     const database = shopDatabase();
-    const likes = (users: string, count: number) =>
-      recentRows({ table: 'swipes', column: 'outfit_id', values: { direction: "'like'" } }, users, {
-        table: 'outfits',
-        where: 'true',
-        count,
-      });
     const heavy = await oneLongHistory(database, 'swipes', {
-      crowd: likes(CROWD, 2),
-      long: likes(LONG_HISTORY, 2 * PAGE_SIZE),
+      crowd: likesOf(CROWD, 2),
+      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
     });
 
     const outfits = await readOnGenericPlan(database, 'swipes', (on) =>

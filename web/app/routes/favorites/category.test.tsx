@@ -13,6 +13,7 @@ import {
 import { ProductSheetProvider } from '../../../features/catalog/components/product-sheet-provider';
 import { fromContract } from '../../../test/api-contracts';
 import { favoriteItem } from '../../../test/fixtures';
+import { stubListEndInView } from '../../../test/layout-stubs';
 import { BrowserBack, mockApi, renderWithApp } from '../../../test/render';
 import FavoriteCategoryRoute from './category';
 
@@ -248,18 +249,7 @@ describe('Favorite pieces of a category', () => {
   }, 30_000);
 
   it('keeps the pieces shown when the next page fails, and asks again only on Try again', async () => {
-    // The end of the list is always in view: each observer reports it at once.
-    class InView {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        this.callback(
-          [{ isIntersecting: true, target } as IntersectionObserverEntry],
-          this as unknown as IntersectionObserver,
-        );
-      }
-      disconnect() {}
-    }
-    vi.stubGlobal('IntersectionObserver', InView);
+    stubListEndInView();
     try {
       let nextFails = true;
       const calls = mockApi((_method, url) => {

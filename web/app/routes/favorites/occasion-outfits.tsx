@@ -58,6 +58,9 @@ export default function FavoriteOccasionRoute() {
   }
 
   const searching = q.trim() !== '';
+  // A search's page may come back empty with more to look through (the server walks a stretch of
+  // the history a page): only a list with nothing found and nothing left is empty.
+  const empty = !outfits.hasNextPage && !outfits.data?.pages.some((page) => page.items.length);
   return (
     <Page
       title="Faves"
@@ -77,7 +80,7 @@ export default function FavoriteOccasionRoute() {
         <Loading label="Loading your outfits" />
       ) : outfits.isError && !outfits.data ? (
         <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
-      ) : !outfits.data?.pages[0]?.items.length ? (
+      ) : empty ? (
         searching ? (
           <EmptyState
             title="Nothing matches"

@@ -2,27 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SLOTS } from '../../../../contracts/catalog';
 import type { FavoriteOutfit } from '../../../../contracts/favorites';
-import { catalogItem } from '../../../test/fixtures';
+import { favoriteOutfit as outfit } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { FavoriteOutfitCard } from './favorite-outfit-card';
-
-function outfit(id: number, name: string): FavoriteOutfit {
-  return {
-    id,
-    name,
-    description: 'For a long lunch.',
-    occasionId: 2,
-    occasion: 'Brunch',
-    favoritedAt: '2026-03-01T09:00:00.000Z',
-    items: SLOTS.map((slot, i) => ({
-      ...catalogItem(id * 10 + i, `${slot} ${id}`),
-      slot,
-      favorite: { quantity: 1, sizeChosen: false },
-    })),
-  };
-}
 
 /** A list of favourite outfits as a page shows it: an outfit removed leaves it. */
 function Favorites({ initial }: { initial: FavoriteOutfit[] }) {
