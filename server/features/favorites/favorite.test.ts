@@ -1028,4 +1028,28 @@ describe('GET /api/favorites/search and /api/favorites/search/item', () => {
     expect((await alice.agent.get('/api/favorites/search/item?cat=Hats')).statusCode).toBe(400);
     expect((await bob.agent.get('/api/favorites/search/item?cat=1')).json().items).toEqual([]);
   });
+
+  it("finds a liked outfit's piece by its name as it is now", async () => {
+    const shopper = await signUp(t.app);
+    const [top] = await sql<{ outfitId: number; itemId: number }>(
+      `SELECT outfit_id AS "outfitId", item_id AS "itemId" FROM outfit_items
+        WHERE slot = 'top' ORDER BY outfit_id LIMIT 1`,
+    );
+    const like = await shopper.agent.post('/api/outfit/favorite', { outfitId: top!.outfitId });
+    expect(like.statusCode, like.body).toBe(200);
+    // Renamed after the like (a piece's name is its product's): the search checks a like's
+    // pieces against its outfit's words first.
+    const rename = (to: string) =>
+      sql(
+        `UPDATE products SET name = ${to} WHERE id = (SELECT product_id FROM items WHERE id = $1)`,
+        [top!.itemId],
+      );
+    await rename("name || ' Zephyrine'");
+    try {
+      const found = await shopper.agent.get('/api/favorites/search/item?q=zephyrine');
+      expect(found.json().items.map((i: { id: number }) => i.id)).toEqual([top!.itemId]);
+    } finally {
+      await rename("left(name, -length(' Zephyrine'))");
+    }
+  });
 });
