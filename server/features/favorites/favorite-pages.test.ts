@@ -458,6 +458,38 @@ describe('a search of favourite outfits by a rare word, a stretch of likes a pag
     }
   });
 
+  it('goes on after a walk whose page filled at its last like, matching or not', async () => {
+    const shopper = await signUp(t.app);
+    // Likes a second apart: place n is the n-th newest.
+    const outfits = await sql<{ id: number }>(
+      `SELECT id FROM outfits ORDER BY id LIMIT ${SEARCH_WALK + 60}`,
+    );
+    await sql(
+      `INSERT INTO swipes (user_id, outfit_id, direction, created_at)
+       SELECT $1, id, 'like', timestamptz '2026-03-01' - n * interval '1 second'
+         FROM unnest($2::int[]) WITH ORDINALITY AS u(id, n)`,
+      [shopper.user.id, outfits.map((o) => o.id)],
+    );
+    const places = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const cases = [
+      // A page's worth just before the walk's last like, which does not match; one more after.
+      ['heliotrope', [...places(SEARCH_WALK - 8, SEARCH_WALK - 1), SEARCH_WALK + 30]],
+      // A page and one more, the last being the walk's last like; one more after.
+      ['verbena', [...places(SEARCH_WALK - 8, SEARCH_WALK), SEARCH_WALK + 40]],
+    ] as const;
+    for (const [word, at] of cases) {
+      const ids = at.map((n) => outfits[n - 1]!.id);
+      await sql(
+        `UPDATE outfits SET description = description || ' ${word}.' WHERE id = ANY($1::int[])`,
+        [ids],
+      );
+      const pages = await followSearch(shopper.agent, `/api/favorites/search?q=${word}`);
+      expect(pages[0]).toHaveLength(OUTFIT_PAGE_SIZE);
+      expect(pages.flat().map((o) => o.id)).toEqual(ids);
+    }
+  });
+
   it('goes on past more likes of one moment than a walk holds', async () => {
     const shopper = await signUp(t.app);
     // A walk and more liked at one moment, as an import would, and thirty liked before.

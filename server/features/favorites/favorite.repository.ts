@@ -112,10 +112,11 @@ function afterPiece(
 }
 
 /**
- * How far one page of a search walks back in time, at most: to the time of the shopper's
- * `SEARCH_WALK`-th row of item_favorites or like before the page's cursor, whichever is later
- * (with every piece of that moment). Each piece's text is checked as the walk reaches it, and the
- * bound keeps a page's cost from growing with the history when few pieces hold the words.
+ * How far one page of a favourites' search walks, at most. Pieces: back to the time of the
+ * shopper's `SEARCH_WALK`-th row of item_favorites or like before the page's cursor, whichever is
+ * later (with every piece of that moment). Outfits: `SEARCH_WALK` likes of the list, exactly.
+ * Each text is checked as the walk reaches it, and the bound keeps a page's cost from growing
+ * with the history when few hold the words.
  */
 export const SEARCH_WALK = 200;
 
@@ -325,7 +326,7 @@ export async function pageLikedOutfits(
                      ${newestFirst} ${terms ? sql`LIMIT ${walk}` : sql``}`;
   // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
   // A like without rows of its own comes once, its row's columns null. A search's last like
-  // walked comes too, matching or not: the next page starts after it.
+  // walked comes too, matching or not, unless a page and one more matched before it.
   type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null } & {
     fits: boolean;
     lastWalked?: boolean;
@@ -353,7 +354,8 @@ export async function pageLikedOutfits(
       liked.push({ outfitId, likedAt, piecesWritten, atKey });
     if (row.id !== null) rows.push(row as LikedOutfitRow);
   }
-  // A walk that ended at its bound with less than a page: every like up to its last was checked.
+  // A walk that reached its bound before a page and one more matched: the next page starts
+  // after the last like walked, every like up to it checked.
   return { liked, rows, walkedTo: liked.length < OUTFIT_PAGE_READ ? last : null };
 }
 

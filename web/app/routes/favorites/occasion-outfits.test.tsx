@@ -9,11 +9,12 @@ import { stubListEndInView } from '../../../test/layout-stubs';
 import { mockApi, renderWithApp } from '../../../test/render';
 import FavoriteOccasionRoute from './occasion-outfits';
 
+type Page = ReturnType<typeof page>;
 const page = (items: FavoriteOutfit[], nextCursor: string | null) =>
   fromContract(FavoriteOutfitPageSchema, { items, nextCursor });
 
 /** Brunch's favourites, the list's end always in view: each observer reports it at once. */
-function renderBrunch(searched: (cursor: string | null) => ReturnType<typeof page>) {
+function renderBrunch(searched: (cursor: string | null, q: string | null) => Page | Promise<Page>) {
   stubListEndInView();
   const calls = mockApi((_method, url) => {
     const { pathname, searchParams } = new URL(url, 'http://drape.test');
@@ -23,7 +24,11 @@ function renderBrunch(searched: (cursor: string | null) => ReturnType<typeof pag
     if (pathname === '/api/favorites/outfits/2') {
       return [200, page([outfit(1, 'Sunday Market')], null)];
     }
-    if (pathname === '/api/favorites/search') return [200, searched(searchParams.get('cursor'))];
+    if (pathname === '/api/favorites/search') {
+      return Promise.resolve(searched(searchParams.get('cursor'), searchParams.get('q'))).then(
+        (answer): [number, unknown] => [200, answer],
+      );
+    }
     return [404, { error: { code: 'not_found', message: url } }];
   });
   renderWithApp(
@@ -62,12 +67,40 @@ describe('Favorite outfits of an occasion, searched', () => {
   }, 30_000);
 
   it('says nothing matches once the last page found nothing either', async () => {
-    renderBrunch((cursor) => (cursor === null ? page([], 'stretch-2') : page([], null)));
+    const calls = renderBrunch((cursor) =>
+      cursor === null ? page([], 'stretch-2') : page([], null),
+    );
     await screen.findByRole('article', { name: /Sunday Market/ });
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search these faves' }), 'quay');
 
     expect(await screen.findByText('Nothing matches')).toBeVisible();
     expect(screen.getByText('None of your Brunch favorites match “quay”.')).toBeVisible();
+    expect(calls.some((c) => c.url.includes('cursor=stretch-2'))).toBe(true);
+  }, 30_000);
+
+  it("shows a search under way, not the last search's empty answer", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderBrunch(async (_cursor, q) => {
+      if (q !== 'quay') return page([], null);
+      await held;
+      return page([outfit(7, 'Lunch on the Quay')], null);
+    });
+    await screen.findByRole('article', { name: /Sunday Market/ });
+    const box = screen.getByRole('searchbox', { name: 'Search these faves' });
+    await userEvent.type(box, 'qua');
+    expect(await screen.findByText('Nothing matches')).toBeVisible();
+
+    await userEvent.type(box, 'y');
+
+    expect(
+      await screen.findByRole('progressbar', { name: 'Searching your outfits' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Nothing matches')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('article', { name: /Lunch on the Quay/ })).toBeVisible();
   }, 30_000);
 });

@@ -59,8 +59,9 @@ export default function FavoriteOccasionRoute() {
 
   const searching = q.trim() !== '';
   // A search's page may come back empty with more to look through (the server walks a stretch of
-  // the history a page): only a list with nothing found and nothing left is empty.
-  const empty = !outfits.hasNextPage && !outfits.data?.pages.some((page) => page.items.length);
+  // the history a page): only a list with nothing found and nothing left is empty. The last
+  // search's answer, kept while the next one loads, says nothing of it.
+  const none = !outfits.data?.pages.some((page) => page.items.length);
   return (
     <Page
       title="Faves"
@@ -80,7 +81,9 @@ export default function FavoriteOccasionRoute() {
         <Loading label="Loading your outfits" />
       ) : outfits.isError && !outfits.data ? (
         <ErrorState message={outfits.error.message} onRetry={() => outfits.refetch()} />
-      ) : empty ? (
+      ) : none && outfits.isPlaceholderData ? (
+        <Loading label="Searching your outfits" />
+      ) : none && !outfits.hasNextPage ? (
         searching ? (
           <EmptyState
             title="Nothing matches"
