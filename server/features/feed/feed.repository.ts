@@ -197,20 +197,39 @@ export async function readQueue(client: SqlClient, userId: number): Promise<Queu
   };
 }
 
+/** The likes a ranking read: a queue ranked with them is kept only while each still stands. */
+export const likesRead = (read: ShopperRead): number[] =>
+  read.history.recent.filter((swipe) => swipe.like).map((swipe) => swipe.outfitId);
+
 /**
  * Makes `ranked` the shopper's queue, in order, with reasons; outfits deleted or unfavourited
  * meanwhile are skipped. It takes turns with the shopper's swipes (0025), so each swipe on it is
- * announced.
+ * announced. Nothing is stored when one of `likes`, those the ranking read, was taken back
+ * meanwhile: its reasons could name the like (an undo forgets the queue, and a ranking read
+ * before the undo must not bring it back).
  */
-export async function storeQueue(db: Db, userId: number, ranked: readonly RankedOutfit[]) {
+export async function storeQueue(
+  db: Db,
+  userId: number,
+  ranked: readonly RankedOutfit[],
+  likes: readonly number[] = [],
+) {
   const list = idArray(ranked.map((r) => r.id));
   const reasons = JSON.stringify(ranked.map((r) => r.reason));
   await db.transaction(async (tx) => {
     await lockFeedQueue(tx, userId);
     await tx.execute(sql`
-    WITH gone AS (
+    WITH standing AS (
+      SELECT NOT EXISTS (
+               SELECT 1 FROM unnest(${idArray(likes)}::int[]) AS l (outfit_id)
+                WHERE NOT EXISTS (SELECT 1 FROM swipes s
+                                   WHERE s.user_id = ${userId} AND s.outfit_id = l.outfit_id
+                                     AND s.direction = 'like')) AS ok
+    ),
+    gone AS (
       DELETE FROM feed_queue q
        WHERE q.user_id = ${userId} AND q.outfit_id <> ALL(${list}::int[])
+         AND (SELECT ok FROM standing)
     )
     INSERT INTO feed_queue (user_id, outfit_id, position, filled_at, reason)
     SELECT ${userId}, t.outfit_id, t.position, now(), r.reason
@@ -218,7 +237,8 @@ export async function storeQueue(db: Db, userId: number, ranked: readonly Ranked
       JOIN jsonb_array_elements(${reasons}::jsonb) WITH ORDINALITY AS r (reason, position)
         ON r.position = t.position
       JOIN outfits o ON o.id = t.outfit_id
-     WHERE NOT EXISTS (SELECT 1 FROM unfavorited_outfits u
+     WHERE (SELECT ok FROM standing)
+       AND NOT EXISTS (SELECT 1 FROM unfavorited_outfits u
                         WHERE u.user_id = ${userId} AND u.outfit_id = t.outfit_id)
         ON CONFLICT (user_id, outfit_id)
         DO UPDATE SET position = excluded.position, filled_at = excluded.filled_at,

@@ -134,8 +134,9 @@ export async function getFeed(
     const first = await inStock(opening);
     if (first.length > limit || opening.length < QUEUE.size) return pageOf(first, hearts);
   }
-  const ranked = await rank(Math.max(QUEUE.onTheSpot, limit + 1), read);
-  feedState.queue.store(userId, ranked);
+  const history = read ?? (await repo.readHistory(sql, userId));
+  const ranked = await rank(Math.max(QUEUE.onTheSpot, limit + 1), history);
+  feedState.queue.store(userId, ranked, repo.likesRead(history));
   return pageOf(await inStock(ranked), hearts);
 }
 

@@ -8,7 +8,7 @@ import { ShopperHearts } from '../../lib/shopper-hearts';
 import { StockLevels } from '../../lib/stock-levels';
 import { KEPT_MS, untilAnnounced } from '../../test/announcements';
 import { Agent, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { rankFeed, readHistory, storeQueue } from './feed.repository';
+import { likesRead, rankFeed, readHistory, storeQueue } from './feed.repository';
 import { getFeed } from './feed.service';
 import { OPENINGS, Openings } from './openings';
 import { FeedQueue, KeptQueues, QUEUE } from './queue';
@@ -893,6 +893,24 @@ describe('the feed queue', () => {
     } finally {
       await restock();
     }
+  });
+
+  it('keeps no ranking read with a like that was taken back before it was stored', async () => {
+    const s = await signUp(t.app);
+    const like = await s.agent.post('/api/outfit/favorite', { outfitId: 1 });
+    expect(like.statusCode, like.body).toBe(200);
+    const read = await readHistory(t.db.database.sql, s.user.id);
+    const ranked = await rankFeed(t.db.database.sql, read, { limit: 10, atLeast: 1 });
+    expect(likesRead(read)).toEqual([1]);
+    // The like undone after the ranking read it, before the ranking is stored.
+    const undo = await s.agent.post('/api/outfit/undo', {});
+    expect(undo.statusCode, undo.body).toBe(200);
+
+    await storeQueue(db(), s.user.id, ranked, likesRead(read));
+    expect(await queued(s.user.id)).toEqual([]);
+    // With every like it read still standing, the same ranking is kept.
+    await storeQueue(db(), s.user.id, ranked, []);
+    expect(await queued(s.user.id)).toEqual(ranked.map((r) => r.id));
   });
 
   it('ranks again in the background once the queue runs low', async () => {

@@ -31,9 +31,9 @@ export class FeedQueue {
     private readonly report: (error: unknown, userId: number) => void,
   ) {}
 
-  /** Keeps a ranking just made on the request path as the shopper's queue. */
-  store(userId: number, ranked: readonly RankedOutfit[]): void {
-    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ranked));
+  /** Keeps a ranking just made on the request path, with the `likes` it read, as the queue. */
+  store(userId: number, ranked: readonly RankedOutfit[], likes: readonly number[] = []): void {
+    this.#run(userId, () => repo.storeQueue(this.database.db, userId, ranked, likes));
   }
 
   /** Ranks the shopper's feed afresh, with their latest swipes, and queues it. */
@@ -42,7 +42,7 @@ export class FeedQueue {
       const { sql, db } = this.database;
       const read = await repo.readHistory(sql, userId);
       const ranked = await repo.rankFeed(sql, read, { limit: QUEUE.size, atLeast: QUEUE.lowWater });
-      await repo.storeQueue(db, userId, ranked);
+      await repo.storeQueue(db, userId, ranked, repo.likesRead(read));
     });
   }
 
