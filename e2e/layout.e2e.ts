@@ -162,6 +162,17 @@ describe('readable at any size', () => {
     const { page, consoleErrors } = await newPage(browser, ZOOMED);
     const { liked } = await shopperWithCart(page);
     await expectEverythingFits(page, 'zoom', liked);
+    // The tab bar is the icons on one row, so the screen keeps its height for the content.
+    await visit(page, '/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tops = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(64);
+    expect(await nav.getByRole('link', { name: 'Swipe' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     // The cart's quantity box keeps room for its number.
     await visit(page, '/cartlanding');
     const quantity = page.getByRole('combobox').first();
