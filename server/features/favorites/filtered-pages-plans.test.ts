@@ -246,6 +246,28 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
   });
 });
 
+describeKeptPlans('a search of favourite pieces for a word', (shopDatabase) => {
+  it("checks each walked piece's words from an index, never the item's row", async () => {
+    const database = shopDatabase();
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: likesOf(CROWD, 2),
+      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
+    });
+    // A shop in use is vacuumed: the index alone answers only for pages marked all visible.
+    await database.sql.exec('VACUUM items');
+    const terms = [{ term: 'qzxwv', alternatives: [] }];
+
+    const { result, rowsRead, heapVisits } = await readOnGenericPlan(database, 'items', (on) =>
+      pageFavoriteItems({ sql: on }, heavy, { terms }, undefined),
+    );
+
+    expect(result.rows).toEqual([]);
+    // Every piece of every like was checked (five an outfit), and none was read from its row.
+    expect(rowsRead).toBeGreaterThanOrEqual(5 * 2 * PAGE_SIZE);
+    expect(heapVisits).toBe(0);
+  });
+});
+
 describeKeptPlans('the statements a search of favourites keeps', (shopDatabase) => {
   it('keeps a statement a list for words as typed, none for words with typo alternatives', async () => {
     const database = shopDatabase();
