@@ -1,6 +1,6 @@
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, queryPlannedEachTime, queryPrepared, rowsOf, type SqlClient } from '../db/client';
+import { queryPlannedEachTime, queryPrepared, type SqlClient } from '../db/client';
 
 /**
  * Text matching inside a shopper's own lists (the favourites' and the closet's searches):
@@ -74,19 +74,28 @@ const typoWorthy = (term: string) =>
 /**
  * The words typed, each with the shop's words one edit away when no text in the shop holds it.
  * One query over the words of about the right length, and none when no word is worth a typo check.
+ * The words go as a row of parameters each, not an array: guessing an array's length, PostgreSQL
+ * planned the statement afresh at every call.
  */
-export async function expandTerms(db: Db, terms: readonly string[]): Promise<SearchTerm[]> {
+export async function expandTerms(
+  client: SqlClient,
+  terms: readonly string[],
+): Promise<SearchTerm[]> {
   const ask = terms.filter(typoWorthy);
   const near = new Map<string, string[]>();
   if (ask.length) {
-    const rows = await rowsOf<{ term: string; found: boolean; near: string[] }>(
-      db,
+    const rows = await queryPrepared<{ term: string; found: boolean; near: string[] }>(
+      client,
+      'typo_check',
       sql`
         SELECT t.term, f.found,
                CASE WHEN f.found THEN '{}'::text[] ELSE ARRAY(
                  SELECT w.word FROM search_words w
                   WHERE length(w.word) BETWEEN length(t.term) - 1 AND length(t.term) + 1) END AS near
-          FROM unnest(${`{${ask.join(',')}}`}::text[]) AS t(term)
+          FROM (VALUES ${sql.join(
+            ask.map((term) => sql`(${term}::text)`),
+            sql`, `,
+          )}) AS t(term)
          CROSS JOIN LATERAL (
                SELECT EXISTS (SELECT 1 FROM search_words x WHERE x.word LIKE '%' || t.term || '%')
                       AS found) f`,

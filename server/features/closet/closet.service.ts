@@ -13,7 +13,7 @@ import type {
 } from '../../../contracts/closet';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
 import type { Outfit } from '../../../contracts/outfit';
-import type { Database, Db } from '../../db/client';
+import type { Database, SqlClient } from '../../db/client';
 import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
@@ -139,9 +139,12 @@ async function outfitPage(
 }
 
 /** The words of a closet search, each with the shop's words it may be a typo of; none for none. */
-async function searchTerms(db: Db, q: string | undefined): Promise<SearchTerm[] | undefined> {
+async function searchTerms(
+  client: SqlClient,
+  q: string | undefined,
+): Promise<SearchTerm[] | undefined> {
   const { terms } = parseSearchText(q ?? '');
-  return terms.length > 0 ? expandTerms(db, terms) : undefined;
+  return terms.length > 0 ? expandTerms(client, terms) : undefined;
 }
 
 export async function listClosetOutfits(
@@ -150,7 +153,7 @@ export async function listClosetOutfits(
   userId: number,
   query: ListQuery,
 ): Promise<ClosetOutfitPage> {
-  const terms = await searchTerms(database.db, query.q);
+  const terms = await searchTerms(database.sql, query.q);
   return outfitPage(database, cards, userId, { terms }, query.cursor);
 }
 
@@ -168,7 +171,7 @@ export async function listClosetOutfitsForOccasion(
     database,
     cards,
     userId,
-    { occasion: ref, terms: await searchTerms(database.db, query.q) },
+    { occasion: ref, terms: await searchTerms(database.sql, query.q) },
     query.cursor,
   );
   // A card says which occasion it is for, so only an empty page asks whether there is one. A
@@ -245,7 +248,7 @@ export async function listPieces(
   const rows = await repo.pagePieces(
     database.sql,
     userId,
-    { categoryId: category.id, terms: await searchTerms(database.db, query.q) },
+    { categoryId: category.id, terms: await searchTerms(database.sql, query.q) },
     key && [key[0], key[2]],
   );
   const page = await pageFrom(

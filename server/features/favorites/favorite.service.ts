@@ -207,7 +207,7 @@ export async function searchFavoriteOutfits(
   occasionId: number | undefined,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  const terms = await expandTerms(database.db, parseSearchText(q).terms);
+  const terms = await expandTerms(database.sql, parseSearchText(q).terms);
   const page = await pageOfOutfits(database, cards, userId, { occasionId, terms }, cursor);
   return checkedOccasion(database.db, occasionId, 'occasion', page);
 }
@@ -241,7 +241,7 @@ export async function searchFavoriteItems(
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
   const categoryIds = await resolveCategoryRefs(database.db, categoryRefs);
-  const terms = await expandTerms(database.db, parseSearchText(q).terms);
+  const terms = await expandTerms(database.sql, parseSearchText(q).terms);
   return pageOfPieces(database, userId, { categoryIds, terms }, cursor);
 }
 
