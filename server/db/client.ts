@@ -15,7 +15,7 @@ export type Schema = typeof schema;
 /** The query builder both drivers share; transactions have the same shape. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** Plain SQL access for migrations, health checks and bulk loading. */
+/** Plain SQL access: the pages' own statements, migrations, health checks and bulk loading. */
 export interface SqlClient {
   /**
    * On PostgreSQL every statement with parameters is prepared once per connection

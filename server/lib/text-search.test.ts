@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  editDistance,
-  likePattern,
-  parseSearchText,
-  preparable,
-  withinOneEdit,
-} from './text-search';
+import { editDistance, likePattern, preparable, searchWords, withinOneEdit } from './text-search';
 
-describe('parseSearchText', () => {
-  it('lower-cases, collapses spaces and keeps distinct words', () => {
-    expect(parseSearchText('  Navy   JACKET navy ')).toEqual({
-      phrase: 'navy jacket navy',
-      terms: ['navy', 'jacket'],
-    });
-    expect(parseSearchText('   ')).toEqual({ phrase: '', terms: [] });
+describe('searchWords', () => {
+  it('lower-cases, splits on any spaces and keeps distinct words', () => {
+    expect(searchWords('  Navy   JACKET\tnavy ')).toEqual(['navy', 'jacket']);
+    expect(searchWords('   ')).toEqual([]);
   });
 
   it('keeps six words and drops the seventh', () => {
-    expect(parseSearchText('a b c d e f').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
-    expect(parseSearchText('a b c d e f g').terms).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(searchWords('a b c d e f')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(searchWords('a b c d e f g')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });
 });
 

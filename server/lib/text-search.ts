@@ -17,23 +17,15 @@ const MAX_TERMS = 6;
 export const MIN_TYPO_LENGTH = 4;
 const MAX_ALTERNATIVES = 8;
 
-export interface SearchText {
-  /** The whole text, lower-cased and with spaces collapsed; '' for no text. */
-  phrase: string;
-  /** Its distinct words, at most MAX_TERMS. */
-  terms: string[];
-}
-
 /** A word as typed, and the shop's words it may be a typo of (empty when it is found as is). */
 export interface SearchTerm {
   term: string;
   alternatives: string[];
 }
 
-export function parseSearchText(q: string): SearchText {
-  const phrase = q.toLowerCase().trim().replace(/\s+/g, ' ');
-  const terms = [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_TERMS);
-  return { phrase, terms };
+/** The distinct words of a search, lower-cased, at most MAX_TERMS. */
+export function searchWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
 }
 
 /** `%`, `_` and `\` are plain characters to a shopper, so they are escaped for LIKE. */
@@ -109,15 +101,9 @@ export async function expandTerms(
   return terms.map((term) => ({ term, alternatives: near.get(term) ?? [] }));
 }
 
-/**
- * `search_text` columns are stored lower-cased and the words searched for are lower-cased too, so
- * plain LIKE does: it compares bytes, where ILIKE folds case row by row. Other columns
- * (`lowered: false`) use ILIKE.
- */
-function contains(column: AnyPgColumn | SQL, text: string, lowered = true): SQL {
-  return lowered
-    ? sql`(${column} LIKE ${likePattern(text)} ESCAPE '\\')`
-    : sql`(${column} ILIKE ${likePattern(text)} ESCAPE '\\')`;
+/** `search_text` and the words are both lower-cased, so LIKE compares bytes and needs no ILIKE. */
+function contains(column: AnyPgColumn | SQL, text: string): SQL {
+  return sql`(${column} LIKE ${likePattern(text)} ESCAPE '\\')`;
 }
 
 /**

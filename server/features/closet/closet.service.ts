@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { toItem } from '../../lib/items';
 import type { OutfitCards } from '../../lib/outfit-cards';
-import { expandTerms, parseSearchText, type SearchTerm } from '../../lib/text-search';
+import { expandTerms, type SearchTerm, searchWords } from '../../lib/text-search';
 import * as repo from './closet.repository';
 
 interface ListQuery {
@@ -143,7 +143,7 @@ async function searchTerms(
   client: SqlClient,
   q: string | undefined,
 ): Promise<SearchTerm[] | undefined> {
-  const { terms } = parseSearchText(q ?? '');
+  const terms = searchWords(q ?? '');
   return terms.length > 0 ? expandTerms(client, terms) : undefined;
 }
 

@@ -133,16 +133,12 @@ export interface PieceRows {
 
 /**
  * One page of the shopper's favourite pieces in listFavoriteItems' order: those after `after`,
- * one more than a page shows. The two kinds of favourite are read apart, each from an index in
- * that order and each stopping at a page (for the rows of item_favorites, by time or, on a
- * category's page, by category and time; swipes_user_likes_idx for the pieces that follow from a
- * like, one in every category), then merged:
- * through the favorite_pieces view, PostgreSQL joins every like with its pieces and sorts them all.
- * Prepared, one statement per shape (a category, a cursor, a number of words): planning it cost
- * more than reading the page; a search with typo alternatives is planned each time (`preparable`).
- * A search checks each piece's text as the walk by time reaches it, stopping at a page for a
- * common word and, for a rare one, at `SEARCH_WALK`'s bound (`walkedTo`), so that no page of it
- * reads more than `SEARCH_WALK` rows of each history.
+ * one more than a page shows. The hearts (item_favorites) and the pieces that follow from likes
+ * are each read from an index in that order, stopping at a page, then merged; not through the
+ * favorite_pieces view, which joins every like with its pieces and sorts them all. Prepared, one
+ * statement per shape (a category, a cursor, a number of words), unless a word has typo
+ * alternatives (`preparable`). A search checks each piece's text as the walk reaches it and stops
+ * at a page or at `SEARCH_WALK`'s bound (`walkedTo`), whichever comes first.
  */
 export async function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -158,7 +154,7 @@ export async function pageFavoriteItems(
     const ids = filter.categoryIds ?? [];
     // One category as a single value: the plan kept for `= ANY` walked the shopper's rows by time.
     if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
-    return ids.length ? sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])` : undefined;
+    return ids.length ? sql`${column} = ANY(${idArray(ids)}::int[])` : undefined;
   };
   const matches = (item: SQL) =>
     terms &&

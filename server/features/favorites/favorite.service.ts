@@ -34,7 +34,7 @@ import { writeLikedPieces } from '../../lib/liked-pieces';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { toVariant } from '../../lib/products';
 import { compareSizes } from '../../lib/sizes';
-import { expandTerms, parseSearchText } from '../../lib/text-search';
+import { expandTerms, searchWords } from '../../lib/text-search';
 import * as repo from './favorite.repository';
 
 type ChangeColorInput = z.output<typeof ChangeColorBodySchema>;
@@ -207,7 +207,7 @@ export async function searchFavoriteOutfits(
   occasionId: number | undefined,
   cursor?: string,
 ): Promise<Page<FavoriteOutfit>> {
-  const terms = await expandTerms(database.sql, parseSearchText(q).terms);
+  const terms = await expandTerms(database.sql, searchWords(q));
   const page = await pageOfOutfits(database, cards, userId, { occasionId, terms }, cursor);
   return checkedOccasion(database.db, occasionId, 'occasion', page);
 }
@@ -241,7 +241,7 @@ export async function searchFavoriteItems(
   cursor?: string,
 ): Promise<Page<FavoriteItem>> {
   const categoryIds = await resolveCategoryRefs(database.db, categoryRefs);
-  const terms = await expandTerms(database.sql, parseSearchText(q).terms);
+  const terms = await expandTerms(database.sql, searchWords(q));
   return pageOfPieces(database, userId, { categoryIds, terms }, cursor);
 }
 
