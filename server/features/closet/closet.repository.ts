@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Slot } from '../../../contracts/catalog';
 import type { ClosetCategoryCount } from '../../../contracts/closet';
-import { type Db, isoText, queryPrepared, rowsOf, type SqlClient } from '../../db/client';
+import { isoText, queryPrepared, type SqlClient } from '../../db/client';
 import { OUTFIT_PAGE_READ, PAGE_READ } from '../../lib/cursor';
 import { type ItemRow, itemColumnsSql } from '../../lib/items';
 import { matchesAllTerms, querySearched, type SearchTerm } from '../../lib/text-search';
@@ -68,6 +68,8 @@ export interface OwnedPiece {
 export interface ClosetOutfitRows {
   outfits: ClosetOutfitRef[];
   owned: OwnedPiece[];
+  /** On an occasion's page, the occasion its reference names; null when it names none. */
+  occasion?: { id: number; name: string } | null;
 }
 
 /**
@@ -86,29 +88,40 @@ async function withOwned(
   terms: readonly SearchTerm[] | undefined,
   userId: number,
   chosen: SQL,
+  /** An occasion's page: `chosen` reads its id as `(SELECT id FROM occasion)`. */
+  occasion?: OccasionRef,
 ): Promise<ClosetOutfitRows> {
   type Owned = Omit<OwnedPiece, 'look'> & ItemLook;
-  type Row = ClosetOutfitRef & { [K in keyof Owned]: Owned[K] | null };
-  const statement = sql`SELECT co.id, ${isoText(sql`co.at`)} AS "completedAt", co.at::text AS "atKey",
-               oi.outfit_id AS "outfitId", oi.product_id AS "productId",
-               c.item_id AS "itemId", c.quantity,
-               ${isoText(sql`c.first_bought_at`)} AS "firstBoughtAt",
-               ${isoText(sql`c.last_bought_at`)} AS "lastBoughtAt",
-               i.img, i.color, i.color_hex AS "colorHex", i.size
-          FROM (${chosen}) co
+  type Row = { [K in keyof (ClosetOutfitRef & Owned)]: (ClosetOutfitRef & Owned)[K] | null } & {
+    occasionId?: number | null;
+    occasionName?: string | null;
+  };
+  const joined = sql`(${chosen}) co
           LEFT JOIN outfit_items oi ON oi.outfit_id = co.id
           LEFT JOIN LATERAL (SELECT * FROM closet_items c
                               WHERE c.user_id = ${userId} AND c.product_id = oi.product_id
                              OFFSET 0) c ON true
           LEFT JOIN LATERAL (SELECT i.image AS img, i.color, i.color_hex, i.size FROM items i
                               WHERE i.id = c.item_id AND c.item_id <> oi.item_id
-                             OFFSET 0) i ON true
+                             OFFSET 0) i ON true`;
+  // An occasion's page answers its occasion in the same statement, as one row of nulls when the
+  // shopper has no outfit for it, and no row when it names no occasion.
+  const statement = sql`${occasion ? sql`WITH occasion AS (SELECT id, name FROM occasions WHERE id = ${occasionId(occasion)})` : sql``}
+        SELECT ${occasion ? sql`occasion.id AS "occasionId", occasion.name AS "occasionName",` : sql``}
+               co.id, ${isoText(sql`co.at`)} AS "completedAt", co.at::text AS "atKey",
+               oi.outfit_id AS "outfitId", oi.product_id AS "productId",
+               c.item_id AS "itemId", c.quantity,
+               ${isoText(sql`c.first_bought_at`)} AS "firstBoughtAt",
+               ${isoText(sql`c.last_bought_at`)} AS "lastBoughtAt",
+               i.img, i.color, i.color_hex AS "colorHex", i.size
+          FROM ${occasion ? sql`occasion LEFT JOIN (${joined}) ON true` : joined}
          ORDER BY co.at DESC, co.id DESC, c.last_bought_at DESC, c.item_id DESC`;
   const rows = await querySearched<Row>(client, name, terms, statement);
   const outfits: ClosetOutfitRef[] = [];
   const owned: OwnedPiece[] = [];
   for (const row of rows) {
     const { id, completedAt, atKey } = row;
+    if (id === null || completedAt === null || atKey === null) continue;
     if (outfits.at(-1)?.id !== id) outfits.push({ id, completedAt, atKey });
     if (row.itemId === null) continue;
     const { outfitId, productId, itemId, quantity, firstBoughtAt, lastBoughtAt } = row as Owned;
@@ -116,7 +129,11 @@ async function withOwned(
     const look = img === null ? null : { img, color, colorHex, size };
     owned.push({ outfitId, productId, itemId, quantity, firstBoughtAt, lastBoughtAt, look });
   }
-  return { outfits, owned };
+  if (!occasion) return { outfits, owned };
+  const [first] = rows;
+  const id = first?.occasionId;
+  const named = first?.occasionName;
+  return { outfits, owned, occasion: id && named ? { id, name: named } : null };
 }
 
 /**
@@ -140,11 +157,12 @@ export function pageClosetOutfits(
           FROM closet_outfits co
           ${filter.terms === undefined ? sql`` : sql`JOIN outfits o ON o.id = co.outfit_id`}
          WHERE co.user_id = ${userId}
-           ${filter.occasion === undefined ? sql`` : sql`AND co.occasion_id = ${occasionId(filter.occasion)}`}
+           ${filter.occasion === undefined ? sql`` : sql`AND co.occasion_id = (SELECT id FROM occasion)`}
            ${matching(sql`o.search_text`, filter.terms)}
            ${before(sql`co.completed_at`, sql`co.outfit_id`, after)}
          ORDER BY co.completed_at DESC, co.outfit_id DESC
          LIMIT ${OUTFIT_PAGE_READ}`,
+    filter.occasion,
   );
 }
 
@@ -223,18 +241,6 @@ function occasionId(ref: OccasionRef): SQL {
   return 'id' in ref
     ? sql`${ref.id}`
     : sql`(SELECT id FROM occasions WHERE lower(name) = lower(${ref.name}) ORDER BY id LIMIT 1)`;
-}
-
-/** The occasion `ref` names, without regard to case; undefined when there is none. */
-export async function findOccasion(
-  db: Db,
-  ref: OccasionRef,
-): Promise<{ id: number; name: string } | undefined> {
-  const rows = await rowsOf<{ id: number; name: string }>(
-    db,
-    sql`SELECT id, name FROM occasions WHERE id = ${occasionId(ref)}`,
-  );
-  return rows[0];
 }
 
 /**

@@ -127,15 +127,21 @@ async function outfitPage(
   userId: number,
   filter: repo.ClosetOutfitFilter,
   cursor: string | undefined,
-): Promise<ClosetOutfitPage> {
+): Promise<{ page: ClosetOutfitPage; occasion: repo.ClosetOutfitRows['occasion'] }> {
   const after = outfitCursor.decode(cursor);
-  const { outfits, owned } = await repo.pageClosetOutfits(database.sql, userId, filter, after);
-  return pageFrom(
+  const { outfits, owned, occasion } = await repo.pageClosetOutfits(
+    database.sql,
+    userId,
+    filter,
+    after,
+  );
+  const page = await pageFrom(
     outfits,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
     async (shown) => (await withOwnedPieces(cards, shown, owned)).map(toSummary),
     OUTFIT_PAGE_SIZE,
   );
+  return { page, occasion };
 }
 
 /** The words of a closet search, each with the shop's words it may be a typo of; none for none. */
@@ -154,7 +160,7 @@ export async function listClosetOutfits(
   query: ListQuery,
 ): Promise<ClosetOutfitPage> {
   const terms = await searchTerms(database.sql, query.q);
-  return outfitPage(database, cards, userId, { terms }, query.cursor);
+  return (await outfitPage(database, cards, userId, { terms }, query.cursor)).page;
 }
 
 export async function listClosetOutfitsForOccasion(
@@ -167,28 +173,15 @@ export async function listClosetOutfitsForOccasion(
   const unknown = () => notFound(`There is no occasion called "${occasionNameOrId}".`);
   const ref = repo.occasionRef(occasionNameOrId);
   if (!ref) throw unknown();
-  const page = await outfitPage(
+  const { page, occasion } = await outfitPage(
     database,
     cards,
     userId,
     { occasion: ref, terms: await searchTerms(database.sql, query.q) },
     query.cursor,
   );
-  // A card says which occasion it is for, so only an empty page asks whether there is one. A
-  // card kept from before its outfit moved may name another: then the occasion is asked too.
-  const first = page.items[0];
-  const named =
-    first && names(ref, first) ? { id: first.occasionId, name: first.occasion } : undefined;
-  const occasion = named ?? (await repo.findOccasion(database.db, ref));
   if (!occasion) throw unknown();
   return { occasion, ...page };
-}
-
-/** Whether the card's occasion is the one `ref` names. */
-function names(ref: repo.OccasionRef, card: { occasionId: number; occasion: string }): boolean {
-  return 'id' in ref
-    ? card.occasionId === ref.id
-    : card.occasion.toLowerCase() === ref.name.toLowerCase();
 }
 
 export async function getClosetOutfit(
