@@ -28,7 +28,7 @@ const before = (time: SQL, id: SQL, after: [string, number] | undefined) =>
 export type OccasionRef = { id: number } | { name: string };
 
 export interface ClosetOutfitFilter {
-  /** Looked up in the page's own statement: a name that names no occasion finds no outfit. */
+  /** Looked up in the page's own statement, which answers it too (`ClosetOutfitRows.occasion`). */
   occasion?: OccasionRef | undefined;
   /** The words searched for, with their typos' alternatives (`expandTerms`). */
   terms?: readonly SearchTerm[] | undefined;
