@@ -266,10 +266,12 @@ export async function recordFirstSwipes(
   const rows = await queryPrepared<FirstSwipeOutcome>(
     client,
     'feed_first_swipes',
+    // The arrays hidden from the planner (`(SELECT …)`), as the kept plan has them: seeing a
+    // batch shorter than the kept plan's guess, PostgreSQL planned the statement at every call.
     sql`WITH wanted AS (
-          SELECT * FROM unnest(${idArray(batch.map((s) => s.userId))}::int[],
-                               ${idArray(batch.map((s) => s.outfitId))}::int[],
-                               ${`{${batch.map((s) => s.direction).join(',')}}`}::text[])
+          SELECT * FROM unnest((SELECT ${idArray(batch.map((s) => s.userId))}::int[]),
+                               (SELECT ${idArray(batch.map((s) => s.outfitId))}::int[]),
+                               (SELECT ${`{${batch.map((s) => s.direction).join(',')}}`}::text[]))
                         WITH ORDINALITY AS w(user_id, outfit_id, direction, n)
         ),
         swiped AS (
