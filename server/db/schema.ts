@@ -96,9 +96,10 @@ export const outfits = pgTable('outfits', {
 });
 
 /**
- * The table also holds each piece's product_id and color, copied from the item by a trigger
- * (0019_pieces_carry_their_look.sql). They are left out here: nothing writes them, and only
- * outfit search reads them (search.repository.ts).
+ * The table also holds each piece's product_id and color (0019_pieces_carry_their_look.sql) and
+ * its words (0070_pieces_carry_their_words.sql), copied from the item by a trigger. They are left
+ * out here: nothing writes them, and only statements in SQL read them (outfit search, the search
+ * of favourite pieces).
  */
 export const outfitItems = pgTable(
   'outfit_items',

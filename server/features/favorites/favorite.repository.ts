@@ -156,6 +156,7 @@ export async function pageFavoriteItems(
     if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
     return ids.length ? sql`${column} = ANY(${idArray(ids)}::int[])` : undefined;
   };
+  // A heart's piece is read from items by id; a like's pieces carry their own words (0070).
   const matches = (item: SQL) =>
     terms &&
     sql`(SELECT ${matchesAllTerms(sql`i.search_text`, terms)} FROM items i WHERE i.id = ${item})`;
@@ -179,7 +180,7 @@ export async function pageFavoriteItems(
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
     inCategories(sql`oi.category_id`),
-    matches(sql`oi.item_id`),
+    terms && matchesAllTerms(sql`oi.words`, terms),
     since(sql`s.created_at`),
     after
       ? afterPiece(after, {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
+import type { SqlClient } from '../../db/client';
 import type { SearchTerm } from '../../lib/text-search';
 import {
   CROWD,
@@ -247,24 +248,65 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
 });
 
 describeKeptPlans('a search of favourite pieces for a word', (shopDatabase) => {
-  it("checks each walked piece's words from an index, never the item's row", async () => {
+  it("checks the words each like's pieces carry, and reads no item for them", async () => {
     const database = shopDatabase();
     const heavy = await oneLongHistory(database, 'swipes', {
       crowd: likesOf(CROWD, 2),
       long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
     });
-    // A shop in use is vacuumed: the index alone answers only for pages marked all visible.
-    await database.sql.exec('VACUUM items');
     const terms = [{ term: 'qzxwv', alternatives: [] }];
+    const search = (on: SqlClient) => pageFavoriteItems({ sql: on }, heavy, { terms }, undefined);
 
-    const { result, rowsRead, heapVisits } = await readOnGenericPlan(database, 'items', (on) =>
-      pageFavoriteItems({ sql: on }, heavy, { terms }, undefined),
+    const pieces = await readOnGenericPlan(database, 'outfit_items', search);
+    const items = await readOnGenericPlan(database, 'items', search);
+
+    expect(pieces.result.rows).toEqual([]);
+    // Every piece of every like was checked (five an outfit) where the outfit's pieces are.
+    expect(pieces.rowsRead).toBeGreaterThanOrEqual(5 * 2 * PAGE_SIZE);
+    // The shopper hearted nothing, so no item was read: a like's piece carries its words (0070).
+    expect(items.rowsRead).toBe(0);
+    expect(items.heapVisits).toBe(0);
+  });
+});
+
+describeKeptPlans('a search of favourite pieces after a rename', (shopDatabase) => {
+  it('finds a piece by the words its item has now', async () => {
+    const database = shopDatabase();
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: likesOf(CROWD, 1),
+      long: likesOf(LONG_HISTORY, 3),
+    });
+    const [piece] = await database.sql.query<{ itemId: number; outfitId: number }>(
+      `SELECT oi.item_id AS "itemId", oi.outfit_id AS "outfitId"
+         FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
+        WHERE s.user_id = $1 AND s.direction = 'like' AND oi.slot = 'top'
+        ORDER BY s.created_at DESC LIMIT 1`,
+      [heavy],
     );
+    const find = (term: string) =>
+      pageFavoriteItems(database, heavy, { terms: [{ term, alternatives: [] }] }, undefined);
+    expect((await find('zqvrenamed')).rows).toEqual([]);
 
-    expect(result.rows).toEqual([]);
-    // Every piece of every like was checked (five an outfit), and none was read from its row.
-    expect(rowsRead).toBeGreaterThanOrEqual(5 * 2 * PAGE_SIZE);
-    expect(heapVisits).toBe(0);
+    // An item is renamed with its product (items' names follow their product's, 0050).
+    const rename = (name: string) =>
+      database.sql.query(
+        'UPDATE products SET name = $2 WHERE id = (SELECT product_id FROM items WHERE id = $1)',
+        [piece!.itemId, name],
+      );
+    const [{ name: before }] = (await database.sql.query<{ name: string }>(
+      'SELECT name FROM items WHERE id = $1',
+      [piece!.itemId],
+    )) as [{ name: string }];
+    await rename('Zqvrenamed Shirt');
+    try {
+      const found = await find('zqvrenamed');
+      expect(found.rows.map((row) => [row.id, row.outfitId])).toEqual([
+        [piece!.itemId, piece!.outfitId],
+      ]);
+    } finally {
+      await rename(before);
+    }
+    expect((await find('zqvrenamed')).rows).toEqual([]);
   });
 });
 

@@ -751,6 +751,38 @@ describe('a piece hearted on the card and the like', () => {
   );
 });
 
+describe("GET /api/favorites/search/item and a like's pieces", () => {
+  /** The pieces a search of favourite pieces finds, as [item, outfit]. */
+  async function found(s: Shopper, q: string) {
+    const res = await s.agent.get(`/api/favorites/search/item?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().items as FavoriteItem[]).map((item) => [item.id, item.outfitId]);
+  }
+
+  it('finds a piece by the words of its item as they are now, after its product is renamed', async () => {
+    const s = await signUp(t.app);
+    const { outfitId } = freshOutfit();
+    const top = (await piecesOf(outfitId)).find((p) => p.slot === 'top')!;
+    await like(s, outfitId);
+    const [product] = await sql<{ id: number; name: string }>(
+      'SELECT p.id, p.name FROM products p JOIN items i ON i.product_id = p.id WHERE i.id = $1',
+      [top.itemId],
+    );
+    const rename = (name: string) =>
+      sql('UPDATE products SET name = $2 WHERE id = $1', [product!.id, name]);
+    expect(await found(s, 'zqvxrenamed')).toEqual([]);
+
+    // A catalogue edit: the product's items take its name (0050), and the pieces their words.
+    await rename('Zqvxrenamed Shirt');
+    try {
+      expect(await found(s, 'zqvxrenamed')).toEqual([[top.itemId, outfitId]]);
+    } finally {
+      await rename(product!.name);
+    }
+    expect(await found(s, 'zqvxrenamed')).toEqual([]);
+  });
+});
+
 describe('like, change, nope, like again', () => {
   it('brings back the outfit’s own five at quantity 1 and leaves no rows behind', async () => {
     const s = await signUp(t.app);
@@ -838,6 +870,28 @@ describe('PUT /api/design/outfit/edit/:id and the likes of the outfit', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
+
+  it("each piece carries its item's words after an edit replaces it", async () => {
+    const outfit = await createOutfit();
+    // A top whose words differ from the one it replaces (another size of it would not).
+    const [top] = await sql<{ id: number }>(
+      `SELECT id FROM items WHERE category_id = $1 AND stock > 0
+          AND search_text <> (SELECT search_text FROM items WHERE id = $2)
+        ORDER BY id LIMIT 1`,
+      [CATEGORY_ID_BY_SLOT.top, bySlot().top],
+    );
+    const itemIds = { ...bySlot(), top: top!.id };
+    await edit(outfit.id, { name: outfit.name, item_ids: itemIds });
+
+    const pieces = await sql<{ itemId: number; carried: string; words: string }>(
+      `SELECT oi.item_id AS "itemId", oi.words AS carried, i.search_text AS words
+         FROM outfit_items oi JOIN items i ON i.id = oi.item_id
+        WHERE oi.outfit_id = $1 ORDER BY oi.slot`,
+      [outfit.id],
+    );
+    expect(pieces.map((p) => p.itemId).sort()).toEqual(Object.values(itemIds).sort());
+    for (const piece of pieces) expect(piece.carried).toBe(piece.words);
+  });
 
   it('a shopper who liked before keeps the old pieces; one who likes afterwards gets the new', async () => {
     const outfit = await createOutfit();
