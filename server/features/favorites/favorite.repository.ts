@@ -180,7 +180,8 @@ export async function pageFavoriteItems(
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id)`,
     inCategories(sql`oi.category_id`),
-    terms && matchesAllTerms(sql`oi.words`, terms),
+    // Hidden words: in sight, their estimate on a column made every call planned afresh.
+    terms && matchesAllTerms(sql`oi.words`, terms, { hidden: true }),
     since(sql`s.created_at`),
     after
       ? afterPiece(after, {

@@ -341,3 +341,56 @@ describeKeptPlans('the statements a search of favourites keeps', (shopDatabase) 
     expect(kept.afterTyped.filter((name) => !kept.before.includes(name))).toHaveLength(2);
   });
 });
+
+/** A plan's nodes, each with the nodes under it. */
+interface PlanNode {
+  'Relation Name'?: string;
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** Each node of `plan` that reads `table`, the plan's first. */
+function readersOf(plan: PlanNode, table: string): PlanNode[] {
+  const below = (plan.Plans ?? []).flatMap((node) => readersOf(node, table));
+  return plan['Relation Name'] === table ? [plan, ...below] : below;
+}
+
+describeKeptPlans('the search of favourite pieces for words as typed', (shopDatabase) => {
+  it("plans the likes' pieces alike for any word, so one plan is kept for all", async () => {
+    const database = shopDatabase();
+    const heavy = await oneLongHistory(database, 'swipes', {
+      crowd: likesOf(CROWD, 2),
+      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
+    });
+    // A shop in use is analysed: the planner knows how often a word is in the pieces' words.
+    await database.sql.exec('ANALYZE outfit_items');
+    /** The rows PostgreSQL expects of outfit_items, the statement planned for `term`. */
+    const expected = (term: string) =>
+      database.withConnection(async (on) => {
+        let sent: { text: string; params: unknown[] } | undefined;
+        const capturing = {
+          ...on,
+          query: async <T>(text: string, params: unknown[] = []) => {
+            sent = { text, params };
+            return [] as T[];
+          },
+        } as SqlClient;
+        const terms = [{ term, alternatives: [] }];
+        await pageFavoriteItems({ sql: capturing }, heavy, { terms }, undefined);
+        const [row] = await on.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) ${sent!.text}`,
+          sent!.params,
+          { planEachTime: true },
+        );
+        return readersOf(row!['QUERY PLAN'][0].Plan, 'outfit_items').map((n) => n['Plan Rows']);
+      });
+
+    const common = await expected('e');
+    const absent = await expected('qzxwv');
+
+    expect(common.length).toBeGreaterThan(0);
+    // Planned for its word, a common one and one no piece holds would be planned apart, and
+    // PostgreSQL would plan each call for its words instead of keeping one plan.
+    expect(absent).toEqual(common);
+  });
+});
