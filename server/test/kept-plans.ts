@@ -105,3 +105,24 @@ export function recentRows(
                  (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ${of.table}
                    WHERE ${of.where} ORDER BY id LIMIT ${of.count}) r`;
 }
+
+/**
+ * The statement `send` sends through the client it is given, and its parameters, caught by a
+ * stand-in that answers no rows (so a test can ask PostgreSQL how it would plan it).
+ */
+export async function statementSent(
+  client: SqlClient,
+  send: (client: SqlClient) => Promise<unknown>,
+): Promise<{ text: string; params: unknown[] }> {
+  let sent: { text: string; params: unknown[] } | undefined;
+  const capturing = {
+    ...client,
+    query: async <T>(text: string, params: unknown[] = []) => {
+      sent = { text, params };
+      return [] as T[];
+    },
+  } as SqlClient;
+  await send(capturing);
+  if (!sent) throw new Error('nothing was sent');
+  return sent;
+}

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { OUTFIT_PAGE_SIZE, PAGE_SIZE } from '../../../contracts/common';
-import type { SqlClient } from '../../db/client';
+import type { Database, SqlClient } from '../../db/client';
 import type { SearchTerm } from '../../lib/text-search';
 import {
   CROWD,
@@ -9,6 +9,7 @@ import {
   oneLongHistory,
   readOnGenericPlan,
   recentRows,
+  statementSent,
 } from '../../test/kept-plans';
 import { pageFavoriteItems, pageLikedOutfits, SEARCH_WALK } from './favorite.repository';
 
@@ -20,6 +21,13 @@ const likesOf = (users: string, count: number) =>
     table: 'outfits',
     where: 'true',
     count,
+  });
+
+/** A crowd who liked two outfits each, and a shopper who liked two pages of them: that one's id. */
+const twoPagesOfLikes = (database: Database) =>
+  oneLongHistory(database, 'swipes', {
+    crowd: likesOf(CROWD, 2),
+    long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
   });
 
 const TOPS = 1;
@@ -219,10 +227,7 @@ describeKeptPlans('a search of liked outfits at any history', (shopDatabase) => 
 describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
   it('come from the index alone, whether their pieces are written out too', async () => {
     const database = shopDatabase();
-    const heavy = await oneLongHistory(database, 'swipes', {
-      crowd: likesOf(CROWD, 2),
-      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
-    });
+    const heavy = await twoPagesOfLikes(database);
 
     const outfits = await readOnGenericPlan(database, 'swipes', (on) =>
       pageLikedOutfits({ ...database, sql: on }, heavy, {}, undefined),
@@ -250,10 +255,7 @@ describeKeptPlans('the likes a page of favourites reads', (shopDatabase) => {
 describeKeptPlans('a search of favourite pieces for a word', (shopDatabase) => {
   it("checks the words each like's pieces carry, and reads no item for them", async () => {
     const database = shopDatabase();
-    const heavy = await oneLongHistory(database, 'swipes', {
-      crowd: likesOf(CROWD, 2),
-      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
-    });
+    const heavy = await twoPagesOfLikes(database);
     const terms = [{ term: 'qzxwv', alternatives: [] }];
     const search = (on: SqlClient) => pageFavoriteItems({ sql: on }, heavy, { terms }, undefined);
 
@@ -358,28 +360,19 @@ function readersOf(plan: PlanNode, table: string): PlanNode[] {
 describeKeptPlans('the search of favourite pieces for words as typed', (shopDatabase) => {
   it("plans the likes' pieces alike for any word, so one plan is kept for all", async () => {
     const database = shopDatabase();
-    const heavy = await oneLongHistory(database, 'swipes', {
-      crowd: likesOf(CROWD, 2),
-      long: likesOf(LONG_HISTORY, 2 * PAGE_SIZE),
-    });
+    const heavy = await twoPagesOfLikes(database);
     // A shop in use is analysed: the planner knows how often a word is in the pieces' words.
     await database.sql.exec('ANALYZE outfit_items');
     /** The rows PostgreSQL expects of outfit_items, the statement planned for `term`. */
     const expected = (term: string) =>
       database.withConnection(async (on) => {
-        let sent: { text: string; params: unknown[] } | undefined;
-        const capturing = {
-          ...on,
-          query: async <T>(text: string, params: unknown[] = []) => {
-            sent = { text, params };
-            return [] as T[];
-          },
-        } as SqlClient;
         const terms = [{ term, alternatives: [] }];
-        await pageFavoriteItems({ sql: capturing }, heavy, { terms }, undefined);
+        const sent = await statementSent(on, (capturing) =>
+          pageFavoriteItems({ sql: capturing }, heavy, { terms }, undefined),
+        );
         const [row] = await on.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `EXPLAIN (FORMAT JSON) ${sent!.text}`,
-          sent!.params,
+          `EXPLAIN (FORMAT JSON) ${sent.text}`,
+          sent.params,
           { planEachTime: true },
         );
         return readersOf(row!['QUERY PLAN'][0].Plan, 'outfit_items').map((n) => n['Plan Rows']);

@@ -1,22 +1,14 @@
 import { expect, it } from 'vitest';
 import type { SqlClient } from '../../db/client';
-import { describeKeptPlans } from '../../test/kept-plans';
+import { describeKeptPlans, statementSent } from '../../test/kept-plans';
 import { type FirstSwipe, recordFirstSwipes } from './feed.repository';
 
 /** The rows PostgreSQL expects from the statement for `batch`, planned for its values. */
 async function rowsExpected(client: SqlClient, batch: FirstSwipe[]): Promise<number> {
-  let sent: { text: string; params: unknown[] } | undefined;
-  const capturing = {
-    ...client,
-    query: async <T>(text: string, params: unknown[] = []) => {
-      sent = { text, params };
-      return [] as T[];
-    },
-  } as SqlClient;
-  await recordFirstSwipes(capturing, batch);
+  const sent = await statementSent(client, (capturing) => recordFirstSwipes(capturing, batch));
   const [row] = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) ${sent!.text}`,
-    sent!.params,
+    `EXPLAIN (FORMAT JSON) ${sent.text}`,
+    sent.params,
     { planEachTime: true },
   );
   return row!['QUERY PLAN'][0].Plan['Plan Rows'];
