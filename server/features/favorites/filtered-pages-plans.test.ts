@@ -271,47 +271,6 @@ describeKeptPlans('a search of favourite pieces for a word', (shopDatabase) => {
   });
 });
 
-describeKeptPlans('a search of favourite pieces after a rename', (shopDatabase) => {
-  it('finds a piece by the words its item has now', async () => {
-    const database = shopDatabase();
-    const heavy = await oneLongHistory(database, 'swipes', {
-      crowd: likesOf(CROWD, 1),
-      long: likesOf(LONG_HISTORY, 3),
-    });
-    const [piece] = await database.sql.query<{ itemId: number; outfitId: number }>(
-      `SELECT oi.item_id AS "itemId", oi.outfit_id AS "outfitId"
-         FROM swipes s JOIN outfit_items oi ON oi.outfit_id = s.outfit_id
-        WHERE s.user_id = $1 AND s.direction = 'like' AND oi.slot = 'top'
-        ORDER BY s.created_at DESC LIMIT 1`,
-      [heavy],
-    );
-    const find = (term: string) =>
-      pageFavoriteItems(database, heavy, { terms: [{ term, alternatives: [] }] }, undefined);
-    expect((await find('zqvrenamed')).rows).toEqual([]);
-
-    // An item is renamed with its product (items' names follow their product's, 0050).
-    const rename = (name: string) =>
-      database.sql.query(
-        'UPDATE products SET name = $2 WHERE id = (SELECT product_id FROM items WHERE id = $1)',
-        [piece!.itemId, name],
-      );
-    const [{ name: before }] = (await database.sql.query<{ name: string }>(
-      'SELECT name FROM items WHERE id = $1',
-      [piece!.itemId],
-    )) as [{ name: string }];
-    await rename('Zqvrenamed Shirt');
-    try {
-      const found = await find('zqvrenamed');
-      expect(found.rows.map((row) => [row.id, row.outfitId])).toEqual([
-        [piece!.itemId, piece!.outfitId],
-      ]);
-    } finally {
-      await rename(before);
-    }
-    expect((await find('zqvrenamed')).rows).toEqual([]);
-  });
-});
-
 describeKeptPlans('the statements a search of favourites keeps', (shopDatabase) => {
   it('keeps a statement a list for words as typed, none for words with typo alternatives', async () => {
     const database = shopDatabase();
