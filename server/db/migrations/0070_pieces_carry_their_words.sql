@@ -1,6 +1,6 @@
 -- A search of favourite pieces walks the shopper's likes and checks the words of each like's
 -- pieces. They came from items, one probe of items_words_by_id_idx (0069) a piece, five a like:
--- for a heavy shopper's walk, 560 probes and more than half of the statement's time.
+-- for a heavy shopper's walk, most of the statement's time (the performance log has the figures).
 --
 -- A piece now carries its words, as it carries its look (0019), so a like's pieces and their words
 -- are one read of the outfit's rows. Writers of outfit_items name the item alone: the look's
