@@ -164,6 +164,10 @@ export const feedQueue = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.outfitId] })],
 );
 
+/**
+ * The table also holds each favourite's category (0037) and words (0072), copied from the item by
+ * a trigger; left out here for the same reason as the pieces' look above.
+ */
 export const itemFavorites = pgTable('item_favorites', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),

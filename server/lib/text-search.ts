@@ -101,15 +101,9 @@ export async function expandTerms(
   return terms.map((term) => ({ term, alternatives: near.get(term) ?? [] }));
 }
 
-/**
- * `search_text` and the words are both lower-cased, so LIKE compares bytes and needs no ILIKE.
- * `hidden` puts the pattern behind a subquery, so a prepared statement's plan is not made for it.
- */
-function contains(column: AnyPgColumn | SQL, text: string, hidden = false): SQL {
-  const pattern = likePattern(text);
-  return hidden
-    ? sql`(${column} LIKE (SELECT ${pattern}::text) ESCAPE '\\')`
-    : sql`(${column} LIKE ${pattern} ESCAPE '\\')`;
+/** `search_text` and the words are both lower-cased, so LIKE compares bytes and needs no ILIKE. */
+function contains(column: AnyPgColumn | SQL, text: string): SQL {
+  return sql`(${column} LIKE ${likePattern(text)} ESCAPE '\\')`;
 }
 
 /**
@@ -131,21 +125,17 @@ export function querySearched<T>(
     : queryPrepared<T>(client, name, statement);
 }
 
-/**
- * Every word must appear in the text, as typed or as one of the words it may be a typo of.
- * `hidden` (see `contains`) for a column the planner has statistics of, when the statement's
- * plan should not depend on the words.
- */
+/** Every word must appear in the text, as typed or as one of the words it may be a typo of. */
 export function matchesAllTerms(
   column: AnyPgColumn | SQL,
   terms: readonly SearchTerm[],
-  { hidden = false } = {},
 ): SQL | undefined {
   if (terms.length === 0) return undefined;
-  const has = (word: string) => contains(column, word, hidden);
   return and(
     ...terms.map(({ term, alternatives }) =>
-      alternatives.length ? or(has(term), ...alternatives.map(has)) : has(term),
+      alternatives.length
+        ? or(contains(column, term), ...alternatives.map((w) => contains(column, w)))
+        : contains(column, term),
     ),
   );
 }

@@ -406,6 +406,14 @@ describe('PUT /api/item/changecolor and /api/item/changesize', () => {
     const rows = await favoriteRows(shopper.user.id);
     expect(rows.some((r) => r.item_id === sibling.id && r.outfit_id === outfitId)).toBe(true);
     expect(rows.some((r) => r.item_id === p.id)).toBe(false);
+    // The favourite carries the new colour's words (0072), as a search of favourites reads them.
+    const [carried] = await sql<{ words: string; now: string }>(
+      `SELECT f.words, i.search_text AS now FROM item_favorites f JOIN items i ON i.id = f.item_id
+        WHERE f.user_id = $1 AND f.item_id = $2`,
+      [shopper.user.id, sibling.id],
+    );
+    expect(carried!.words).toBe(carried!.now);
+    expect(carried!.words).toContain(sibling.color.toLowerCase());
 
     // The page's old address (the first variant) still finds the favourite, in its new colour.
     const old = await shopper.agent.get(

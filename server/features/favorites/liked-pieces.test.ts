@@ -761,9 +761,13 @@ describe("GET /api/favorites/search/item and a like's pieces", () => {
 
   it('finds a piece by the words of its item as they are now, after its product is renamed', async () => {
     const s = await signUp(t.app);
+    const hearted = await signUp(t.app);
     const { outfitId } = freshOutfit();
     const top = (await piecesOf(outfitId)).find((p) => p.slot === 'top')!;
     await like(s, outfitId);
+    // A heart carries its item's words too (0072).
+    const heart = await hearted.agent.post('/api/item/search/favorite', { itemId: top.itemId });
+    expect(heart.statusCode, heart.body).toBe(201);
     const [product] = await sql<{ id: number; name: string }>(
       'SELECT p.id, p.name FROM products p JOIN items i ON i.product_id = p.id WHERE i.id = $1',
       [top.itemId],
@@ -771,15 +775,18 @@ describe("GET /api/favorites/search/item and a like's pieces", () => {
     const rename = (name: string) =>
       sql('UPDATE products SET name = $2 WHERE id = $1', [product!.id, name]);
     expect(await found(s, 'zqvxrenamed')).toEqual([]);
+    expect(await found(hearted, 'zqvxrenamed')).toEqual([]);
 
-    // A catalogue edit: the product's items take its name (0050), and the pieces their words.
+    // A catalogue edit: the product's items take its name (0050), the pieces and hearts their words.
     await rename('Zqvxrenamed Shirt');
     try {
       expect(await found(s, 'zqvxrenamed')).toEqual([[top.itemId, outfitId]]);
+      expect(await found(hearted, 'zqvxrenamed')).toEqual([[top.itemId, null]]);
     } finally {
       await rename(product!.name);
     }
     expect(await found(s, 'zqvxrenamed')).toEqual([]);
+    expect(await found(hearted, 'zqvxrenamed')).toEqual([]);
   });
 });
 
