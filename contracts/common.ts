@@ -98,7 +98,7 @@ export type CursorQuery = z.input<typeof CursorQuerySchema>;
  * next page, null on the last. A page before the last is full, but for the searches of
  * favourites, which look through a bounded stretch of history a page. Entries
  * added or removed between pages neither repeat nor hide the ones that were there: the cursor
- * names the last entry shown, not a position.
+ * names the last entry shown (or where a search's walk stopped), not a position.
  */
 export function pageOf<T extends z.ZodType>(entry: T) {
   return z.object({ items: z.array(entry), nextCursor: z.string().nullable() });

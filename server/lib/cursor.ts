@@ -3,7 +3,8 @@ import { ORDER_PAGE_SIZE, OUTFIT_PAGE_SIZE, PAGE_SIZE, type Page } from '../../c
 import { badRequest } from './errors';
 
 /**
- * Keyset cursors for the paged lists. A cursor is the sort key of the last entry a page showed,
+ * Keyset cursors for the paged lists. A cursor is the sort key of the last entry a page showed
+ * (for a search of favourites, the point its bounded walk reached, which may be no entry shown),
  * as base64url JSON; the next page starts strictly after it in the list's one order, so entries
  * added or removed in between neither repeat nor hide others. The client treats it as opaque.
  */

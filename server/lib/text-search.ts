@@ -101,7 +101,10 @@ export async function expandTerms(
   return terms.map((term) => ({ term, alternatives: near.get(term) ?? [] }));
 }
 
-/** `search_text` and the words are both lower-cased, so LIKE compares bytes and needs no ILIKE. */
+/**
+ * The column (`search_text`, or its copies in `words`) and the words typed are both lower-cased,
+ * so LIKE compares bytes and needs no ILIKE.
+ */
 function contains(column: AnyPgColumn | SQL, text: string): SQL {
   return sql`(${column} LIKE ${likePattern(text)} ESCAPE '\\')`;
 }

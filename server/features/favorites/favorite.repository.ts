@@ -114,7 +114,7 @@ function afterPiece(
 /**
  * How far one page of a favourites' search walks, at most. Pieces: back to the time of the
  * shopper's `SEARCH_WALK`-th row of item_favorites or like before the page's cursor, whichever is
- * later (with every piece of that moment). Outfits: `SEARCH_WALK` likes of the list, exactly.
+ * later (with every piece of that moment). Outfits: `SEARCH_WALK` likes of the list at most.
  * Each text is checked as the walk reaches it, and the bound keeps a page's cost from growing
  * with the history when few hold the words.
  */
@@ -124,11 +124,11 @@ export const SEARCH_WALK = 200;
 export interface PieceRows {
   rows: FavoriteRow[];
   /**
-   * The time the walk went back to, when it stopped there before finding a page: every piece
-   * from then on was checked, and the next page starts before it (and may find the history ends
-   * there).
+   * The time a search's walk went back to, when it found fewer than `PAGE_READ` pieces before
+   * it: every piece from then on was checked, and the next page starts before that moment (and
+   * may find the history ends there). Null when the rows say themselves whether a page follows.
    */
-  walkedTo: string | null;
+  walkBound: string | null;
 }
 
 /**
@@ -138,7 +138,7 @@ export interface PieceRows {
  * favorite_pieces view, which joins every like with its pieces and sorts them all. Prepared, one
  * statement per shape (a category, a cursor, a number of words), unless a word has typo
  * alternatives (`preparable`). A search checks each piece's text as the walk reaches it and stops
- * at a page or at `SEARCH_WALK`'s bound (`walkedTo`), whichever comes first.
+ * at a page or at `SEARCH_WALK`'s bound (`walkBound`), whichever comes first.
  */
 export async function pageFavoriteItems(
   { sql: client }: Pick<Database, 'sql'>,
@@ -147,18 +147,18 @@ export async function pageFavoriteItems(
   after: PieceKey | undefined,
 ): Promise<PieceRows> {
   const terms = filter.terms?.length ? filter.terms : undefined;
-  // The shopper and the category are hidden from the planner (`opaque`): the one plan kept for
-  // all shoppers, and a typo search's plan made each time, are both the walk by time.
+  // The shopper, and a single category, are hidden from the planner (`opaque`), so the one plan
+  // kept for every shopper, and a typo search's plan made each time, are both the walk by time.
   const me = opaque(userId);
   const inCategories = (column: SQL) => {
     const ids = filter.categoryIds ?? [];
-    // One category as a single value: the plan kept for `= ANY` walked the shopper's rows by time.
+    // One category as a single value, so the plan walks the category's index, not all rows by time.
     if (ids.length === 1) return sql`${column} = ${opaque(ids[0]!)}`;
     return ids.length ? sql`${column} = ANY(${idArray(ids)}::int[])` : undefined;
   };
-  // Hearts and a like's pieces carry their items' words (0072, 0070), checked in a subquery: the
-  // planner guesses it true half the time, for any word, and walks in order to a page. A column's
-  // estimate, per word or LIKE's 0.5%, had a page read the whole walk, or each call planned.
+  // `words`: the item's search_text as the favourite and the like's piece carry it (0072, 0070).
+  // Checked in a subquery, which the planner guesses alike for any word, so the plan kept walks
+  // in order and stops at a page (docs/performance.md, the tricks table).
   const matches = (words: SQL) => terms && sql`(SELECT ${matchesAllTerms(words, terms)})`;
   const since = (at: SQL) => (terms ? sql`${at} >= (SELECT at FROM bound)` : undefined);
   const written = and(
@@ -177,8 +177,8 @@ export async function pageFavoriteItems(
   );
   const followed = and(
     sql`s.user_id = ${me} AND s.direction = 'like' AND NOT s.pieces_written`,
-    // OFFSET 0 keeps it one probe a piece, in the walk's order: as an anti-join, a plan guessing
-    // few likes hashed the shopper's favourites and sorted every like of the walk.
+    // A piece hearted on the like's card is listed as that row, not twice. OFFSET 0 keeps this
+    // one probe a piece, so the walk keeps its order (an anti-join may hash and sort instead).
     sql`NOT EXISTS (SELECT 1 FROM item_favorites f
           WHERE f.user_id = s.user_id AND f.item_id = oi.item_id AND f.outfit_id = s.outfit_id
           OFFSET 0)`,
@@ -209,10 +209,10 @@ export async function pageFavoriteItems(
                      WHERE s.user_id = ${me} AND s.direction = 'like' ${before(sql`s.created_at`)}
                      ORDER BY s.created_at DESC OFFSET ${walk} LIMIT 1)),
                  '-infinity') AS at),`;
-  // The page's size is written into the text: a LIMIT parameter had every call planned afresh.
+  // The page's size is written into the text, so one plan is kept for every call.
   const pageRead = sql.raw(String(PAGE_READ));
-  // The page is cut from both histories before its pieces are read: joined first, a bounded
-  // walk read the items and outfits of two pages (a row of each history per place).
+  // The page is cut from both histories before its pieces are read, so the items and outfits
+  // of one page are read, never those of each history's page.
   const page = sql`page AS (
          SELECT * FROM (
           (SELECT f.item_id, f.outfit_id, f.source, f.quantity, f.created_at, true AS written,
@@ -246,7 +246,7 @@ export async function pageFavoriteItems(
                outfits.occasion_id AS "occasionId", page.source, page.quantity,
                page.created_at AS "favoritedAt", page.written, page.size_chosen AS "sizeChosen",
                page.created_at::text AS "atKey"
-               ${terms ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkedTo"` : sql``}
+               ${terms ? sql`, CASE WHEN isfinite(bound.at) THEN bound.at::text END AS "walkBound"` : sql``}
           FROM ${
             // A search's walk answers a row even when it found nothing: the bound, alone.
             terms ? sql`bound LEFT JOIN (${pieces}) ON true` : pieces
@@ -254,13 +254,14 @@ export async function pageFavoriteItems(
          ORDER BY page.created_at DESC, coalesce(page.outfit_id, 0) DESC, page.category_id,
                   page.item_id
          LIMIT ${pageRead}`;
-  // `walkedTo` only in a search's rows; its one row of nulls when nothing matched.
-  type Row = FavoriteRow & { walkedTo?: string | null };
+  // `walkBound` only in a search's rows; its one row of nulls when nothing matched.
+  type Row = FavoriteRow & { walkBound?: string | null };
   const rows = await querySearched<Row>(client, 'favorite_pieces_page', terms, query);
   const found = rows.filter((row) => row.id !== null);
-  // A walk that stopped at its bound with less than a page: the pieces from then on are checked.
-  const walkedTo = found.length < PAGE_READ ? (rows[0]?.walkedTo ?? null) : null;
-  return { rows: found, walkedTo };
+  // Fewer than PAGE_READ found: no row says a next page follows within the walk, so the next
+  // page starts before the bound (every piece since it checked).
+  const walkBound = found.length < PAGE_READ ? (rows[0]?.walkBound ?? null) : null;
+  return { rows: found, walkBound };
 }
 
 /**
@@ -296,7 +297,7 @@ export type LikedOutfitRow = ItemRow & { outfitId: number; quantity: number; siz
  * or for one occasion from swipes_user_occasion_likes_idx (0044), so the walk stops at a page
  * however long the history; each index holds `pieces_written` too (0066), so no like's row is
  * read. Searched by words, each like's outfit is checked as the walk reaches it, `SEARCH_WALK`
- * likes at most a page (`walkedTo`: the last like walked). With each like, in the
+ * likes at most a page (`lastLikeWalked`). With each like, in the
  * same statement, the shopper's rows of item_favorites tagged with its outfit
  * (item_favorites_outfit_user_idx), newest first, then by category and item: all a page needs
  * besides the cards (a like's pieces that are not written out are the outfit's own).
@@ -308,7 +309,7 @@ export async function pageLikedOutfits(
   userId: number,
   filter: { occasionId?: number | undefined; terms?: readonly SearchTerm[] },
   after: LikeKey | undefined,
-): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[]; walkedTo: LikeKey | null }> {
+): Promise<{ liked: LikedOutfit[]; rows: LikedOutfitRow[]; lastLikeWalked: LikeKey | null }> {
   const terms = filter.terms?.length ? filter.terms : undefined;
   // Estimated as any shopper's: the one plan kept serves a long history too.
   const me = opaque(userId);
@@ -324,9 +325,10 @@ export async function pageLikedOutfits(
                        ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${opaque(filter.occasionId)}` : sql``}
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
                      ${newestFirst} ${terms ? sql`LIMIT ${walk}` : sql``}`;
-  // A condition checked per like, not joined: joined, PostgreSQL read every like and sorted them.
-  // A like without rows of its own comes once, its row's columns null. A search's last like
-  // walked comes too, matching or not, unless a page and one more matched before it.
+  // `fits` is checked per like, not joined, so the walk stops at a page; the LIMIT below keeps
+  // the likes' newest-first order. A like without rows of its own comes once, its row's columns
+  // null. A search's last like walked comes too, matching or not, unless a page and one more
+  // matched before it.
   type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null } & {
     fits: boolean;
     lastWalked?: boolean;
@@ -356,7 +358,7 @@ export async function pageLikedOutfits(
   }
   // A walk that reached its bound before a page and one more matched: the next page starts
   // after the last like walked, every like up to it checked.
-  return { liked, rows, walkedTo: liked.length < OUTFIT_PAGE_READ ? last : null };
+  return { liked, rows, lastLikeWalked: liked.length < OUTFIT_PAGE_READ ? last : null };
 }
 
 /** The shopper's liked outfits per occasion, every occasion listed, from the kept counts (0033). */

@@ -134,7 +134,12 @@ async function pageOfOutfits(
   cursor: string | undefined,
 ): Promise<Page<FavoriteOutfit>> {
   const after = likeCursor.decode(cursor);
-  const { liked, rows, walkedTo } = await repo.pageLikedOutfits(database, userId, filter, after);
+  const { liked, rows, lastLikeWalked } = await repo.pageLikedOutfits(
+    database,
+    userId,
+    filter,
+    after,
+  );
   const page = await pageFrom(
     liked,
     (like) => likeCursor.encode([like.atKey, like.outfitId]),
@@ -142,7 +147,7 @@ async function pageOfOutfits(
     OUTFIT_PAGE_SIZE,
   );
   // A search's walk that stopped at its bound: the next page starts after its last like.
-  return walkedTo ? { ...page, nextCursor: likeCursor.encode(walkedTo) } : page;
+  return lastLikeWalked ? { ...page, nextCursor: likeCursor.encode(lastLikeWalked) } : page;
 }
 
 async function pageOfPieces(
@@ -152,14 +157,14 @@ async function pageOfPieces(
   cursor: string | undefined,
 ): Promise<Page<FavoriteItem>> {
   const after = pieceCursor.decode(cursor);
-  const { rows, walkedTo } = await repo.pageFavoriteItems(database, userId, filter, after);
+  const { rows, walkBound } = await repo.pageFavoriteItems(database, userId, filter, after);
   const page = await pageFrom(
     rows,
     (row) => pieceCursor.encode(repo.pieceKey(row)),
     (shown) => shown.map(toFavoriteItem),
   );
   // A search's walk that stopped at its bound: the next page starts before that moment.
-  return walkedTo ? { ...page, nextCursor: pieceCursor.encode(repo.beforeTime(walkedTo)) } : page;
+  return walkBound ? { ...page, nextCursor: pieceCursor.encode(repo.beforeTime(walkBound)) } : page;
 }
 
 /**

@@ -100,7 +100,7 @@ describeKeptPlans('a search of favourite pieces at any history', (shopDatabase) 
     // read from the index alone, then the hearts from the newest, as far as the bound at most
     // (the plan kept may read the whole stretch and sort it): never the rest of the 500.
     expect(page.rows).toHaveLength(PAGE_SIZE + 1);
-    expect(page.walkedTo).toBeNull();
+    expect(page.walkBound).toBeNull();
     expect(rowsRead).toBeLessThanOrEqual(2 * SEARCH_WALK + 2);
   });
 
@@ -125,7 +125,7 @@ describeKeptPlans('a search of favourite pieces at any history', (shopDatabase) 
       expect(times).toHaveLength(500);
       expect(page.rows).toEqual([]);
       // As far back as the walk's last heart: the next page starts before it.
-      expect(page.walkedTo).toBe(times[SEARCH_WALK - 1]!.at);
+      expect(page.walkBound).toBe(times[SEARCH_WALK - 1]!.at);
       // The bound, then the walk to it: 400 of the 500 hearts, each once or twice, at most.
       expect(rowsRead).toBeLessThanOrEqual(2 * SEARCH_WALK + 2);
     },
@@ -146,7 +146,7 @@ describeKeptPlans('a search of favourite pieces at any history', (shopDatabase) 
     );
 
     expect(page.rows).toEqual([]);
-    expect(page.walkedTo).not.toBeNull();
+    expect(page.walkBound).not.toBeNull();
     // The walk passed SEARCH_WALK hearts and probed none of their items (0072); the page's own
     // join of items may open its index once before finding the page empty.
     expect(rowsRead).toBeLessThanOrEqual(1);
@@ -239,7 +239,7 @@ describeKeptPlans('a search of liked outfits at any history', (shopDatabase) => 
       expect(page.liked).toEqual([]);
       // As far back as the walk's last like: the next page starts after it.
       const last = walked[SEARCH_WALK - 1]!;
-      expect(page.walkedTo).toEqual([last.at, last.outfit]);
+      expect(page.lastLikeWalked).toEqual([last.at, last.outfit]);
       // The walk, and never the hundred likes after it.
       expect(rowsRead).toBeLessThanOrEqual(SEARCH_WALK + 1);
     }
