@@ -73,7 +73,10 @@ export type ClosetOutfitItem = z.infer<typeof ClosetOutfitItemSchema>;
 
 export const ClosetOutfitSchema = OutfitSchema.extend({
   items: z.array(ClosetOutfitItemSchema),
-  /** When the last of its five products was bought: the day the outfit came together. */
+  /**
+   * When the last of its five products came into the closet (each product's first purchase of a
+   * variant still owned): the day the outfit came together. Buying a piece again leaves it.
+   */
   completedAt: z.string(),
 });
 export type ClosetOutfit = z.infer<typeof ClosetOutfitSchema>;

@@ -23,7 +23,8 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
 
 /**
  * The shopper's closet outfits in the closet's order, by the rule itself (every product of the
- * outfit owned; it came together when the last of them was bought), not from closet_outfits.
+ * outfit owned; it came together when the last of them was first bought), not from
+ * closet_outfits.
  */
 async function closetInOrder(
   userId: number,
@@ -32,7 +33,7 @@ async function closetInOrder(
   const rows = await sql<{ id: number }>(
     `SELECT o.id FROM outfits o
        JOIN outfit_items oi ON oi.outfit_id = o.id
-       JOIN LATERAL (SELECT max(c.last_bought_at) AS at FROM closet_items c
+       JOIN LATERAL (SELECT min(c.first_bought_at) AS at FROM closet_items c
                       WHERE c.user_id = $1 AND c.product_id = oi.product_id) owned ON true
       WHERE ($2::int IS NULL OR o.occasion_id = $2) AND ($3::text IS NULL OR o.search_text LIKE $3)
       GROUP BY o.id

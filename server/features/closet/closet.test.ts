@@ -656,6 +656,12 @@ describe('the closet after PUT /api/buy', () => {
     await buy('closet-test-order-2');
     const again = (await agent.get(`/api/closet/outfits/${outfitId}`)).json() as ClosetOutfit;
     expect(again.items.map((i) => i.owned.quantity)).toEqual([2, 2, 2, 2, 2]);
+    // Bought again, it was complete all along: its day and its place in the list stay.
+    expect(again.completedAt).toBe(bought.completedAt);
+    const nightAgain = (await agent.get('/api/closet/items/occasions/Date%20Night')).json();
+    expect(nightAgain.items.map((o: ClosetOutfit) => o.id)).toEqual(
+      night.items.map((o: ClosetOutfit) => o.id),
+    );
     const tops = (await agent.get('/api/closet/items/category/Tops')).json() as ClosetPiecePage;
     expect(tops.items).toHaveLength(1);
     expect(tops.items[0]!.quantity).toBe(2);
