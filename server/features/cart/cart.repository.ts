@@ -99,7 +99,7 @@ export async function findOutfitPieces(db: Db, outfitId: number) {
 export type HeldStockRow = VariantStockRow & {
   /** What the cart holds of the item; 0 when it has no line of it. */
   held: number;
-  /** The cart's lines. */
+  /** How many lines the cart holds. */
   lines: number;
 };
 

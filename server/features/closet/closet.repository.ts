@@ -133,7 +133,7 @@ async function withOwned(
   const [first] = rows;
   const id = first?.occasionId;
   const named = first?.occasionName;
-  return { outfits, owned, occasion: id && named ? { id, name: named } : null };
+  return { outfits, owned, occasion: id != null && named != null ? { id, name: named } : null };
 }
 
 /**

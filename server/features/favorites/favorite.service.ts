@@ -74,6 +74,7 @@ async function assembleOutfits(
   const fromRow = (row: repo.LikedOutfitRow, slot: OutfitItem['slot']) =>
     cardPiece(toItem(row), slot, { quantity: row.quantity, sizeChosen: row.sizeChosen });
   return outfits.map((outfit) => {
+    // Always found: `current` answers only the ids it was asked for, each a like of the page.
     const like = likes.get(outfit.id);
     return {
       id: outfit.id,
