@@ -78,8 +78,8 @@ export interface ClosetOutfitRows {
  * in one statement: a probe of closet_items_user_product_idx a piece, whatever the closet's size,
  * and of items only for a variant other than the piece. OFFSET 0 keeps each probe a subquery:
  * merged into a join, PostgreSQL may plan the first as a walk of every variant the shopper owns,
- * and would read every variant's item. An outfit comes once with nulls if it owns no piece, as
- * it cannot in one snapshot.
+ * and would read every variant's item. A piece not owned comes with nulls, which in one
+ * snapshot of both tables cannot happen.
  */
 async function withOwned(
   client: SqlClient,
