@@ -325,9 +325,9 @@ export async function pageLikedOutfits(
                        ${filter.occasionId !== undefined ? sql`AND s.occasion_id = ${opaque(filter.occasionId)}` : sql``}
                        ${after ? sql`AND (s.created_at, s.outfit_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
                      ${newestFirst} ${terms ? sql`LIMIT ${walk}` : sql``}`;
-  // `fits` is checked per like, not joined, so the walk stops at a page; the LIMIT below keeps
-  // the likes' newest-first order. A like without rows of its own comes once, its row's columns
-  // null. A search's last like walked comes too, matching or not, unless a page and one more
+  // `fits` is checked per like, not joined, so the walk stops at a page; the LIMIT below cuts the
+  // likes as the inner ORDER BY gave them, newest first. A like without rows of its own comes
+  // once, its row's columns null. A search's last like walked comes too, matching or not, unless a page and one more
   // matched before it.
   type Joined = LikedOutfit & { [K in keyof LikedOutfitRow]: LikedOutfitRow[K] | null } & {
     fits: boolean;
