@@ -249,15 +249,20 @@ async function claimedElsewhere(
   throw new Error(`The charge was ${state ?? 'not in the ledger'}, with no order`);
 }
 
-/** Why the cart as it stands now no longer matches what was paid for, in the shopper's words. */
-function refusal(paid: repo.CartLine[], held: repo.HeldLine[]): string {
-  if (held.length === 0) return EMPTY_CART;
+const CART_CHANGED = 'Your cart changed while you were paying. Check it and pay again.';
+
+/**
+ * Why the cart as it stands now no longer matches what was paid for, in the shopper's words:
+ * `cartEmpty` when none of the paid lines is left and nothing else is in the cart either.
+ */
+function refusal(paid: repo.CartLine[], held: repo.HeldLine[], cartEmpty: boolean): string {
+  if (cartEmpty) return EMPTY_CART;
   for (const line of held) {
     const wanted = paid.find((p) => p.itemId === line.itemId)!.quantity;
     const problem = stockProblem(line, wanted);
     if (problem) return `${problem} Change your cart and try again.`;
   }
-  return 'Your cart changed while you were paying. Check it and pay again.';
+  return CART_CHANGED;
 }
 
 /** Sends the confirmation of a committed order; a failure is logged, never fatal. */
@@ -450,7 +455,9 @@ async function placeCharged(
     const existing = await repo.findOrderIdByKey(db, userId, idempotencyKey);
     if (existing !== undefined) return earlier(existing);
     if (placement.claimLost) throw await claimedElsewhere(db, ledger, RETURNED_FIRST);
-    throw await refuseCharged(db, ledger, refusal(lines, placement.held), deps);
+    // The rest of the cart is read only when none of the paid lines is left (a rare refusal).
+    const cartEmpty = placement.held.length === 0 && !(await repo.cartHasLines(db, userId));
+    throw await refuseCharged(db, ledger, refusal(lines, placement.held, cartEmpty), deps);
   }
 
   row.createdAt = placement.createdAt;

@@ -693,6 +693,41 @@ describe('checkout while the cart or the stock changes during the payment', () =
     expect(count!.n).toBe(0);
   });
 
+  it('says the cart changed, not that it is empty, when the paid piece left and another came meanwhile', async () => {
+    const { user, addressId } = await shopper();
+    const [paid, added] = [freshPiece(), freshPiece()];
+    await putInCart(user.id, paid, 1);
+    // Another tab swaps the piece for a different one while the payment is being taken.
+    const { provider, charged, refunded } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+      await putInCart(user.id, added, 1);
+    });
+    await expect(checkoutWith(provider, user.id, { addressId })).rejects.toMatchObject({
+      status: 409,
+      message:
+        'Your cart changed while you were paying. Check it and pay again. Your payment was returned.',
+    });
+    expect(refunded.map((r) => r.reference)).toEqual(charged);
+    const cart = await sql<{ item_id: number }>(
+      'SELECT item_id FROM cart_lines WHERE user_id = $1',
+      [user.id],
+    );
+    expect(cart).toEqual([{ item_id: added }]);
+  });
+
+  it('says the cart is empty when the paid piece left and nothing came instead', async () => {
+    const { user, addressId } = await shopper();
+    const paid = freshPiece();
+    await putInCart(user.id, paid, 1);
+    const { provider } = recordingProvider(async () => {
+      await sql('DELETE FROM cart_lines WHERE user_id = $1', [user.id]);
+    });
+    await expect(checkoutWith(provider, user.id, { addressId })).rejects.toMatchObject({
+      status: 409,
+      message: 'Your cart is empty. Add something to it before paying. Your payment was returned.',
+    });
+  });
+
   it('spends a refused key: the same key again is 409 before any charge; a new key pays', async () => {
     const { user, addressId } = await shopper();
     const id = freshPiece();
