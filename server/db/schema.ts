@@ -204,6 +204,8 @@ export const cartLines = pgTable(
     itemId: integer('item_id').notNull(),
     quantity: smallint('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its variant was last chosen (0075): for the size Purchase Outfit remembers. */
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
 );

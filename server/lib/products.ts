@@ -67,17 +67,18 @@ const productColumns = (extra: SQL = sql``) =>
 /** The shopper's cart lines with their items' sizes, read once: `rememberedSizeOf` reads them. */
 const cartSizes = (userId: number | null) =>
   sql`cart AS MATERIALIZED (
-          SELECT i.size, i.category_id, cl.added_at AS at, cl.item_id
+          SELECT i.size, i.category_id, cl.chosen_at AS at, cl.item_id
             FROM cart_lines cl JOIN items i ON i.id = cl.item_id
            WHERE cl.user_id = ${userId})`;
 
 /**
  * `remembered.size`: for product `p`, the size this shopper chose last in its category that the
- * product is made in: the latest such cart line and the latest such closet piece, the later of
- * the two. The cart is read once (`cartSizes`, at most `MAX_CART_LINES` lines), so how many lines
- * PostgreSQL guesses a cart holds cannot turn the read into a scan of a whole category. The
- * closet is read per product from closet_items_user_category_recent_idx, newest first, stopping
- * at the first piece that fits, so a long closet costs nothing more.
+ * product is made in: of such cart lines the one chosen latest (`chosen_at`, 0075), of such
+ * closet pieces the one bought latest, the later of the two. The cart is read once
+ * (`cartSizes`, at most `MAX_CART_LINES` lines), so how many lines PostgreSQL guesses a cart
+ * holds cannot turn the read into a scan of a whole category. The closet is read per product
+ * from closet_items_user_category_recent_idx, newest first, stopping at the first piece that
+ * fits, so a long closet costs nothing more.
  */
 const rememberedSizeOf = (userId: number | null) =>
   sql`LEFT JOIN LATERAL (

@@ -183,7 +183,7 @@ export function moveLineToVariant(
            WHERE i.id = ${itemId} AND t.id <> i.id
            LIMIT 1),
         written AS (
-          UPDATE cart_lines l SET item_id = target.id
+          UPDATE cart_lines l SET item_id = target.id, chosen_at = now()
             FROM target
            WHERE l.user_id = ${userId} AND l.item_id = ${itemId} AND l.quantity <= target.stock
              AND NOT EXISTS (
@@ -217,7 +217,8 @@ export function mergeLine(
              FOR UPDATE),
         written AS (
           UPDATE cart_lines
-             SET quantity = least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
+             SET quantity = least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY}),
+                 chosen_at = now()
             FROM folded
            WHERE user_id = ${userId} AND item_id = ${toItemId}
              AND least(cart_lines.quantity + folded.quantity, ${MAX_QUANTITY})
@@ -277,7 +278,8 @@ export function addOneOfEach(
             SET quantity = CASE
                   WHEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
                        <= (SELECT stock FROM items WHERE id = excluded.item_id)
-                  THEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}) END
+                  THEN least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}) END,
+                chosen_at = now()
           RETURNING item_id, quantity, added_at),
         touched AS (SELECT item_id FROM written)`,
     sql`EXISTS (SELECT 1 FROM written)`,
@@ -328,7 +330,8 @@ export function addIfAvailable(
            WHERE item.stock > 0 AND item.stock >= (SELECT q FROM wanted)
              AND (SELECT ok FROM room)
           ON CONFLICT (user_id, item_id) DO UPDATE
-            SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})
+            SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY}),
+                chosen_at = now()
             -- Checked again on the line as it stands once locked: an add committed meanwhile
             -- counts too.
             WHERE least(cart_lines.quantity + excluded.quantity, ${MAX_QUANTITY})

@@ -247,6 +247,45 @@ describe('GET /api/item/{itemId}/product', () => {
     expect(await remembered()).toBe('M');
   });
 
+  it('remembers a size changed in the cart as the latest choice, the line keeping its place', async () => {
+    const { agent } = await signUp(t.app);
+    const sql = <T>(text: string, params: unknown[] = []) =>
+      t.db.database.sql.query<T>(text, params);
+    // Three letter-sized bottoms, each its own product: one made in S and L of one colour (the
+    // line changed), one put in the cart in M after it, and the one opened, made in S and M.
+    const products = await sql<{ s: number; m: number; l: number }>(
+      `SELECT min(s.id) AS s, min(m.id) AS m, min(l.id) AS l
+         FROM items s
+         JOIN items m ON m.product_id = s.product_id AND m.color = s.color AND m.size = 'M'
+         JOIN items l ON l.product_id = s.product_id AND l.color = s.color AND l.size = 'L'
+        WHERE s.category_id = 2 AND s.size = 'S'
+          AND s.stock > 0 AND m.stock > 0 AND l.stock > 0
+        GROUP BY s.product_id ORDER BY s.product_id LIMIT 3`,
+    );
+    expect(products).toHaveLength(3);
+    const [changed, later, opened] = products as [
+      (typeof products)[0],
+      (typeof products)[0],
+      (typeof products)[0],
+    ];
+    const remembered = async () =>
+      (await agent.get(`/api/item/${opened.m}/product`)).json().rememberedSize;
+
+    expect((await agent.post('/api/cart', { itemId: changed.l })).statusCode).toBe(200);
+    expect((await agent.post('/api/cart', { itemId: later.m })).statusCode).toBe(200);
+    expect(await remembered()).toBe('M');
+    const change = await agent.request({
+      method: 'PATCH',
+      url: `/api/cart/${changed.l}`,
+      payload: { size: 'S' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await remembered()).toBe('S');
+    // The changed line is still the cart's first: choosing a size does not move it.
+    const lines = (await agent.get('/api/cart')).json().lines as { itemId: number }[];
+    expect(lines.map((line) => line.itemId)).toEqual([changed.s, later.m]);
+  });
+
   it('names the variants this shopper hearted on their own', async () => {
     const { agent } = await signUp(t.app);
     const [row] = await t.db.database.sql.query<{ id: number }>(
