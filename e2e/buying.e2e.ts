@@ -489,6 +489,20 @@ describe('buying from the favorites', () => {
           : await chooseSize(group),
       );
     }
+    // The connection drops and comes back while the sheet is open: the look is fetched again,
+    // and every size the shopper picked stays picked.
+    const fetchedAgain = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/cart/outfit/${outfit.id}`) && r.request().method() === 'GET',
+    );
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await fetchedAgain;
+    for (const item of outfit.items) {
+      const group = look.getByRole('radiogroup', { name: `Size of ${item.name}` });
+      await expect
+        .poll(() => group.locator('input:checked').getAttribute('value'))
+        .toBe(chosen.get(item.name));
+    }
     await screenshot(page, 'buying-shop-the-look-phone');
     await expectAccessible(page);
     await look.getByRole('button', { name: 'Add the look to bag' }).click();

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { CartSchema, LookSchema } from '../../../../contracts/cart';
 import type { Product, Slot } from '../../../../contracts/catalog';
@@ -249,5 +250,81 @@ describe('ShopLookSheet', () => {
         itemIds: [102, 300],
       }),
     );
+  }, 20_000);
+
+  it("keeps the shopper's picks when the look is fetched again while the sheet is open", async () => {
+    const calls = mockApi((method, url) =>
+      url === '/api/cart' ? [200, bagOf(0)] : method === 'GET' ? [200, look] : [200, bagOf(3)],
+    );
+    const looks = () => calls.filter((c) => c.url === '/api/cart/outfit/3').length;
+    const { queryClient } = renderWithApp(
+      <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />,
+    );
+    expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'S' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'EU 39' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include Canvas Tote' }));
+    // As the connection coming back does: the open sheet's look is asked for again.
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(looks()).toBe(2));
+    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'EU 39' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include Canvas Tote' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Add 2 pieces to bag' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        outfitId: 3,
+        itemIds: [101, 201],
+      }),
+    );
+  }, 20_000);
+
+  it('opened again, offers nothing to pick until the look is fetched anew', async () => {
+    // The second fetch answers only when the test lets it, remembering L for the tee by then.
+    let answer: (() => void) | undefined;
+    const later = fromContract(LookSchema, {
+      ...look,
+      pieces: look.pieces.map((p) =>
+        p.slot === 'top' ? { ...p, product: { ...p.product, rememberedSize: 'L' } } : p,
+      ),
+    });
+    const calls = mockApi(async (method, url) => {
+      if (url === '/api/cart') return [200, bagOf(0)];
+      if (method !== 'GET') return [200, bagOf(3)];
+      if (calls.filter((c) => c.url === '/api/cart/outfit/3').length === 1) return [200, look];
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return [200, later];
+    });
+    function Reopened() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Purchase Outfit
+          </button>
+          <ShopLookSheet
+            outfitId={3}
+            open={open}
+            onClose={() => setOpen(false)}
+            onAdded={() => {}}
+          />
+        </>
+      );
+    }
+    renderWithApp(<Reopened />);
+    expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Purchase Outfit' }));
+    expect(
+      await screen.findByRole('progressbar', { name: 'Loading the look' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'M' })).toBeNull();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect(await screen.findByRole('radio', { name: 'L' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'M' })).not.toBeChecked();
   }, 20_000);
 });

@@ -92,10 +92,24 @@ export function ShopLookSheet(props: ShopLookSheetProps) {
   return useOpenedOnce(props.open) ? <Sheet {...props} /> : null;
 }
 
+/**
+ * When the sheet last opened (ms since epoch), set in the render that opens it: each opening
+ * waits for a look fetched since then, and starts its choices afresh from that one alone.
+ */
+function useOpenedAt(open: boolean): number {
+  const [opening, setOpening] = useState({ open, at: open ? Date.now() : 0 });
+  if (open !== opening.open) setOpening({ open, at: open ? Date.now() : opening.at });
+  return opening.at;
+}
+
 function Sheet({ outfitId, kept = [], open, onClose, onAdded }: ShopLookSheetProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const look = useLook(outfitId, open);
+  const openedAt = useOpenedAt(open);
+  // The look as this opening fetched it: the remembered sizes follow the cart, so one fetched
+  // before the sheet last opened is not offered.
+  const fetchedSinceOpened = look.data !== undefined && look.dataUpdatedAt >= openedAt;
   const titleId = useId();
   return (
     <Dialog
@@ -124,16 +138,18 @@ function Sheet({ outfitId, kept = [], open, onClose, onAdded }: ShopLookSheetPro
           <CloseRounded />
         </IconButton>
       </DialogTitle>
-      {look.isPending ? (
-        <DialogContent>
-          <Loading label="Loading the look" />
-        </DialogContent>
+      {fetchedSinceOpened ? (
+        // One form an opening: a later fetch (the connection back) updates the stock it shows
+        // but keeps the sizes and pieces the shopper picked, and its failure takes none away.
+        <LookForm key={openedAt} look={look.data} kept={kept} onAdded={onAdded} />
       ) : look.isError ? (
         <DialogContent>
           <ErrorState message={look.error.message} onRetry={() => look.refetch()} />
         </DialogContent>
       ) : (
-        <LookForm key={look.dataUpdatedAt} look={look.data} kept={kept} onAdded={onAdded} />
+        <DialogContent>
+          <Loading label="Loading the look" />
+        </DialogContent>
       )}
     </Dialog>
   );
