@@ -116,13 +116,13 @@ export async function readCheckout(
   };
 }
 
-/** A line of the cart as `placeOrder` found it under lock, with its item's stock. */
 /** Whether the shopper's cart holds any line at all. */
 export async function cartHasLines(db: Db, userId: number): Promise<boolean> {
   const rows = await rowsOf(db, sql`SELECT 1 FROM cart_lines WHERE user_id = ${userId} LIMIT 1`);
   return rows.length > 0;
 }
 
+/** A line of the cart as `placeOrder` found it under lock, with its item's stock. */
 export interface HeldLine {
   itemId: number;
   quantity: number;

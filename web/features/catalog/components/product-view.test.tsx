@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Product, Variant } from '../../../../contracts/catalog';
+import { cartLine, cartOf } from '../../../test/fixtures';
 import { mockApi, renderWithApp } from '../../../test/render';
 import { ProductView } from './product-view';
 
@@ -76,6 +77,28 @@ describe('ProductView', () => {
     );
     expect(
       await screen.findByText(/In your bag: Washed Silk Blouse, Ivory, M/),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('says what the bag holds of the piece once added, which its most may keep below the sum', async () => {
+    const product = blouse();
+    const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
+    // Seven were in the bag: five more make nine, the most a line holds, as the server answers.
+    const held = cartOf([{ ...cartLine(ivoryM.itemId, 9, 10), name: product.name }]);
+    const calls = mockApi((method) => [200, method === 'POST' ? held : cart]);
+    renderWithApp(
+      <ProductView product={product} itemId={ivoryM.itemId} quantity={5} headingId="h" />,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'M' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add 5 to bag · $145.00 each' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        itemId: ivoryM.itemId,
+        quantity: 5,
+      }),
+    );
+    expect(
+      await screen.findByText(/In your bag: 9 × Washed Silk Blouse, Ivory, M/),
     ).toBeInTheDocument();
   }, 20_000);
 

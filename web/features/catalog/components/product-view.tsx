@@ -121,10 +121,13 @@ export function ProductView({
     add.mutate(
       { itemId: variant.itemId, quantity },
       {
-        onSuccess: () =>
+        onSuccess: (cart) => {
+          // What the bag holds of it now, which the line's most may have kept below the sum.
+          const held = cart.lines.find((l) => l.itemId === variant.itemId)?.quantity ?? quantity;
           setAdded(
-            `${quantity > 1 ? `${quantity} × ` : ''}${product.name}, ${variant.color}, ${variant.size}`,
-          ),
+            `${held > 1 ? `${held} × ` : ''}${product.name}, ${variant.color}, ${variant.size}`,
+          );
+        },
         onError: (e) => setAddError(messageOf(e)),
       },
     );
