@@ -251,8 +251,8 @@ describe('GET /api/item/{itemId}/product', () => {
     const { agent } = await signUp(t.app);
     const sql = <T>(text: string, params: unknown[] = []) =>
       t.db.database.sql.query<T>(text, params);
-    // Three letter-sized bottoms, each its own product: one made in S and L of one colour (the
-    // line changed), one put in the cart in M after it, and the one opened, made in S and M.
+    // Three letter-sized bottoms, each its own product made in S, M and L of one colour: one put
+    // in the cart in L and then changed to S, one put in the cart in M between, and the one opened.
     const products = await sql<{ s: number; m: number; l: number }>(
       `SELECT min(s.id) AS s, min(m.id) AS m, min(l.id) AS l
          FROM items s
@@ -284,6 +284,9 @@ describe('GET /api/item/{itemId}/product', () => {
     // The changed line is still the cart's first: choosing a size does not move it.
     const lines = (await agent.get('/api/cart')).json().lines as { itemId: number }[];
     expect(lines.map((line) => line.itemId)).toEqual([changed.s, later.m]);
+    // Added again, the piece in M is the latest choice once more.
+    expect((await agent.post('/api/cart', { itemId: later.m })).statusCode).toBe(200);
+    expect(await remembered()).toBe('M');
   });
 
   it('names the variants this shopper hearted on their own', async () => {

@@ -64,6 +64,20 @@ const look = fromContract(LookSchema, {
   ],
 });
 
+/** The look with one variant's stock changed, as a later fetch would answer it. */
+function withStock(from: typeof look, itemId: number, stock: number) {
+  return fromContract(LookSchema, {
+    ...from,
+    pieces: from.pieces.map((p) => ({
+      ...p,
+      product: {
+        ...p.product,
+        variants: p.product.variants.map((v) => (v.itemId === itemId ? { ...v, stock } : v)),
+      },
+    })),
+  });
+}
+
 /** The bag after the look went in: what the server answers to POST /api/cart/outfit. */
 function bagOf(units: number) {
   return fromContract(CartSchema, {
@@ -253,10 +267,15 @@ describe('ShopLookSheet', () => {
   }, 20_000);
 
   it("keeps the shopper's picks when the look is fetched again while the sheet is open", async () => {
-    const calls = mockApi((method, url) =>
-      url === '/api/cart' ? [200, bagOf(0)] : method === 'GET' ? [200, look] : [200, bagOf(3)],
-    );
-    const looks = () => calls.filter((c) => c.url === '/api/cart/outfit/3').length;
+    // Fetched again, the look says two are left of the tee in S.
+    const again = withStock(look, 101, 2);
+    let fetched = 0;
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, bagOf(0)];
+      if (method !== 'GET') return [200, bagOf(3)];
+      fetched += 1;
+      return [200, fetched === 1 ? look : again];
+    });
     const { queryClient } = renderWithApp(
       <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />,
     );
@@ -264,10 +283,11 @@ describe('ShopLookSheet', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'S' }));
     await userEvent.click(screen.getByRole('radio', { name: 'EU 39' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include Canvas Tote' }));
-    // As the connection coming back does: the open sheet's look is asked for again.
+    // As the connection coming back does: the open sheet's look is asked for again, and shown.
     await queryClient.invalidateQueries();
-    await waitFor(() => expect(looks()).toBe(2));
-    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
+    expect(await screen.findByText(/Only 2 left/)).toBeInTheDocument();
+    // Its name now tells how few are left.
+    expect(screen.getByRole('radio', { name: /^S\b/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'EU 39' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Include Canvas Tote' })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Add 2 pieces to bag' }));
@@ -277,6 +297,26 @@ describe('ShopLookSheet', () => {
         itemIds: [101, 201],
       }),
     );
+  }, 20_000);
+
+  it('asks again for a size picked that the look, fetched again, says is sold out', async () => {
+    let fetched = 0;
+    const calls = mockApi((method, url) => {
+      if (url === '/api/cart') return [200, bagOf(0)];
+      if (method !== 'GET') return [200, bagOf(3)];
+      fetched += 1;
+      // The boots in EU 39 sold out between the two fetches.
+      return [200, fetched === 1 ? look : withStock(look, 201, 0)];
+    });
+    const { queryClient } = renderWithApp(
+      <ShopLookSheet outfitId={3} open onClose={() => {}} onAdded={() => {}} />,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'EU 39' }));
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText(/Sold out/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the look to bag' }));
+    expect(screen.getByText('Choose a size for Chelsea Boot')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   }, 20_000);
 
   it('opened again, offers nothing to pick until the look is fetched anew', async () => {

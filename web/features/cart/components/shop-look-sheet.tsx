@@ -43,6 +43,8 @@ type BagEffect =
   | { kind: 'full'; inBag: number }
   | { kind: 'short'; inBag: number; stock: number };
 
+const inStock = (variant: Variant | undefined) => variant !== undefined && variant.stock > 0;
+
 function bagEffect(variant: Variant | undefined, inBag: number): BagEffect {
   if (!variant || inBag === 0) return { kind: 'new' };
   if (inBag >= MAX_QUANTITY) return { kind: 'full', inBag };
@@ -142,7 +144,7 @@ function Sheet({ outfitId, kept = [], open, onClose, onAdded }: ShopLookSheetPro
         // One form an opening: a later fetch (the connection back) updates the stock it shows
         // but keeps the sizes and pieces the shopper picked, and its failure takes none away.
         <LookForm key={openedAt} look={look.data} kept={kept} onAdded={onAdded} />
-      ) : look.isError ? (
+      ) : look.isError && !look.isFetching ? (
         <DialogContent>
           <ErrorState message={look.error.message} onRetry={() => look.refetch()} />
         </DialogContent>
@@ -185,7 +187,8 @@ function LookForm({
   });
   // A line already at its most is left as it is: it is neither sent, counted nor charged.
   const included = rows.filter((r) => r.pick.included && r.effect.kind !== 'full');
-  const missing = included.filter((r) => !r.variant);
+  // A size picked before the look was fetched again may have sold out since: it is no choice.
+  const missing = included.filter((r) => !inStock(r.variant));
   const short = included.filter((r) => r.effect.kind === 'short');
   const totalCents = included.reduce(
     (sum, r) =>
@@ -241,7 +244,7 @@ function LookForm({
                 variant={variant}
                 note={bagNote(effect)}
                 noteIsProblem={tried && effect.kind === 'short'}
-                showMissing={tried && pick.included && !variant}
+                showMissing={tried && pick.included && !inStock(variant)}
                 onChange={(change) => update(piece.product.id, change)}
               />
             </li>

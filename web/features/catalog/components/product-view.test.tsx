@@ -83,9 +83,11 @@ describe('ProductView', () => {
   it('says what the bag holds of the piece once added, which its most may keep below the sum', async () => {
     const product = blouse();
     const ivoryM = product.variants.find((v) => v.color === 'Ivory' && v.size === 'M')!;
-    // Seven were in the bag: five more make nine, the most a line holds, as the server answers.
-    const held = cartOf([{ ...cartLine(ivoryM.itemId, 9, 10), name: product.name }]);
-    const calls = mockApi((method) => [200, method === 'POST' ? held : cart]);
+    // Seven were in the bag beside another piece: five more make nine, the most a line holds,
+    // as the server answers.
+    const bag = (quantity: number) =>
+      cartOf([{ ...cartLine(ivoryM.itemId, quantity, 10), name: product.name }, cartLine(7, 2)]);
+    const calls = mockApi((method) => [200, bag(method === 'POST' ? 9 : 7)]);
     renderWithApp(
       <ProductView product={product} itemId={ivoryM.itemId} quantity={5} headingId="h" />,
     );
