@@ -303,6 +303,10 @@ export const checkoutCharges = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.idempotencyKey] })],
 );
 
+/**
+ * The table also holds each piece's category (0027) and words (0076), copied from the item by a
+ * trigger; left out here as the favourites' are.
+ */
 export const closetItems = pgTable(
   'closet_items',
   {

@@ -299,9 +299,10 @@ export function pagePieces(
           FROM closet_items ci
           JOIN items i ON i.id = ci.item_id
           JOIN categories c ON c.id = i.category_id
-         -- The copy closet_items keeps (0027), so the index narrows to the category.
+         -- The copies closet_items keeps: the category (0027), so the index narrows to it, and
+         -- the words (0076), so a search reads the items of the pieces it shows alone.
          WHERE ci.user_id = ${userId} AND ci.category_id = ${filter.categoryId}
-           ${matching(sql`i.search_text`, filter.terms)}
+           ${matching(sql`ci.words`, filter.terms)}
            ${before(sql`ci.last_bought_at`, sql`ci.item_id`, after)}
          ORDER BY ci.last_bought_at DESC, ci.item_id DESC
          LIMIT ${PAGE_READ}`;

@@ -581,6 +581,68 @@ describe('GET /api/closet/items/category/:category', () => {
     expect(await search('zzzz-nothing')).toEqual([]);
   });
 
+  it('finds a piece by its new name once renamed, and the rename moves no closet outfit', async () => {
+    const { agent, user } = await signUp(t.app);
+    const outfitId = await loneOutfit(1);
+    const pieces = await piecesOf(outfitId);
+    for (const p of pieces) await own(user.id, p.itemId, 1, '2026-03-01T09:00:00Z');
+    const top = pieces.find((p) => p.slot === 'top')!;
+    const [{ name }] = (await sql<{ name: string }>('SELECT name FROM products WHERE id = $1', [
+      top.productId,
+    ])) as [{ name: string }];
+    const search = async (q: string) =>
+      (
+        (await agent.get(`/api/closet/items/category/Tops?q=${q}`)).json() as ClosetPiecePage
+      ).items.map((i) => i.id);
+    const outfitsBefore = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+    expect(outfitsBefore.items.map((o) => [o.id, o.completedAt])).toEqual([
+      [outfitId, '2026-03-01T09:00:00.000Z'],
+    ]);
+
+    // An item's name is its product's (0050); its closet rows carry the words (0076).
+    await sql("UPDATE products SET name = 'Quintarelle Shirt' WHERE id = $1", [top.productId]);
+    try {
+      expect(await search('quintarelle')).toEqual([top.itemId]);
+      expect(await search('quintarelel')).toEqual([top.itemId]);
+      const oldWord = name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .find((w) => w.length > 3)!;
+      expect(await search(oldWord)).not.toContain(top.itemId);
+      const outfitsAfter = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
+      expect(outfitsAfter.items.map((o) => [o.id, o.completedAt])).toEqual([
+        [outfitId, '2026-03-01T09:00:00.000Z'],
+      ]);
+    } finally {
+      await sql('UPDATE products SET name = $2 WHERE id = $1', [top.productId, name]);
+    }
+  });
+
+  it('moves a closet outfit when an update moves the first purchase of one of its pieces', async () => {
+    const { agent, user } = await signUp(t.app);
+    const outfitId = await loneOutfit(1);
+    const pieces = await piecesOf(outfitId);
+    for (const p of pieces) await own(user.id, p.itemId, 1, '2026-03-01T09:00:00Z');
+    const completed = async () =>
+      ((await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage).items.map((o) => [
+        o.id,
+        o.completedAt,
+      ]);
+    // Bought again: the pieces' quantity and last purchase move, the outfit stays where it was.
+    await sql(
+      `UPDATE closet_items SET quantity = quantity + 1, last_bought_at = '2026-05-01T09:00:00Z'
+        WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(await completed()).toEqual([[outfitId, '2026-03-01T09:00:00.000Z']]);
+    await sql(
+      `UPDATE closet_items SET first_bought_at = '2026-04-01T09:00:00Z'
+        WHERE user_id = $1 AND item_id = $2`,
+      [user.id, pieces[0]!.itemId],
+    );
+    expect(await completed()).toEqual([[outfitId, '2026-04-01T09:00:00.000Z']]);
+  });
+
   it('is 404 for an unknown category, 400 for bad input, 401 for a visitor', async () => {
     const { agent } = await signUp(t.app);
     for (const name of ['Hats', '4', '99']) {
