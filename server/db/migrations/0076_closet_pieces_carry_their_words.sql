@@ -1,6 +1,6 @@
 -- A closet category's pieces searched for a word walk the shopper's pieces of that category in
 -- order and read each one's item for its words, a probe a piece whether it matches or not: the
--- heavy shopper's search cost PostgreSQL three times a typical one's (the performance log has the
+-- heavy shopper's search cost PostgreSQL about four times a typical one's (the performance log has the
 -- figures). A closet piece now carries its item's words as a favourite does (0072), so the walk
 -- checks the row it already reads, and reads the items of the pieces it shows alone.
 --
@@ -12,17 +12,21 @@ UPDATE closet_items c SET words = i.search_text
  WHERE i.id = c.item_id;
 ALTER TABLE closet_items ALTER COLUMN words SET NOT NULL, ENABLE TRIGGER USER;
 
--- The shared function of 0027 and 0037 has served closet_items alone since 0072.
+-- The shared function of 0027 and 0037 has served closet_items alone since 0072. A piece now
+-- takes its product from the item too, as an outfit's piece does (0019): the renamed words below
+-- find their rows by it, and a copy written by hand is put right.
 CREATE FUNCTION closet_items_copy_item() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT i.category_id, i.search_text INTO NEW.category_id, NEW.words
+  SELECT i.product_id, i.category_id, i.search_text
+    INTO NEW.product_id, NEW.category_id, NEW.words
     FROM items i
    WHERE i.id = NEW.item_id;
   RETURN NEW;
 END $$;
 DROP TRIGGER closet_items_copy_category ON closet_items;
 DROP FUNCTION copy_item_category();
-CREATE TRIGGER closet_items_copy_item BEFORE INSERT OR UPDATE OF item_id ON closet_items
+CREATE TRIGGER closet_items_copy_item
+  BEFORE INSERT OR UPDATE OF item_id, product_id, category_id, words ON closet_items
   FOR EACH ROW EXECUTE FUNCTION closet_items_copy_item();
 
 -- A renamed piece's words reach its closet rows too; the item's product narrows them by
@@ -38,35 +42,29 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- An update of closet pieces worked out their shoppers' closet outfits again whatever it
--- changed. Those follow from who owns which product since when (0074), so an update that moves
--- none of that (the words copied above, a piece bought again) now leaves them be. A transition
--- table cannot go with a trigger's column list, so the function compares the rows before and
--- after; the insert and delete triggers have no `earlier` and take the whole statement, as before.
-CREATE OR REPLACE FUNCTION closet_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A closet's outfits follow from which products its shopper owns, and since when (0074). The
+-- work of finding them again now takes those pairs as arrays, so that an update can name its
+-- rows' products both before and after: a piece moved to another product (or shopper) left the
+-- outfits of the one it came from behind, since 0027 read only the rows after. An update that
+-- moves neither (the words copied above, a piece bought again) leaves the outfits be. A
+-- transition table cannot go with a trigger's column list, so the rows are compared instead.
+CREATE FUNCTION closet_outfits_refresh(shoppers integer[], products integer[])
+RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  shoppers integer;
+  distinct_shoppers integer;
 BEGIN
-  -- Nested, so that an insert's or a delete's call never plans a read of `earlier`.
-  IF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (SELECT user_id, item_id, product_id, first_bought_at FROM changed
-                   EXCEPT
-                   SELECT user_id, item_id, product_id, first_bought_at FROM earlier) THEN
-      RETURN NULL;
-    END IF;
-  END IF;
-  SELECT count(DISTINCT user_id) INTO shoppers FROM changed;
-  IF shoppers = 0 THEN
-    RETURN NULL;
-  ELSIF shoppers = 1 THEN
+  SELECT count(DISTINCT s) INTO distinct_shoppers FROM unnest(shoppers) s;
+  IF distinct_shoppers = 0 THEN
+    RETURN;
+  ELSIF distinct_shoppers = 1 THEN
     PERFORM pg_advisory_xact_lock_shared(27027);
-    PERFORM pg_advisory_xact_lock(27027, (SELECT user_id FROM changed LIMIT 1));
+    PERFORM pg_advisory_xact_lock(27027, shoppers[1]);
   ELSE
     PERFORM pg_advisory_xact_lock(27027);
   END IF;
   WITH candidates AS (
     SELECT DISTINCT t.user_id, oi.outfit_id
-      FROM (SELECT DISTINCT user_id, product_id FROM changed) t
+      FROM unnest(shoppers, products) AS t(user_id, product_id)
       JOIN outfit_items oi ON oi.product_id = t.product_id
   ), complete AS (
     SELECT k.user_id, k.outfit_id, max(owned.since) AS completed_at
@@ -88,9 +86,75 @@ BEGIN
     FROM complete c JOIN outfits o ON o.id = c.outfit_id
   ON CONFLICT (user_id, outfit_id) DO UPDATE SET completed_at = excluded.completed_at
    WHERE closet_outfits.completed_at IS DISTINCT FROM excluded.completed_at;
+END $$;
+
+CREATE OR REPLACE FUNCTION closet_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  shoppers integer[];
+  products integer[];
+BEGIN
+  -- Nested, so that an insert's or a delete's call never plans a read of `earlier`.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT user_id, item_id, product_id, first_bought_at FROM changed
+                   EXCEPT
+                   SELECT user_id, item_id, product_id, first_bought_at FROM earlier) THEN
+      RETURN NULL;
+    END IF;
+    SELECT array_agg(user_id), array_agg(product_id) INTO shoppers, products
+      FROM (SELECT user_id, product_id FROM changed
+            UNION
+            SELECT user_id, product_id FROM earlier) t;
+  ELSE
+    SELECT array_agg(user_id), array_agg(product_id) INTO shoppers, products
+      FROM (SELECT DISTINCT user_id, product_id FROM changed) t;
+  END IF;
+  PERFORM closet_outfits_refresh(shoppers, products);
   RETURN NULL;
 END $$;
 DROP TRIGGER closet_items_rebought ON closet_items;
 CREATE TRIGGER closet_items_rebought AFTER UPDATE ON closet_items
   REFERENCING OLD TABLE AS earlier NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION closet_items_changed();
+
+-- The same for an outfit's pieces: a renamed piece's words copied to them (0070) worked out the
+-- closets of every outfit wearing it again, under the lock every checkout takes. An update that
+-- moves no piece to another product, slot or outfit now leaves them be, and one that moves a
+-- piece out of an outfit works out the outfit it left too.
+CREATE OR REPLACE FUNCTION outfit_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  touched integer[];
+BEGIN
+  -- Nested, so that an insert's or a delete's call never plans a read of `earlier`.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT outfit_id, slot, product_id FROM changed
+                   EXCEPT
+                   SELECT outfit_id, slot, product_id FROM earlier) THEN
+      RETURN NULL;
+    END IF;
+    SELECT array_agg(outfit_id) INTO touched
+      FROM (SELECT outfit_id FROM changed UNION SELECT outfit_id FROM earlier) t;
+  ELSE
+    SELECT array_agg(DISTINCT outfit_id) INTO touched FROM changed;
+  END IF;
+  IF touched IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM pg_advisory_xact_lock(27027);
+  DELETE FROM closet_outfits WHERE outfit_id = ANY(touched);
+  INSERT INTO closet_outfits (user_id, outfit_id, occasion_id, completed_at)
+  SELECT p.user_id, p.outfit_id, p.occasion_id, max(p.since)
+    FROM (SELECT c.user_id, oi.outfit_id, o.occasion_id, oi.slot, min(c.first_bought_at) AS since
+            FROM outfit_items oi
+            JOIN outfits o ON o.id = oi.outfit_id
+            JOIN closet_items c ON c.product_id = oi.product_id
+           WHERE oi.outfit_id = ANY(touched)
+           GROUP BY c.user_id, oi.outfit_id, o.occasion_id, oi.slot) p
+   GROUP BY p.user_id, p.outfit_id, p.occasion_id
+  HAVING count(*) = 5
+     AND (SELECT count(*) FROM outfit_items s WHERE s.outfit_id = p.outfit_id) = 5;
+  RETURN NULL;
+END $$;
+DROP TRIGGER outfit_items_closets_changed ON outfit_items;
+CREATE TRIGGER outfit_items_closets_changed AFTER UPDATE ON outfit_items
+  REFERENCING OLD TABLE AS earlier NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION outfit_items_changed();

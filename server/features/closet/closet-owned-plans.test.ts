@@ -61,14 +61,15 @@ describeKeptPlans("the closet's pages at any history", (shopDatabase) => {
       `SELECT i.category_id AS "categoryId", w AS word, count(DISTINCT i.id)::int AS holding,
               (SELECT count(*)::int FROM closet_items c
                 WHERE c.user_id = $1 AND c.category_id = i.category_id) AS owned,
-              count(DISTINCT i.id) FILTER (WHERE EXISTS (
-                SELECT 1 FROM closet_items c WHERE c.user_id = $1 AND c.item_id = i.id))::int
-                AS "ownedHolding"
+              (SELECT count(*)::int FROM closet_items c JOIN items o ON o.id = c.item_id
+                WHERE c.user_id = $1 AND c.category_id = i.category_id
+                  AND strpos(o.search_text, w) > 0) AS "ownedHolding"
          FROM items i, regexp_split_to_table(i.search_text, '[^a-z]+') AS w
         WHERE length(w) > 2
         GROUP BY i.category_id, w
-       HAVING count(DISTINCT i.id) FILTER (WHERE EXISTS (
-                SELECT 1 FROM closet_items c WHERE c.user_id = $1 AND c.item_id = i.id))
+       HAVING (SELECT count(*) FROM closet_items c JOIN items o ON o.id = c.item_id
+                WHERE c.user_id = $1 AND c.category_id = i.category_id
+                  AND strpos(o.search_text, w) > 0)
               BETWEEN 1 AND (SELECT count(*) FROM closet_items c
                               WHERE c.user_id = $1 AND c.category_id = i.category_id) / 2
         ORDER BY holding DESC, w LIMIT 1`,

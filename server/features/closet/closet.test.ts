@@ -599,6 +599,12 @@ describe('GET /api/closet/items/category/:category', () => {
       [outfitId, '2026-03-01T09:00:00.000Z'],
     ]);
 
+    // A date no purchase gives, so that working the outfit out again would show.
+    await sql(
+      `UPDATE closet_outfits SET completed_at = '2020-01-01T00:00:00Z'
+        WHERE user_id = $1 AND outfit_id = $2`,
+      [user.id, outfitId],
+    );
     // An item's name is its product's (0050); its closet rows carry the words (0076).
     await sql("UPDATE products SET name = 'Quintarelle Shirt' WHERE id = $1", [top.productId]);
     try {
@@ -611,14 +617,14 @@ describe('GET /api/closet/items/category/:category', () => {
       expect(await search(oldWord)).not.toContain(top.itemId);
       const outfitsAfter = (await agent.get('/api/closet/outfits')).json() as ClosetOutfitPage;
       expect(outfitsAfter.items.map((o) => [o.id, o.completedAt])).toEqual([
-        [outfitId, '2026-03-01T09:00:00.000Z'],
+        [outfitId, '2020-01-01T00:00:00.000Z'],
       ]);
     } finally {
       await sql('UPDATE products SET name = $2 WHERE id = $1', [top.productId, name]);
     }
   });
 
-  it('moves a closet outfit when an update moves the first purchase of one of its pieces', async () => {
+  it('works the closet outfits out again after an update only when it moves a first purchase or a product', async () => {
     const { agent, user } = await signUp(t.app);
     const outfitId = await loneOutfit(1);
     const pieces = await piecesOf(outfitId);
@@ -628,19 +634,56 @@ describe('GET /api/closet/items/category/:category', () => {
         o.id,
         o.completedAt,
       ]);
-    // Bought again: the pieces' quantity and last purchase move, the outfit stays where it was.
+    // A date no purchase gives, so that working the outfit out again would show.
+    await sql(
+      `UPDATE closet_outfits SET completed_at = '2020-01-01T00:00:00Z'
+        WHERE user_id = $1 AND outfit_id = $2`,
+      [user.id, outfitId],
+    );
+    // Bought again: the pieces' quantity and last purchase move, and nothing the outfit follows.
     await sql(
       `UPDATE closet_items SET quantity = quantity + 1, last_bought_at = '2026-05-01T09:00:00Z'
         WHERE user_id = $1`,
       [user.id],
     );
-    expect(await completed()).toEqual([[outfitId, '2026-03-01T09:00:00.000Z']]);
+    expect(await completed()).toEqual([[outfitId, '2020-01-01T00:00:00.000Z']]);
+
     await sql(
       `UPDATE closet_items SET first_bought_at = '2026-04-01T09:00:00Z'
         WHERE user_id = $1 AND item_id = $2`,
       [user.id, pieces[0]!.itemId],
     );
     expect(await completed()).toEqual([[outfitId, '2026-04-01T09:00:00.000Z']]);
+
+    // A piece changed to an item of a product no outfit piece of this one is: the outfit is
+    // no longer complete. The row's product is the item's whatever the update says (0076).
+    const [other] = await sql<{ id: number }>(
+      `SELECT i.id FROM items i
+        WHERE i.product_id <> ALL($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM closet_items c WHERE c.user_id = $2 AND c.item_id = i.id)
+        ORDER BY i.id LIMIT 1`,
+      [pieces.map((p) => p.productId), user.id],
+    );
+    await sql('UPDATE closet_items SET item_id = $3 WHERE user_id = $1 AND item_id = $2', [
+      user.id,
+      pieces[1]!.itemId,
+      other!.id,
+    ]);
+    expect(await completed()).toEqual([]);
+    expect(await expectedClosetOutfitIds(user.id)).not.toContain(outfitId);
+    // Gone from the rows the pages and the occasion tiles count, not only from the page.
+    expect(await sql('SELECT outfit_id FROM closet_outfits WHERE user_id = $1', [user.id])).toEqual(
+      [],
+    );
+    const [moved] = await sql<{ productId: number }>(
+      'SELECT product_id AS "productId" FROM closet_items WHERE user_id = $1 AND item_id = $2',
+      [user.id, other!.id],
+    );
+    const [item] = await sql<{ productId: number }>(
+      'SELECT product_id AS "productId" FROM items WHERE id = $1',
+      [other!.id],
+    );
+    expect(moved!.productId).toBe(item!.productId);
   });
 
   it('is 404 for an unknown category, 400 for bad input, 401 for a visitor', async () => {
