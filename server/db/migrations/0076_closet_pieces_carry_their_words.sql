@@ -42,29 +42,38 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- A closet's outfits follow from which products its shopper owns, and since when (0074). The
--- work of finding them again now takes those pairs as arrays, so that an update can name its
--- rows' products both before and after: a piece moved to another product (or shopper) left the
--- outfits of the one it came from behind, since 0027 read only the rows after. An update that
--- moves neither (the words copied above, a piece bought again) leaves the outfits be. A
--- transition table cannot go with a trigger's column list, so the rows are compared instead.
-CREATE FUNCTION closet_outfits_refresh(shoppers integer[], products integer[])
-RETURNS void LANGUAGE plpgsql AS $$
+-- A closet's outfits follow from which products its shopper owns, and since when (0074). An
+-- update of closet pieces worked them out again from its rows after alone, whatever it changed:
+-- a piece moved to another product (or shopper) left the outfits of the one it came from behind,
+-- and a piece bought again, or the words copied above, worked out every outfit of its product.
+-- An update now works them out from its rows before and after, each by a trigger of its own that
+-- names them `changed` (the body is the one insert and delete run), and neither does when no row
+-- moved a product or a first purchase. A transition table cannot go with a trigger's column
+-- list, so the rows are compared instead.
+CREATE OR REPLACE FUNCTION closet_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  distinct_shoppers integer;
+  shoppers integer;
 BEGIN
-  SELECT count(DISTINCT s) INTO distinct_shoppers FROM unnest(shoppers) s;
-  IF distinct_shoppers = 0 THEN
-    RETURN;
-  ELSIF distinct_shoppers = 1 THEN
+  -- Nested, so that an insert's or a delete's call never plans a read of `other`.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT user_id, item_id, product_id, first_bought_at FROM changed
+                   EXCEPT
+                   SELECT user_id, item_id, product_id, first_bought_at FROM other) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  SELECT count(DISTINCT user_id) INTO shoppers FROM changed;
+  IF shoppers = 0 THEN
+    RETURN NULL;
+  ELSIF shoppers = 1 THEN
     PERFORM pg_advisory_xact_lock_shared(27027);
-    PERFORM pg_advisory_xact_lock(27027, shoppers[1]);
+    PERFORM pg_advisory_xact_lock(27027, (SELECT user_id FROM changed LIMIT 1));
   ELSE
     PERFORM pg_advisory_xact_lock(27027);
   END IF;
   WITH candidates AS (
     SELECT DISTINCT t.user_id, oi.outfit_id
-      FROM unnest(shoppers, products) AS t(user_id, product_id)
+      FROM (SELECT DISTINCT user_id, product_id FROM changed) t
       JOIN outfit_items oi ON oi.product_id = t.product_id
   ), complete AS (
     SELECT k.user_id, k.outfit_id, max(owned.since) AS completed_at
@@ -86,34 +95,14 @@ BEGIN
     FROM complete c JOIN outfits o ON o.id = c.outfit_id
   ON CONFLICT (user_id, outfit_id) DO UPDATE SET completed_at = excluded.completed_at
    WHERE closet_outfits.completed_at IS DISTINCT FROM excluded.completed_at;
-END $$;
-
-CREATE OR REPLACE FUNCTION closet_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  shoppers integer[];
-  products integer[];
-BEGIN
-  -- Nested, so that an insert's or a delete's call never plans a read of `earlier`.
-  IF TG_OP = 'UPDATE' THEN
-    IF NOT EXISTS (SELECT user_id, item_id, product_id, first_bought_at FROM changed
-                   EXCEPT
-                   SELECT user_id, item_id, product_id, first_bought_at FROM earlier) THEN
-      RETURN NULL;
-    END IF;
-    SELECT array_agg(user_id), array_agg(product_id) INTO shoppers, products
-      FROM (SELECT user_id, product_id FROM changed
-            UNION
-            SELECT user_id, product_id FROM earlier) t;
-  ELSE
-    SELECT array_agg(user_id), array_agg(product_id) INTO shoppers, products
-      FROM (SELECT DISTINCT user_id, product_id FROM changed) t;
-  END IF;
-  PERFORM closet_outfits_refresh(shoppers, products);
   RETURN NULL;
 END $$;
 DROP TRIGGER closet_items_rebought ON closet_items;
-CREATE TRIGGER closet_items_rebought AFTER UPDATE ON closet_items
-  REFERENCING OLD TABLE AS earlier NEW TABLE AS changed
+CREATE TRIGGER closet_items_updated_to AFTER UPDATE ON closet_items
+  REFERENCING OLD TABLE AS other NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION closet_items_changed();
+CREATE TRIGGER closet_items_updated_from AFTER UPDATE ON closet_items
+  REFERENCING OLD TABLE AS changed NEW TABLE AS other
   FOR EACH STATEMENT EXECUTE FUNCTION closet_items_changed();
 
 -- The same for an outfit's pieces: a renamed piece's words copied to them (0070) worked out the
