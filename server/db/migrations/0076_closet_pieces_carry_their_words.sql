@@ -1,8 +1,8 @@
 -- A closet category's pieces searched for a word walk the shopper's pieces of that category in
 -- order and read each one's item for its words, a probe a piece whether it matches or not: the
--- heavy shopper's search cost PostgreSQL about four times a typical one's (the performance log has the
--- figures). A closet piece now carries its item's words as a favourite does (0072), so the walk
--- checks the row it already reads, and reads the items of the pieces it shows alone.
+-- heavy shopper's search cost PostgreSQL about four times a typical one's (the performance log
+-- has the figures). A closet piece now carries its item's words as a favourite does (0072), so
+-- the walk checks the row it already reads, and reads the items of the pieces it shows alone.
 --
 -- Filling the copies changes no piece, so closet_items' own triggers (the closet's outfits and
 -- tallies) are off.
