@@ -8,10 +8,12 @@ export function getLook(outfitId: number, signal?: AbortSignal): Promise<Look> {
   return api.get(apiPaths.cart.look(outfitId), { signal });
 }
 
+export const lookKey = (outfitId: number) => [...LOOK_KEY, outfitId];
+
 /** What Purchase Outfit offers for an outfit; idle until the sheet opens. */
 export function useLook(outfitId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...LOOK_KEY, outfitId],
+    queryKey: lookKey(outfitId),
     queryFn: ({ signal }) => getLook(outfitId, signal),
     enabled,
     // The sizes it remembers follow the cart: ask again each time the sheet opens.

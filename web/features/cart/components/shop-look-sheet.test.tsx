@@ -367,4 +367,58 @@ describe('ShopLookSheet', () => {
     expect(await screen.findByRole('radio', { name: 'L' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'M' })).not.toBeChecked();
   }, 20_000);
+  it('opened again while the fetch of an opening before is on its way, waits for one of its own', async () => {
+    // The second fetch (the sheet closed before it answered) remembers M for the tee, as the
+    // cart was then; the third, asked after the cart changed, remembers L.
+    const holds: (() => void)[] = [];
+    const later = fromContract(LookSchema, {
+      ...look,
+      pieces: look.pieces.map((p) =>
+        p.slot === 'top' ? { ...p, product: { ...p.product, rememberedSize: 'L' } } : p,
+      ),
+    });
+    const looks = () => calls.filter((c) => c.url === '/api/cart/outfit/3').length;
+    const calls = mockApi(async (method, url) => {
+      if (url === '/api/cart') return [200, bagOf(0)];
+      if (method !== 'GET') return [200, bagOf(3)];
+      const asked = looks();
+      if (asked === 1) return [200, look];
+      await new Promise<void>((resolve) => holds.push(resolve));
+      return [200, asked === 2 ? look : later];
+    });
+    function Reopened() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Purchase Outfit
+          </button>
+          <ShopLookSheet
+            outfitId={3}
+            open={open}
+            onClose={() => setOpen(false)}
+            onAdded={() => {}}
+          />
+        </>
+      );
+    }
+    renderWithApp(<Reopened />);
+    expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
+    const closeAndOpen = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await userEvent.click(screen.getByRole('button', { name: 'Purchase Outfit' }));
+    };
+    await closeAndOpen();
+    await waitFor(() => expect(looks()).toBe(2));
+    await closeAndOpen();
+    // The third opening asks for itself, and the second's answer, arriving first, is not shown.
+    await waitFor(() => expect(looks()).toBe(3));
+    holds[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('radio', { name: 'M' })).toBeNull();
+    holds[1]!();
+    expect(await screen.findByRole('radio', { name: 'L' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'M' })).not.toBeChecked();
+  }, 20_000);
 });
