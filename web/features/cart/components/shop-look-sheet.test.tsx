@@ -93,6 +93,19 @@ function bagOf(units: number) {
   });
 }
 
+/** The sheet as a card opens it: open at first, closed by its button, opened again by the card's. */
+function Reopened() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Purchase Outfit
+      </button>
+      <ShopLookSheet outfitId={3} open={open} onClose={() => setOpen(false)} onAdded={() => {}} />
+    </>
+  );
+}
+
 describe('ShopLookSheet', () => {
   it('asks a size for each piece, preselects only remembered ones, and sends exactly the chosen variants', async () => {
     const calls = mockApi((method, url) =>
@@ -337,22 +350,6 @@ describe('ShopLookSheet', () => {
       });
       return [200, later];
     });
-    function Reopened() {
-      const [open, setOpen] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Purchase Outfit
-          </button>
-          <ShopLookSheet
-            outfitId={3}
-            open={open}
-            onClose={() => setOpen(false)}
-            onAdded={() => {}}
-          />
-        </>
-      );
-    }
     renderWithApp(<Reopened />);
     expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -386,22 +383,6 @@ describe('ShopLookSheet', () => {
       await new Promise<void>((resolve) => holds.push(resolve));
       return [200, asked === 2 ? look : later];
     });
-    function Reopened() {
-      const [open, setOpen] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Purchase Outfit
-          </button>
-          <ShopLookSheet
-            outfitId={3}
-            open={open}
-            onClose={() => setOpen(false)}
-            onAdded={() => {}}
-          />
-        </>
-      );
-    }
     renderWithApp(<Reopened />);
     expect(await screen.findByRole('radio', { name: 'M' })).toBeChecked();
     const closeAndOpen = async () => {
