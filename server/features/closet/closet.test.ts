@@ -1,3 +1,4 @@
+import { sql as drizzleSql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOTS } from '../../../contracts/catalog';
 import type {
@@ -9,6 +10,7 @@ import type {
   ClosetPiecePage,
 } from '../../../contracts/closet';
 import type { Outfit } from '../../../contracts/outfit';
+import { type Db, rowsOf } from '../../db/client';
 import type { OutfitCards } from '../../lib/outfit-cards';
 import { loadOutfits } from '../../lib/outfits';
 import { followToEnd } from '../../test/pages';
@@ -684,6 +686,42 @@ describe('GET /api/closet/items/category/:category', () => {
       [other!.id],
     );
     expect(moved!.productId).toBe(item!.productId);
+  });
+
+  it('moves an outfit out of the closet with a piece moved by hand to another outfit, and that one in', async () => {
+    const { user } = await signUp(t.app);
+    const from = await loneOutfit(1);
+    const to = await loneOutfit(2, [from]);
+    // The first outfit owned whole; the second but for its top, which the move brings it.
+    for (const p of await piecesOf(from)) await own(user.id, p.itemId);
+    for (const p of await piecesOf(to)) if (p.slot !== 'top') await own(user.id, p.itemId);
+    const closetOf = async (db: Db) =>
+      (
+        await rowsOf<{ id: number }>(
+          db,
+          drizzleSql`SELECT outfit_id AS id FROM closet_outfits WHERE user_id = ${user.id}`,
+        )
+      ).map((r) => r.id);
+    expect(await closetOf(t.db.database.db)).toEqual([from]);
+
+    // Rolled back: the outfit the piece left has four, which its deferred five-slot check refuses.
+    class RolledBack extends Error {}
+    let during: number[] = [];
+    await expect(
+      t.db.database.db.transaction(async (tx) => {
+        await tx.execute(
+          drizzleSql`DELETE FROM outfit_items WHERE outfit_id = ${to} AND slot = 'top'`,
+        );
+        // One update: only its rows before the change name the outfit the piece left.
+        await tx.execute(
+          drizzleSql`UPDATE outfit_items SET outfit_id = ${to} WHERE outfit_id = ${from} AND slot = 'top'`,
+        );
+        during = await closetOf(tx);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+    expect(during).toEqual([to]);
+    expect(await closetOf(t.db.database.db)).toEqual([from]);
   });
 
   it('is 404 for an unknown category, 400 for bad input, 401 for a visitor', async () => {
