@@ -68,7 +68,8 @@ async function assembleOutfits(
   rows: repo.LikedOutfitRow[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
-  const outfits = await cards.current(liked.map((l) => l.outfitId));
+  // A liked outfit's card shows no stock, so none is read for it.
+  const outfits = await cards.stockless(liked.map((l) => l.outfitId));
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
   const fromRow = (row: repo.LikedOutfitRow, slot: OutfitItem['slot']) =>
@@ -101,7 +102,7 @@ async function assembleOutfits(
 
 /** A piece as a favourite outfit's card shows it (the variant kept, how many are wanted). */
 function cardPiece(
-  item: Item,
+  item: Omit<Item, 'stock'>,
   slot: OutfitItem['slot'],
   favorite: FavoriteOutfitPiece['favorite'],
 ): FavoriteOutfitPiece {
