@@ -1,12 +1,9 @@
-import type { Outfit, OutfitItem } from '../../contracts/outfit';
+import type { Outfit } from '../../contracts/outfit';
 import { ANNOUNCED } from '../db/announcements';
 import type { Database } from '../db/client';
 import { AnnouncedCache, KeptReads } from './announced-cache';
 import { loadOutfits } from './outfits';
 import type { StockLevels } from './stock-levels';
-
-/** A card as a list that shows no stock reads it: its pieces' levels are not on it. */
-export type StocklessOutfit = Omit<Outfit, 'items'> & { items: Omit<OutfitItem, 'stock'>[] };
 
 /**
  * The outfit cards a process showed lately, as `loadOutfits` builds them: the feed and outfit
@@ -55,12 +52,6 @@ export class OutfitCards extends KeptReads<Outfit> {
       found.set(outfit.id, outfit);
     }
     return found;
-  }
-
-  /** The outfits of `ids` that exist, in that order, for a list that shows no stock. */
-  async stockless(ids: readonly number[]): Promise<StocklessOutfit[]> {
-    const cards = await this.get(ids);
-    return ids.flatMap((id) => cards.get(id) ?? []);
   }
 
   /** The outfits of `ids` that exist, in that order, each piece with its stock of this moment. */

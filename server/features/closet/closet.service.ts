@@ -12,13 +12,14 @@ import type {
   ClosetPiecePage,
 } from '../../../contracts/closet';
 import { OUTFIT_PAGE_SIZE } from '../../../contracts/common';
+import type { Outfit } from '../../../contracts/outfit';
 import type { Database, SqlClient } from '../../db/client';
 import { findCategory } from '../../lib/categories';
 import { cursorCodec, IdKeySchema, pageFrom, TimestampKeySchema } from '../../lib/cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { toItem } from '../../lib/items';
-import type { OutfitCards, StocklessOutfit } from '../../lib/outfit-cards';
+import type { OutfitCards } from '../../lib/outfit-cards';
 import { expandTerms, type SearchTerm, searchWords } from '../../lib/text-search';
 import * as repo from './closet.repository';
 
@@ -45,29 +46,21 @@ function toPiece(row: repo.PieceRow): ClosetPiece {
   });
 }
 
-/** A closet outfit as read from `C`, a card: each piece paired with the variants owned. */
-type WithOwned<C extends StocklessOutfit> = Omit<C, 'items'> & {
-  completedAt: string;
-  items: (C['items'][number] & { owned: ClosetOwned; alsoOwned: ClosetOwned[] })[];
-};
-
 /**
  * Closet outfits with their pieces, each piece paired with the variant the shopper owns: the
  * very item when they bought it, else their most recently bought colour or size of it. What that
- * variant looks like comes from the card when it is the piece itself, as it mostly is. `read`
- * gives the cards: with their stock for the outfit's own page, without for the list's.
+ * variant looks like comes from the card when it is the piece itself, as it mostly is.
  */
-async function withOwnedPieces<C extends StocklessOutfit>(
+async function withOwnedPieces(
   cards: OutfitCards,
-  read: (ids: readonly number[]) => Promise<C[]>,
   shown: readonly repo.ClosetOutfitRef[],
   owned: readonly repo.OwnedPiece[],
-): Promise<WithOwned<C>[]> {
+): Promise<ClosetOutfit[]> {
   // Each piece's owned variants, the latest bought first.
   const ownedOf = groupBy(owned, (o) => `${o.outfitId}:${o.productId}`);
   const completedAt = new Map(shown.map((r) => [r.id, r.completedAt]));
 
-  const withOwned = (outfit: C): WithOwned<C>[] => {
+  const withOwned = (outfit: Outfit): ClosetOutfit[] => {
     const pieces = outfit.items.flatMap((piece) => {
       const variants = ownedOf.get(`${outfit.id}:${piece.productId}`) ?? [];
       const mine = variants.find((v) => v.itemId === piece.id) ?? variants[0];
@@ -86,18 +79,18 @@ async function withOwnedPieces<C extends StocklessOutfit>(
   };
 
   const ids = shown.map((r) => r.id);
-  const built = new Map<number, WithOwned<C>>();
-  const build = (outfits: C[]) => {
+  const built = new Map<number, ClosetOutfit>();
+  const build = (outfits: Outfit[]) => {
     for (const outfit of outfits)
       for (const closet of withOwned(outfit)) built.set(outfit.id, closet);
   };
-  build(await read(ids));
+  build(await cards.current(ids));
   // A kept card may not know yet of a redesign the closet's statement read: such outfits' cards
   // are read afresh, once. One that still does not fit (deleted, or no longer owned) is left out.
   const unfit = ids.filter((id) => !built.has(id));
   if (unfit.length > 0) {
     cards.forget(unfit);
-    build(await read(unfit));
+    build(await cards.current(unfit));
   }
   return ids.flatMap((id) => built.get(id) ?? []);
 }
@@ -117,7 +110,7 @@ function ownedAs(owned: repo.OwnedPiece, look: repo.ItemLook): ClosetOwned {
 }
 
 /** A closet outfit as its list shows it: each piece by the variant the shopper owns. */
-function toSummary({ items, ...outfit }: WithOwned<StocklessOutfit>): ClosetOutfitSummary {
+function toSummary({ items, ...outfit }: ClosetOutfit): ClosetOutfitSummary {
   const pieces = items.map(({ slot, name, owned }) => ({
     id: owned.id,
     slot,
@@ -145,9 +138,7 @@ async function outfitPage(
   const page = await pageFrom(
     outfits,
     (ref) => outfitCursor.encode([ref.atKey, ref.id]),
-    // A list's card shows no stock, so none is read for it.
-    async (shown) =>
-      (await withOwnedPieces(cards, (ids) => cards.stockless(ids), shown, owned)).map(toSummary),
+    async (shown) => (await withOwnedPieces(cards, shown, owned)).map(toSummary),
     OUTFIT_PAGE_SIZE,
   );
   return { page, occasion };
@@ -200,7 +191,7 @@ export async function getClosetOutfit(
   outfitId: number,
 ): Promise<ClosetOutfit> {
   const { outfits, owned } = await repo.findClosetOutfit(database.sql, userId, outfitId);
-  const [outfit] = await withOwnedPieces(cards, (ids) => cards.current(ids), outfits, owned);
+  const [outfit] = await withOwnedPieces(cards, outfits, owned);
   // Someone else's closet outfit, an outfit not (yet) complete and an unknown id all look the
   // same from here.
   if (!outfit) throw notFound('That outfit is not in your closet.');

@@ -833,15 +833,12 @@ describe('an outfit card kept from before a redesign', () => {
       ),
     };
     const forgotten: number[] = [];
-    const keptCards = (afterForget: Outfit) => {
-      const read = async (ids: readonly number[]) =>
-        ids.map((id) => (forgotten.includes(id) ? afterForget : stale));
-      return {
-        current: read,
-        stockless: read,
+    const keptCards = (afterForget: Outfit) =>
+      ({
+        current: async (ids: readonly number[]) =>
+          ids.map((id) => (forgotten.includes(id) ? afterForget : stale)),
         forget: (ids: readonly number[]) => forgotten.push(...ids),
-      } as unknown as OutfitCards;
-    };
+      }) as unknown as OutfitCards;
 
     const page = await listClosetOutfits(t.db.database, keptCards(fresh!), user.id, {});
     expect(page.items.map((o) => o.id)).toEqual([outfitId]);
@@ -865,10 +862,8 @@ describe('an outfit card kept from before a redesign', () => {
     // The outfit is a Brunch one; the kept card still says Date Night.
     const [fresh] = await loadOutfits(t.db.database.sql, [outfitId]);
     const moved = { ...fresh!, occasionId: 4, occasion: 'Date Night' };
-    const read = async (ids: readonly number[]) => ids.map(() => moved);
     const keptCards = {
-      current: read,
-      stockless: read,
+      current: async (ids: readonly number[]) => ids.map(() => moved),
       forget: () => {},
     } as unknown as OutfitCards;
     for (const asked of ['2', 'BRUNCH']) {

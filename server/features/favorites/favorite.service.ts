@@ -68,8 +68,7 @@ async function assembleOutfits(
   rows: repo.LikedOutfitRow[],
 ): Promise<FavoriteOutfit[]> {
   if (liked.length === 0) return [];
-  // A liked outfit's card shows no stock, so none is read for it.
-  const outfits = await cards.stockless(liked.map((l) => l.outfitId));
+  const outfits = await cards.current(liked.map((l) => l.outfitId));
   const likes = new Map(liked.map((l) => [l.outfitId, l]));
   const byOutfitAndCategory = groupBy(rows, (row) => `${row.outfitId}:${row.categoryId}`);
   const fromRow = (row: repo.LikedOutfitRow, slot: OutfitItem['slot']) =>
@@ -102,7 +101,7 @@ async function assembleOutfits(
 
 /** A piece as a favourite outfit's card shows it (the variant kept, how many are wanted). */
 function cardPiece(
-  item: Omit<Item, 'stock'>,
+  item: Item,
   slot: OutfitItem['slot'],
   favorite: FavoriteOutfitPiece['favorite'],
 ): FavoriteOutfitPiece {

@@ -1059,13 +1059,6 @@ describe('outfit cards kept in memory', () => {
     await stock.close();
   });
 
-  it('gives the cards a list without stock asks for in its order, kept or read, and skips unknown ids', async () => {
-    await cards.get([3]);
-    const listed = await cards.stockless([5, 2_000_000, 3, 1]);
-    expect(listed.map((outfit) => outfit.id)).toEqual([5, 3, 1]);
-    expect(listed.map((outfit) => outfit.items.length)).toEqual([5, 5, 5]);
-  });
-
   it('shows a renamed or redesigned outfit at once, not when the copy ages', async () => {
     const [before] = (await cards.get([7])).values();
     expect(before?.name).toBeTruthy();
