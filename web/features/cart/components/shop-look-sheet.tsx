@@ -11,8 +11,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Look, LookPiece } from '../../../../contracts/cart';
 import type { Variant } from '../../../../contracts/catalog';
 import { formatCents, MAX_QUANTITY } from '../../../../contracts/money';
@@ -23,7 +22,7 @@ import { SizePicker } from '../../catalog/components/size-picker';
 import { initialChoice, stockText, variantOf } from '../../catalog/components/variants';
 import { useAddOutfitToCart } from '../api/add-outfit-to-cart';
 import { useCartQuantities } from '../api/get-cart';
-import { lookKey, useLook } from '../api/get-look';
+import { useLook } from '../api/get-look';
 
 const SHORT_SCREEN = '@media (max-height: 560px)';
 
@@ -110,12 +109,6 @@ function Sheet({ outfitId, kept = [], open, onClose, onAdded }: ShopLookSheetPro
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const look = useLook(outfitId, open);
   const openedAt = useOpenedAt(open);
-  const queryClient = useQueryClient();
-  // A fetch still on its way when the sheet closes is dropped: answering after the sheet opened
-  // again, it would pass for that opening's own with the sizes remembered before it.
-  useEffect(() => {
-    if (!open) void queryClient.cancelQueries({ queryKey: lookKey(outfitId) });
-  }, [open, outfitId, queryClient]);
   // The look as this opening fetched it: the remembered sizes follow the cart, so one fetched
   // before the sheet last opened is not offered.
   const fetchedSinceOpened = look.data !== undefined && look.dataUpdatedAt >= openedAt;
