@@ -58,21 +58,18 @@ describeKeptPlans("the closet's pages at any history", (shopDatabase) => {
       owned: number;
       ownedHolding: number;
     }>(
-      `SELECT i.category_id AS "categoryId", w AS word, count(DISTINCT i.id)::int AS holding,
-              (SELECT count(*)::int FROM closet_items c
-                WHERE c.user_id = $1 AND c.category_id = i.category_id) AS owned,
-              (SELECT count(*)::int FROM closet_items c JOIN items o ON o.id = c.item_id
-                WHERE c.user_id = $1 AND c.category_id = i.category_id
-                  AND strpos(o.search_text, w) > 0) AS "ownedHolding"
-         FROM items i, regexp_split_to_table(i.search_text, '[^a-z]+') AS w
-        WHERE length(w) > 2
-        GROUP BY i.category_id, w
-       HAVING (SELECT count(*) FROM closet_items c JOIN items o ON o.id = c.item_id
-                WHERE c.user_id = $1 AND c.category_id = i.category_id
-                  AND strpos(o.search_text, w) > 0)
-              BETWEEN 1 AND (SELECT count(*) FROM closet_items c
-                              WHERE c.user_id = $1 AND c.category_id = i.category_id) / 2
-        ORDER BY holding DESC, w LIMIT 1`,
+      `SELECT words."categoryId", words.word, words.holding, mine.owned, mine."ownedHolding"
+         FROM (SELECT i.category_id AS "categoryId", w AS word, count(DISTINCT i.id)::int AS holding
+                 FROM items i, regexp_split_to_table(i.search_text, '[^a-z]+') AS w
+                WHERE length(w) > 2
+                GROUP BY i.category_id, w) words,
+              LATERAL (SELECT count(*)::int AS owned,
+                              (count(*) FILTER (WHERE strpos(o.search_text, words.word) > 0))::int
+                                AS "ownedHolding"
+                         FROM closet_items c JOIN items o ON o.id = c.item_id
+                        WHERE c.user_id = $1 AND c.category_id = words."categoryId") mine
+        WHERE mine."ownedHolding" BETWEEN 1 AND mine.owned / 2
+        ORDER BY words.holding DESC, words.word LIMIT 1`,
       [heavy],
     );
     const { categoryId, word, holding, owned: ownedThere, ownedHolding } = common!;
