@@ -67,7 +67,9 @@ async function withOwnedPieces(
       // The card's piece already says how the very item owned looks.
       const look = mine?.itemId === piece.id ? piece : mine?.look;
       if (!mine || !look) return [];
-      // Any other variant is not the piece, so its look was read with it.
+      // A variant read without its look is the outfit's own piece: a card that shows another
+      // piece is from before a redesign, and does not fit.
+      if (variants.some((v) => !v.look && v.itemId !== piece.id)) return [];
       const alsoOwned = variants.flatMap((v) =>
         v === mine || !v.look ? [] : [ownedAs(v, v.look)],
       );

@@ -855,6 +855,39 @@ describe('an outfit card kept from before a redesign', () => {
     );
   });
 
+  it('is read afresh when it shows as the piece another variant the shopper owns of it, so that the piece is not lost', async () => {
+    const { user } = await signUp(t.app);
+    const outfitId = await loneOutfit(3);
+    const pieces = await piecesOf(outfitId);
+    for (const piece of pieces) await own(user.id, piece.itemId);
+    const first = pieces[0]!;
+    const sibling = await siblingOf(first.itemId);
+    await own(user.id, sibling);
+
+    // Before a redesign the outfit's piece was the other variant, which the shopper owns too.
+    const [fresh] = await loadOutfits(t.db.database.sql, [outfitId]);
+    const stale = {
+      ...fresh!,
+      items: fresh!.items.map((piece) =>
+        piece.id === first.itemId ? { ...piece, id: sibling } : piece,
+      ),
+    };
+    const forgotten: number[] = [];
+    const read = async (ids: readonly number[]) =>
+      ids.map((id) => (forgotten.includes(id) ? fresh! : stale));
+    const keptCards = {
+      current: read,
+      forget: (ids: readonly number[]) => forgotten.push(...ids),
+    } as unknown as OutfitCards;
+
+    const outfit = await getClosetOutfit(t.db.database, keptCards, user.id, outfitId);
+    expect(forgotten).toEqual([outfitId]);
+    const piece = outfit.items.find((p) => p.slot === first.slot)!;
+    expect(piece.id).toBe(first.itemId);
+    expect(piece.owned.id).toBe(first.itemId);
+    expect(piece.alsoOwned.map((v) => v.id)).toEqual([sibling]);
+  });
+
   it('names the occasion asked for, not the one a card kept from before its outfit moved names', async () => {
     const { user } = await signUp(t.app);
     const outfitId = await loneOutfit(2);
